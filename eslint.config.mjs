@@ -1,0 +1,33 @@
+// ESLint flat config: typescript-eslint's strict rules, plus the project's own boundaries.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '.sandbox/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', Buffer: 'readonly', __dirname: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'eqeqeq': ['error', 'smart'],
+    },
+  },
+  {
+    // The core runs in plain Node: no VS Code anywhere below src/core.
+    files: ['src/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/core must not depend on VS Code.' }] }] },
+  },
+  {
+    // Activation must stay cheap: features reach undici, zod and the client only through
+    // src/platform/core.ts (loaded on first use); type-only imports are free.
+    files: ['src/extension.ts', 'src/features/**/*.ts', 'src/platform/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/core/api', '**/core/api/*', '**/core/webhooks', '**/core/webhooks/*', 'undici', 'zod'], allowTypeImports: true,
+          message: 'Load the API client and webhook receiver lazily through src/platform/core.ts.' }],
+      }],
+    },
+  },
+);

@@ -1,0 +1,51 @@
+// The one error type every client failure becomes. `message` is written for a person: it says
+// what went wrong and what to do, and never holds the API key, a stack or "undefined".
+
+export type WebDataErrorKind =
+  | 'invalid-request'
+  | 'unauthorized'
+  | 'not-found'
+  | 'rate-limited'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'cancelled'
+  | 'bad-response';
+
+export interface WebDataErrorDetails {
+  /** HTTP status, when the service answered. */
+  status?: number;
+  /** The service's own `error` string, when its body had one. */
+  serviceMessage?: string;
+  /** For invalid-request: every problem found, each with its field. */
+  problems?: ReadonlyArray<{ field: string; message: string }>;
+  /** For rate-limited: how long the service asked us to wait, in milliseconds. */
+  retryAfterMs?: number;
+  /** How many attempts were made before giving up. */
+  attempts?: number;
+  cause?: unknown;
+}
+
+export class WebDataError extends Error {
+  override readonly name = 'WebDataError';
+  readonly kind: WebDataErrorKind;
+  readonly status?: number;
+  readonly serviceMessage?: string;
+  readonly problems?: ReadonlyArray<{ field: string; message: string }>;
+  readonly retryAfterMs?: number;
+  readonly attempts?: number;
+
+  constructor(kind: WebDataErrorKind, message: string, details: WebDataErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.kind = kind;
+    this.status = details.status;
+    this.serviceMessage = details.serviceMessage;
+    this.problems = details.problems;
+    this.retryAfterMs = details.retryAfterMs;
+    this.attempts = details.attempts;
+  }
+}
+
+export function isWebDataError(value: unknown): value is WebDataError {
+  return value instanceof WebDataError;
+}
