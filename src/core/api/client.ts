@@ -1,0 +1,217 @@
+// The Web Data Service API v2 client: plain Node, no VS Code. Checks requests before sending,
+// retries only what is safe to retry, validates every answer, and never lets the key out.
+import { parseBaseUrl, type ServiceAddress } from './base-url';
+import { WebDataError, type WebDataErrorKind } from './errors';
+import { errorForFailure, errorForStatus, serviceMessageOf, SET_KEY_HINT, type Context } from './failures';
+import { DEFAULT_SEARCH_TIMEOUT_MS, validateSearchRequest } from './request';
+import type { SearchRequest } from './request-types';
+import { readJson, validateBody } from './response';
+import { scrub } from './secrets';
+import { backoffBaseMs, backoffCeilingMs, backoffMs, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_WAIT_MS, parseRetryAfter, parseWaitFromText, sleep, type RetryOptions } from './retry';
+import {
+  ActiveCrawlsResponseSchema, SearchResponseSchema, TokenUsageResponseSchema,
+  type ActiveCrawl, type SearchResponse, type TokenUsage,
+} from './schemas';
+import { DEFAULT_MAX_BODY_BYTES, Transport, TransportError } from './transport';
+
+/** One line's worth of facts about a finished call, for a log. Never holds the key. */
+export interface RequestInfo {
+  method: 'GET' | 'POST';
+  path: string;
+  status?: number;
+  ms: number;
+  attempts: number;
+  retries: number;
+  error?: WebDataErrorKind;
+}
+
+export interface WebDataClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  userAgent?: string;
+  retry?: RetryOptions;
+  /** Largest body read; larger answers fail with bad-response. Default 64 MiB. */
+  maxBodyBytes?: number;
+  /** How long a GET may take, per attempt. Default 30000 ms. */
+  timeoutMs?: number;
+  /** Added to a search's own `timeout` before the client gives up. Default 5000 ms. */
+  searchTimeoutMarginMs?: number;
+  /** Called once per call when it ends, successful or not. */
+  onRequest?: (info: RequestInfo) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+interface Operation<T> {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  timeoutMs: number;
+  /** GETs are idempotent: 502/503/504 and lost connections may be retried. */
+  idempotent: boolean;
+  context: Context;
+  read: (value: unknown, status: number) => T;
+}
+
+export const DEFAULT_GET_TIMEOUT_MS = 30000;
+export const DEFAULT_SEARCH_MARGIN_MS = 5000;
+const DEFAULT_USER_AGENT = 'web-data-vscode/0.1';
+
+export class WebDataClient {
+  private readonly address: ServiceAddress;
+  private readonly apiKey: string;
+  private readonly transport: Transport;
+  private readonly maxAttempts: number;
+  private readonly maxWaitMs: number;
+  private readonly backoffBaseMs: number;
+  private readonly timeoutMs: number;
+  private readonly searchMarginMs: number;
+  private readonly onRequest?: (info: RequestInfo) => void;
+
+  constructor(options: WebDataClientOptions) {
+    this.address = parseBaseUrl(options.baseUrl);
+    const apiKey = options.apiKey;
+    // A key with spaces or control characters cannot go in a header; say so without quoting it.
+    if (typeof apiKey !== 'string' || apiKey.trim() === '') throw new WebDataError('unauthorized', `No API key is set. ${SET_KEY_HINT}`);
+    if (!/^[\x21-\x7e]+$/.test(apiKey)) throw new WebDataError('unauthorized', `The API key has spaces or characters an API key cannot have. ${SET_KEY_HINT}`);
+    this.apiKey = apiKey;
+    this.maxAttempts = Math.max(1, Math.floor(options.retry?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS));
+    this.maxWaitMs = Math.max(0, options.retry?.maxWaitMs ?? DEFAULT_MAX_WAIT_MS);
+    this.backoffBaseMs = backoffBaseMs(this.maxAttempts, this.maxWaitMs);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_GET_TIMEOUT_MS;
+    this.searchMarginMs = options.searchTimeoutMarginMs ?? DEFAULT_SEARCH_MARGIN_MS;
+    this.onRequest = options.onRequest;
+    const userAgent = options.userAgent && /^[\x20-\x7e]+$/.test(options.userAgent) ? options.userAgent : DEFAULT_USER_AGENT;
+    this.transport = new Transport(this.address, apiKey, userAgent, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  }
+
+  /** POST /v2/search. Checks the request first: an invalid one is never sent. */
+  search(request: SearchRequest, options: CallOptions = {}): Promise<SearchResponse> {
+    const checked = validateSearchRequest(request);
+    const path = `${this.address.prefix}/search`;
+    if (!checked.ok) {
+      const list = checked.problems.map((p) => `${p.field}: ${p.message}`).join(' ');
+      const error = new WebDataError('invalid-request', `The search was not sent. ${list}`, { problems: checked.problems });
+      this.report({ method: 'POST', path, ms: 0, attempts: 0, retries: 0, error: error.kind });
+      return Promise.reject(error);
+    }
+    return this.call({
+      method: 'POST', path: '/search', body: JSON.stringify(checked.body), idempotent: false,
+      timeoutMs: (checked.body.timeout ?? DEFAULT_SEARCH_TIMEOUT_MS) + this.searchMarginMs,
+      context: this.context('the search', path, 'The service answered 404 to the search', ' Check the service address.'),
+      read: (value, status) => validateBody(SearchResponseSchema, value, 'the search', status),
+    }, options.signal);
+  }
+
+  /** GET /v2/team/token-usage: the team's remaining tokens (see tokensToCredits). */
+  getTokenUsage(options: CallOptions = {}): Promise<TokenUsage> {
+    const path = `${this.address.prefix}/team/token-usage`;
+    return this.call({
+      method: 'GET', path: '/team/token-usage', idempotent: true, timeoutMs: this.timeoutMs,
+      context: this.context('the token usage request', path, 'The service has no usage information for this team (404)'),
+      read: (value, status) => validateBody(TokenUsageResponseSchema, value, 'the token usage request', status).data,
+    }, options.signal);
+  }
+
+  /** GET /v2/crawl/active: the team's active crawls. */
+  listActiveCrawls(options: CallOptions = {}): Promise<ActiveCrawl[]> {
+    const path = `${this.address.prefix}/crawl/active`;
+    return this.call({
+      method: 'GET', path: '/crawl/active', idempotent: true, timeoutMs: this.timeoutMs,
+      context: this.context('the active crawls request', path, 'The service answered 404 to the active crawls request', ' Check the service address.'),
+      read: (value, status) => validateBody(ActiveCrawlsResponseSchema, value, 'the active crawls request', status).crawls,
+    }, options.signal);
+  }
+
+  /** Closes the connections; later calls fail with `network`. */
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  private context(what: string, path: string, notFound: string, notFoundAdvice = ''): Context {
+    return { what, path, origin: this.address.origin, apiKey: this.apiKey, notFound, notFoundAdvice };
+  }
+
+  /** A 2xx body that says `success: false` is a failure the service reports, not data. */
+  private reportedFailure(value: unknown, what: string, status: number): WebDataError | undefined {
+    if (typeof value !== 'object' || value === null || (value as { success?: unknown }).success !== false) return undefined;
+    const text = (value as { error?: unknown }).error;
+    const serviceMessage = typeof text === 'string' && text.trim() !== '' ? scrub(text.trim(), this.apiKey).slice(0, 300) : undefined;
+    return new WebDataError('server', `The service reported that ${what} failed${serviceMessage ? `: "${serviceMessage}"` : ', without saying why'}. Try again later.`, { status, serviceMessage });
+  }
+
+  private async call<T>(op: Operation<T>, signal: AbortSignal | undefined): Promise<T> {
+    const started = performance.now();
+    const state = { attempts: 0, status: undefined as number | undefined };
+    try {
+      const value = await this.attempt(op, signal, state);
+      this.report({ method: op.method, path: op.context.path, status: state.status, ms: performance.now() - started, attempts: state.attempts, retries: state.attempts - 1 });
+      return value;
+    } catch (error) {
+      // Anything else (a bug) still leaves as a WebDataError, with a message fit for a person.
+      const failure = error instanceof WebDataError ? error
+        : new WebDataError('bad-response', `Something unexpected happened while reading the answer to ${op.context.what}. Try again.`, { status: state.status });
+      if (failure.attempts === undefined) Object.assign(failure, { attempts: state.attempts });
+      this.report({ method: op.method, path: op.context.path, status: state.status, ms: performance.now() - started, attempts: state.attempts, retries: state.attempts - 1, error: failure.kind });
+      throw failure;
+    }
+  }
+
+  private async attempt<T>(op: Operation<T>, signal: AbortSignal | undefined, state: { attempts: number; status?: number }): Promise<T> {
+    let waited = 0;
+    for (;;) {
+      state.attempts++;
+      const attempts = state.attempts;
+      let failure: WebDataError;
+      let serverWaitMs: number | undefined;
+      let retryable: boolean;
+      try {
+        const exchange = await this.transport.send(op.method, op.path, op.body, op.timeoutMs, signal);
+        const status = (state.status = exchange.status);
+        if (status >= 200 && status < 300) {
+          const json = readJson(exchange);
+          if (!json.ok) throw this.notJson(op, status, exchange.contentType);
+          const reported = this.reportedFailure(json.value, op.context.what, status);
+          if (reported) throw reported;
+          return op.read(json.value, status);
+        }
+        if (status === 429) {
+          serverWaitMs = parseRetryAfter(exchange.headers['retry-after']) ?? parseWaitFromText(serviceMessageOf(exchange, this.apiKey) ?? exchange.text.slice(0, 1000));
+          retryable = true;
+        } else retryable = op.idempotent && (status === 502 || status === 503 || status === 504);
+        failure = errorForStatus(exchange, op.context, attempts, status === 429 ? (serverWaitMs ?? backoffCeilingMs(attempts, this.backoffBaseMs)) : undefined);
+      } catch (error) {
+        if (!(error instanceof TransportError)) throw error;
+        failure = errorForFailure(error.failure, op.context, attempts, op.timeoutMs, !op.idempotent);
+        retryable = op.idempotent && error.failure.reason === 'network' && !this.transport.closed;
+      }
+      if (!retryable || attempts >= this.maxAttempts) throw failure;
+      const budget = this.maxWaitMs - waited;
+      // A wait the service asked for is honoured in full or not at all; our own backoff may be cut short.
+      if (serverWaitMs !== undefined ? serverWaitMs > budget : budget <= 0) throw failure;
+      const wait = serverWaitMs ?? Math.min(backoffMs(attempts - 1, this.backoffBaseMs), budget);
+      try {
+        await sleep(wait, signal);
+      } catch {
+        throw errorForFailure({ reason: 'cancelled' }, op.context, attempts, op.timeoutMs, !op.idempotent);
+      }
+      waited += wait;
+    }
+  }
+
+  private notJson(op: Operation<unknown>, status: number, contentType: string): WebDataError {
+    const type = contentType.split(';')[0] || 'no content type';
+    return new WebDataError('bad-response', `The service answered ${op.context.what} with ${status} but the body is not JSON (${type}); check the service address (${op.context.origin}).`, { status });
+  }
+
+  private report(info: RequestInfo): void {
+    if (!this.onRequest) return;
+    try {
+      this.onRequest(info);
+    } catch {
+      // A failing log line must not fail the request.
+    }
+  }
+}

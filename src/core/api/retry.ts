@@ -1,0 +1,73 @@
+// When to try again: Retry-After (seconds or an HTTP date), a wait given only in the service's
+// error text, or exponential backoff with full jitter; and a sleep that an AbortSignal cancels.
+
+export interface RetryOptions {
+  /** Attempts in all, the first one included. Default 4. */
+  maxAttempts?: number;
+  /** Most time spent waiting between attempts, in all. Default 30000 ms. */
+  maxWaitMs?: number;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 4;
+export const DEFAULT_MAX_WAIT_MS = 30000;
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_CAP_MS = 8000;
+
+/** Milliseconds a Retry-After header asks for, or undefined when it is absent or unreadable. */
+export function parseRetryAfter(header: string | string[] | undefined, now: number = Date.now()): number | undefined {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  // HTTP dates always name a weekday or month; this keeps odd numbers from parsing as a date.
+  if (!/[a-z]/i.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, millisecond: 1, milliseconds: 1, s: 1000, sec: 1000, secs: 1000, second: 1000, seconds: 1000, m: 60000, min: 60000, mins: 60000, minute: 60000, minutes: 60000 };
+const WAIT_IN_TEXT = /\b(?:after|in|wait)\s+(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)\b/i;
+
+/** A wait the service gave only in words: "please retry after 12s", "retry after 1.5 seconds", "in 30 seconds". */
+export function parseWaitFromText(text: string | undefined): number | undefined {
+  if (!text) return undefined;
+  const match = WAIT_IN_TEXT.exec(text);
+  if (!match) return undefined;
+  const unit = UNIT_MS[(match[2] ?? '').toLowerCase()];
+  return unit === undefined ? undefined : Math.round(Number(match[1]) * unit);
+}
+
+/**
+ * The backoff base that fits a whole schedule into the wait budget: with n attempts the waits'
+ * ceilings are base·(1 + 2 + … + 2^(n-2)), so a small maxWaitMs still allows every attempt.
+ */
+export function backoffBaseMs(maxAttempts: number, maxWaitMs: number): number {
+  const steps = 2 ** Math.max(1, maxAttempts - 1) - 1;
+  return Math.max(1, Math.min(BACKOFF_BASE_MS, maxWaitMs / steps));
+}
+
+/** Full jitter: a random wait between 0 and min(cap, base·2^retry). */
+export function backoffMs(retry: number, baseMs: number = BACKOFF_BASE_MS, random: () => number = Math.random): number {
+  return Math.round(random() * backoffCeilingMs(retry, baseMs));
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+
+/** The longest the next backoff could be: what to tell a person when the service named no wait. */
+export function backoffCeilingMs(retry: number, baseMs: number = BACKOFF_BASE_MS): number {
+  return Math.min(BACKOFF_CAP_MS, baseMs * 2 ** retry);
+}

@@ -1,0 +1,27 @@
+// Keeps the API key out of everything an error or a log line carries. Defensive: the service may
+// echo the key in its error text, and a low-level error may quote a header.
+
+const REDACTED = '[API key]';
+
+export function scrub(text: string, secret: string): string {
+  return secret !== '' && text.includes(secret) ? text.split(secret).join(REDACTED) : text;
+}
+
+/**
+ * A copy of an underlying error safe to keep as `cause`: name, code and message (scrubbed), and
+ * its own cause likewise, a few levels deep. Nothing else of the original (request options,
+ * headers, sockets) is kept.
+ */
+export function safeCause(error: unknown, secret: string, depth = 0): Error | undefined {
+  if (error === undefined || error === null || depth > 3) return undefined;
+  const original = error instanceof Error ? error : undefined;
+  const message = scrub(original ? original.message : String(error), secret);
+  const inner = original ? safeCause(original.cause, secret, depth + 1) : undefined;
+  const copy = new Error(message, inner ? { cause: inner } : undefined);
+  copy.name = original?.name ?? 'Error';
+  const code = original ? (original as { code?: unknown }).code : undefined;
+  if (typeof code === 'string') Object.assign(copy, { code });
+  // The stack would name this module, not the original frames; keep only the first line.
+  copy.stack = `${copy.name}: ${message}`;
+  return copy;
+}

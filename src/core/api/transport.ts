@@ -1,0 +1,125 @@
+// One HTTP exchange over undici: one keep-alive Agent per client, Bearer auth, a deadline, a body
+// size cap, and a body read as a stream so an AbortSignal stops it mid-way. Knows nothing of
+// retries or of what the bodies mean.
+import { Agent } from 'undici';
+import type { IncomingHttpHeaders } from 'undici/types/header';
+import type { ServiceAddress } from './base-url';
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+export interface Exchange {
+  status: number;
+  headers: IncomingHttpHeaders;
+  contentType: string;
+  /** The body as text (UTF-8), complete. */
+  text: string;
+}
+
+/** Why an exchange ended without a complete answer. */
+export type TransportFailure =
+  | { reason: 'timeout' }
+  | { reason: 'cancelled' }
+  | { reason: 'too-large'; status: number; limit: number }
+  | { reason: 'network'; error: unknown; answered: boolean };
+
+export class TransportError extends Error {
+  constructor(readonly failure: TransportFailure) {
+    super(failure.reason);
+  }
+}
+
+export class Transport {
+  private readonly agent = new Agent({ keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0, connect: { timeout: 15_000 } });
+  private readonly getHeaders: Record<string, string>;
+  private readonly postHeaders: Record<string, string>;
+
+  /** Connections opened so far (keep-alive means this stays small). */
+  connections = 0;
+
+  constructor(private readonly address: ServiceAddress, apiKey: string, userAgent: string, private readonly maxBodyBytes: number) {
+    this.agent.on('connect', () => { this.connections++; });
+    // Built once: every request of this client carries the same headers.
+    this.getHeaders = { authorization: `Bearer ${apiKey}`, accept: 'application/json', 'user-agent': userAgent };
+    this.postHeaders = { ...this.getHeaders, 'content-type': 'application/json' };
+  }
+
+  /** `path` is below /v2, such as "/search". */
+  async send(method: 'GET' | 'POST', path: string, body: string | undefined, timeoutMs: number, signal: AbortSignal | undefined): Promise<Exchange> {
+    if (signal?.aborted) throw new TransportError({ reason: 'cancelled' });
+    // The deadline is undici's own headersTimeout until the answer starts, then a timer for what
+    // is left of it while the body arrives. (An AbortController per request for the deadline
+    // costs more than the rest of the client together; see bench/client.ts.)
+    const limit = Math.max(1, Math.min(timeoutMs, 2 ** 31 - 1));
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
+    let answered = false;
+    try {
+      const response = await this.agent.request({
+        origin: this.address.origin,
+        path: this.address.prefix + path,
+        method,
+        headers: method === 'POST' ? this.postHeaders : this.getHeaders,
+        body,
+        signal,
+        headersTimeout: limit,
+        bodyTimeout: limit,
+      });
+      answered = true;
+      const { statusCode: status, headers } = response;
+      const length = headers['content-length'];
+      const declared = typeof length === 'string' && /^\d+$/.test(length) ? Number(length) : -1;
+      if (declared > this.maxBodyBytes) {
+        discard(response.body);
+        throw new TransportError({ reason: 'too-large', status, limit: this.maxBodyBytes });
+      }
+      timer = setTimeout(() => {
+        timedOut = true;
+        response.body.destroy(new Error('deadline'));
+      }, Math.max(0, limit - (performance.now() - started)));
+      const contentType = headerText(headers['content-type']);
+      // With a declared length within the cap, undici reads exactly that much: its own consumer is
+      // the fastest path. Without one, count as the chunks arrive. Both stop when the signal aborts.
+      if (declared >= 0) return { status, headers, contentType, text: await response.body.text() };
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > this.maxBodyBytes) {
+          discard(response.body);
+          throw new TransportError({ reason: 'too-large', status, limit: this.maxBodyBytes });
+        }
+        chunks.push(chunk);
+      }
+      const text = chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
+      return { status, headers, contentType, text };
+    } catch (error) {
+      if (error instanceof TransportError) throw error;
+      if (signal?.aborted) throw new TransportError({ reason: 'cancelled' });
+      const code = (error as { code?: unknown } | null)?.code;
+      if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') throw new TransportError({ reason: 'timeout' });
+      throw new TransportError({ reason: 'network', error, answered });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Closes every connection at once; requests still running fail. */
+  async close(): Promise<void> {
+    if (!this.agent.destroyed) await this.agent.destroy();
+  }
+
+  get closed(): boolean {
+    return this.agent.destroyed || this.agent.closed;
+  }
+}
+
+/** Drops a body unread and its connection; the stream's own abort error has nowhere to go. */
+function discard(body: { on(event: 'error', listener: () => void): unknown; destroy(): unknown }): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+export function headerText(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}

@@ -1,0 +1,149 @@
+// Faults on demand: rules that hit matching requests a number of times, the zod schemas that check
+// faults arriving over HTTP (admin endpoint, x-emulator-fault header), and the writers that
+// misbehave on the wire.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { EmulatorFault, FaultRule } from './types';
+
+export const FaultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('status'), status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]), error: z.string().optional() }),
+  z.object({ kind: z.literal('rate-limit'), retryAfter: z.string().optional(), message: z.string().optional() }),
+  z.object({ kind: z.literal('slow-headers'), ms: z.number().int().min(0).max(600_000) }),
+  z.object({ kind: z.literal('slow-body'), ms: z.number().int().min(0).max(600_000) }),
+  z.object({ kind: z.literal('truncated-body') }),
+  z.object({ kind: z.literal('html') }),
+  z.object({ kind: z.literal('reset') }),
+  z.object({ kind: z.literal('huge-body'), bytes: z.number().int().min(1).max(2 ** 31) }),
+  z.object({ kind: z.literal('garbage') }),
+]);
+
+/** JSON has no Infinity: over HTTP, `times` may be the string "Infinity" (or absent for once). */
+export const FaultRuleSchema = z.object({
+  fault: FaultSchema,
+  path: z.string().optional(),
+  apiKey: z.string().optional(),
+  times: z.union([z.number().int().min(1), z.literal('Infinity').transform(() => Infinity)]).optional(),
+});
+
+const STATUS_TEXT: Record<number, string> = {
+  500: 'Internal server error. Please try again later.',
+  502: 'Bad gateway: the upstream server did not answer.',
+  503: 'Service unavailable. Please try again later.',
+  504: 'Gateway timeout: the upstream server took too long.',
+};
+
+export const PROXY_HTML = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+
+export class FaultBook {
+  private rules: Array<FaultRule & { left: number }> = [];
+
+  add(rule: FaultRule): void {
+    this.rules.push({ ...rule, left: rule.times ?? 1 });
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  list(): FaultRule[] {
+    return this.rules.map(({ left, ...rule }) => ({ ...rule, times: left }));
+  }
+
+  /** The first rule matching this request, counted down; undefined when none. */
+  take(path: string, apiKey: string | undefined): EmulatorFault | undefined {
+    if (this.rules.length === 0) return undefined;
+    const i = this.rules.findIndex((r) => (r.path === undefined || r.path === path) && (r.apiKey === undefined || r.apiKey === apiKey));
+    const rule = this.rules[i];
+    if (rule === undefined) return undefined;
+    rule.left -= 1;
+    if (rule.left <= 0) this.rules.splice(i, 1);
+    return rule.fault;
+  }
+}
+
+/** A fault that replaces the answer entirely: the status it gives (0 = none), after writing it. */
+export function answerWithFault(req: IncomingMessage, res: ServerResponse, fault: EmulatorFault): number | undefined {
+  switch (fault.kind) {
+    case 'status': {
+      const text = JSON.stringify({ success: false, error: fault.error ?? STATUS_TEXT[fault.status] });
+      res.writeHead(fault.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+      return fault.status;
+    }
+    case 'rate-limit': {
+      const text = JSON.stringify({ success: false, error: fault.message ?? 'Rate limit exceeded. Please wait a moment and try again.' });
+      const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) };
+      if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
+      res.writeHead(429, headers);
+      res.end(text);
+      return 429;
+    }
+    case 'html':
+      res.writeHead(502, { 'content-type': 'text/html', 'content-length': Buffer.byteLength(PROXY_HTML) });
+      res.end(PROXY_HTML);
+      return 502;
+    case 'garbage': {
+      const text = '<<this is not JSON>> {"success":tru';
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+      return 200;
+    }
+    case 'reset':
+      req.socket.resetAndDestroy();
+      return 0;
+    case 'huge-body':
+      streamHugeBody(res, fault.bytes);
+      return 200;
+    default:
+      return undefined;
+  }
+}
+
+/** A valid search response of about `bytes` bytes, streamed in chunks with backpressure. */
+function streamHugeBody(res: ServerResponse, bytes: number): void {
+  const head = '{"success":true,"data":{"web":[{"url":"https://huge.example/page","title":"A very large page","markdown":"';
+  const tail = '"}]},"warning":null,"id":"00000000-0000-4000-8000-000000000000","creditsUsed":1}';
+  let left = Math.max(0, bytes - head.length - tail.length);
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  res.write(head);
+  const pump = (): void => {
+    while (left > 0 && !res.destroyed) {
+      const n = Math.min(left, chunk.length);
+      left -= n;
+      if (!res.write(n === chunk.length ? chunk : chunk.subarray(0, n))) {
+        res.once('drain', pump);
+        return;
+      }
+    }
+    if (!res.destroyed) res.end(tail);
+  };
+  pump();
+}
+
+/** Sends `body` with its full content-length, dribbled over `ms` in ten pieces. */
+export function sendSlowBody(res: ServerResponse, status: number, headers: Record<string, string | number>, body: Buffer, ms: number, timers: Set<NodeJS.Timeout>): void {
+  res.writeHead(status, headers);
+  const pieces = Math.max(1, Math.min(10, body.length));
+  const size = Math.ceil(body.length / pieces);
+  let sent = 0;
+  const step = (): void => {
+    if (res.destroyed) return;
+    const next = body.subarray(sent, sent + size);
+    sent += next.length;
+    if (sent >= body.length) return void res.end(next);
+    res.write(next);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      step();
+    }, ms / pieces);
+    timers.add(timer);
+  };
+  step();
+}
+
+/** Declares the full content-length, sends half the body, then closes the connection. */
+export function sendTruncated(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | number>, body: Buffer): void {
+  res.writeHead(status, headers);
+  res.write(body.subarray(0, Math.floor(body.length / 2)), () => req.socket.destroy());
+}

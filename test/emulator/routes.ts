@@ -1,0 +1,69 @@
+// The service's answers, once a request is read: routing (404/405), auth (401), the rate limit
+// (429), and the three endpoints of spec 4. No I/O here; server.ts writes what this returns.
+import { runSearch } from './search';
+import type { EmulatorState, TeamState } from './state';
+import { checkSearch } from './validate';
+
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string | number>;
+}
+
+/** The request as read off the wire; `json` is set when the body parsed as JSON. */
+export interface ReadRequest {
+  method: string;
+  path: string;
+  apiKey: string | undefined;
+  contentType: string;
+  json: { value: unknown } | undefined;
+  jsonError: string | undefined;
+}
+
+const ROUTES: Record<string, string> = {
+  '/v2/search': 'POST',
+  '/v2/crawl/active': 'GET',
+  '/v2/team/token-usage': 'GET',
+};
+
+const fail = (status: number, error: string, extra: Record<string, unknown> = {}): Answer => ({ status, body: { success: false, error, ...extra } });
+
+export function answer(state: EmulatorState, req: ReadRequest): Answer {
+  const allowed = ROUTES[req.path];
+  if (allowed === undefined) {
+    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, GET /v2/crawl/active and GET /v2/team/token-usage.`);
+  }
+  if (req.method !== allowed) {
+    return { ...fail(405, `Method not allowed: ${req.path} answers ${allowed} only, not ${req.method}.`), headers: { allow: allowed } };
+  }
+  if (req.apiKey === undefined) return fail(401, 'Unauthorized: missing API key. Send the header "Authorization: Bearer <your API key>".');
+  const team = state.teams.get(req.apiKey);
+  if (team === undefined) return fail(401, 'Unauthorized: invalid API key. Check the key in your dashboard.');
+  const wait = state.rateLimiter.check(req.apiKey, Date.now());
+  if (wait !== undefined) {
+    const limit = state.rateLimiter.limit;
+    return {
+      ...fail(429, `Rate limit exceeded. Consumed (req/window): ${limit?.requests ?? 0}, window ${limit?.windowMs ?? 0} ms. Please retry after ${wait}s.`),
+      headers: { 'retry-after': wait },
+    };
+  }
+  if (req.path === '/v2/search') return search(state, team, req);
+  if (req.path === '/v2/crawl/active') return { status: 200, body: { success: true, crawls: team.crawls } };
+  if (team.usage === null) return fail(404, 'No token usage information found for this team.');
+  return { status: 200, body: { success: true, data: team.usage } };
+}
+
+function search(state: EmulatorState, team: TeamState, req: ReadRequest): Answer {
+  if (!/^application\/json\s*(;|$)/i.test(req.contentType)) {
+    return fail(400, `Bad request: the body must be sent with "Content-Type: application/json"; got ${JSON.stringify(req.contentType || 'none')}.`);
+  }
+  if (req.json === undefined) return fail(400, `Bad request: the body is not valid JSON (${req.jsonError ?? 'empty body'}).`);
+  const checked = checkSearch(req.json.value, team.enterprise);
+  if (!checked.ok) {
+    const list = checked.problems.map((p) => (p.message.startsWith(p.field) ? p.message : `${p.field}: ${p.message}`)).join('; ');
+    return fail(400, `Bad request: ${list}.`, { details: checked.problems });
+  }
+  const response = runSearch(state.corpus, checked.input, state.now());
+  state.charge(team, response.creditsUsed);
+  return { status: 200, body: response };
+}

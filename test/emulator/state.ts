@@ -1,0 +1,103 @@
+// What the emulator remembers between requests: teams by key, the rate-limit windows, the faults,
+// the request log. Shared by the API routes, the admin endpoint and the in-process control API.
+import { createHash } from 'node:crypto';
+import type { ActiveCrawl, TokenUsage } from '../../src/core/api/schemas';
+import { TOKENS_PER_CREDIT } from '../../src/core/billing';
+import type { Corpus } from './corpus';
+import { FaultBook } from './faults';
+import type { EmulatorTeam, RateLimit, RecordedRequest } from './types';
+
+/** A fake demo key: printed by `npm run emulator` and used by the sandbox. */
+export const DEMO_API_KEY = 'wd-demo-key-0000';
+
+export interface TeamState {
+  apiKey: string;
+  teamId: string;
+  usage: TokenUsage | null;
+  crawls: ActiveCrawl[];
+  enterprise: Array<'anon' | 'zdr'>;
+}
+
+export function teamIdFor(apiKey: string): string {
+  return 'team_' + createHash('sha256').update(apiKey).digest('hex').slice(0, 12);
+}
+
+export function toTeamState(team: EmulatorTeam): TeamState {
+  return {
+    apiKey: team.apiKey,
+    teamId: team.teamId ?? teamIdFor(team.apiKey),
+    usage: team.usage === undefined || team.usage === null ? null : { ...team.usage },
+    crawls: team.crawls ?? [],
+    enterprise: team.enterprise ?? [],
+  };
+}
+
+/** Fixed windows per key: cheap, and exact enough for tests that count requests. */
+export class RateLimiter {
+  private windows = new Map<string, { start: number; count: number }>();
+
+  constructor(public limit: RateLimit | null) {}
+
+  set(limit: RateLimit | null): void {
+    this.limit = limit;
+    this.windows.clear();
+  }
+
+  /** undefined when the request may pass; otherwise whole seconds until the window ends. */
+  check(key: string, now: number): number | undefined {
+    const limit = this.limit;
+    if (limit === null) return undefined;
+    let w = this.windows.get(key);
+    if (w === undefined || now - w.start >= limit.windowMs) {
+      w = { start: now, count: 0 };
+      this.windows.set(key, w);
+    }
+    w.count += 1;
+    if (w.count <= limit.requests) return undefined;
+    return Math.max(1, Math.ceil((w.start + limit.windowMs - now) / 1000));
+  }
+}
+
+export class EmulatorState {
+  readonly teams = new Map<string, TeamState>();
+  readonly faults = new FaultBook();
+  readonly requests: RecordedRequest[] = [];
+  readonly rateLimiter: RateLimiter;
+  /** Timers of slow faults, cleared on close. */
+  readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    readonly corpus: Corpus,
+    readonly now: () => Date,
+    teams: EmulatorTeam[],
+    rateLimit: RateLimit | null,
+  ) {
+    for (const team of teams) this.addTeam(team);
+    this.rateLimiter = new RateLimiter(rateLimit);
+  }
+
+  addTeam(team: EmulatorTeam): void {
+    this.teams.set(team.apiKey, toTeamState(team));
+  }
+
+  team(apiKey: string): TeamState {
+    const team = this.teams.get(apiKey);
+    if (team === undefined) throw new Error('No emulated team has that API key; add it with addTeam() first.');
+    return team;
+  }
+
+  /** Lowers the team's remainingTokens by what a search cost (1 credit = 15 tokens). */
+  charge(team: TeamState, creditsUsed: number): void {
+    if (team.usage !== null) team.usage.remainingTokens -= creditsUsed * TOKENS_PER_CREDIT;
+  }
+
+  delay(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      this.timers.add(timer);
+    });
+  }
+}

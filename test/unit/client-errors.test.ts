@@ -1,0 +1,304 @@
+// Every error kind, retries and their bounds, timeouts, cancellation and bodies that misbehave,
+// against the emulator's faults through real sockets. Retry waits are kept small.
+import assert from 'node:assert/strict';
+import { DEMO_API_KEY, startEmulator, type Emulator } from '../emulator';
+import { WebDataClient, WebDataError, type WebDataClientOptions, type WebDataErrorKind } from '../../src/core/api';
+
+const SEARCH = '/v2/search';
+const USAGE = '/v2/team/token-usage';
+const CRAWLS = '/v2/crawl/active';
+
+async function failure(promise: Promise<unknown>, kind: WebDataErrorKind): Promise<WebDataError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  assert.ok(error instanceof WebDataError, `expected a WebDataError, got ${String(error)}`);
+  assert.equal(error.kind, kind, error.message);
+  assert.ok(!/undefined|SyntaxError|TypeError|Unexpected token|\bat \//.test(error.message), `unreadable message: ${error.message}`);
+  return error;
+}
+
+describe('WebDataClient errors and retries', () => {
+  let emulator: Emulator;
+  const clients: WebDataClient[] = [];
+  const client = (options: Partial<WebDataClientOptions> = {}): WebDataClient => {
+    const created = new WebDataClient({ baseUrl: emulator.url, apiKey: DEMO_API_KEY, retry: { maxAttempts: 4, maxWaitMs: 400 }, ...options });
+    clients.push(created);
+    return created;
+  };
+  const sentSince = (from: number, path: string): number => emulator.requests.slice(from).filter((r) => r.path === path).length;
+
+  before(async () => {
+    emulator = await startEmulator({ teams: [{ apiKey: DEMO_API_KEY, enterprise: [], usage: { remainingTokens: 1500, planTokens: 3000, billingPeriodStart: null, billingPeriodEnd: null } }] });
+  });
+  after(async () => {
+    await emulator.close();
+  });
+  afterEach(async () => {
+    emulator.clearFaults();
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+  });
+
+  describe('status codes', () => {
+    it('401 is unauthorized, with the hint to set the key', async () => {
+      const error = await failure(client({ apiKey: 'wd-wrong-key-1234' }).getTokenUsage(), 'unauthorized');
+      assert.equal(error.status, 401);
+      assert.match(error.message, /"Web Data: Set API Key"/);
+      assert.match(error.serviceMessage ?? '', /invalid API key/);
+    });
+
+    it('404 for token usage is not-found: no usage information for this team', async () => {
+      emulator.setUsage(DEMO_API_KEY, null);
+      try {
+        const error = await failure(client().getTokenUsage(), 'not-found');
+        assert.equal(error.status, 404);
+        assert.match(error.message, /no usage information for this team/);
+      } finally {
+        emulator.setUsage(DEMO_API_KEY, { remainingTokens: 1500, planTokens: 3000, billingPeriodStart: null, billingPeriodEnd: null });
+      }
+    });
+
+    it('404 from a wrong service address is not-found, pointing at the address', async () => {
+      const error = await failure(client({ baseUrl: `${emulator.url}/wrong` }).listActiveCrawls(), 'not-found');
+      assert.match(error.message, /check the service address/i);
+    });
+
+    it('400 from the service is invalid-request with its reason (enterprise mode not enabled)', async () => {
+      const error = await failure(client().search({ query: 'data', enterprise: ['zdr'] }), 'invalid-request');
+      assert.equal(error.status, 400);
+      assert.match(error.message, /not enabled for this team/);
+      assert.equal(error.problems?.[0]?.field, 'request');
+    });
+
+    it('500 is server and is not retried, even for a GET', async () => {
+      const from = emulator.requests.length;
+      emulator.injectFault({ path: USAGE, fault: { kind: 'status', status: 500 } });
+      const error = await failure(client().getTokenUsage(), 'server');
+      assert.equal(error.status, 500);
+      assert.match(error.message, /internal error/);
+      assert.equal(sentSince(from, USAGE), 1);
+    });
+  });
+
+  describe('retries of 502/503/504 and lost connections: GETs only', () => {
+    for (const status of [502, 503, 504] as const) {
+      it(`retries a GET after ${status}`, async () => {
+        const from = emulator.requests.length;
+        emulator.injectFault({ path: CRAWLS, fault: { kind: 'status', status }, times: 2 });
+        const log: number[] = [];
+        const crawls = await client({ onRequest: (info) => log.push(info.retries) }).listActiveCrawls();
+        assert.ok(Array.isArray(crawls));
+        assert.equal(sentSince(from, CRAWLS), 3);
+        assert.deepEqual(log, [2]);
+      });
+    }
+
+    it('gives up on a GET after maxAttempts, as server, saying how many attempts', async () => {
+      const from = emulator.requests.length;
+      emulator.injectFault({ path: USAGE, fault: { kind: 'status', status: 503 }, times: Infinity });
+      const error = await failure(client({ retry: { maxAttempts: 3, maxWaitMs: 300 } }).getTokenUsage(), 'server');
+      assert.equal(error.attempts, 3);
+      assert.match(error.message, /after 3 attempts/);
+      assert.equal(sentSince(from, USAGE), 3);
+    });
+
+    it('retries a GET after a connection reset', async () => {
+      const from = emulator.requests.length;
+      emulator.injectFault({ path: USAGE, fault: { kind: 'reset' } });
+      const usage = await client().getTokenUsage();
+      assert.equal(usage.remainingTokens > 0, true);
+      assert.equal(sentSince(from, USAGE), 2);
+    });
+
+    it('retries a GET after a truncated body', async () => {
+      const from = emulator.requests.length;
+      emulator.injectFault({ path: CRAWLS, fault: { kind: 'truncated-body' } });
+      await client().listActiveCrawls();
+      assert.equal(sentSince(from, CRAWLS), 2);
+    });
+
+    for (const status of [502, 503, 504] as const) {
+      it(`never resends a search after ${status}`, async () => {
+        const from = emulator.requests.length;
+        emulator.injectFault({ path: SEARCH, fault: { kind: 'status', status }, times: 3 });
+        const error = await failure(client().search({ query: 'data' }), 'server');
+        assert.equal(error.status, status);
+        assert.equal(sentSince(from, SEARCH), 1);
+      });
+    }
+
+    it('never resends a search after a reset or a truncated body', async () => {
+      for (const kind of ['reset', 'truncated-body'] as const) {
+        const from = emulator.requests.length;
+        emulator.injectFault({ path: SEARCH, fault: { kind }, times: 3 });
+        const error = await failure(client().search({ query: 'data' }), 'network');
+        assert.match(error.message, /not sent again/);
+        assert.equal(sentSince(from, SEARCH), 1, kind);
+        emulator.clearFaults();
+      }
+    });
+  });
+
+  describe('429 rate limits', () => {
+    it('waits for Retry-After in seconds, then succeeds (a search too)', async () => {
+      const from = emulator.requests.length;
+      emulator.injectFault({ path: SEARCH, fault: { kind: 'rate-limit', retryAfter: '1' } });
+      const started = Date.now();
+      const response = await client({ retry: { maxWaitMs: 2000 } }).search({ query: 'data' });
+      assert.equal(response.success, true);
+      assert.ok(Date.now() - started >= 950, 'waited the second it was asked to');
+      assert.equal(sentSince(from, SEARCH), 2);
+    });
+
+    it('gives up at once when Retry-After asks for more than maxWaitMs, saying how long to wait', async () => {
+      const from = emulator.requests.length;
+      emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', retryAfter: '12' } });
+      const error = await failure(client().getTokenUsage(), 'rate-limited');
+      assert.equal(error.retryAfterMs, 12000);
+      assert.match(error.message, /Wait 12 seconds/);
+      assert.equal(sentSince(from, USAGE), 1);
+    });
+
+    it('reads Retry-After as an HTTP date', async () => {
+      emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', retryAfter: new Date(Date.now() + 20_000).toUTCString() } });
+      const error = await failure(client().getTokenUsage(), 'rate-limited');
+      assert.ok((error.retryAfterMs ?? 0) > 15_000 && (error.retryAfterMs ?? 0) <= 20_000, String(error.retryAfterMs));
+    });
+
+    it('uses a wait given only in the text', async () => {
+      emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', message: 'Rate limit exceeded. Please retry after 7s' } });
+      const error = await failure(client().getTokenUsage(), 'rate-limited');
+      assert.equal(error.retryAfterMs, 7000);
+      const from = emulator.requests.length;
+      emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', message: 'Too many requests; retry after 0.2 seconds' } });
+      const started = Date.now();
+      await client().getTokenUsage();
+      assert.ok(Date.now() - started >= 180);
+      assert.equal(sentSince(from, USAGE), 2);
+    });
+
+    it('backs off with jitter when the service names no wait, bounded by attempts and total wait', async () => {
+      const from = emulator.requests.length;
+      emulator.injectFault({ path: SEARCH, fault: { kind: 'rate-limit' }, times: Infinity });
+      const started = Date.now();
+      const error = await failure(client({ retry: { maxAttempts: 3, maxWaitMs: 300 } }).search({ query: 'data' }), 'rate-limited');
+      assert.ok(Date.now() - started < 1500);
+      assert.equal(error.attempts, 3);
+      assert.equal(sentSince(from, SEARCH), 3);
+      assert.match(error.message, /still after 3 attempts\. Wait \d+ (ms|seconds?) and try again/);
+      assert.ok((error.retryAfterMs ?? 0) > 0);
+    });
+
+    it('honours the emulator\'s own rate limit window', async () => {
+      emulator.setRateLimit({ requests: 2, windowMs: 300 });
+      try {
+        const c = client({ retry: { maxAttempts: 4, maxWaitMs: 3000 } });
+        const results = await Promise.all([c.getTokenUsage(), c.getTokenUsage(), c.getTokenUsage()]);
+        assert.equal(results.length, 3);
+      } finally {
+        emulator.setRateLimit(null);
+      }
+    });
+
+    it('cancels the wait when the signal aborts', async () => {
+      emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', retryAfter: '5' } });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 50);
+      const started = Date.now();
+      await failure(client({ retry: { maxWaitMs: 10_000 } }).getTokenUsage({ signal: controller.signal }), 'cancelled');
+      assert.ok(Date.now() - started < 1000);
+    });
+  });
+
+  describe('timeouts and cancellation', () => {
+    it('a search waits for its own timeout plus the margin, then fails with timeout', async () => {
+      emulator.injectFault({ path: SEARCH, fault: { kind: 'slow-headers', ms: 3000 } });
+      const started = Date.now();
+      const error = await failure(client({ searchTimeoutMarginMs: 100 }).search({ query: 'data', timeout: 150 }), 'timeout');
+      const took = Date.now() - started;
+      assert.ok(took >= 240 && took < 1500, `${took} ms`);
+      assert.match(error.message, /longer timeout/);
+    });
+
+    it('a GET has its own timeout option and is not retried after it', async () => {
+      const from = emulator.requests.length;
+      emulator.injectFault({ path: USAGE, fault: { kind: 'slow-headers', ms: 3000 } });
+      await failure(client({ timeoutMs: 100 }).getTokenUsage(), 'timeout');
+      assert.equal(sentSince(from, USAGE), 1);
+    });
+
+    it('cancels while the body streams', async () => {
+      emulator.injectFault({ path: CRAWLS, fault: { kind: 'slow-body', ms: 3000 } });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 300);
+      const started = Date.now();
+      await failure(client().listActiveCrawls({ signal: controller.signal }), 'cancelled');
+      assert.ok(Date.now() - started < 1000);
+      assert.equal(emulator.requests.at(-1)?.status, 200, 'the service had begun its answer');
+    });
+
+    it('an already aborted signal sends nothing', async () => {
+      const from = emulator.requests.length;
+      await failure(client().search({ query: 'data' }, { signal: AbortSignal.abort() }), 'cancelled');
+      assert.equal(emulator.requests.length, from);
+    });
+
+    it('a connection refused is network, naming the address', async () => {
+      const closed = await startEmulator();
+      const url = closed.url;
+      await closed.close();
+      const error = await failure(client({ baseUrl: url, retry: { maxAttempts: 1 } }).getTokenUsage(), 'network');
+      assert.match(error.message, /connection refused/);
+    });
+  });
+
+  describe('bodies that are not what they should be', () => {
+    it('a body larger than maxBodyBytes is cut off with bad-response', async () => {
+      emulator.injectFault({ path: SEARCH, fault: { kind: 'huge-body', bytes: 4 * 1024 * 1024 } });
+      const error = await failure(client({ maxBodyBytes: 1024 * 1024 }).search({ query: 'data' }), 'bad-response');
+      assert.match(error.message, /larger than 1 MiB/);
+    });
+
+    it('a declared content-length over the cap fails before reading', async () => {
+      const error = await failure(client({ maxBodyBytes: 16 }).listActiveCrawls(), 'bad-response');
+      assert.match(error.message, /larger than 16 bytes/);
+    });
+
+    it('a huge body under the cap is read whole', async () => {
+      emulator.injectFault({ path: SEARCH, fault: { kind: 'huge-body', bytes: 2 * 1024 * 1024 } });
+      const response = await client().search({ query: 'data' });
+      assert.ok((response.data.web?.[0]?.markdown?.length ?? 0) > 1024 * 1024);
+    });
+
+    it('an HTML error page gives a readable error naming status and content type', async () => {
+      emulator.injectFault({ path: USAGE, fault: { kind: 'html' } });
+      const error = await failure(client({ retry: { maxAttempts: 1 } }).getTokenUsage(), 'server');
+      assert.equal(error.status, 502);
+      assert.match(error.message, /502 Bad Gateway with an HTML page \(text\/html\)/);
+    });
+
+    it('garbage with a 200 is bad-response, not a SyntaxError', async () => {
+      emulator.injectFault({ path: SEARCH, fault: { kind: 'garbage' } });
+      const error = await failure(client().search({ query: 'data' }), 'bad-response');
+      assert.match(error.message, /not JSON \(application\/json\)/);
+    });
+
+    it('a body of the wrong shape names the field path', async () => {
+      emulator.setCrawls(DEMO_API_KEY, [{ id: 'c1', url: 'https://a.example' }, { id: 'c2', url: 42 }] as never);
+      try {
+        const error = await failure(client().listActiveCrawls(), 'bad-response');
+        assert.match(error.message, /crawls\[1\]\.url: expected a string, got the number 42/);
+      } finally {
+        emulator.setCrawls(DEMO_API_KEY, []);
+      }
+    });
+
+    it('a token usage record missing a field names it', async () => {
+      emulator.setUsage(DEMO_API_KEY, { planTokens: 5 } as never);
+      try {
+        const error = await failure(client().getTokenUsage(), 'bad-response');
+        assert.match(error.message, /data\.remainingTokens: expected a number, but it is missing/);
+      } finally {
+        emulator.setUsage(DEMO_API_KEY, { remainingTokens: 1500, planTokens: 3000, billingPeriodStart: null, billingPeriodEnd: null });
+      }
+    });
+  });
+});

@@ -1,0 +1,121 @@
+// Every request rule the emulator enforces on POST /v2/search: one failing case each (400 naming
+// the field), and the passing cases next to them (200).
+import assert from 'node:assert/strict';
+import { DEMO_API_KEY, startEmulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { call, errorOf } from '../emulator/raw-client';
+
+const bad: Array<[string, Record<string, unknown>, string]> = [
+  ['missing query', {}, 'query'],
+  ['empty query', { query: '' }, 'query'],
+  ['blank query', { query: '   ' }, 'query'],
+  ['query not a string', { query: 42 }, 'query'],
+  ['query over 500 characters', { query: 'a'.repeat(501) }, 'query'],
+  ['operator without a value', { query: 'site:' }, 'site:'],
+  ['imagesize not WxH', { query: 'imagesize:big' }, 'imagesize'],
+  ['larger not WxH', { query: 'larger:0x10' }, 'larger'],
+  ['limit 0', { query: 'a', limit: 0 }, 'limit'],
+  ['limit 101', { query: 'a', limit: 101 }, 'limit'],
+  ['limit not an integer', { query: 'a', limit: 2.5 }, 'limit'],
+  ['limit a string', { query: 'a', limit: '10' }, 'limit'],
+  ['unknown source', { query: 'a', sources: [{ type: 'videos' }] }, 'sources[0]'],
+  ['sources not a list', { query: 'a', sources: 'web' }, 'sources'],
+  ['unknown category', { query: 'a', categories: [{ type: 'github' }] }, 'categories[0]'],
+  ['both domain filters', { query: 'a', includeDomains: ['a.com'], excludeDomains: ['b.com'] }, 'excludeDomains'],
+  ['domain with a scheme', { query: 'a', includeDomains: ['https://a.com'] }, 'includeDomains[0]'],
+  ['domain with a path', { query: 'a', excludeDomains: ['a.com/docs'] }, 'excludeDomains[0]'],
+  ['domain with a port', { query: 'a', includeDomains: ['a.com:8080'] }, 'includeDomains[0]'],
+  ['domain not a hostname', { query: 'a', includeDomains: ['a b.com'] }, 'includeDomains[0]'],
+  ['tbs unknown range', { query: 'a', tbs: 'qdr:x' }, 'tbs'],
+  ['tbs unknown part', { query: 'a', tbs: 'foo:1' }, 'tbs'],
+  ['tbs empty part', { query: 'a', tbs: 'qdr:d,' }, 'tbs'],
+  ['tbs cdr without dates', { query: 'a', tbs: 'cdr:1' }, 'tbs'],
+  ['tbs impossible date', { query: 'a', tbs: 'cdr:1,cd_min:02/30/2025,cd_max:03/01/2025' }, 'tbs'],
+  ['tbs date not MM/DD/YYYY', { query: 'a', tbs: 'cdr:1,cd_min:2025-01-01,cd_max:01/02/2025' }, 'tbs'],
+  ['tbs min after max', { query: 'a', tbs: 'cdr:1,cd_min:03/01/2025,cd_max:02/01/2025' }, 'tbs'],
+  ['tbs dates without cdr:1', { query: 'a', tbs: 'cd_min:01/01/2025,cd_max:01/02/2025' }, 'tbs'],
+  ['tbs sbd:2', { query: 'a', tbs: 'sbd:2' }, 'tbs'],
+  ['tbs twice the same part', { query: 'a', tbs: 'qdr:d,qdr:w' }, 'tbs'],
+  ['tbs not a string', { query: 'a', tbs: 1 }, 'tbs'],
+  ['country of three letters', { query: 'a', country: 'USA' }, 'country'],
+  ['country not a string', { query: 'a', country: 1 }, 'country'],
+  ['location not a string', { query: 'a', location: ['Berlin'] }, 'location'],
+  ['timeout zero', { query: 'a', timeout: 0 }, 'timeout'],
+  ['timeout not an integer', { query: 'a', timeout: 1.5 }, 'timeout'],
+  ['ignoreInvalidURLs not a boolean', { query: 'a', ignoreInvalidURLs: 'yes' }, 'ignoreInvalidURLs'],
+  ['unknown enterprise mode', { query: 'a', enterprise: ['secret'] }, 'enterprise[0]'],
+  ['enterprise not a list', { query: 'a', enterprise: 'zdr' }, 'enterprise'],
+  ['formats as strings', { query: 'a', scrapeOptions: { formats: ['markdown'] } }, 'scrapeOptions.formats[0]'],
+  ['format without a type', { query: 'a', scrapeOptions: { formats: [{}] } }, 'scrapeOptions.formats[0]'],
+  ['scrapeOptions not an object', { query: 'a', scrapeOptions: 'markdown' }, 'scrapeOptions'],
+];
+
+const good: Array<[string, Record<string, unknown>]> = [
+  ['query of 500 characters', { query: 'a'.repeat(500) }],
+  ['limit 1 and 100', { query: 'a', limit: 1 }],
+  ['limit 100', { query: 'a', limit: 100 }],
+  ['sources as objects and strings', { query: 'a', sources: [{ type: 'web' }, 'images', { type: 'news' }] }],
+  ['categories as objects and strings', { query: 'a', categories: [{ type: 'research' }, 'pdf', { type: 'code_hosting' }] }],
+  ['domains: hostnames, subdomains, one filter', { query: 'a', includeDomains: ['example.com', 'docs.example.co.uk'] }],
+  ['tbs forms', { query: 'a', tbs: 'qdr:h' }],
+  ['tbs combined', { query: 'a', tbs: 'sbd:1,cdr:1,cd_min:02/29/2024,cd_max:02/29/2024' }],
+  ['country, location, timeout, ignoreInvalidURLs', { query: 'a', country: 'DE', location: 'Berlin,Germany', timeout: 1, ignoreInvalidURLs: true }],
+  ['enterprise modes enabled for the team', { query: 'a', enterprise: ['anon', 'zdr'] }],
+  ['formats known and unknown', { query: 'a', scrapeOptions: { formats: [{ type: 'markdown' }, { type: 'summary' }, { type: 'screenshot', fullPage: true }], onlyMainContent: true } }],
+  ['every operator', { query: '"a b" -c site:x.com -filetype:pdf inurl:d allinurl:e f intitle:"g h" allintitle:i j related:y.com imagesize:10x10 larger:5x5' }],
+];
+
+describe('emulator search: request rules', () => {
+  let emulator: Emulator;
+  before(async () => {
+    emulator = await startEmulator({ teams: [{ apiKey: DEMO_API_KEY, enterprise: ['anon', 'zdr'] }, { apiKey: 'wd-plain-team-1', enterprise: ['anon'] }] });
+  });
+  after(() => emulator.close());
+
+  for (const [name, body, field] of bad) {
+    it(`400 for ${name}, naming ${field}`, async () => {
+      const res = await call(emulator.url, 'POST', '/v2/search', { body });
+      assert.equal(res.status, 400, res.text);
+      assert.equal((res.json as { success?: unknown }).success, false);
+      assert.ok(errorOf(res).includes(field), `"${errorOf(res)}" names ${field}`);
+    });
+  }
+
+  for (const [name, body] of good) {
+    it(`200 for ${name}`, async () => {
+      const res = await call(emulator.url, 'POST', '/v2/search', { body });
+      assert.equal(res.status, 200, res.text);
+    });
+  }
+
+  it('reports every problem at once', async () => {
+    const res = await call(emulator.url, 'POST', '/v2/search', { body: { query: '', limit: 0, tbs: 'x', country: 'usa' } });
+    assert.equal(res.status, 400);
+    for (const field of ['query', 'limit', 'tbs', 'country']) assert.ok(errorOf(res).includes(field), field);
+  });
+
+  it('400 for an enterprise mode the team does not have', async () => {
+    const res = await call(emulator.url, 'POST', '/v2/search', { key: 'wd-plain-team-1', body: { query: 'a', enterprise: ['zdr'] } });
+    assert.equal(res.status, 400);
+    assert.match(errorOf(res), /zdr.*not enabled/);
+    assert.equal((await call(emulator.url, 'POST', '/v2/search', { key: 'wd-plain-team-1', body: { query: 'a', enterprise: ['anon'] } })).status, 200);
+  });
+
+  it('400 for a body that is not JSON, not an object, or not sent as JSON', async () => {
+    const notJson = await call(emulator.url, 'POST', '/v2/search', { rawBody: '{"query":', headers: { 'content-type': 'application/json' } });
+    assert.equal(notJson.status, 400);
+    assert.match(errorOf(notJson), /not valid JSON/);
+    const empty = await call(emulator.url, 'POST', '/v2/search', { headers: { 'content-type': 'application/json' } });
+    assert.equal(empty.status, 400);
+    const array = await call(emulator.url, 'POST', '/v2/search', { body: [{ query: 'a' }] });
+    assert.equal(array.status, 400);
+    assert.match(errorOf(array), /JSON object/);
+    const form = await call(emulator.url, 'POST', '/v2/search', { rawBody: 'query=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assert.equal(form.status, 400);
+    assert.match(errorOf(form), /Content-Type: application\/json/);
+    const huge = await call(emulator.url, 'POST', '/v2/search', { body: { query: 'a', padding: 'x'.repeat(1100 * 1024) } });
+    assert.equal(huge.status, 413);
+    const charset = await call(emulator.url, 'POST', '/v2/search', { rawBody: '{"query":"a"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
+    assert.equal(charset.status, 200);
+  });
+});
