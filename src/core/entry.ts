@@ -1,0 +1,6 @@
+// Entry of the lazily loaded bundle dist/core.js: everything heavy (undici, zod, the client and
+// the webhook receiver). The extension requires it on first use through src/platform/core.ts.
+export * from './api';
+export * from './webhooks';
+// Reading stored searches back (zod), for the results view's history.
+export { parseSearchRecord, parseSearchIndex, readSearchRecordText, serializeSearchIndex } from './search/record-schema';

@@ -1,0 +1,41 @@
+// Public surface of the webhook core: signature check, event schemas, de-duplication, receiver.
+export { SIGNATURE_HEADER, signBody, verifySignature } from './signature';
+export {
+  WEBHOOK_EVENT_TYPES,
+  WebhookEventBodySchema,
+  CrawlCompletedEventSchema,
+  BatchScrapeCompletedEventSchema,
+  BatchScrapeStartedEventSchema,
+  parseWebhookEvent,
+  isKnownWebhookEventType,
+  webhookJobKind,
+} from './events';
+export type {
+  WebhookEventType,
+  WebhookEvent,
+  CrawlCompletedEvent,
+  BatchScrapeCompletedEvent,
+  BatchScrapeStartedEvent,
+  UnknownWebhookEvent,
+  WebhookEventParseResult,
+} from './events';
+export { RecentWebhookIds, DEFAULT_DEDUPE_CAPACITY } from './dedupe';
+export {
+  startWebhookReceiver,
+  WebhookReceiverError,
+  DEFAULT_WEBHOOK_HOST,
+  DEFAULT_WEBHOOK_PATH,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_MAX_CONNECTIONS,
+} from './receiver';
+export type {
+  WebhookDelivery,
+  WebhookVerification,
+  RefusedWebhookDelivery,
+  WebhookReceiverOptions,
+  WebhookReceiverStats,
+  WebhookReceiver,
+} from './receiver';
+export type { WebhookReceiverErrorCode } from './receiver-setup';

@@ -1,0 +1,85 @@
+// The emulator's public types: the contract other helpers' tests, the benchmark and the sandbox use.
+import type { ActiveCrawl, TokenUsage } from '../../src/core/api/schemas';
+import type { CorpusPage } from './corpus';
+import type { EmulatorWebhooks } from './webhooks';
+
+export type { CorpusPage };
+
+export interface EmulatorTeam {
+  apiKey: string;
+  /** Default derived from the key. */
+  teamId?: string;
+  /** null => GET /v2/team/token-usage answers 404 {success:false,error}. */
+  usage?: TokenUsage | null;
+  /** GET /v2/crawl/active. */
+  crawls?: ActiveCrawl[];
+  /** Enterprise modes enabled for the team; asking for another gives 400. */
+  enterprise?: Array<'anon' | 'zdr'>;
+}
+
+export type EmulatorFault =
+  | { kind: 'status'; status: 500 | 502 | 503 | 504; error?: string }
+  | { kind: 'rate-limit'; retryAfter?: string; message?: string }
+  | { kind: 'slow-headers'; ms: number }
+  | { kind: 'slow-body'; ms: number }
+  | { kind: 'truncated-body' }
+  | { kind: 'html' }
+  | { kind: 'reset' }
+  | { kind: 'huge-body'; bytes: number }
+  | { kind: 'garbage' };
+
+export interface FaultRule {
+  fault: EmulatorFault;
+  /** Exact request path (such as /v2/search); any path when absent. */
+  path?: string;
+  /** Only requests carrying this key; any key when absent. */
+  apiKey?: string;
+  /** How many requests it hits; default 1, Infinity = until cleared. */
+  times?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** Status answered; 0 when the connection was reset without an answer. */
+  status: number;
+  apiKeyMatched: boolean;
+  /** The parsed JSON body, when there was one. */
+  body?: unknown;
+  /** Arrival time, ms since the epoch. */
+  at: number;
+}
+
+export interface RateLimit {
+  requests: number;
+  windowMs: number;
+}
+
+export interface EmulatorOptions {
+  /** Default 0 (a free port). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default: one demo team with DEMO_API_KEY, some usage and 2 crawls. */
+  teams?: EmulatorTeam[];
+  /** Per API key; default null (off). */
+  rateLimit?: RateLimit | null;
+  /** For tbs date maths and the corpus' page dates; default () => new Date(). */
+  now?: () => Date;
+}
+
+/** setWebhook, sendWebhook, repeatWebhook and completeCrawl: see ./webhooks.ts. */
+export interface Emulator extends EmulatorWebhooks {
+  readonly url: string;
+  readonly adminUrl: string;
+  readonly requests: RecordedRequest[];
+  addTeam(team: EmulatorTeam): void;
+  setUsage(apiKey: string, usage: TokenUsage | null): void;
+  setCrawls(apiKey: string, crawls: ActiveCrawl[]): void;
+  setRateLimit(limit: RateLimit | null): void;
+  injectFault(rule: FaultRule): void;
+  clearFaults(): void;
+  corpusPage(url: string): CorpusPage | undefined;
+  close(): Promise<void>;
+}

@@ -1,0 +1,229 @@
+// The pure parts of the Webhook Events list: rows from deliveries and refusals, caps, what is
+// persisted and restored, labels, notifications and their muting, the payload document.
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import {
+  MAX_EVENTS_CAP,
+  METADATA_ENTRIES_CAP,
+  PAYLOAD_CAP_BYTES,
+  addRecord,
+  eventDescription,
+  eventLabel,
+  hasAcceptedDelivery,
+  isLoopbackAddress,
+  notificationText,
+  parseStoredRecords,
+  payloadDocumentText,
+  recordFromDelivery,
+  recordFromRefusal,
+  shouldNotify,
+  statusBarText,
+  toPersisted,
+  truncateUtf8,
+  type WebhookEventRecord,
+} from '../../src/core/webhook-events';
+import type { WebhookDelivery, WebhookEvent } from '../../src/core/webhooks';
+
+const JOB_ID = '0d6b4f43-5a2c-4d8e-9a57-6f1c3b2e8a10';
+const DELIVERY_ID = '9b1e2c3d-4f5a-4b6c-8d7e-0f1a2b3c4d5e';
+
+function delivery(type: string, extra: Partial<WebhookEvent> = {}, verification: 'verified' | 'unsigned' = 'verified'): WebhookDelivery {
+  const body = { success: true, type, id: JOB_ID, webhookId: DELIVERY_ID, data: [], ...extra };
+  const kind = ['crawl.completed', 'batch_scrape.started', 'batch_scrape.completed'].includes(type) ? type : 'unknown';
+  return { event: { ...body, kind } as WebhookEvent, verification, receivedAt: 1_700_000_000_000, rawBody: JSON.stringify(body) };
+}
+
+function row(n: number, status: WebhookEventRecord['status'] = 'verified'): WebhookEventRecord {
+  return { key: `k${n}`, receivedAt: n, status, type: 'crawl.completed', jobId: `job-${n}`, webhookId: `wh-${n}`, payload: '{}', payloadBytes: 2 };
+}
+
+describe('webhook events list: rows', () => {
+  it('makes a row of a delivery with its type, job id, status, payload and metadata', () => {
+    const r = recordFromDelivery(delivery('crawl.completed', { metadata: { project: 'docs', attempt: 2, tags: ['a'] } }, 'unsigned'));
+    assert.equal(r.status, 'unsigned');
+    assert.equal(r.type, 'crawl.completed');
+    assert.equal(r.jobId, JOB_ID);
+    assert.equal(r.webhookId, DELIVERY_ID);
+    assert.deepEqual(r.metadata, [['project', 'docs'], ['attempt', '2'], ['tags', '["a"]']]);
+    assert.equal(r.metadataOmitted, undefined);
+    assert.equal(JSON.parse(r.payload ?? '').type, 'crawl.completed');
+  });
+
+  it('keeps unknown types as they were sent', () => {
+    const r = recordFromDelivery(delivery('crawl.page'));
+    assert.equal(r.type, 'crawl.page');
+    assert.equal(eventLabel(r), 'crawl.page');
+  });
+
+  it('caps metadata entries and values and says how many were left out', () => {
+    const metadata = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${i}`, 'x'.repeat(1000)]));
+    const r = recordFromDelivery(delivery('crawl.completed', { metadata }));
+    assert.equal(r.metadata?.length, METADATA_ENTRIES_CAP);
+    assert.equal(r.metadataOmitted, 30 - METADATA_ENTRIES_CAP);
+    assert.ok((r.metadata?.[0]?.[1].length ?? 0) <= 200);
+  });
+
+  it('cuts a huge payload to the cap and remembers its real size', () => {
+    const big = delivery('batch_scrape.started');
+    big.rawBody = JSON.stringify({ data: ['é'.repeat(200_000)] });
+    const r = recordFromDelivery(big);
+    assert.ok(Buffer.byteLength(r.payload ?? '', 'utf8') <= PAYLOAD_CAP_BYTES);
+    assert.equal(r.payloadBytes, Buffer.byteLength(big.rawBody, 'utf8'));
+  });
+
+  it('makes a refused row with status code and reason, and the claimed fields', () => {
+    const r = recordFromRefusal({ status: 401, reason: 'bad signature', receivedAt: 5, method: 'POST', path: '/w', type: 'crawl.completed', id: JOB_ID });
+    assert.equal(r.status, 'refused');
+    assert.equal(r.httpStatus, 401);
+    assert.equal(r.reason, 'bad signature');
+    assert.equal(r.jobId, JOB_ID);
+    assert.equal(r.payload, undefined);
+    assert.match(eventDescription(r, '12:00'), /refused 401/);
+  });
+
+  it('gives every row its own key, even for the same delivery twice', () => {
+    const a = recordFromDelivery(delivery('crawl.completed'));
+    const b = recordFromDelivery(delivery('crawl.completed'));
+    assert.notEqual(a.key, b.key);
+  });
+});
+
+describe('webhook events list: cap, de-duplication, persistence', () => {
+  it('puts the newest first and keeps at most max', () => {
+    let list: WebhookEventRecord[] = [];
+    for (let i = 0; i < 10; i++) list = addRecord(list, row(i), 3);
+    assert.deepEqual(list.map((r) => r.key), ['k9', 'k8', 'k7']);
+  });
+
+  it('finds an accepted delivery by webhookId, but not a refused one', () => {
+    const list = [row(1), { ...row(2, 'refused') }];
+    assert.equal(hasAcceptedDelivery(list, 'wh-1'), true);
+    assert.equal(hasAcceptedDelivery(list, 'wh-2'), false);
+    assert.equal(hasAcceptedDelivery(list, 'wh-3'), false);
+  });
+
+  it('persists payloads only within the budget, newest first, and marks the rest dropped', () => {
+    const list = [0, 1, 2, 3].map((i) => ({ ...row(i), payload: 'x'.repeat(400) }));
+    const persisted = toPersisted(list, 10, 1000);
+    assert.deepEqual(persisted.map((r) => r.payload !== undefined), [true, true, false, false]);
+    assert.deepEqual(persisted.map((r) => r.payloadDropped === true), [false, false, true, true]);
+    assert.equal(persisted.length, 4);
+    assert.equal(toPersisted(list, 2).length, 2);
+  });
+
+  it('restores what it persisted', () => {
+    const list = [row(1), { ...row(2, 'refused'), httpStatus: 401, reason: 'no', metadata: [['a', 'b']] as Array<[string, string]> }];
+    const restored = parseStoredRecords(JSON.parse(JSON.stringify(toPersisted(list, 10))), 10);
+    assert.deepEqual(restored, list);
+  });
+
+  it('skips malformed and repeated rows when restoring, and honours max', () => {
+    const stored = [row(1), null, 'x', { key: 'k', receivedAt: 'soon', status: 'verified' }, { key: 'k2', receivedAt: 1, status: 'maybe' }, row(1), row(2), row(3)];
+    assert.deepEqual(parseStoredRecords(stored, 10).map((r) => r.key), ['k1', 'k2', 'k3']);
+    assert.deepEqual(parseStoredRecords(stored, 2).map((r) => r.key), ['k1', 'k2']);
+    assert.deepEqual(parseStoredRecords({ not: 'a list' }, 10), []);
+    assert.deepEqual(parseStoredRecords(undefined, 10), []);
+  });
+
+  it('never throws on whatever globalState holds, and returns at most the cap', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.integer({ min: -5, max: 10_000 }), (value, max) => {
+        const restored = parseStoredRecords(value, max);
+        assert.ok(restored.length <= Math.min(MAX_EVENTS_CAP, Math.max(1, max)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('webhook events list: truncateUtf8', () => {
+  it('keeps the longest whole-character prefix within the byte limit', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), fc.integer({ min: 0, max: 200 }), (text, max) => {
+        const cut = truncateUtf8(text, max);
+        if (Buffer.byteLength(text, 'utf8') <= max) return assert.equal(cut, text);
+        // What the body's bytes decode to (a lone surrogate becomes U+FFFD, as on the wire).
+        const decoded = Buffer.from(text, 'utf8').toString('utf8');
+        assert.ok(Buffer.byteLength(cut, 'utf8') <= max);
+        assert.ok(decoded.startsWith(cut));
+        const next = String.fromCodePoint(decoded.codePointAt(cut.length) ?? 0);
+        assert.ok(Buffer.byteLength(cut + next, 'utf8') > max, 'a shorter cut than needed');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('backs off a cut inside a multi-byte character', () => {
+    assert.equal(truncateUtf8('aé', 2), 'a');
+    assert.equal(truncateUtf8('a😀', 4), 'a');
+    assert.equal(truncateUtf8('a😀', 5), 'a😀');
+    assert.equal(truncateUtf8('abc', 3), 'abc');
+  });
+});
+
+describe('webhook events list: notifications', () => {
+  const all = { 'crawl.completed': true, 'batch_scrape.started': true, 'batch_scrape.completed': true };
+
+  it('notifies the three kinds unless muted', () => {
+    for (const type of ['crawl.completed', 'batch_scrape.started', 'batch_scrape.completed']) {
+      assert.equal(shouldNotify({ status: 'verified', type }, all), true, type);
+      assert.equal(shouldNotify({ status: 'unsigned', type }, {}), true, `${type} with an empty setting`);
+      assert.equal(shouldNotify({ status: 'verified', type }, { ...all, [type]: false }), false, `${type} muted`);
+    }
+  });
+
+  it('never notifies refused deliveries or unknown kinds', () => {
+    assert.equal(shouldNotify({ status: 'refused', type: 'crawl.completed' }, all), false);
+    assert.equal(shouldNotify({ status: 'verified', type: 'crawl.page' }, all), false);
+    assert.equal(shouldNotify({ status: 'verified', type: undefined }, all), false);
+  });
+
+  it('names the crawl URL when known, and the id otherwise', () => {
+    assert.equal(notificationText({ type: 'crawl.completed', jobId: JOB_ID }, 'https://docs.tideflow.dev'), 'Crawl of https://docs.tideflow.dev completed (0d6b4f43…).');
+    assert.equal(notificationText({ type: 'crawl.completed', jobId: JOB_ID }), `Crawl ${JOB_ID} completed.`);
+    assert.equal(notificationText({ type: 'batch_scrape.started', jobId: 'b1' }), 'Batch scrape b1 started.');
+    assert.equal(notificationText({ type: 'batch_scrape.completed', jobId: 'b1' }), 'Batch scrape b1 completed.');
+    assert.equal(notificationText({ type: 'batch_scrape.completed', jobId: 'b1', success: false }), 'Batch scrape b1 finished without success.');
+    assert.equal(notificationText({ type: 'crawl.page', jobId: 'c' }), undefined);
+  });
+
+  it('writes the status bar text', () => {
+    assert.equal(statusBarText(8787, 3), '$(radio-tower) :8787 · 3 events');
+    assert.equal(statusBarText(8787, 1), '$(radio-tower) :8787 · 1 event');
+  });
+});
+
+describe('webhook events list: loopback addresses', () => {
+  for (const address of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', ' 127.0.0.1 ']) {
+    it(`${address} is loopback`, () => assert.equal(isLoopbackAddress(address), true));
+  }
+  for (const address of ['0.0.0.0', '::', '192.168.1.5', '10.0.0.1', '128.0.0.1', '127.0.0.256', 'example.com', '::2', '']) {
+    it(`${JSON.stringify(address)} is not loopback`, () => assert.equal(isLoopbackAddress(address), false));
+  }
+});
+
+describe('webhook events list: payload document', () => {
+  it('pretty-prints the body', () => {
+    const r = recordFromDelivery(delivery('crawl.completed', { metadata: { a: 1 } }));
+    const text = payloadDocumentText(r);
+    assert.deepEqual(JSON.parse(text), JSON.parse(r.payload ?? ''));
+    assert.match(text, /\n {2}"type": "crawl.completed"/);
+  });
+
+  it('says so when the body was cut, and stays valid JSON', () => {
+    const big = delivery('batch_scrape.started');
+    big.rawBody = JSON.stringify({ data: ['x'.repeat(100_000)] });
+    const doc = JSON.parse(payloadDocumentText(recordFromDelivery(big))) as { note: string; truncatedBody: string };
+    assert.match(doc.note, /only its first 64 KiB are kept/);
+    assert.equal(doc.truncatedBody.length, PAYLOAD_CAP_BYTES);
+  });
+
+  it('explains a refused delivery and a payload not kept across reloads', () => {
+    const refused = JSON.parse(payloadDocumentText(recordFromRefusal({ status: 413, reason: 'too big', receivedAt: 0, method: 'POST', path: '/' }))) as { note: string; status: number };
+    assert.equal(refused.status, 413);
+    assert.match(refused.note, /refused/);
+    const { payload: _p, ...rest } = row(1);
+    const dropped = JSON.parse(payloadDocumentText({ ...rest, payloadDropped: true })) as { note: string };
+    assert.match(dropped.note, /not kept across the reload/);
+  });
+});
