@@ -1,0 +1,32 @@
+// Types for stack.mjs (used from the TypeScript e2e tests).
+import type { Emulator } from '../../test/emulator/index';
+
+export interface VsCodeServer {
+  readonly port: number;
+  readonly url: string;
+  readonly pid: number | undefined;
+  readonly exited: Promise<number | string | null>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface Stack {
+  readonly emulator: Emulator;
+  readonly server: VsCodeServer;
+  /** The folder the workbench opens. */
+  readonly workspace: string;
+  readonly workbenchUrl: string;
+  /** True once stop() has begun (by a call or a signal). */
+  readonly stopping: boolean;
+  stop(): Promise<void>;
+}
+
+export declare const VSIX: string;
+export declare function packageExtension(): string;
+export declare function startStack(options: {
+  home: string;
+  serverPort?: number;
+  emulatorPort?: number;
+  log?: (message: string) => void;
+  exitCodeOnSignal?: number;
+}): Promise<Stack>;

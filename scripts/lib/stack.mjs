@@ -1,0 +1,104 @@
+// The sandbox stack, shared by `npm run sandbox` and the e2e test: the emulator, a freshly
+// packaged .vsix installed into a real VS Code server, and machine settings pointing the
+// extension at the emulator. Needs `node --import tsx` (the emulator is TypeScript).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureTools, REPO } from '../ensure-tools.mjs';
+import { killTree, pickPort } from './processes.mjs';
+import { installExtension, startVsCodeServer } from './vscode-server.mjs';
+
+export const VSIX = path.join(REPO, 'dist', 'web-data.vsix');
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/** `npm run package`: production build + vsce, so the stack runs what a user installs. */
+export function packageExtension() {
+  const result = spawnSync('npm', ['run', '--silent', 'package'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0 || !fs.existsSync(VSIX)) throw new Error('npm run package failed');
+  return VSIX;
+}
+
+// Machine settings are the server-side layer a browser workbench reads (user settings live in
+// the browser's own storage), so this is where the sandbox's service address goes. The server
+// keeps them in <user-data-dir>/Machine when --user-data-dir is given.
+function writeMachineSettings(userDataDir, settings) {
+  const dir = path.join(userDataDir, 'Machine');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+}
+
+/**
+ * Starts everything. `home` holds the server's user data, extensions and the workspace folder
+ * (.sandbox/ for the sandbox, a per-run folder for tests). Returns the workbench URL and stop().
+ * On SIGINT/SIGTERM/SIGHUP it stops everything and exits with exitCodeOnSignal.
+ */
+export async function startStack({ home, serverPort, emulatorPort, log = console.log, exitCodeOnSignal = 130 }) {
+  // Short path: the server's IPC sockets go here (socket paths are limited to ~100 bytes).
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-stack-'));
+  let emulator;
+  let server;
+  let stopped;
+  const stop = () => {
+    stopped ??= (async () => {
+      for (const name of STOP_SIGNALS) process.off(name, onSignal);
+      // A server still starting is not in `server` yet, but it is one of our descendants (and
+      // nothing else is yet: the sandbox opens a browser only once started).
+      await (server ? server.stop() : killTree(process.pid, { includeRoot: false }));
+      await emulator?.close();
+      fs.rmSync(runDir, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+  // Ctrl-C (or a kill) while the stack starts or runs: the server is detached from our process
+  // group, so nothing else would stop it.
+  const onSignal = () => {
+    log('stopping');
+    void stop().finally(() => process.exit(exitCodeOnSignal));
+  };
+  for (const name of STOP_SIGNALS) process.once(name, onSignal);
+  const workspace = path.join(home, 'workspace');
+  try {
+    const { serverMain } = await ensureTools();
+    log('packaging the extension (npm run package)');
+    const vsix = packageExtension();
+    const userDataDir = path.join(home, 'user-data');
+    const extensionsDir = path.join(home, 'extensions');
+    fs.mkdirSync(workspace, { recursive: true });
+    const { startEmulator, DEMO_API_KEY } = await import('../../test/emulator/index.ts');
+    emulator = await startEmulator({ port: await pickPort(emulatorPort) });
+    log(`emulator at ${emulator.url}`);
+    // The webhook receiver starts with the window and the emulator delivers to it, so completing
+    // an emulated crawl (POST /_emulator/crawls/:id/complete) shows up in the editor.
+    const webhookPort = await pickPort(0);
+    emulator.setWebhook({ url: `http://127.0.0.1:${webhookPort}/webhooks/web-data`, metadata: { source: 'sandbox' } });
+    writeMachineSettings(userDataDir, {
+      'webData.baseUrl': emulator.url,
+      'webData.webhooks.autoStart': true,
+      'webData.webhooks.port': webhookPort,
+      'extensions.autoCheckUpdates': false,   // no gallery on these machines; spares the errors
+      'extensions.autoUpdate': false,
+      'workbench.startupEditor': 'none',
+      'telemetry.telemetryLevel': 'off',
+      'git.openRepositoryInParentFolders': 'never',   // .sandbox/ sits inside this repository
+    });
+    installExtension({ serverMain, userDataDir, extensionsDir, vsix });
+    log('starting the VS Code server');
+    // The extension stores this key in SecretStorage at activation, and only when
+    // webData.baseUrl is a loopback address: the sandbox's demo key, never a real one.
+    const env = { ...process.env, WEBDATA_SANDBOX_API_KEY: DEMO_API_KEY };
+    server = await startVsCodeServer({ serverMain, runDir, userDataDir, extensionsDir, port: await pickPort(serverPort), env,
+      disableWorkspaceTrust: true });   // the stack's own empty folder: no trust prompt
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    emulator,
+    server,
+    workspace,
+    workbenchUrl: `${server.url}/?folder=${encodeURIComponent(workspace)}`,
+    get stopping() { return stopped !== undefined; },
+    stop,
+  };
+}

@@ -1,0 +1,74 @@
+// `npm run test:package`: builds the .vsix (`npm run package`) and checks it holds only what
+// runs: the manifest, the two bundles, media, and the readme/changelog/license/nls files.
+// No sources, tests, source maps or node_modules may slip in through .vscodeignore.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO } from './ensure-tools.mjs';
+
+export const VSIX = path.join(REPO, 'dist', 'web-data.vsix');
+
+const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/core.js'];
+const ALLOWED = [
+  /^\[Content_Types\]\.xml$/,
+  /^extension\.vsixmanifest$/,
+  /^extension\/package\.json$/,
+  /^extension\/package\.nls(\.[a-z-]+)?\.json$/,
+  /^extension\/dist\/(extension|core)\.js$/,
+  /^extension\/media\/[^/].*[^/]$/,
+  /^extension\/(readme|changelog)\.md$/i,
+  /^extension\/license(\.txt|\.md)?$/i,
+];
+
+/** File names in a zip, read from its central directory (no dependency needed for that). */
+export function zipEntries(file) {
+  const zip = fs.readFileSync(file);
+  // The end-of-central-directory record sits in the last 22 bytes plus an optional comment.
+  let eocd = -1;
+  for (let at = zip.length - 22; at >= Math.max(0, zip.length - 22 - 0xffff); at--) {
+    if (zip.readUInt32LE(at) === 0x06054b50) { eocd = at; break; }
+  }
+  if (eocd < 0) throw new Error(`${file} is not a zip file`);
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  const names = [];
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error(`${file}: broken central directory`);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    names.push(zip.toString('utf8', at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
+
+/** Problems with a vsix file list; empty when it is right. */
+export function packageProblems(names) {
+  const files = names.filter((name) => !name.endsWith('/'));
+  const problems = files.filter((name) => !ALLOWED.some((pattern) => pattern.test(name)))
+    .map((name) => `not allowed in the package: ${name}`);
+  for (const name of REQUIRED) if (!files.includes(name)) problems.push(`missing from the package: ${name}`);
+  return problems;
+}
+
+function main() {
+  const built = spawnSync('npm', ['run', '--silent', 'package'], { cwd: REPO, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('npm run package failed');
+  const names = zipEntries(VSIX);
+  console.log(`${path.relative(REPO, VSIX)}: ${names.length} files, ${(fs.statSync(VSIX).size / 1024).toFixed(1)} KiB`);
+  for (const name of names) console.log(`  ${name}`);
+  const problems = packageProblems(names);
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  console.log('package check passed: only what runs is in the .vsix');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    main();
+  } catch (error) {
+    console.error(`package check failed:\n${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

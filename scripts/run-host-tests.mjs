@@ -1,0 +1,119 @@
+// `npm run test:host`: mocha inside a real VS Code extension host, against the emulator.
+// Builds the extension, bundles test/host (mocha included, vscode external), starts the
+// emulator, then runs @vscode/test-electron's runTests with test/host/code-shim.mjs standing in
+// for the VS Code executable (it drives VS Code's server from npm; see that file).
+// Run with `node --import tsx` (the emulator is TypeScript).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runTests } from '@vscode/test-electron';
+import * as esbuild from 'esbuild';
+import { ensureTools, REPO } from './ensure-tools.mjs';
+
+const SHIM = path.join(REPO, 'test', 'host', 'code-shim.mjs');
+const SUITE_DIR = path.join(REPO, 'test', 'host', 'suite');
+const BUNDLE = path.join(REPO, 'out', 'host', 'index.js');
+
+function step(message) {
+  console.log(`\n== ${message}`);
+}
+
+function buildExtension() {
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+/** Every suite file, sorted so the run order is stable. */
+function suiteFiles() {
+  return fs.readdirSync(SUITE_DIR, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .sort()
+    .map((file) => path.join(SUITE_DIR, file));
+}
+
+// The generated module behind `import { loadSuites } from 'virtual:host-suites'`: require()
+// (not import) so that esbuild runs each suite lazily, after mocha has set up describe/it.
+const suitesPlugin = {
+  name: 'host-suites',
+  setup(build) {
+    build.onResolve({ filter: /^virtual:host-suites$/ }, () => ({ path: 'host-suites', namespace: 'host-suites' }));
+    build.onLoad({ filter: /.*/, namespace: 'host-suites' }, () => ({
+      contents: `export function loadSuites() {\n${suiteFiles().map((file) => `  require(${JSON.stringify(file)});`).join('\n')}\n}\n`,
+      resolveDir: SUITE_DIR,
+      loader: 'js',
+    }));
+  },
+};
+
+async function bundleHostTests() {
+  await esbuild.build({
+    entryPoints: [path.join(REPO, 'test', 'host', 'index.ts')],
+    outfile: BUNDLE,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode'],
+    sourcemap: 'inline',
+    logLevel: 'warning',
+    // mocha's parallel mode (never used here) resolves worker files at run time.
+    logOverride: { 'require-resolve-not-external': 'silent' },
+    plugins: [suitesPlugin],
+  });
+}
+
+/** A workspace folder whose settings point the extension at the emulator. */
+function writeWorkspace(runDir, baseUrl) {
+  const folder = path.join(runDir, 'workspace');
+  fs.mkdirSync(path.join(folder, '.vscode'), { recursive: true });
+  fs.writeFileSync(path.join(folder, '.vscode', 'settings.json'), JSON.stringify({ 'webData.baseUrl': baseUrl }, null, 2));
+  return folder;
+}
+
+async function main() {
+  const started = Date.now();
+  step('tools');
+  const { serverMain } = await ensureTools();
+  step('build');
+  buildExtension();
+  await bundleHostTests();
+  console.log(`host suites: ${suiteFiles().map((file) => path.relative(REPO, file)).join(', ')}`);
+  fs.chmodSync(SHIM, 0o755);   // runTests spawns it directly, as it would spawn VS Code
+
+  step('emulator');
+  const { startEmulator, DEMO_API_KEY } = await import('../test/emulator/index.ts');
+  const emulator = await startEmulator();
+  console.log(`emulator at ${emulator.url}`);
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-hostrun-'));
+  try {
+    step('tests in VS Code');
+    await runTests({
+      vscodeExecutablePath: SHIM,
+      extensionDevelopmentPath: REPO,
+      extensionTestsPath: BUNDLE,
+      // A fresh profile per run: no state from an earlier run leaks in.
+      launchArgs: [writeWorkspace(runDir, emulator.url), `--user-data-dir=${path.join(runDir, 'user-data')}`,
+        `--extensions-dir=${path.join(runDir, 'extensions')}`],
+      extensionTestsEnv: {
+        VSCODE_SERVER_MAIN: serverMain,
+        WEBDATA_TEST_BASE_URL: emulator.url,
+        WEBDATA_TEST_API_KEY: DEMO_API_KEY,
+        WEBDATA_TEST_ADMIN_URL: emulator.adminUrl,
+      },
+    });
+    console.log(`\nhost tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await emulator.close();
+    fs.rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    // runTests rejects with "Test run failed with code 1" after the failures were printed.
+    console.error(`\nhost tests failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

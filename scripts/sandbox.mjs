@@ -1,0 +1,52 @@
+// `npm run sandbox`: try the extension with no account. Starts the emulator (a local Web Data
+// Service with a demo key) and a real VS Code (the server from npm, in your browser) with the
+// packaged extension installed, pointed at the emulator and holding the demo key.
+// State lives in .sandbox/ (delete it to start over). Ctrl-C stops everything.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { REPO } from './ensure-tools.mjs';
+import { startStack } from './lib/stack.mjs';
+
+const SERVER_PORT = Number(process.env.WEBDATA_SANDBOX_PORT || 8484);
+const EMULATOR_PORT = Number(process.env.WEBDATA_SANDBOX_EMULATOR_PORT || 8485);
+
+/** Opens the URL in the desktop's browser when there is a desktop; silently skips otherwise. */
+function openBrowser(url) {
+  if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return;
+  const opener = process.env.BROWSER || 'xdg-open';
+  const child = spawn(opener, [url], { stdio: 'ignore', detached: true });
+  child.on('error', () => console.log(`(could not start ${opener}; open the URL yourself)`));
+  child.unref();
+}
+
+async function main() {
+  const stack = await startStack({
+    home: path.join(REPO, '.sandbox'),
+    serverPort: SERVER_PORT,
+    emulatorPort: EMULATOR_PORT,
+    log: (message) => console.log(`sandbox: ${message}`),
+    exitCodeOnSignal: 0,
+  });
+  // Ctrl-C: startStack stops everything it started and exits (0: stopping is what was asked).
+  void stack.server.exited.then(async (code) => {
+    if (stack.stopping) return;
+    console.error(`sandbox: the VS Code server stopped unexpectedly (${code}); its last output:\n${stack.server.output().slice(-4000)}`);
+    await stack.stop();
+    process.exit(1);
+  });
+  console.log(`
+  Web Data sandbox is running.
+    VS Code:   ${stack.workbenchUrl}
+    Emulator:  ${stack.emulator.url}  (demo key stored in VS Code for you)
+  Try F1 > "Web Data: Search the Web". Press Ctrl-C to stop.
+  Webhooks: the receiver starts with the window. To see crawl.completed arrive, copy a crawl's
+  id in the Active Crawls view and run:
+    curl -X POST ${stack.emulator.adminUrl}/crawls/<crawl id>/complete
+`);
+  openBrowser(stack.workbenchUrl);
+}
+
+main().catch((error) => {
+  console.error(`sandbox failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,3 @@
+// Active crawls in readable form, and the list behind the view: plain logic, no VS Code.
+export * from './list';
+export * from './options';

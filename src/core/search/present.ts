@@ -1,0 +1,113 @@
+// The words and icons of the results view: what a search's row and a result's row say. Plain
+// strings; the VS Code side only wraps them in TreeItems.
+import type { SourceType } from '../api/request-types';
+import { resultsOf, scrapedOf, shownKinds, type SearchRecord, type SearchSummary, type TypedResult } from './record';
+
+export const KIND_LABELS: Readonly<Record<SourceType, string>> = { web: 'Web', images: 'Images', news: 'News' };
+
+/** Web text on one line: whitespace runs collapsed, cut at `max` characters with an ellipsis. */
+export function oneLine(text: string, max = 120): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+/** The row's label: the title, else the scraped title, else the URL. */
+export function resultTitle(typed: TypedResult): string {
+  const title = typed.result.title ?? '';
+  if (title.trim() !== '') return oneLine(title);
+  if (typed.kind !== 'images') {
+    const scraped = typed.result.metadata?.title;
+    const first = Array.isArray(scraped) ? scraped[0] : scraped;
+    if (first && first.trim() !== '') return oneLine(first);
+  }
+  return oneLine(typed.result.url) || '(no title)';
+}
+
+/** The host of a URL without "www.", or '' when it is not a URL. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./i, '');
+  } catch {
+    return '';
+  }
+}
+
+/** The result's own words about itself: a web description or a news snippet. */
+export function resultText(typed: TypedResult): string | undefined {
+  const text = typed.kind === 'web' ? typed.result.description : typed.kind === 'news' ? typed.result.snippet : undefined;
+  return text && text.trim() !== '' ? text : undefined;
+}
+
+export function resultDescription(typed: TypedResult): string {
+  return hostOf(typed.result.url);
+}
+
+/** A codicon id by kind and category. */
+export function resultIcon(typed: TypedResult): string {
+  if (typed.kind === 'images') return 'file-media';
+  if (typed.kind === 'news') return 'rss';
+  const category = typed.result.category ?? '';
+  if (category === 'pdf' || /\.pdf(?:$|[?#])/i.test(typed.result.url)) return 'file-pdf';
+  if (category === 'code_hosting') return 'repo';
+  if (category === 'research') return 'mortar-board';
+  return 'globe';
+}
+
+/** 'result' plus what can be opened: menus match `viewItem =~ /^result/` and `/summary/`. */
+export function resultContextValue(typed: TypedResult): string {
+  const scraped = scrapedOf(typed);
+  return `result${scraped.markdown ? '.markdown' : ''}${scraped.summary ? '.summary' : ''}`;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Local time: "14:02" today, "Nov 20, 14:02" this year, "2025-11-20 14:02" before. */
+export function formatTime(at: Date, now: Date): string {
+  if (Number.isNaN(at.getTime())) return '';
+  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  if (at.getFullYear() !== now.getFullYear()) return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${time}`;
+  if (at.getMonth() !== now.getMonth() || at.getDate() !== now.getDate()) return `${MONTHS[at.getMonth()] ?? ''} ${at.getDate()}, ${time}`;
+  return time;
+}
+
+/** "10 web · 4 images", each source shown even at 0 so an empty answer is visible as such. */
+export function countsText(summary: Pick<SearchSummary, 'sources' | 'counts'>): string {
+  const parts = summary.sources.map((kind) => `${summary.counts[kind] ?? 0} ${kind}`);
+  return parts.length > 0 ? parts.join(' · ') : 'no results';
+}
+
+export function creditsText(creditsUsed: number | null | undefined): string | undefined {
+  if (typeof creditsUsed !== 'number' || !Number.isFinite(creditsUsed)) return undefined;
+  return `${creditsUsed} ${creditsUsed === 1 ? 'credit' : 'credits'}`;
+}
+
+export function searchLabel(summary: Pick<SearchSummary, 'query'>): string {
+  return oneLine(summary.query, 80) || '(empty query)';
+}
+
+/** "14:02 · 10 web · 3 credits". */
+export function searchDescription(summary: SearchSummary, now: Date): string {
+  return [formatTime(new Date(summary.createdAt), now), countsText(summary), creditsText(summary.creditsUsed)]
+    .filter((part): part is string => part !== undefined && part !== '')
+    .join(' · ');
+}
+
+export interface ResultGroup {
+  kind: SourceType;
+  label: string;
+  results: Array<{ index: number; typed: TypedResult }>;
+}
+
+/**
+ * The children of a search's row. Grouped Web / Images / News when more than one source was asked
+ * for (or sent); otherwise one group whose results are shown flat.
+ */
+export function groupResults(record: Pick<SearchRecord, 'request' | 'response'>): { grouped: boolean; groups: ResultGroup[] } {
+  const groups = shownKinds(record).map((kind) => ({
+    kind,
+    label: KIND_LABELS[kind],
+    results: resultsOf(record.response, kind).map((typed, index) => ({ index, typed })),
+  }));
+  return { grouped: groups.length > 1, groups };
+}

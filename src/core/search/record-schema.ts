@@ -1,0 +1,74 @@
+// Reading stored searches back: files on disk may be from an older version, half-written or
+// edited by hand. Each is checked with zod; one that does not fit is skipped, never a crash.
+// Lives in the lazily loaded bundle (it needs zod): reach it through loadCore().
+import { z } from 'zod';
+import { SearchResponseSchema } from '../api/schemas';
+import type { SearchRequestBody } from '../api/request-types';
+import { RECORD_VERSION, isResultKind, isSearchId, summarize, type SearchRecord, type SearchSummary } from './record';
+
+const StoredRequestSchema = z.object({
+  query: z.string(),
+  // Anything else passes through untouched: it was valid when it was sent.
+}).loose();
+
+const SearchRecordSchema = z.object({
+  version: z.literal(RECORD_VERSION),
+  id: z.string().refine(isSearchId),
+  createdAt: z.string().refine((value) => !Number.isNaN(Date.parse(value))),
+  request: StoredRequestSchema,
+  response: SearchResponseSchema,
+});
+
+const count = z.number().int().nonnegative();
+
+const SearchSummarySchema = z.object({
+  id: z.string().refine(isSearchId),
+  createdAt: z.string().refine((value) => !Number.isNaN(Date.parse(value))),
+  query: z.string(),
+  sources: z.array(z.string()).transform((kinds) => kinds.filter(isResultKind)),
+  counts: z.object({ web: count.optional(), images: count.optional(), news: count.optional() }),
+  creditsUsed: z.number().nullish(),
+  warning: z.string().nullish(),
+  bytes: count,
+});
+
+const SearchIndexSchema = z.object({
+  version: z.literal(RECORD_VERSION),
+  searches: z.array(z.unknown()),
+});
+
+/** A stored search, or undefined when the value is not one (wrong version, missing fields, bad id). */
+export function parseSearchRecord(value: unknown): SearchRecord | undefined {
+  const parsed = SearchRecordSchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const { request, ...rest } = parsed.data;
+  return { ...rest, request: request as SearchRequestBody };
+}
+
+/** The searches listed in an index file; bad entries are dropped one by one, not the whole list. */
+export function parseSearchIndex(value: unknown): SearchSummary[] | undefined {
+  const parsed = SearchIndexSchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const summaries: SearchSummary[] = [];
+  for (const entry of parsed.data.searches) {
+    const summary = SearchSummarySchema.safeParse(entry);
+    if (summary.success) summaries.push(summary.data);
+  }
+  return summaries;
+}
+
+/** Parses a record file's text; gives the record and its summary, or undefined when unreadable. */
+export function readSearchRecordText(text: string, bytes: number): { record: SearchRecord; summary: SearchSummary } | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const record = parseSearchRecord(value);
+  return record ? { record, summary: summarize(record, bytes) } : undefined;
+}
+
+export function serializeSearchIndex(searches: readonly SearchSummary[]): string {
+  return JSON.stringify({ version: RECORD_VERSION, searches });
+}

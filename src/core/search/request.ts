@@ -1,0 +1,79 @@
+// The request a search sends: the user's settings as defaults, and the command's argument over
+// them field by field (the argument wins). Checking it is the client's validateSearchRequest.
+import type { SourceType } from '../api/request-types';
+
+export type ScrapeFormatsChoice = 'none' | 'markdown' | 'summary' | 'markdown+summary';
+
+/** The search settings (webData.search.*) that feed a request. */
+export interface SearchDefaults {
+  limit: number;
+  sources: readonly SourceType[];
+  scrapeFormats: ScrapeFormatsChoice;
+  country: string;
+  location: string;
+  timeout: number;
+}
+
+/** The `scrapeOptions.formats` the scrapeFormats setting stands for; none for "none". */
+export function formatsFor(choice: ScrapeFormatsChoice): Array<{ type: string }> {
+  switch (choice) {
+    case 'markdown': return [{ type: 'markdown' }];
+    case 'summary': return [{ type: 'summary' }];
+    case 'markdown+summary': return [{ type: 'markdown' }, { type: 'summary' }];
+    default: return [];
+  }
+}
+
+/** Request fields from settings. Empty text settings are left out, so the service's defaults apply. */
+export function requestDefaults(settings: SearchDefaults): Record<string, unknown> {
+  const defaults: Record<string, unknown> = { limit: settings.limit, timeout: settings.timeout };
+  if (settings.sources.length > 0) defaults.sources = settings.sources.map((type) => ({ type }));
+  if (settings.country.trim() !== '') defaults.country = settings.country.trim();
+  if (settings.location.trim() !== '') defaults.location = settings.location.trim();
+  const formats = formatsFor(settings.scrapeFormats);
+  if (formats.length > 0) defaults.scrapeOptions = { formats };
+  return defaults;
+}
+
+/**
+ * The settings' defaults with the argument over them. A field the argument sets replaces the
+ * default whole (scrapeOptions included: merging halves of two option objects would surprise).
+ */
+export function buildSearchRequest(settings: SearchDefaults, argument: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const request = requestDefaults(settings);
+  for (const [key, value] of Object.entries(argument)) {
+    if (value !== undefined) request[key] = value;
+  }
+  return request;
+}
+
+export type SearchArgument =
+  | { kind: 'none' }
+  | { kind: 'request'; request: Record<string, unknown> }
+  | { kind: 'invalid'; message: string };
+
+/**
+ * What the command was given: nothing (prompt for a query), a query string (a keybinding's
+ * shorthand), or a request object. Anything else is refused with a sentence saying why.
+ */
+export function readSearchArgument(argument: unknown): SearchArgument {
+  if (argument === undefined || argument === null) return { kind: 'none' };
+  if (typeof argument === 'string') return { kind: 'request', request: { query: argument } };
+  if (typeof argument === 'object' && !Array.isArray(argument)) {
+    return { kind: 'request', request: { ...(argument as Record<string, unknown>) } };
+  }
+  const got = Array.isArray(argument) ? 'a list' : typeof argument;
+  return { kind: 'invalid', message: `The search command takes a request object such as { "query": "..." }; it was given ${got}.` };
+}
+
+/** Which request fields came from settings rather than the argument: those problems point at Settings. */
+export function fieldsFromSettings(settings: SearchDefaults, argument: Readonly<Record<string, unknown>>): Set<string> {
+  const fields = new Set(Object.keys(requestDefaults(settings)));
+  for (const [key, value] of Object.entries(argument)) if (value !== undefined) fields.delete(key);
+  return fields;
+}
+
+/** "sources[1]" and "scrapeOptions.formats[0]" belong to the request fields sources and scrapeOptions. */
+export function requestField(problemField: string): string {
+  return problemField.split(/[.[]/, 1)[0] ?? problemField;
+}

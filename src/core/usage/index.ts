@@ -1,0 +1,3 @@
+// Credits and billing period for the status bar: plain logic, no VS Code.
+export * from './format';
+export * from './state';

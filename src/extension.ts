@@ -1,0 +1,34 @@
+// Web Data for VS Code. activate() is a table of contents: one line per feature, each of which
+// registers its own commands, views and listeners on the extension's subscriptions. Nothing here
+// touches the network or loads the API client; that happens on first use.
+import type * as vscode from 'vscode';
+import { registerConnect } from './features/connect';
+import { registerCrawls } from './features/crawls';
+import { registerSearch } from './features/search';
+import { registerUsage } from './features/usage';
+import { registerWebhooks } from './features/webhooks';
+import { createServices } from './platform/services';
+
+/** What activate() returns: handles the host tests (and the webhook feature) use. */
+export interface WebDataApi {
+  usage: ReturnType<typeof registerUsage>;
+  crawls: ReturnType<typeof registerCrawls>;
+  search: ReturnType<typeof registerSearch>;
+  webhooks: ReturnType<typeof registerWebhooks>;
+  /** The extension's log folder; the "Web Data" channel's file is under its parent (host tests read it). */
+  logUri: vscode.Uri;
+}
+
+export function activate(context: vscode.ExtensionContext): WebDataApi {
+  const services = createServices(context);
+  registerConnect(services);
+  const usage = registerUsage(services);
+  const search = registerSearch(services);
+  const crawls = registerCrawls(services);
+  const webhooks = registerWebhooks(services, { crawls });
+  return { usage, crawls, search, webhooks, logUri: context.logUri };
+}
+
+export function deactivate(): void {
+  // Everything is owned by context.subscriptions, which VS Code disposes.
+}

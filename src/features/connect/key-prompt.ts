@@ -1,0 +1,123 @@
+// The API key prompt: a password input box that checks the key with the service before saving it,
+// and stays open after a refusal so the next try needs no new command.
+import * as vscode from 'vscode';
+import type { Services } from '../../platform/services';
+import { checkApiKey } from './key-check';
+
+/** Shape problems found while typing; the service is only asked on Enter. */
+function shapeProblem(value: string): string | undefined {
+  const key = value.trim();
+  if (key === '') return undefined;
+  if (/\s/.test(key)) return vscode.l10n.t('An API key has no spaces or line breaks. Paste just the key.');
+  if (!/^[\x21-\x7e]+$/.test(key)) return vscode.l10n.t('This contains characters an API key cannot have. Paste just the key.');
+  return undefined;
+}
+
+function refusedMessage(status: number | undefined, message: string): string {
+  if (status === 401) return vscode.l10n.t('The service did not accept this key (401). Check that you copied the whole key from the dashboard, then try again.');
+  if (status === 403) return vscode.l10n.t('The service refused this key (403): it may be revoked or lack access. Paste another key.');
+  return message;
+}
+
+export type KeyPromptResult = 'saved' | 'cancelled' | 'change-address';
+
+/**
+ * Shows the prompt for `baseUrl` and resolves 'saved' once a key is checked and stored. When the
+ * service cannot be reached, a second Enter saves without checking. A title button asks to
+ * change the service address instead ('change-address'), for the caller to handle.
+ */
+export function promptForApiKey(services: Services, baseUrl: string): Promise<KeyPromptResult> {
+  const { log } = services;
+  const box = vscode.window.createInputBox();
+  box.title = vscode.l10n.t('Web Data: API Key for {0}', baseUrl);
+  box.prompt = vscode.l10n.t('Paste the API key from the service\'s dashboard. It is checked with the service, then kept in VS Code\'s secret storage.');
+  box.placeholder = vscode.l10n.t('API key');
+  box.password = true;
+  box.ignoreFocusOut = true;
+  const changeAddress: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('edit'), tooltip: vscode.l10n.t('Change the service address') };
+  box.buttons = [changeAddress];
+
+  let result: KeyPromptResult = 'cancelled';
+  let checking: AbortController | undefined;
+  /** The key that could not be checked: Enter again with it saves it unchecked. */
+  let unverifiedKey: string | undefined;
+
+  const save = async (apiKey: string): Promise<void> => {
+    await services.secrets.setApiKey(baseUrl, apiKey);
+    await services.connection.refresh();
+    result = 'saved';
+    box.hide();
+  };
+
+  return new Promise<KeyPromptResult>((resolve) => {
+    const listeners: vscode.Disposable[] = [
+      box.onDidTriggerButton((button) => {
+        if (button !== changeAddress) return;
+        result = 'change-address';
+        box.hide();
+      }),
+      box.onDidChangeValue((value) => {
+        const problem = shapeProblem(value);
+        box.validationMessage = problem ? { message: problem, severity: vscode.InputBoxValidationSeverity.Error } : undefined;
+      }),
+      box.onDidAccept(() => void accept().catch((err: unknown) => {
+        // Secret storage can fail (a locked keyring): say so in the box and keep it open.
+        checking = undefined;
+        box.busy = false;
+        box.enabled = true;
+        log.error(`Saving the API key for ${baseUrl} failed: ${err instanceof Error ? err.message : String(err)}`);
+        box.validationMessage = vscode.l10n.t('The key could not be saved in VS Code\'s secret storage. See the Web Data log.');
+      })),
+      box.onDidHide(() => {
+        checking?.abort();
+        for (const listener of listeners) listener.dispose();
+        box.dispose();
+        resolve(result);
+      }),
+    ];
+
+    async function accept(): Promise<void> {
+      if (checking) return;
+      const apiKey = box.value.trim();
+      if (apiKey === '') {
+        box.validationMessage = vscode.l10n.t('Paste the API key, or press Escape to cancel.');
+        return;
+      }
+      if (shapeProblem(apiKey)) return;
+      if (apiKey === unverifiedKey) {
+        log.warn(`API key for ${baseUrl} saved without being checked: the service could not be reached.`);
+        await save(apiKey);
+        return;
+      }
+      checking = new AbortController();
+      box.busy = true;
+      box.enabled = false;
+      box.validationMessage = undefined;
+      const check = await checkApiKey(services.connection, baseUrl, apiKey, checking.signal);
+      checking = undefined;
+      box.busy = false;
+      box.enabled = true;
+      switch (check.outcome) {
+        case 'accepted':
+          log.info(`API key for ${baseUrl} checked: accepted${check.usage ? '' : ' (the service has no usage information for the team)'}.`);
+          await save(apiKey);
+          return;
+        case 'refused':
+          log.warn(`API key for ${baseUrl} checked: refused${check.status ? ` (${check.status})` : ''}.`);
+          box.validationMessage = { message: refusedMessage(check.status, check.message), severity: vscode.InputBoxValidationSeverity.Error };
+          return;
+        case 'unverified':
+          log.warn(`API key for ${baseUrl} could not be checked: ${check.message}`);
+          unverifiedKey = apiKey;
+          box.validationMessage = {
+            message: vscode.l10n.t('The key could not be checked: {0} Press Enter again to save it anyway, or Escape to cancel.', check.message),
+            severity: vscode.InputBoxValidationSeverity.Warning,
+          };
+          return;
+        case 'cancelled':
+          return;
+      }
+    }
+    box.show();
+  });
+}

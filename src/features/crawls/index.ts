@@ -1,0 +1,46 @@
+// Active crawls: the view, its refresh and copy commands. Opening a crawl's URL is the shared
+// webData.openInBrowser handler of the search feature, which takes any node with a `url`.
+import * as vscode from 'vscode';
+import type { Services } from '../../platform/services';
+import type { CrawlNode } from './tree';
+import { ActiveCrawlsView } from './view';
+
+export type { CrawlRowSnapshot } from './view';
+export type { CrawlNode } from './tree';
+export { ActiveCrawlsView };
+
+/**
+ * Registers the view and its commands. The returned view is the handle for the webhook feature
+ * (`removeCrawl(id)` on crawl.completed, then `refresh()`) and for the host tests.
+ */
+export function registerCrawls(services: Services): ActiveCrawlsView {
+  const view = new ActiveCrawlsView(services);
+  services.context.subscriptions.push(
+    view,
+    vscode.commands.registerCommand('webData.refreshCrawls', () => view.refresh({ notify: true })),
+    vscode.commands.registerCommand('webData.copyCrawlId', (node?: unknown) => copyCrawlId(view, node)),
+  );
+  return view;
+}
+
+function crawlIdOf(node: unknown): string | undefined {
+  if (typeof node === 'string') return node;
+  if (typeof node === 'object' && node !== null && 'id' in node && typeof (node as { id: unknown }).id === 'string') return (node as CrawlNode).id;
+  return undefined;
+}
+
+async function copyCrawlId(view: ActiveCrawlsView, node: unknown): Promise<string | undefined> {
+  let id = crawlIdOf(node);
+  if (id === undefined) {
+    // Without a row (a keybinding): pick one of the listed crawls.
+    const picked = await vscode.window.showQuickPick(
+      view.crawls.map((crawl) => ({ label: crawl.url, description: crawl.id, id: crawl.id })),
+      { title: vscode.l10n.t('Copy Crawl ID'), placeHolder: vscode.l10n.t('Which crawl?') },
+    );
+    id = picked?.id;
+  }
+  if (id === undefined) return undefined;
+  await vscode.env.clipboard.writeText(id);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Crawl ID copied: {0}', id), 3000);
+  return id;
+}

@@ -1,0 +1,60 @@
+// What the rows' actions work on, read from a command's argument: a row of the view or a plain
+// object, so keybindings and other extensions can use the commands too.
+import * as vscode from 'vscode';
+import { isSearchId } from '../../core/search/record';
+import type { SearchTreeNode } from './tree';
+
+/** The search a row action is about: a search row, any row below it, `{ searchId }` or the id. */
+export function readSearchId(arg: unknown): string | undefined {
+  if (isSearchId(arg)) return arg;
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const node = arg as Partial<SearchTreeNode> & { searchId?: unknown };
+  if (node.type === 'search' && node.summary) return node.summary.id;
+  return isSearchId(node.searchId) ? node.searchId : undefined;
+}
+
+/**
+ * The web address in an argument: a result row, a Uri, a string, or any object with a `url`
+ * (such as a row of another view; `crawl.url` is read too).
+ */
+export function readUrl(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  if (arg instanceof vscode.Uri) return arg.toString(true);
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const value = arg as { url?: unknown; typed?: { result?: { url?: unknown } }; crawl?: { url?: unknown } };
+  const url = value.typed?.result?.url ?? value.url ?? value.crawl?.url;
+  return typeof url === 'string' ? url : undefined;
+}
+
+/** Only web pages open in the browser: a result's URL is web content and could name anything. */
+export function webUri(url: string): vscode.Uri | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? vscode.Uri.parse(parsed.href, true) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function openInBrowser(arg: unknown): Promise<boolean> {
+  const url = readUrl(arg);
+  const uri = url !== undefined ? webUri(url) : undefined;
+  if (!uri) {
+    void vscode.window.showErrorMessage(url === undefined
+      ? vscode.l10n.t('Nothing to open: pick a result in the Search Results view.')
+      : vscode.l10n.t('Only http and https addresses open in the browser; this one is "{0}".', url.slice(0, 100)));
+    return false;
+  }
+  return vscode.env.openExternal(uri);
+}
+
+export async function copyUrl(arg: unknown, flash: (text: string) => void): Promise<boolean> {
+  const url = readUrl(arg);
+  if (url === undefined) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Nothing to copy: pick a result in the Search Results view.'));
+    return false;
+  }
+  await vscode.env.clipboard.writeText(url);
+  flash(`$(copy) ${vscode.l10n.t('Copied {0}', url.length > 80 ? `${url.slice(0, 79)}…` : url)}`);
+  return true;
+}

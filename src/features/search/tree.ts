@@ -1,0 +1,126 @@
+// The Search Results view: each search a row (newest first, the newest expanded), its results
+// below, grouped by source when several were asked for. Rows are read lazily from the store.
+import * as vscode from 'vscode';
+import type { SourceType } from '../../core/api/request-types';
+import { groupResults, resultContextValue, resultDescription, resultIcon, resultTitle, searchDescription, searchLabel, type ResultGroup } from '../../core/search/present';
+import type { SearchSummary, TypedResult } from '../../core/search/record';
+import { resultTooltip, searchTooltip } from '../../core/search/tooltip';
+import { Disposable } from '../../platform/disposable';
+import type { SearchStore } from './store';
+
+export type SearchTreeNode =
+  | { type: 'search'; summary: SearchSummary; newest: boolean }
+  | { type: 'group'; searchId: string; group: ResultGroup }
+  | { type: 'result'; searchId: string; kind: SourceType; index: number; typed: TypedResult; grouped: boolean }
+  | { type: 'message'; searchId: string; text: string; icon: string };
+
+const GROUP_ICONS: Readonly<Record<SourceType, string>> = { web: 'globe', images: 'file-media', news: 'rss' };
+
+/** Web content in a hover: never trusted (no command links), never HTML. */
+export function untrustedMarkdown(text: string): vscode.MarkdownString {
+  const markdown = new vscode.MarkdownString(text, false);
+  markdown.isTrusted = false;
+  markdown.supportHtml = false;
+  return markdown;
+}
+
+export class SearchResultsProvider extends Disposable implements vscode.TreeDataProvider<SearchTreeNode> {
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<SearchTreeNode | undefined>());
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+  /** The search rows last handed out, for getParent and reveal. */
+  private roots = new Map<string, SearchTreeNode & { type: 'search' }>();
+
+  constructor(private readonly store: SearchStore) {
+    super();
+    this._register(store.onDidChange(() => this.changeEmitter.fire(undefined)));
+  }
+
+  async getChildren(node?: SearchTreeNode): Promise<SearchTreeNode[]> {
+    if (!node) {
+      const summaries = await this.store.list();
+      const roots = summaries.map((summary, position) => ({ type: 'search' as const, summary, newest: position === 0 }));
+      this.roots = new Map(roots.map((root) => [root.summary.id, root]));
+      return roots;
+    }
+    if (node.type === 'group') return node.group.results.map(({ index, typed }) => resultNode(node.searchId, typed, index, true));
+    if (node.type !== 'search') return [];
+    const searchId = node.summary.id;
+    const record = await this.store.get(searchId);
+    if (!record) return [{ type: 'message', searchId, text: vscode.l10n.t('This search could not be read from the history. Remove it, or search again.'), icon: 'warning' }];
+    const { grouped, groups } = groupResults(record);
+    if (grouped) return groups.map((group) => ({ type: 'group', searchId, group }));
+    const only = groups[0];
+    if (!only || only.results.length === 0) return [{ type: 'message', searchId, text: vscode.l10n.t('No results'), icon: 'info' }];
+    return only.results.map(({ index, typed }) => resultNode(searchId, typed, index, false));
+  }
+
+  async getParent(node: SearchTreeNode): Promise<SearchTreeNode | undefined> {
+    if (node.type === 'search') return undefined;
+    if (node.type === 'result' && node.grouped) {
+      const record = await this.store.get(node.searchId);
+      const group = record ? groupResults(record).groups.find((g) => g.kind === node.kind) : undefined;
+      if (group) return { type: 'group', searchId: node.searchId, group };
+    }
+    return this.roots.get(node.searchId);
+  }
+
+  /** The row of a search, as last listed (for reveal after a search). */
+  async searchNode(id: string): Promise<SearchTreeNode | undefined> {
+    await this.getChildren();
+    return this.roots.get(id);
+  }
+
+  getTreeItem(node: SearchTreeNode): vscode.TreeItem {
+    switch (node.type) {
+      case 'search': return searchItem(node.summary, node.newest);
+      case 'group': return groupItem(node.searchId, node.group);
+      case 'result': return resultItem(node);
+      case 'message': {
+        const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+        item.id = `${node.searchId}/message`;
+        item.iconPath = new vscode.ThemeIcon(node.icon);
+        item.contextValue = 'message';
+        return item;
+      }
+    }
+  }
+}
+
+function resultNode(searchId: string, typed: TypedResult, index: number, grouped: boolean): SearchTreeNode {
+  return { type: 'result', searchId, kind: typed.kind, index, typed, grouped };
+}
+
+function searchItem(summary: SearchSummary, newest: boolean): vscode.TreeItem {
+  const item = new vscode.TreeItem(searchLabel(summary), newest ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = summary.id;
+  item.description = searchDescription(summary, new Date());
+  item.tooltip = untrustedMarkdown(searchTooltip(summary, new Date(summary.createdAt).toLocaleString()));
+  item.iconPath = summary.warning
+    ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
+    : new vscode.ThemeIcon('search');
+  item.contextValue = 'search';
+  return item;
+}
+
+function groupItem(searchId: string, group: ResultGroup): vscode.TreeItem {
+  const empty = group.results.length === 0;
+  const item = new vscode.TreeItem(group.label, empty ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded);
+  item.id = `${searchId}/${group.kind}`;
+  item.description = empty ? vscode.l10n.t('no results') : String(group.results.length);
+  item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[group.kind]);
+  item.contextValue = 'group';
+  return item;
+}
+
+function resultItem(node: SearchTreeNode & { type: 'result' }): vscode.TreeItem {
+  const label = resultTitle(node.typed);
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  item.id = `${node.searchId}/${node.kind}/${node.index}`;
+  item.description = resultDescription(node.typed);
+  item.tooltip = untrustedMarkdown(resultTooltip(node.typed));
+  item.iconPath = new vscode.ThemeIcon(resultIcon(node.typed));
+  item.contextValue = resultContextValue(node.typed);
+  item.accessibilityInformation = { label: `${label}, ${item.description}` };
+  item.command = { command: 'webData.openMarkdown', title: vscode.l10n.t('Open Markdown'), arguments: [node] };
+  return item;
+}

@@ -1,0 +1,47 @@
+// Credits in the status bar: the item, its refreshes, and the details behind a click.
+import * as vscode from 'vscode';
+import type { Services } from '../../platform/services';
+import { UsageStatus } from './status';
+
+export type { UsageSnapshot } from './status';
+export { UsageStatus };
+
+/** Registers the item and its commands; the returned object is also the host tests' handle. */
+export function registerUsage(services: Services): UsageStatus {
+  const status = new UsageStatus(services);
+  services.context.subscriptions.push(
+    status,
+    // Returns once the item shows the new state, so callers (the search, tests) can await it.
+    vscode.commands.registerCommand('webData.refreshUsage', () => status.refreshNow()),
+    vscode.commands.registerCommand('webData.showUsage', () => showUsage(status)),
+  );
+  return status;
+}
+
+/** The click on the item in the states that need words: details, and the action that helps. */
+async function showUsage(status: UsageStatus): Promise<void> {
+  if (status.state.kind === 'not-connected') {
+    const connect = vscode.l10n.t('Connect');
+    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Web Data is not connected: set the service address and an API key to see your credits.'), connect);
+    if (choice === connect) await vscode.commands.executeCommand('webData.connect');
+    return;
+  }
+  if (status.state.kind === 'loading') await status.refresh();
+  const view = status.presentation();
+  const detail = view.tooltip.lines.filter((line) => !line.startsWith('Click ')).join('\n');
+  const state = status.state;
+  if (state.kind === 'error') {
+    const retry = vscode.l10n.t('Retry');
+    const setKey = vscode.l10n.t('Set API Key');
+    const openLog = vscode.l10n.t('Open Log');
+    const buttons = state.unauthorized ? [setKey, retry, openLog] : [retry, openLog];
+    const choice = await vscode.window.showWarningMessage(view.tooltip.heading, { modal: true, detail }, ...buttons);
+    if (choice === retry) await status.refreshNow();
+    else if (choice === setKey) await vscode.commands.executeCommand('webData.setApiKey');
+    else if (choice === openLog) await vscode.commands.executeCommand('webData.showLog');
+    return;
+  }
+  const refresh = vscode.l10n.t('Refresh');
+  const choice = await vscode.window.showInformationMessage(view.tooltip.heading, { modal: true, detail }, refresh);
+  if (choice === refresh) await status.refreshNow();
+}

@@ -1,0 +1,170 @@
+// The credits status bar item. Its state comes from src/core/usage (the state machine and its
+// words); this class only fetches, holds the state, and copies the presentation onto the item.
+import * as vscode from 'vscode';
+import type { WebDataClient } from '../../core/api';
+import { presentUsage, stateForError, stateForUsage, type UsagePresentation, type UsageState } from '../../core/usage';
+import { Disposable, interval, toDisposable } from '../../platform/disposable';
+import { plainTooltip } from '../../platform/markdown';
+import type { Services } from '../../platform/services';
+import { lowCreditsThreshold, onDidChangeSetting, usageRefreshInterval } from '../../platform/settings';
+
+// A poll faster than this only spends the rate limit: the balance changes with searches, and
+// every search refreshes it anyway.
+const MIN_POLL_SECONDS = 10;
+
+/** What tests read: the state and what the item shows. */
+export interface UsageSnapshot {
+  state: UsageState;
+  text: string;
+  tooltip: string;
+  command: string | undefined;
+  backgroundColor: string | undefined;
+}
+
+export class UsageStatus extends Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private current: UsageState = { kind: 'not-connected' };
+  private running?: Promise<void>;
+  private again = false;
+  private inFlight?: AbortController;
+  private poll?: vscode.Disposable;
+  /** Counts connection changes; a load started under an older one is ignored. */
+  private generation = 0;
+
+  constructor(private readonly services: Services) {
+    super();
+    this.item = this._register(vscode.window.createStatusBarItem('webData.credits', vscode.StatusBarAlignment.Right, 100));
+    this.item.name = vscode.l10n.t('Web Data Credits');
+    this.render();
+    this.item.show();
+    this._register(toDisposable(() => {
+      this.poll?.dispose();
+      this.inFlight?.abort();
+    }));
+    // The connection fires once after activation, when it knows whether a key is stored: that is
+    // the first refresh, so activation itself never waits for the network.
+    this._register(services.connection.onDidChange(() => this.connectionChanged()));
+    this._register(onDidChangeSetting('usage.refreshInterval', () => this.restartPoll()));
+    this._register(onDidChangeSetting('lowCreditsThreshold', () => this.rethreshold()));
+  }
+
+  get state(): UsageState {
+    return this.current;
+  }
+
+  snapshot(): UsageSnapshot {
+    const tooltip = this.item.tooltip;
+    const background = this.item.backgroundColor;
+    return {
+      state: this.current,
+      text: this.item.text,
+      tooltip: typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? ''),
+      command: typeof this.item.command === 'string' ? this.item.command : this.item.command?.command,
+      backgroundColor: background?.id,
+    };
+  }
+
+  /**
+   * Fetches the usage. Calls while one is running coalesce into one more run after it, so the
+   * result is never older than the last call (a search finishing mid-poll still shows its cost).
+   */
+  refresh(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const run = async (): Promise<void> => {
+      do {
+        this.again = false;
+        await this.load();
+      } while (this.again && !this.isDisposed);
+    };
+    this.running = run().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** A refresh asked for by a person: after an error, show that it is trying again. */
+  refreshNow(): Promise<void> {
+    if (this.current.kind === 'error' && this.services.connection.isConnected) this.setState({ kind: 'loading' });
+    return this.refresh();
+  }
+
+  private async load(): Promise<void> {
+    // A connection change while this load waits makes its answer stale: it is dropped.
+    const generation = this.generation;
+    const stale = (): boolean => this.isDisposed || generation !== this.generation;
+    let client: WebDataClient | undefined;
+    try {
+      client = await this.services.connection.getClient();
+    } catch (err) {
+      if (!stale()) this.setState(stateForError(err, new Date()));
+      return;
+    }
+    if (stale()) return;
+    if (!client) {
+      this.setState({ kind: 'not-connected' });
+      return;
+    }
+    const controller = (this.inFlight = new AbortController());
+    try {
+      const usage = await client.getTokenUsage({ signal: controller.signal });
+      if (!stale()) this.setState(stateForUsage(usage, lowCreditsThreshold(), new Date()));
+    } catch (err) {
+      // Aborted because the connection changed: the run that follows shows the new state.
+      if (controller.signal.aborted || stale()) return;
+      const next = stateForError(err, new Date());
+      if (next.kind === 'error' && this.current.kind !== 'error') this.services.log.warn(`Credits: ${next.message}`);
+      this.setState(next);
+    } finally {
+      if (this.inFlight === controller) this.inFlight = undefined;
+    }
+  }
+
+  private connectionChanged(): void {
+    this.generation++;
+    this.inFlight?.abort();
+    if (!this.services.connection.isConnected) {
+      this.again = false;
+      this.setState({ kind: 'not-connected' });
+    } else {
+      this.setState({ kind: 'loading' });
+      void this.refresh();
+    }
+    this.restartPoll();
+  }
+
+  private restartPoll(): void {
+    this.poll?.dispose();
+    this.poll = undefined;
+    const seconds = usageRefreshInterval();
+    if (seconds <= 0 || !this.services.connection.isConnected || this.isDisposed) return;
+    this.poll = interval(Math.max(MIN_POLL_SECONDS, seconds) * 1000, () => void this.refresh());
+  }
+
+  /** A new threshold re-decides ok/low from the last answer, without asking the service again. */
+  private rethreshold(): void {
+    const state = this.current;
+    if (state.kind === 'ok' || state.kind === 'low') this.setState(stateForUsage(state.usage, lowCreditsThreshold(), state.at));
+  }
+
+  private setState(state: UsageState): void {
+    if (this.isDisposed) return;
+    this.current = state;
+    this.render();
+  }
+
+  presentation(): UsagePresentation {
+    return presentUsage(this.current, { locale: vscode.env.language, now: new Date() });
+  }
+
+  private render(): void {
+    const view = this.presentation();
+    this.item.text = view.text;
+    this.item.tooltip = plainTooltip(view.tooltip.heading, view.tooltip.lines);
+    this.item.command = view.command;
+    this.item.backgroundColor = view.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.accessibilityInformation = { label: view.accessibilityLabel };
+  }
+}

@@ -1,0 +1,133 @@
+// The webhook commands. Arguments let tests (and other extensions) skip the prompts: setWebhookSecret
+// takes { secret }; the row commands take a view node or { key }.
+import * as vscode from 'vscode';
+import type { WebhookEventRecord } from '../../core/webhook-events';
+import type { Services } from '../../platform/services';
+import type { WebhookEventsStore } from './events-store';
+import type { EventNode } from './events-view';
+import type { WebhookPayloadDocuments } from './payload-document';
+import type { WebhookReceiverController } from './receiver-controller';
+
+export interface WebhookCommandParts {
+  services: Services;
+  controller: WebhookReceiverController;
+  store: WebhookEventsStore;
+  documents: WebhookPayloadDocuments;
+}
+
+export function registerWebhookCommands({ services, controller, store, documents }: WebhookCommandParts): vscode.Disposable[] {
+  const { log } = services;
+  const guarded =
+    <A extends unknown[], R>(what: string, run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R | undefined> => {
+      try {
+        return await run(...args);
+      } catch (err) {
+        log.error(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('{0} failed. See the Web Data log for details.', what));
+        return undefined;
+      }
+    };
+
+  return [
+    vscode.commands.registerCommand(
+      'webData.startWebhookReceiver',
+      guarded('Starting the webhook receiver', async () => (await controller.start())?.localUrl),
+    ),
+    vscode.commands.registerCommand('webData.stopWebhookReceiver', guarded('Stopping the webhook receiver', () => controller.stop())),
+    vscode.commands.registerCommand(
+      'webData.copyWebhookUrl',
+      guarded('Copying the webhook URL', async () => {
+        const running = controller.running;
+        if (!running) {
+          const start = vscode.l10n.t('Start Receiver');
+          const choice = await vscode.window.showInformationMessage(vscode.l10n.t('The webhook receiver is not running, so it has no address yet.'), start);
+          if (choice === start) await vscode.commands.executeCommand('webData.startWebhookReceiver');
+          return undefined;
+        }
+        await vscode.env.clipboard.writeText(running.externalUrl);
+        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', running.externalUrl), 3000);
+        return running.externalUrl;
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'webData.setWebhookSecret',
+      guarded('Saving the webhook secret', async (arg?: unknown) => {
+        const secret = secretArgument(arg) ?? (await promptSecret());
+        if (secret === undefined) return false;
+        await services.secrets.setWebhookSecret(secret);
+        await controller.readSecret();
+        void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret saved. Deliveries without a matching X-Service-Signature are now refused.'));
+        return true;
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'webData.clearWebhookSecret',
+      guarded('Clearing the webhook secret', async () => {
+        await services.secrets.deleteWebhookSecret();
+        await controller.readSecret();
+        void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret cleared. Deliveries are no longer verified and are marked unsigned.'));
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'webData.copyJobId',
+      guarded('Copying the job id', async (arg?: unknown) => {
+        const record = recordArgument(store, arg);
+        if (record?.jobId === undefined) {
+          void vscode.window.showInformationMessage(vscode.l10n.t('This event has no job id to copy.'));
+          return undefined;
+        }
+        await vscode.env.clipboard.writeText(record.jobId);
+        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied job id {0}', record.jobId), 3000);
+        return record.jobId;
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'webData.openWebhookPayload',
+      guarded('Opening the webhook payload', async (arg?: unknown) => {
+        const record = recordArgument(store, arg);
+        if (!record) {
+          void vscode.window.showInformationMessage(vscode.l10n.t('Choose an event in the Webhook Events view to open its payload.'));
+          return undefined;
+        }
+        const editor = await documents.open(record);
+        return editor.document.uri.toString();
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'webData.clearWebhookEvents',
+      guarded('Clearing webhook events', async () => {
+        store.clear();
+      }),
+    ),
+  ];
+}
+
+async function promptSecret(): Promise<string | undefined> {
+  const value = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Webhook Secret'),
+    prompt: vscode.l10n.t("The HMAC secret from the service's account settings. Deliveries are then checked against their X-Service-Signature."),
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (text) => (text.trim() === '' ? vscode.l10n.t('Enter the secret, or press Escape to cancel.') : undefined),
+  });
+  const secret = value?.trim();
+  return secret ? secret : undefined;
+}
+
+function secretArgument(arg: unknown): string | undefined {
+  if (typeof arg !== 'object' || arg === null || !('secret' in arg)) return undefined;
+  return typeof arg.secret === 'string' && arg.secret.trim() !== '' ? arg.secret.trim() : undefined;
+}
+
+/** A view node (from a menu or a click), or { key } from a test. */
+function recordArgument(store: WebhookEventsStore, arg: unknown): WebhookEventRecord | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const node = arg as Partial<EventNode> & { key?: unknown; eventKey?: unknown; record?: unknown };
+  if (node.kind === 'event' && typeof node.record === 'object' && node.record !== null) {
+    const key = (node.record as { key?: unknown }).key;
+    return typeof key === 'string' ? (store.get(key) ?? (node.record as WebhookEventRecord)) : undefined;
+  }
+  const key = typeof node.key === 'string' ? node.key : typeof node.eventKey === 'string' ? node.eventKey : undefined;
+  return key === undefined ? undefined : store.get(key);
+}

@@ -1,0 +1,126 @@
+// What a delivery does in the editor: a row in the events list, and for the known kinds a
+// notification (unless muted) and, for crawl.completed, the crawl leaves the active-crawls view.
+// Runs after the receiver has answered; nothing here may throw back into it.
+import * as vscode from 'vscode';
+import type { ActiveCrawl } from '../../core/api';
+import type { RefusedWebhookDelivery, WebhookDelivery } from '../../core/webhooks';
+import { notificationText, recordFromDelivery, recordFromRefusal, shouldNotify, type WebhookEventRecord } from '../../core/webhook-events';
+import { Disposable, toDisposable } from '../../platform/disposable';
+import { webhookSettings } from '../../platform/settings';
+import type { WebhookEventsStore } from './events-store';
+import type { WebhookNotificationKind, WebhookNotifier } from './notifier';
+
+/**
+ * The active-crawls view as this feature needs it (implemented by src/features/crawls). Typed
+ * structurally so either side can change without importing the other.
+ */
+export interface ActiveCrawlsLink {
+  /** The crawls the view listed last, to name a completed crawl's URL. */
+  readonly crawls?: readonly Pick<ActiveCrawl, 'id' | 'url'>[];
+  /** Drops the crawl from the view at once (the listing may lag behind the event). */
+  removeCrawl(id: string): unknown;
+  /** Fetches the listing again. */
+  refresh(): unknown;
+}
+
+/** A burst of deliveries shows this many notifications per window, then one summary. */
+const BURST_NOTIFICATIONS = 5;
+const BURST_WINDOW_MS = 10_000;
+
+export class WebhookEffects extends Disposable {
+  private burstStart = 0;
+  private burstShown = 0;
+  private suppressed = 0;
+  private summaryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly store: WebhookEventsStore,
+    private readonly notifier: WebhookNotifier,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly crawls: ActiveCrawlsLink | undefined,
+  ) {
+    super();
+    this._register(toDisposable(() => clearTimeout(this.summaryTimer)));
+  }
+
+  onDelivery(delivery: WebhookDelivery): void {
+    try {
+      const record = recordFromDelivery(delivery);
+      if (!this.store.add(record)) {
+        this.log.info(`Webhook ${record.type ?? ''} ${record.webhookId ?? ''} was already handled; ignored the repeat.`);
+        return;
+      }
+      this.log.info(`Webhook ${record.type ?? ''} for ${record.jobId ?? '?'} (${record.status}).`);
+      const crawlUrl = record.type === 'crawl.completed' && record.jobId !== undefined ? this.completeCrawl(record.jobId) : undefined;
+      this.notify(record, crawlUrl);
+    } catch (err) {
+      this.log.error(`Handling a webhook delivery failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  onRefused(refused: RefusedWebhookDelivery): void {
+    try {
+      // A stray GET (a browser opening the URL, a scanner) is not a delivery; a POST to a wrong
+      // path is listed, as it usually means the service was given the wrong address.
+      if (refused.status === 404 && refused.method !== 'POST') return;
+      this.store.add(recordFromRefusal(refused));
+      this.log.warn(`Webhook delivery refused (${refused.status}): ${refused.reason}`);
+    } catch (err) {
+      this.log.error(`Listing a refused webhook delivery failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  /** Removes the crawl from the active-crawls view and refreshes it; returns its URL when known. */
+  private completeCrawl(crawlId: string): string | undefined {
+    const link = this.crawls;
+    if (!link) return undefined;
+    let url = link.crawls?.find((c) => c.id === crawlId)?.url;
+    try {
+      const removed: unknown = link.removeCrawl(crawlId);
+      if (url === undefined && typeof removed === 'object' && removed !== null && 'url' in removed && typeof removed.url === 'string') url = removed.url;
+      void Promise.resolve(link.refresh()).catch((err: unknown) => this.log.warn(`Refreshing active crawls after a webhook failed: ${String(err)}`));
+    } catch (err) {
+      this.log.warn(`Updating active crawls after a webhook failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return url;
+  }
+
+  private notify(record: WebhookEventRecord, crawlUrl: string | undefined): void {
+    if (!shouldNotify(record, webhookSettings().notifications)) return;
+    const message = notificationText(record, crawlUrl);
+    if (message === undefined) return;
+    if (!this.withinBurst()) return;
+    const copy = vscode.l10n.t('Copy Job ID');
+    void this.notifier.info({ kind: record.type as WebhookNotificationKind, message, eventKey: record.key }, copy).then(async (choice) => {
+      if (choice === copy && record.jobId !== undefined) await vscode.env.clipboard.writeText(record.jobId);
+    });
+  }
+
+  /** True while this burst may still notify; past the limit, counts the event for one summary. */
+  private withinBurst(): boolean {
+    const now = Date.now();
+    if (now - this.burstStart > BURST_WINDOW_MS) {
+      this.burstStart = now;
+      this.burstShown = 0;
+    }
+    if (this.burstShown < BURST_NOTIFICATIONS) {
+      this.burstShown++;
+      return true;
+    }
+    this.suppressed++;
+    this.summaryTimer ??= setTimeout(() => this.showSummary(), Math.max(0, this.burstStart + BURST_WINDOW_MS - now));
+    return false;
+  }
+
+  private showSummary(): void {
+    this.summaryTimer = undefined;
+    const count = this.suppressed;
+    this.suppressed = 0;
+    if (count === 0 || this.isDisposed) return;
+    const show = vscode.l10n.t('Show Events');
+    const message = vscode.l10n.t('{0} more webhook events arrived. They are listed in the Webhook Events view.', count);
+    void this.notifier.info({ kind: 'receiver', message }, show).then(async (choice) => {
+      if (choice === show) await vscode.commands.executeCommand('webData.webhookEvents.focus');
+    });
+  }
+}

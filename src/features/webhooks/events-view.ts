@@ -1,0 +1,106 @@
+// The Webhook Events view: one row per delivery (time, type, job id, verified / unsigned /
+// refused), its metadata as children, and a tooltip. Everything in a row came from a client on
+// the network, so tooltips are plain, untrusted Markdown built with appendText/appendCodeblock.
+import * as vscode from 'vscode';
+import {
+  eventDescription,
+  eventLabel,
+  statusExplanation,
+  type WebhookEventRecord,
+} from '../../core/webhook-events';
+import { Disposable } from '../../platform/disposable';
+import type { WebhookEventsStore } from './events-store';
+
+export const EVENTS_VIEW_ID = 'webData.webhookEvents';
+
+export type EventNode =
+  | { kind: 'event'; record: WebhookEventRecord }
+  | { kind: 'metadata'; eventKey: string; name: string; value: string; index: number }
+  | { kind: 'more'; eventKey: string; omitted: number };
+
+const STATUS_ICONS = {
+  verified: new vscode.ThemeIcon('verified-filled', new vscode.ThemeColor('testing.iconPassed')),
+  unsigned: new vscode.ThemeIcon('unverified'),
+  refused: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
+} as const;
+
+export class WebhookEventsView extends Disposable implements vscode.TreeDataProvider<EventNode> {
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<EventNode | undefined>());
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+  readonly treeView: vscode.TreeView<EventNode>;
+
+  constructor(private readonly store: WebhookEventsStore) {
+    super();
+    this._register(store.onDidChange(() => this.changeEmitter.fire(undefined)));
+    this.treeView = this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
+  }
+
+  getChildren(node?: EventNode): EventNode[] {
+    if (node === undefined) return this.store.records.map((record) => ({ kind: 'event', record }));
+    if (node.kind !== 'event') return [];
+    const { record } = node;
+    const children: EventNode[] = (record.metadata ?? []).map(([name, value], index) => ({ kind: 'metadata', eventKey: record.key, name, value, index }));
+    if (record.metadataOmitted) children.push({ kind: 'more', eventKey: record.key, omitted: record.metadataOmitted });
+    return children;
+  }
+
+  getTreeItem(node: EventNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'event':
+        return eventItem(node.record);
+      case 'metadata': {
+        const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
+        item.id = `${node.eventKey}/m/${node.index}`;
+        item.description = node.value;
+        item.tooltip = plainTooltip(`${node.name}: ${node.value}`);
+        item.iconPath = new vscode.ThemeIcon('symbol-field');
+        item.contextValue = 'webhookMetadata';
+        return item;
+      }
+      case 'more': {
+        const item = new vscode.TreeItem(vscode.l10n.t('{0} more metadata entries (open the payload to see them)', node.omitted));
+        item.id = `${node.eventKey}/more`;
+        item.contextValue = 'webhookMetadataMore';
+        return item;
+      }
+    }
+  }
+}
+
+export function eventItem(record: WebhookEventRecord): vscode.TreeItem {
+  const hasChildren = (record.metadata?.length ?? 0) > 0 || (record.metadataOmitted ?? 0) > 0;
+  const item = new vscode.TreeItem(eventLabel(record), hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  item.id = record.key;
+  item.description = eventDescription(record, new Date(record.receivedAt).toLocaleTimeString());
+  item.iconPath = STATUS_ICONS[record.status];
+  item.contextValue = `event.${record.status}${record.jobId !== undefined ? '.job' : ''}`;
+  item.tooltip = eventTooltip(record);
+  item.command = { command: 'webData.openWebhookPayload', title: vscode.l10n.t('Open Payload'), arguments: [{ key: record.key }] };
+  item.accessibilityInformation = { label: `${eventLabel(record)}, ${item.description}` };
+  return item;
+}
+
+function eventTooltip(record: WebhookEventRecord): vscode.MarkdownString {
+  const md = plainTooltip('');
+  md.appendMarkdown('**').appendText(eventLabel(record)).appendMarkdown('**\n\n');
+  md.appendText(`${new Date(record.receivedAt).toLocaleString()}\n\n`);
+  md.appendText(`${statusExplanation(record)}\n\n`);
+  if (record.jobId !== undefined) md.appendText(`Job id: ${record.jobId}\n\n`);
+  if (record.webhookId !== undefined) md.appendText(`Delivery id (webhookId): ${record.webhookId}\n\n`);
+  if (record.success === false) md.appendText('success: false\n\n');
+  if (record.metadata && record.metadata.length > 0) {
+    const lines = record.metadata.map(([name, value]) => `${name}: ${value}`);
+    if (record.metadataOmitted) lines.push(`… and ${record.metadataOmitted} more`);
+    md.appendText('Metadata:').appendCodeblock(lines.join('\n'), 'yaml');
+  }
+  return md;
+}
+
+/** Untrusted, no HTML, no theme icons: a client's text cannot turn into links to commands. */
+function plainTooltip(text: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, false);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  if (text) md.appendText(text);
+  return md;
+}

@@ -1,0 +1,79 @@
+// Webhooks in the editor (issue 4): the receiver's commands and settings, the Webhook Events view,
+// the payload documents, the status bar item, and what a delivery does. The receiver itself (and
+// undici/zod) is loaded only when it starts; the events list restores without it.
+import type * as vscode from 'vscode';
+import type { WebhookEventRecord } from '../../core/webhook-events';
+import { Disposable } from '../../platform/disposable';
+import type { Services } from '../../platform/services';
+import { webhookSettings } from '../../platform/settings';
+import { registerWebhookCommands } from './commands';
+import { WebhookEffects, type ActiveCrawlsLink } from './effects';
+import { WebhookEventsStore } from './events-store';
+import { WebhookEventsView } from './events-view';
+import { WebhookNotifier, type WebhookNotification } from './notifier';
+import { WebhookPayloadDocuments } from './payload-document';
+import { WebhookReceiverController } from './receiver-controller';
+import { WebhookStatusBar } from './status-bar';
+
+export type { ActiveCrawlsLink } from './effects';
+export type { WebhookNotification } from './notifier';
+
+/** What tests (through the extension's exports) can see of this feature. */
+export interface WebhooksApi {
+  /** The receiver's local and forwarded addresses while it runs. */
+  readonly receiver: { localUrl: string; externalUrl: string; port: number } | undefined;
+  /** The listed events, newest first. */
+  readonly events: readonly WebhookEventRecord[];
+  readonly onDidChangeEvents: vscode.Event<void>;
+  /** Every notification this feature shows. */
+  readonly onDidNotify: vscode.Event<WebhookNotification>;
+  /** The view's top-level rows as VS Code would render them. */
+  rows(): vscode.TreeItem[];
+}
+
+export interface WebhookLinks {
+  /** The active-crawls view (registerCrawls' result): crawl.completed takes the crawl off it. */
+  crawls?: ActiveCrawlsLink;
+}
+
+class WebhooksFeature extends Disposable {
+  readonly api: WebhooksApi;
+
+  constructor(services: Services, links: WebhookLinks) {
+    super();
+    const notifier = this._register(new WebhookNotifier());
+    const store = this._register(new WebhookEventsStore(services.context.globalState, services.log));
+    const effects = this._register(new WebhookEffects(store, notifier, services.log, links.crawls));
+    const controller = this._register(new WebhookReceiverController(services, effects, notifier));
+    const view = this._register(new WebhookEventsView(store));
+    const documents = this._register(new WebhookPayloadDocuments(store));
+    this._register(new WebhookStatusBar(controller, store));
+    for (const command of registerWebhookCommands({ services, controller, store, documents })) this._register(command);
+
+    this.api = {
+      get receiver() {
+        const running = controller.running;
+        return running && { localUrl: running.localUrl, externalUrl: running.externalUrl, port: running.receiver.port };
+      },
+      get events() {
+        return store.records;
+      },
+      onDidChangeEvents: store.onDidChange,
+      onDidNotify: notifier.onDidNotify,
+      rows: () => view.getChildren().map((node) => view.getTreeItem(node)),
+    };
+
+    // With the window only when asked, and never awaited: activation must not wait on a socket.
+    if (webhookSettings().autoStart) {
+      setTimeout(() => {
+        if (!this.isDisposed) void controller.start({ quiet: true });
+      }, 0);
+    }
+  }
+}
+
+export function registerWebhooks(services: Services, links: WebhookLinks = {}): WebhooksApi {
+  const feature = new WebhooksFeature(services, links);
+  services.context.subscriptions.push(feature);
+  return feature.api;
+}

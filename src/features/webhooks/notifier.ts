@@ -1,0 +1,38 @@
+// Every notification of the webhook feature goes through here, so a host test can observe what
+// was shown (VS Code has no API to read notifications back) and nothing is shown twice by accident.
+import * as vscode from 'vscode';
+import { Disposable } from '../../platform/disposable';
+
+export type WebhookNotificationKind = 'crawl.completed' | 'batch_scrape.started' | 'batch_scrape.completed' | 'receiver' | 'error';
+
+export interface WebhookNotification {
+  kind: WebhookNotificationKind;
+  message: string;
+  /** The event row it is about, when it is about one. */
+  eventKey?: string;
+}
+
+export class WebhookNotifier extends Disposable {
+  private readonly emitter = this._register(new vscode.EventEmitter<WebhookNotification>());
+  /** Fires for every notification shown, before it is shown. */
+  readonly onDidNotify = this.emitter.event;
+
+  /** Shows an information message; resolves with the chosen action, never rejects. */
+  info(notification: WebhookNotification, ...actions: string[]): Promise<string | undefined> {
+    return this.show(notification, () => vscode.window.showInformationMessage(notification.message, ...actions));
+  }
+
+  /** Shows an error message (kind 'error'); resolves with the chosen action, never rejects. */
+  error(message: string, ...actions: string[]): Promise<string | undefined> {
+    return this.show({ kind: 'error', message }, () => vscode.window.showErrorMessage(message, ...actions));
+  }
+
+  private async show(notification: WebhookNotification, display: () => Thenable<string | undefined>): Promise<string | undefined> {
+    this.emitter.fire(notification);
+    try {
+      return await display();
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,35 @@
+// Read-only JSON documents of event payloads, on our own scheme: not untitled documents, which
+// would ask to be saved on every close. The URI carries the row's key; the text is built on demand.
+import * as vscode from 'vscode';
+import { payloadDocumentText, type WebhookEventRecord } from '../../core/webhook-events';
+import { Disposable } from '../../platform/disposable';
+import type { WebhookEventsStore } from './events-store';
+
+export const PAYLOAD_SCHEME = 'webdata-event';
+
+export class WebhookPayloadDocuments extends Disposable implements vscode.TextDocumentContentProvider {
+  constructor(private readonly store: WebhookEventsStore) {
+    super();
+    this._register(vscode.workspace.registerTextDocumentContentProvider(PAYLOAD_SCHEME, this));
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const record = this.store.get(uri.query);
+    if (record === undefined) {
+      return `${JSON.stringify({ note: 'This event is no longer in the Webhook Events list (it was cleared or is older than the last webData.webhooks.maxEvents events).' }, null, 2)}\n`;
+    }
+    return payloadDocumentText(record);
+  }
+
+  async open(record: WebhookEventRecord): Promise<vscode.TextEditor> {
+    const document = await vscode.workspace.openTextDocument(payloadUri(record));
+    const json = document.languageId === 'json' ? document : await vscode.languages.setTextDocumentLanguage(document, 'json');
+    return vscode.window.showTextDocument(json, { preview: false });
+  }
+}
+
+/** webdata-event:/crawl.completed-1b2c3d4e.json?<key>: a readable tab title, the key in the query. */
+export function payloadUri(record: WebhookEventRecord): vscode.Uri {
+  const name = `${record.type ?? 'event'}-${record.jobId?.slice(0, 8) ?? record.status}`.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80);
+  return vscode.Uri.from({ scheme: PAYLOAD_SCHEME, path: `/${name}.json`, query: record.key });
+}

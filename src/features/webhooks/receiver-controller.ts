@@ -1,0 +1,208 @@
+// Starting and stopping the webhook receiver from the editor: settings, the confirmation for a
+// non-loopback address, the secret (cached in memory because the receiver asks for it per
+// delivery, synchronously), the forwarded address in remote windows, and the context key.
+import * as vscode from 'vscode';
+import type { RefusedWebhookDelivery, WebhookDelivery, WebhookReceiver, WebhookReceiverError } from '../../core/webhooks';
+import { isLoopbackAddress } from '../../core/webhook-events';
+import { loadCore } from '../../platform/core';
+import { Disposable, toDisposable } from '../../platform/disposable';
+import { onDidChangeSetting, webhookSettings } from '../../platform/settings';
+import type { Services } from '../../platform/services';
+import type { WebhookNotifier } from './notifier';
+
+export interface RunningReceiver {
+  readonly receiver: WebhookReceiver;
+  /** Where this machine reaches it, e.g. http://127.0.0.1:8787/webhooks/web-data. */
+  readonly localUrl: string;
+  /** What the service must be given: the forwarded address in a remote window, else localUrl. */
+  readonly externalUrl: string;
+  readonly bindAddress: string;
+  readonly requireSignature: boolean;
+}
+
+export interface DeliveryHandlers {
+  onDelivery(delivery: WebhookDelivery): void;
+  onRefused(refused: RefusedWebhookDelivery): void;
+}
+
+const RESTART_SETTINGS = ['webhooks.port', 'webhooks.path', 'webhooks.bindAddress', 'webhooks.requireSignature'];
+
+export class WebhookReceiverController extends Disposable {
+  private current: RunningReceiver | undefined;
+  private starting: Promise<RunningReceiver | undefined> | undefined;
+  private secret: string | undefined;
+  private secretRead: Promise<void> | undefined;
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<void>());
+  /** Fires when the receiver starts or stops, or the secret changes. */
+  readonly onDidChange = this.changeEmitter.event;
+
+  constructor(
+    private readonly services: Services,
+    private readonly handlers: DeliveryHandlers,
+    private readonly notifier: WebhookNotifier,
+  ) {
+    super();
+    this._register(services.secrets.onDidChangeWebhookSecret(() => void this.readSecret()));
+    for (const name of RESTART_SETTINGS) this._register(onDidChangeSetting(name, () => void this.offerRestart()));
+    this._register(toDisposable(() => void this.stop()));
+  }
+
+  get running(): RunningReceiver | undefined {
+    return this.current;
+  }
+
+  get hasSecret(): boolean {
+    return this.secret !== undefined;
+  }
+
+  /** Reads the secret from SecretStorage into memory; called on start and whenever it changes. */
+  readSecret(): Promise<void> {
+    const read = this.services.secrets.getWebhookSecret().then(
+      (secret) => {
+        if (this.secretRead !== read) return;
+        this.secret = secret || undefined;
+        this.changeEmitter.fire();
+      },
+      (err: unknown) => this.services.log.warn(`Could not read the webhook secret: ${err instanceof Error ? err.message : String(err)}`),
+    );
+    this.secretRead = read;
+    return read;
+  }
+
+  /** Starts with the current settings; undefined when the user declined or it failed (already told). */
+  start(options: { quiet?: boolean } = {}): Promise<RunningReceiver | undefined> {
+    if (this.current) return Promise.resolve(this.current);
+    this.starting ??= this.doStart(options.quiet ?? false).finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  async stop(): Promise<void> {
+    const running = this.current;
+    if (!running) return;
+    this.current = undefined;
+    if (!this.isDisposed) {
+      void vscode.commands.executeCommand('setContext', 'webData.webhookReceiverRunning', false);
+      this.changeEmitter.fire();
+    }
+    this.services.log.info(`Webhook receiver stopped (${running.localUrl}).`);
+    await running.receiver.close();
+  }
+
+  private async doStart(quiet: boolean): Promise<RunningReceiver | undefined> {
+    const settings = webhookSettings();
+    const bindAddress = settings.bindAddress || '127.0.0.1';
+    if (!isLoopbackAddress(bindAddress) && !(await confirmNetworkAddress(bindAddress))) return undefined;
+    await this.readSecret();
+    let receiver: WebhookReceiver;
+    try {
+      receiver = await loadCore().startWebhookReceiver({
+        host: bindAddress,
+        port: settings.port,
+        path: settings.path,
+        requireSignature: settings.requireSignature,
+        getSecret: () => this.secret,
+        onDelivery: (delivery) => this.handlers.onDelivery(delivery),
+        onRefused: (refused) => this.handlers.onRefused(refused),
+        onError: (err) => this.services.log.warn(`Webhook receiver: ${err instanceof Error ? err.message : String(err)}`),
+      });
+    } catch (err) {
+      void showStartError(this.services.log, this.notifier, err, settings.port, bindAddress);
+      return undefined;
+    }
+    if (this.isDisposed) {
+      await receiver.close();
+      return undefined;
+    }
+    const localUrl = forwardableUrl(receiver);
+    const externalUrl = await externalAddress(localUrl);
+    const running: RunningReceiver = { receiver, localUrl, externalUrl, bindAddress, requireSignature: settings.requireSignature };
+    this.current = running;
+    await vscode.commands.executeCommand('setContext', 'webData.webhookReceiverRunning', true);
+    this.changeEmitter.fire();
+    this.services.log.info(`Webhook receiver listening on ${receiver.url}${externalUrl !== localUrl ? `, forwarded as ${externalUrl}` : ''}.`);
+    if (!quiet) void this.announce(running);
+    return running;
+  }
+
+  private async announce(running: RunningReceiver): Promise<void> {
+    const copy = vscode.l10n.t('Copy URL');
+    const where =
+      running.externalUrl === running.localUrl
+        ? vscode.l10n.t('Webhook receiver listening on {0}. Give this address to the service.', running.externalUrl)
+        : vscode.l10n.t('Webhook receiver listening on {0}, forwarded as {1}. Give the forwarded address to the service.', running.localUrl, running.externalUrl);
+    const warning =
+      running.requireSignature && !this.hasSecret
+        ? ` ${vscode.l10n.t('Signed deliveries are required but no webhook secret is set, so every delivery will be refused.')}`
+        : '';
+    const choice = await this.notifier.info({ kind: 'receiver', message: where + warning }, copy);
+    if (choice === copy) await vscode.env.clipboard.writeText(running.externalUrl);
+  }
+
+  private async offerRestart(): Promise<void> {
+    if (!this.current) return;
+    const restart = vscode.l10n.t('Restart Receiver');
+    const choice = await this.notifier.info({ kind: 'receiver', message: vscode.l10n.t('Webhook receiver settings changed. Restart the receiver to apply them.') }, restart);
+    if (choice !== restart || this.isDisposed) return;
+    await this.stop();
+    await this.start();
+  }
+}
+
+/** A wildcard bind is reached through loopback on this machine, and only loopback is forwarded. */
+function forwardableUrl(receiver: WebhookReceiver): string {
+  if (receiver.host === '0.0.0.0') return `http://127.0.0.1:${receiver.port}${receiver.path}`;
+  if (receiver.host === '::' || receiver.host === '[::]') return `http://[::1]:${receiver.port}${receiver.path}`;
+  return receiver.url;
+}
+
+/** In a remote window or a codespace, the address VS Code forwards to this one; else the same. */
+async function externalAddress(localUrl: string): Promise<string> {
+  try {
+    const external = await vscode.env.asExternalUri(vscode.Uri.parse(localUrl));
+    return external.toString(true);
+  } catch {
+    return localUrl;
+  }
+}
+
+async function confirmNetworkAddress(bindAddress: string): Promise<boolean> {
+  const listen = vscode.l10n.t('Listen on {0}', bindAddress);
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Listen for webhooks on {0}?', bindAddress),
+    {
+      modal: true,
+      detail: vscode.l10n.t(
+        'This address is not loopback: other machines on your network can send deliveries to the receiver. Set a webhook secret so only signed deliveries are accepted, or use VS Code port forwarding with the default 127.0.0.1 (setting webData.webhooks.bindAddress).',
+      ),
+    },
+    listen,
+  );
+  return choice === listen;
+}
+
+function isReceiverError(err: unknown): err is WebhookReceiverError {
+  return err instanceof Error && err.name === 'WebhookReceiverError' && 'code' in err;
+}
+
+async function showStartError(log: vscode.LogOutputChannel, notifier: WebhookNotifier, err: unknown, port: number, bindAddress: string): Promise<void> {
+  let message: string;
+  let setting = 'webData.webhooks.port';
+  if (isReceiverError(err) && err.code === 'address-in-use') {
+    message = vscode.l10n.t(
+      'Port {0} is already in use (perhaps another VS Code window is receiving webhooks). Change the setting webData.webhooks.port, or set it to 0 for any free port, then start the receiver again.',
+      port,
+    );
+  } else if (isReceiverError(err)) {
+    if (err.code === 'address-unavailable') setting = 'webData.webhooks.bindAddress';
+    else if (err.code === 'invalid-options' && /path/i.test(err.message)) setting = 'webData.webhooks.path';
+    message = vscode.l10n.t('The webhook receiver could not start: {0} (setting {1})', err.message, setting);
+  } else {
+    message = vscode.l10n.t('The webhook receiver could not start on {0}:{1}: {2}', bindAddress, port, err instanceof Error ? err.message : String(err));
+  }
+  log.error(message);
+  const open = vscode.l10n.t('Open Setting');
+  const choice = await notifier.error(message, open);
+  if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', setting);
+}

@@ -1,0 +1,100 @@
+// Which service we talk to and with which key. Owns the one API client (and so the one keep-alive
+// connection pool) and replaces it when the address or key changes, in this window or another.
+import * as vscode from 'vscode';
+import type { WebDataClient } from '../core/api';
+import { loadCore } from './core';
+import { Disposable, toDisposable } from './disposable';
+import { logRequest } from './log';
+import type { Secrets } from './secrets';
+import { baseUrlSetting, onDidChangeSetting } from './settings';
+
+export interface ConnectionState {
+  baseUrl?: string;
+  hasApiKey: boolean;
+}
+
+export class Connection extends Disposable {
+  private cached?: { baseUrl: string; apiKey: string; client: WebDataClient };
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<ConnectionState>());
+  /** Fires after the address or key changed (and once after activation), with the new state. */
+  readonly onDidChange = this.changeEmitter.event;
+  private current: ConnectionState = { hasApiKey: false };
+  private updateSeq = 0;
+  private latest: Promise<ConnectionState> = Promise.resolve(this.current);
+
+  constructor(
+    readonly secrets: Secrets,
+    readonly log: vscode.LogOutputChannel,
+    private readonly userAgent: string,
+  ) {
+    super();
+    this._register(onDidChangeSetting('baseUrl', () => void this.update()));
+    this._register(secrets.onDidChangeApiKey(() => void this.update()));
+    this._register(toDisposable(() => this.dropClient()));
+    // Reads one secret, no network: cheap enough to start at activation, and never awaited there.
+    void this.update();
+  }
+
+  get state(): ConnectionState {
+    return this.current;
+  }
+
+  get isConnected(): boolean {
+    return this.current.baseUrl !== undefined && this.current.hasApiKey;
+  }
+
+  /** The client for the configured address and key, or undefined when either is missing. */
+  async getClient(): Promise<WebDataClient | undefined> {
+    const baseUrl = baseUrlSetting();
+    if (!baseUrl) return undefined;
+    const apiKey = await this.secrets.getApiKey(baseUrl);
+    if (!apiKey) return undefined;
+    if (this.cached && this.cached.baseUrl === baseUrl && this.cached.apiKey === apiKey) return this.cached.client;
+    this.dropClient();
+    const client = this.createClient(baseUrl, apiKey);
+    this.cached = { baseUrl, apiKey, client };
+    return client;
+  }
+
+  /** A client that is not cached: for checking a key before it is saved. Close it after use. */
+  createClient(baseUrl: string, apiKey: string): WebDataClient {
+    const { WebDataClient } = loadCore();
+    return new WebDataClient({ baseUrl, apiKey, userAgent: this.userAgent, onRequest: (info) => logRequest(this.log, info) });
+  }
+
+  private dropClient(): void {
+    const old = this.cached;
+    this.cached = undefined;
+    void old?.client.close().catch(() => undefined);
+  }
+
+  /**
+   * Re-reads the address and key now and resolves once the state (and the webData.connected
+   * context key) is current. For callers that just stored a key and must not race the event.
+   */
+  refresh(): Promise<ConnectionState> {
+    return this.update();
+  }
+
+  private update(): Promise<ConnectionState> {
+    this.latest = this.read(++this.updateSeq);
+    return this.latest;
+  }
+
+  private async read(seq: number): Promise<ConnectionState> {
+    // Updates can overlap (a setting and a secret change at once): only the latest one applies,
+    // and an overtaken one resolves with the latest one's result.
+    const baseUrl = baseUrlSetting();
+    const hasApiKey = baseUrl ? (await this.secrets.getApiKey(baseUrl).catch(() => undefined)) !== undefined : false;
+    if (this.isDisposed) return this.current;
+    if (seq !== this.updateSeq) return this.latest;
+    this.current = { baseUrl, hasApiKey };
+    // A removed key or a new address: close the old client's connections now, not at next use.
+    if (this.cached && (!this.isConnected || this.cached.baseUrl !== baseUrl)) this.dropClient();
+    await vscode.commands.executeCommand('setContext', 'webData.connected', this.isConnected);
+    if (this.isDisposed) return this.current;
+    if (seq !== this.updateSeq) return this.latest;
+    this.changeEmitter.fire(this.current);
+    return this.current;
+  }
+}

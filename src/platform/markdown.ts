@@ -1,0 +1,19 @@
+// Tooltips from plain lines. MarkdownString.appendText turns every space into &nbsp;, so a long
+// line (an error message) never wraps in a hover; this escapes the markdown syntax instead and
+// leaves spaces alone. Never trusted: text from the service must not become a command link.
+import * as vscode from 'vscode';
+
+/** Backslash-escapes everything markdown (CommonMark) could read as syntax, and flattens line breaks. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&$]/g, '\\$&').replace(/\s*\n\s*/g, ' ');
+}
+
+/** A hover of a bold heading and one paragraph per line, all of it plain text. */
+export function plainTooltip(heading: string, lines: readonly string[]): vscode.MarkdownString {
+  const parts = [`**${escapeMarkdown(heading)}**`, ...lines.map(escapeMarkdown)];
+  const md = new vscode.MarkdownString(parts.join('\n\n'));
+  md.isTrusted = false;
+  md.supportHtml = false;
+  md.supportThemeIcons = false;
+  return md;
+}

@@ -1,0 +1,39 @@
+// Turns any failure into one notification a person can act on: what went wrong in plain words,
+// and the action that helps. Never a stack trace; details go to the log.
+import * as vscode from 'vscode';
+import type { WebDataError } from '../core/api';
+
+export interface ErrorActions {
+  /** Offered as "Retry" for failures that may pass on a second try. */
+  retry?: () => unknown;
+}
+
+function isWebDataError(err: unknown): err is WebDataError {
+  return err instanceof Error && err.name === 'WebDataError' && 'kind' in err;
+}
+
+/** A sentence for any thrown value: the client's own message when it is ours, else a generic one. */
+export function describeError(err: unknown): string {
+  if (isWebDataError(err)) return err.message;
+  if (err instanceof Error && err.message) return `Something went wrong: ${err.message}`;
+  return 'Something went wrong. See the Web Data log for details.';
+}
+
+export async function showError(log: vscode.LogOutputChannel, what: string, err: unknown, actions: ErrorActions = {}): Promise<void> {
+  if (isWebDataError(err) && err.kind === 'cancelled') return;
+  log.error(`${what}: ${describeError(err)}`);
+  const setKey = vscode.l10n.t('Set API Key');
+  const retry = vscode.l10n.t('Retry');
+  const openLog = vscode.l10n.t('Open Log');
+  const buttons: string[] = [];
+  const kind = isWebDataError(err) ? err.kind : undefined;
+  if (kind === 'unauthorized') buttons.push(setKey);
+  const transient = kind === undefined || ['rate-limited', 'server', 'network', 'timeout', 'bad-response'].includes(kind);
+  if (actions.retry && transient) buttons.push(retry);
+  buttons.push(openLog);
+  const message = `${what}: ${describeError(err)}`;
+  const choice = await (kind === 'rate-limited' ? vscode.window.showWarningMessage(message, ...buttons) : vscode.window.showErrorMessage(message, ...buttons));
+  if (choice === setKey) await vscode.commands.executeCommand('webData.setApiKey');
+  else if (choice === retry) await actions.retry?.();
+  else if (choice === openLog) log.show(true);
+}

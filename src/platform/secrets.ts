@@ -1,0 +1,81 @@
+// The API key and the webhook secret live in VS Code's SecretStorage and nowhere else. SecretStorage
+// is shared by every window, and its onDidChange fires in all of them, so a key set in one window
+// reaches the others.
+import * as vscode from 'vscode';
+import { Disposable } from './disposable';
+
+const API_KEY_PREFIX = 'webData.apiKey:';
+const WEBHOOK_SECRET = 'webData.webhookSecret';
+
+/**
+ * One key per service address: `HTTPS://Api.Example.com/`, `https://api.example.com` and
+ * `https://api.example.com/v2` are one (the client adds /v2 itself when it is missing).
+ */
+export function apiKeyName(baseUrl: string): string {
+  let normalised = baseUrl.trim().replace(/\/+$/, '');
+  try {
+    const url = new URL(normalised);
+    normalised = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '').replace(/\/v2$/i, '')}`;
+  } catch {
+    // Not a URL: keep the trimmed text, so a bad setting still maps to one stable name.
+  }
+  return API_KEY_PREFIX + normalised;
+}
+
+export class Secrets extends Disposable {
+  private readonly apiKeyEmitter = this._register(new vscode.EventEmitter<void>());
+  private readonly webhookSecretEmitter = this._register(new vscode.EventEmitter<void>());
+  /** Fires when any stored API key changes, in this window or another. */
+  readonly onDidChangeApiKey = this.apiKeyEmitter.event;
+  readonly onDidChangeWebhookSecret = this.webhookSecretEmitter.event;
+
+  constructor(private readonly storage: vscode.SecretStorage) {
+    super();
+    this._register(
+      storage.onDidChange((e) => {
+        if (e.key.startsWith(API_KEY_PREFIX)) this.apiKeyEmitter.fire();
+        else if (e.key === WEBHOOK_SECRET) this.webhookSecretEmitter.fire();
+      }),
+    );
+  }
+
+  /** A key being stored at activation (the sandbox's); reads wait for it so no command sees "no key". */
+  private seeding: Promise<void> = Promise.resolve();
+
+  async getApiKey(baseUrl: string): Promise<string | undefined> {
+    await this.seeding;
+    return (await this.storage.get(apiKeyName(baseUrl))) || undefined;
+  }
+
+  /** Stores `apiKey` unless it is already there; every getApiKey() meanwhile waits for it. */
+  seedApiKey(baseUrl: string, apiKey: string): Promise<boolean> {
+    const name = apiKeyName(baseUrl);
+    const stored = (async () => {
+      if ((await this.storage.get(name)) === apiKey) return false;
+      await this.storage.store(name, apiKey);
+      return true;
+    })();
+    this.seeding = stored.then(() => undefined, () => undefined);
+    return stored;
+  }
+
+  async setApiKey(baseUrl: string, apiKey: string): Promise<void> {
+    await this.storage.store(apiKeyName(baseUrl), apiKey);
+  }
+
+  async deleteApiKey(baseUrl: string): Promise<void> {
+    await this.storage.delete(apiKeyName(baseUrl));
+  }
+
+  async getWebhookSecret(): Promise<string | undefined> {
+    return (await this.storage.get(WEBHOOK_SECRET)) || undefined;
+  }
+
+  async setWebhookSecret(secret: string): Promise<void> {
+    await this.storage.store(WEBHOOK_SECRET, secret);
+  }
+
+  async deleteWebhookSecret(): Promise<void> {
+    await this.storage.delete(WEBHOOK_SECRET);
+  }
+}

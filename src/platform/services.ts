@@ -1,0 +1,22 @@
+// What every feature receives: the shared, long-lived pieces, created once in activate().
+import * as vscode from 'vscode';
+import { Connection } from './connection';
+import { createLog } from './log';
+import { Secrets } from './secrets';
+
+export interface Services {
+  readonly context: vscode.ExtensionContext;
+  readonly log: vscode.LogOutputChannel;
+  readonly secrets: Secrets;
+  readonly connection: Connection;
+}
+
+export function createServices(context: vscode.ExtensionContext): Services {
+  const log = createLog();
+  const secrets = new Secrets(context.secrets);
+  const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0');
+  const connection = new Connection(secrets, log, `web-data-vscode/${version}`);
+  // Disposed in reverse: the connection (and its client) before the secrets and the log.
+  context.subscriptions.push(log, secrets, connection);
+  return { context, log, secrets, connection };
+}

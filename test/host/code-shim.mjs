@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// The project's stand-in "VS Code executable" for @vscode/test-electron's runTests: these
+// machines cannot download VS Code, so runTests starts this script instead. It takes the
+// Electron-style arguments runTests passes, runs the tests in a real VS Code server's Node
+// extension host (the workbench side in headless chromium) and exits 0 only when they pass.
+// Needs VSCODE_SERVER_MAIN (from scripts/ensure-tools.mjs); stops everything it started.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import util from 'node:util';
+import { launchChromium } from '../../scripts/lib/browser.mjs';
+import { killTree } from '../../scripts/lib/processes.mjs';
+import { remoteUri, startVsCodeServer } from '../../scripts/lib/vscode-server.mjs';
+
+const TIMEOUT_S = Number(process.env.WEBDATA_HOST_TEST_TIMEOUT_S || 300);
+// Workbench chatter that says nothing about the tests; WEBDATA_HOST_VERBOSE=1 shows it anyway.
+const CHATTER = /^(Resolving connection token|Resolved connection token|Creating a socket|Ignoring fetching additional builtin|Updating additional builtin|ChatSessionStore|\[Service Worker\])/;
+
+/** The parts of runTests' arguments we use; Electron-only flags (--no-sandbox, ...) are ignored. */
+function parseArguments(argv) {
+  const parsed = { developmentPaths: [], testsPath: undefined, userDataDir: undefined, extensionsDir: undefined, folder: undefined,
+    disableWorkspaceTrust: argv.includes('--disable-workspace-trust') };
+  for (const arg of argv) {
+    const match = /^--([^=]+)=(.*)$/.exec(arg);
+    if (!match) {
+      if (!arg.startsWith('-')) parsed.folder ??= path.resolve(arg);
+      continue;
+    }
+    const [, name, value] = match;
+    if (name === 'extensionDevelopmentPath') parsed.developmentPaths.push(path.resolve(value));
+    else if (name === 'extensionTestsPath') parsed.testsPath = path.resolve(value);
+    else if (name === 'user-data-dir') parsed.userDataDir = path.resolve(value);
+    else if (name === 'extensions-dir') parsed.extensionsDir = path.resolve(value);
+  }
+  if (!parsed.testsPath) throw new Error('code-shim: --extensionTestsPath= is required');
+  return parsed;
+}
+
+/** The workbench URL that loads the extension under development and runs its tests. */
+function workbenchUrl(port, { developmentPaths, testsPath, folder }) {
+  const payload = [
+    ...developmentPaths.map((devPath) => ['extensionDevelopmentPath', remoteUri(port, devPath)]),
+    ['extensionTestsPath', remoteUri(port, testsPath)],
+    ['skipWelcome', 'true'],
+  ];
+  const where = folder ? `folder=${encodeURIComponent(folder)}` : 'ew=true';
+  return `http://127.0.0.1:${port}/?${where}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+/** Opens the workbench; resolves with the exit code the test runner reports, or 'timeout'. */
+async function runInWorkbench(browser, url) {
+  const page = await browser.newPage();
+  let finish = () => {};
+  const finished = new Promise((resolve) => { finish = resolve; });
+  // The workbench calls these (smoke-test driver) with the extension host's console and result.
+  await page.exposeFunction('codeAutomationLog', (type, args) => {
+    const line = util.format(...(Array.isArray(args) ? args : [args]));
+    if (CHATTER.test(line) && !process.env.WEBDATA_HOST_VERBOSE) return;
+    (type === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
+  });
+  await page.exposeFunction('codeAutomationExit', (code) => finish(code));
+  page.on('pageerror', (error) => console.error(`[workbench] ${error.message}`));
+  const timer = setTimeout(() => finish('timeout'), TIMEOUT_S * 1000);
+  try {
+    await page.goto(url);
+    return await finished;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function main(argv) {
+  const serverMain = process.env.VSCODE_SERVER_MAIN;
+  if (!serverMain) throw new Error('code-shim: set VSCODE_SERVER_MAIN (printed by node scripts/ensure-tools.mjs)');
+  const options = parseArguments(argv);
+  // Short path: the server's IPC sockets live here and socket paths are limited to ~100 bytes.
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-host-'));
+  const userDataDir = options.userDataDir ?? path.join(runDir, 'user-data');
+  const extensionsDir = options.extensionsDir ?? path.join(runDir, 'extensions');
+  let server;
+  let browser;
+  const cleanUp = async () => {
+    await browser?.close().catch(() => {});
+    await server?.stop();
+    await killTree(process.pid, { includeRoot: false });   // anything else we started
+    fs.rmSync(runDir, { recursive: true, force: true });
+  };
+  // runTests sends SIGINT on Ctrl-C; stop the tree before leaving.
+  for (const name of ['SIGINT', 'SIGTERM']) process.once(name, () => { cleanUp().finally(() => process.exit(130)); });
+  try {
+    server = await startVsCodeServer({ serverMain, runDir, userDataDir, extensionsDir, smokeTestDriver: true,
+      disableWorkspaceTrust: options.disableWorkspaceTrust });
+    browser = await launchChromium({ runDir });
+    const code = await runInWorkbench(browser, workbenchUrl(server.port, options));
+    if (code === 'timeout') console.error(`code-shim: tests did not finish within ${TIMEOUT_S} s (WEBDATA_HOST_TEST_TIMEOUT_S)`);
+    else if (code !== 0) console.error(`code-shim: tests finished with exit code ${code}`);
+    if (code !== 0 && process.env.WEBDATA_HOST_SHOW_SERVER_LOG) console.error(server.output());
+    return code === 0 ? 0 : 1;
+  } finally {
+    await cleanUp();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => { console.error(error instanceof Error ? error.stack : String(error)); process.exit(1); },
+);

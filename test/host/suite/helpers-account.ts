@@ -1,0 +1,98 @@
+// Shared by the connect, usage and crawls host suites: the extension's test API, the emulator's
+// admin endpoint, and a bounded wait. Each suite uses its own emulated team (its own key), so the
+// suites cannot disturb each other's usage or crawls, and puts the demo key back when done.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WebDataApi } from '../../../src/extension';
+import type { ActiveCrawl, TokenUsage } from '../../../src/core/api/schemas';
+import type { FaultRule } from '../../emulator/types';
+
+export const EXTENSION_ID = 'web-data.web-data';
+
+export function env(name: 'WEBDATA_TEST_BASE_URL' | 'WEBDATA_TEST_API_KEY' | 'WEBDATA_TEST_ADMIN_URL'): string {
+  const value = process.env[name];
+  assert.ok(value, `${name} is not set: run through npm run test:host`);
+  return value;
+}
+
+export async function activate(): Promise<WebDataApi> {
+  const extension = vscode.extensions.getExtension<WebDataApi>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is not installed in the test host`);
+  const api = await extension.activate();
+  assert.ok(api?.usage && api.crawls, 'activate() did not return the test API { usage, crawls }');
+  return api;
+}
+
+async function admin(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${env('WEBDATA_TEST_ADMIN_URL')}${path}`, {
+    method,
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json: unknown = await response.json();
+  assert.equal(response.status, 200, `${method} ${path}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+export const emulator = {
+  addTeam: (team: { apiKey: string; usage?: TokenUsage | null; crawls?: ActiveCrawl[] }) => admin('POST', '/teams', team),
+  setUsage: (apiKey: string, usage: TokenUsage | null) => admin('PUT', `/teams/${encodeURIComponent(apiKey)}/usage`, usage),
+  setCrawls: (apiKey: string, crawls: ActiveCrawl[]) => admin('PUT', `/teams/${encodeURIComponent(apiKey)}/crawls`, crawls),
+  injectFault: (rule: Omit<FaultRule, 'times'> & { times?: number | 'Infinity' }) => admin('POST', '/faults', rule),
+  clearFaults: () => admin('DELETE', '/faults'),
+  /** The last 50 API requests, oldest first, and how many in all (the search suite uses this). */
+  async requests(): Promise<{ count: number; recent: RecentRequest[] }> {
+    const state = (await admin('GET', '/state')) as RecentState;
+    return { count: state.requestCount, recent: state.recentRequests };
+  },
+  /** How many API requests the emulator has answered (admin calls are not counted). */
+  async requestCount(): Promise<number> {
+    return ((await admin('GET', '/state')) as RecentState).requestCount;
+  },
+  /** The API requests answered since `count` was read (at most the last 50). */
+  async requestsSince(count: number): Promise<RecentRequest[]> {
+    const state = (await admin('GET', '/state')) as RecentState;
+    const fresh = state.requestCount - count;
+    return fresh <= 0 ? [] : state.recentRequests.slice(-fresh);
+  },
+};
+
+interface RecentRequest { method: string; path: string; status: number }
+interface RecentState { requestCount: number; recentRequests: RecentRequest[] }
+
+/** A tooltip's markdown back to its text (the extension backslash-escapes markdown syntax). */
+export function plainText(markdown: string | undefined): string {
+  return (markdown ?? '').replace(/\\(.)/g, '$1');
+}
+
+/** Stores a key through the command, as a keybinding or another extension would. */
+export async function useKey(apiKey: string): Promise<void> {
+  const ok = await vscode.commands.executeCommand<boolean>('webData.setApiKey', { apiKey });
+  assert.equal(ok, true, 'webData.setApiKey refused a key the emulator knows');
+}
+
+/** Puts the demo key back for the suites that follow. */
+export async function restoreDemoKey(): Promise<void> {
+  await emulator.clearFaults();
+  await useKey(env('WEBDATA_TEST_API_KEY'));
+}
+
+/** Polls `check` every 50 ms until it holds or `ms` pass; fails with `what` then. */
+export async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (let i = 0; i < 10_000 && Date.now() < deadline; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.fail(`timed out after ${ms} ms waiting for ${what}`);
+}
+
+export function usageFor(remainingTokens: number, planTokens = 150_000, dates: { start: string | null; end: string | null } = periodAroundNow()): TokenUsage {
+  return { remainingTokens, planTokens, billingPeriodStart: dates.start, billingPeriodEnd: dates.end };
+}
+
+/** A billing period that started 10 days ago and ends in 20 days and a bit. */
+export function periodAroundNow(): { start: string; end: string } {
+  const day = 24 * 60 * 60 * 1000;
+  return { start: new Date(Date.now() - 10 * day).toISOString(), end: new Date(Date.now() + 20.5 * day).toISOString() };
+}

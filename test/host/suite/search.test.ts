@@ -1,0 +1,247 @@
+// Searching in a real VS Code against the emulator: the command with an argument, the rows of the
+// results view, markdown in a read-only tab equal to what the emulator scraped, history that
+// survives a reload, a warning on its row, a 429 retried, a cancelled search, a refused request.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { SearchRecord } from '../../../src/core/search/record';
+import type { WebDataApi } from '../../../src/extension';
+import type { SearchTreeNode } from '../../../src/features/search';
+import { activate, emulator, env, restoreDemoKey, useKey, usageFor } from './helpers-account';
+
+const KEY = 'wd-host-search-0001';
+const MARKDOWN = { scrapeOptions: { formats: [{ type: 'markdown' }] } };
+
+type Provider = vscode.TreeDataProvider<SearchTreeNode>;
+
+function search(request: unknown, options?: { token: vscode.CancellationToken }): Thenable<SearchRecord | undefined> {
+  return vscode.commands.executeCommand<SearchRecord | undefined>('webData.search', request, options);
+}
+
+function labelOf(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+async function rows(provider: Provider, parent?: SearchTreeNode): Promise<Array<{ node: SearchTreeNode; item: vscode.TreeItem }>> {
+  const nodes = (await provider.getChildren(parent)) ?? [];
+  return Promise.all(nodes.map(async (node) => ({ node, item: await provider.getTreeItem(node) })));
+}
+
+/** What the emulator answers to the same body, asked directly. */
+async function rawSearch(body: unknown): Promise<{ data: { web?: Array<{ url: string; markdown?: string }> } }> {
+  const response = await fetch(`${env('WEBDATA_TEST_BASE_URL')}/v2/search`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.equal(response.status, 200);
+  return (await response.json()) as { data: { web?: Array<{ url: string; markdown?: string }> } };
+}
+
+describe('search: command, results view, markdown tabs', function () {
+  this.timeout(30_000);
+  let api: WebDataApi;
+
+  before(async () => {
+    api = await activate();
+    assert.ok(api.search, 'activate() did not return the search API');
+    await emulator.addTeam({ apiKey: KEY, usage: usageFor(150_000) });
+    await useKey(KEY);
+    await vscode.commands.executeCommand('webData.clearSearches', { confirmed: true });
+  });
+
+  afterEach(async () => {
+    await emulator.clearFaults();
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('webData.clearSearches', { confirmed: true });
+    await restoreDemoKey();
+  });
+
+  it('searches with the argument over the settings, and shows the search as the newest row with its results', async () => {
+    const record = await search({ query: 'tideflow backpressure', limit: 5, ...MARKDOWN });
+    assert.ok(record, 'the command returned no search');
+    const web = record.response.data.web ?? [];
+    assert.ok(web.length > 0 && web.length <= 5, `expected 1 to 5 web results, got ${web.length}`);
+    // What went on the wire: the argument, and the settings' defaults under it.
+    const sent = (await emulator.requests()).recent.filter((r) => r.path === '/v2/search').at(-1) as { body?: Record<string, unknown> } | undefined;
+    assert.deepEqual(sent?.body, { query: 'tideflow backpressure', limit: 5, timeout: 60000, sources: [{ type: 'web' }], country: 'US', ...MARKDOWN });
+
+    const roots = await rows(api.search.results);
+    const root = roots[0];
+    assert.ok(root);
+    assert.equal(labelOf(root.item), 'tideflow backpressure');
+    assert.match(String(root.item.description), new RegExp(`^\\d\\d:\\d\\d · ${web.length} web · ${record.response.creditsUsed ?? 0} credits?$`));
+    assert.equal(root.item.contextValue, 'search');
+    assert.equal(root.item.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
+
+    const results = await rows(api.search.results, root.node);
+    assert.deepEqual(results.map((r) => labelOf(r.item)), web.map((w) => (w.title ?? '').replace(/\s+/g, ' ').trim() || w.url));
+    const first = results[0];
+    assert.ok(first);
+    assert.equal(first.item.contextValue, 'result.markdown');
+    assert.equal(first.item.description, new URL(web[0]?.url ?? '').hostname.replace(/^www\./, ''));
+    assert.equal(first.item.command?.command, 'webData.openMarkdown');
+    const tooltip = first.item.tooltip;
+    assert.ok(tooltip instanceof vscode.MarkdownString);
+    assert.equal(tooltip.isTrusted, false);
+    assert.equal(tooltip.supportHtml, false);
+  });
+
+  it('opens a result\'s markdown in a read-only markdown tab, equal to what the emulator scraped', async () => {
+    const roots = await rows(api.search.results);
+    const results = await rows(api.search.results, roots[0]?.node);
+    const first = results[0];
+    assert.ok(first && first.node.type === 'result');
+    const url = first.node.typed.result.url;
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>('webData.openMarkdown', first.node);
+    assert.ok(editor, 'no editor opened');
+    const document = editor.document;
+    assert.equal(document.uri.scheme, 'webdata');
+    assert.equal(document.languageId, 'markdown');
+    const direct = await rawSearch({ query: 'tideflow backpressure', limit: 5, ...MARKDOWN });
+    const scraped = direct.data.web?.find((w) => w.url === url)?.markdown;
+    assert.ok(scraped, 'the emulator did not scrape the page');
+    assert.equal(document.getText(), scraped);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.equal(tab?.isPreview, false);
+    assert.equal(tab?.label, `${labelOf(first.item)}.md`);
+  });
+
+  it('opens a short page with title, URL and how to ask for markdown when nothing was scraped', async () => {
+    const record = await search({ query: 'tideflow streams', limit: 2 });
+    assert.ok(record);
+    const result = record.response.data.web?.[0];
+    assert.ok(result);
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>('webData.openMarkdown', { searchId: record.id, resultIndex: 0 });
+    assert.ok(editor);
+    const text = editor.document.getText();
+    assert.ok(text.includes(`<${result.url}>`), text);
+    assert.ok(text.includes('webData.search.scrapeFormats'));
+    assert.ok(text.includes('"scrapeOptions"'));
+  });
+
+  it('groups results by source when several were asked for', async () => {
+    const record = await search({ query: 'tideflow', limit: 3, sources: ['web', 'news'] });
+    assert.ok(record);
+    const root = (await rows(api.search.results))[0];
+    assert.ok(root);
+    const groups = await rows(api.search.results, root.node);
+    assert.deepEqual(groups.map((g) => labelOf(g.item)), ['Web', 'News']);
+    const web = await rows(api.search.results, groups[0]?.node);
+    assert.equal(web.length, record.response.data.web?.length);
+  });
+
+  it('shows the service\'s warning on the search\'s row', async () => {
+    const record = await search({ query: 'zzqxv nonexistentwordforsure' });
+    assert.ok(record?.response.warning, 'the emulator sent no warning');
+    const root = (await rows(api.search.results))[0];
+    assert.ok(root);
+    assert.ok(root.item.iconPath instanceof vscode.ThemeIcon);
+    assert.equal(root.item.iconPath.id, 'warning');
+    assert.ok(root.item.tooltip instanceof vscode.MarkdownString);
+    assert.match(root.item.tooltip.value, /Warning from the service/);
+    assert.match(String(root.item.description), /0 web/);
+  });
+
+  it('keeps the searches across a reload: a new store and provider see them, and their markdown', async () => {
+    const before = await rows(api.search.results);
+    const reopened = api.search.reopen();
+    try {
+      const after = await rows(reopened.results);
+      assert.deepEqual(after.map((r) => [labelOf(r.item), r.item.description]), before.map((r) => [labelOf(r.item), r.item.description]));
+      const withMarkdown = after.find((r) => labelOf(r.item) === 'tideflow backpressure');
+      assert.ok(withMarkdown);
+      const results = await rows(reopened.results, withMarkdown.node);
+      const first = results[0]?.node;
+      assert.ok(first && first.type === 'result');
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'webdata' && d.uri.path.startsWith(`/${first.searchId}/web/0/`));
+      assert.ok(open, 'the markdown tab of the first test is not open');
+      assert.equal(await reopened.documentText(open.uri), open.getText());
+    } finally {
+      reopened.dispose();
+    }
+  });
+
+  it('skips a corrupt search file on reload, and takes back a search the index does not list', async () => {
+    const folder = api.search.historyFolder;
+    const before = await rows(api.search.results);
+    const newest = before[0]?.node;
+    assert.ok(newest && newest.type === 'search');
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, `${newest.summary.id}.json`)));
+    const orphan = { ...(JSON.parse(text) as SearchRecord), id: 'zzzzzzzz-orphan', createdAt: new Date().toISOString() };
+    orphan.request = { ...orphan.request, query: 'written by another window' };
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'zzzzzzzz-orphan.json'), new TextEncoder().encode(JSON.stringify(orphan)));
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'zzzzzzzz-corrupt.json'), new TextEncoder().encode('{"version":1,"id":"zzzz'));
+    const reopened = api.search.reopen();
+    try {
+      const after = await rows(reopened.results);
+      assert.deepEqual(after.map((r) => labelOf(r.item)), ['written by another window', ...before.map((r) => labelOf(r.item))]);
+    } finally {
+      reopened.dispose();
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, 'zzzzzzzz-orphan.json'));
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, 'zzzzzzzz-corrupt.json'));
+    }
+  });
+
+  it('searches again with a row\'s stored request, exactly as it was sent', async () => {
+    const roots = await rows(api.search.results);
+    const grouped = roots.find((r) => labelOf(r.item) === 'tideflow');
+    assert.ok(grouped && grouped.node.type === 'search');
+    const original = (await rows(api.search.results, grouped.node)).length;
+    const again = await vscode.commands.executeCommand<SearchRecord | undefined>('webData.searchAgain', grouped.node);
+    assert.ok(again);
+    assert.deepEqual(again.request, { query: 'tideflow', limit: 3, timeout: 60000, sources: [{ type: 'web' }, { type: 'news' }], country: 'US' });
+    const newest = (await rows(api.search.results))[0];
+    assert.equal(newest && labelOf(newest.item), 'tideflow');
+    assert.equal((await rows(api.search.results, newest?.node)).length, original);
+  });
+
+  it('retries a 429 with Retry-After and still succeeds', async () => {
+    await emulator.injectFault({ fault: { kind: 'rate-limit', retryAfter: '1' }, path: '/v2/search', apiKey: KEY });
+    const started = Date.now();
+    const record = await search({ query: 'tideflow config' });
+    assert.ok(record, 'the search failed instead of retrying');
+    assert.ok(Date.now() - started >= 900, 'the retry did not wait for Retry-After');
+    const statuses = (await emulator.requests()).recent.filter((r) => r.path === '/v2/search').slice(-2).map((r) => r.status);
+    assert.deepEqual(statuses, [429, 200]);
+  });
+
+  it('cancels a search through the token in the second argument: nothing stored, no error', async () => {
+    await emulator.injectFault({ fault: { kind: 'slow-headers', ms: 15_000 }, path: '/v2/search', apiKey: KEY });
+    const count = (await rows(api.search.results)).length;
+    const source = new vscode.CancellationTokenSource();
+    try {
+      const running = search({ query: 'tideflow faq' }, { token: source.token });
+      // Long enough for the request to be on its way, far shorter than the emulator's delay.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const cancelledAt = Date.now();
+      source.cancel();
+      assert.equal(await running, undefined);
+      assert.ok(Date.now() - cancelledAt < 3000, 'cancelling did not stop the request promptly');
+      assert.equal((await rows(api.search.results)).length, count);
+    } finally {
+      source.dispose();
+    }
+  });
+
+  it('refuses an invalid request without sending it', async () => {
+    const before = (await emulator.requests()).count;
+    const record = await search({ query: 'x'.repeat(501), limit: 0 });
+    assert.equal(record, undefined);
+    assert.equal((await emulator.requests()).count, before);
+  });
+
+  it('removes one search, then clears the history', async () => {
+    const roots = await rows(api.search.results);
+    const first = roots[0]?.node;
+    assert.ok(first && first.type === 'search');
+    await vscode.commands.executeCommand('webData.removeSearch', first);
+    const after = await rows(api.search.results);
+    assert.equal(after.length, roots.length - 1);
+    assert.equal(after.some((r) => r.node.type === 'search' && r.node.summary.id === first.summary.id), false);
+    assert.equal(await vscode.commands.executeCommand('webData.clearSearches', { confirmed: true }), true);
+    assert.deepEqual(await rows(api.search.results), []);
+  });
+});

@@ -1,0 +1,194 @@
+// Webhooks in a real extension host: the receiver started by its command on a free port, signed
+// and unsigned deliveries over real sockets reaching the Webhook Events view, and the emulator's
+// crawl.completed taking the crawl off the Active Crawls view with a notification naming its URL.
+import * as assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import * as vscode from 'vscode';
+import type { WebDataApi } from '../../../src/extension';
+import type { WebhookNotification } from '../../../src/features/webhooks';
+import type { ActiveCrawl } from '../../../src/core/api/schemas';
+import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
+import { emulator, restoreDemoKey, useKey, waitFor } from './helpers-account';
+
+const EXTENSION_ID = 'web-data.web-data';
+const SECRET = 'host-test-webhook-secret';
+const KEY = 'wd-host-webhooks-0001';
+const CRAWL: ActiveCrawl = { id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', teamId: 'team_webhooks', url: 'https://crawl.host-test.example', options: { scrapeOptions: { formats: ['markdown'] } } };
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls `check` every 20 ms until it returns a value, or fails after `ms`; gives the value. */
+async function until<T>(what: string, check: () => T | undefined | false, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (let i = 0; i < 10_000; i++) {
+    const value = check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) break;
+    await sleep(20);
+  }
+  throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+}
+
+async function admin(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const adminUrl = process.env.WEBDATA_TEST_ADMIN_URL;
+  assert.ok(adminUrl, 'WEBDATA_TEST_ADMIN_URL is not set: run through npm run test:host');
+  const response = await fetch(`${adminUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await response.json()) as Record<string, unknown>;
+  assert.equal(response.status, 200, `admin ${method} ${path}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+function settingsTarget(): vscode.ConfigurationTarget {
+  return vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+}
+
+/** The view's row for the event about this job. */
+function rowFor(api: WebDataApi, jobId: string): vscode.TreeItem | undefined {
+  const record = api.webhooks.events.find((e) => e.jobId === jobId);
+  return record && api.webhooks.rows().find((r) => r.id === record.key);
+}
+
+function text(value: string | vscode.TreeItemLabel | undefined): string {
+  return typeof value === 'string' ? value : (value?.label ?? '');
+}
+
+describe('webhooks', function () {
+  this.timeout(30_000);
+  let api: WebDataApi;
+  let url: string;
+  const notifications: WebhookNotification[] = [];
+  let listener: vscode.Disposable | undefined;
+
+  before(async () => {
+    const extension = vscode.extensions.getExtension<WebDataApi>(EXTENSION_ID);
+    assert.ok(extension);
+    api = await extension.activate();
+    assert.ok(api.webhooks, 'activate() does not return the webhooks API');
+    listener = api.webhooks.onDidNotify((n) => notifications.push(n));
+    await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
+    await vscode.commands.executeCommand('webData.clearWebhookSecret');
+    await vscode.commands.executeCommand('webData.clearWebhookEvents');
+    const started = await vscode.commands.executeCommand<string | undefined>('webData.startWebhookReceiver');
+    assert.ok(started, 'the receiver did not start');
+    url = started;
+  });
+
+  after(async () => {
+    listener?.dispose();
+    await vscode.commands.executeCommand('webData.stopWebhookReceiver');
+    await vscode.commands.executeCommand('webData.clearWebhookSecret');
+    await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
+    await admin('PUT', '/webhook', null).catch(() => undefined);
+    await restoreDemoKey();
+  });
+
+  it('starts on a free port, on loopback, and shows its address', () => {
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/webhooks\/web-data$/);
+    const receiver = api.webhooks.receiver;
+    assert.ok(receiver);
+    assert.notEqual(receiver.port, 0);
+    assert.equal(receiver.localUrl, url);
+    assert.ok(notifications.some((n) => n.kind === 'receiver' && n.message.includes(receiver.externalUrl)), 'no notification with the address');
+  });
+
+  it('lists an unsigned delivery without a secret, and notifies batch_scrape.started', async () => {
+    const event = makeEvent('batch_scrape.started', { id: 'batch-unsigned-1', metadata: { project: 'host-test' } });
+    const answer = await sendWebhook({ url, event });
+    assert.equal(answer.status, 200);
+    const row = await until('the unsigned row', () => rowFor(api, 'batch-unsigned-1'));
+    assert.equal(text(row.label), 'batch_scrape.started');
+    assert.match(String(row.description), /^\S.* · batch-un… · unsigned$/);
+    assert.equal(row.contextValue, 'event.unsigned.job');
+    assert.equal(row.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'metadata shows as children');
+    await until('the batch_scrape.started notification', () => notifications.find((n) => n.kind === 'batch_scrape.started' && n.message.includes('batch-unsigned-1')));
+  });
+
+  it('with a secret, verifies signed deliveries and refuses unsigned ones without notifying', async () => {
+    assert.equal(await vscode.commands.executeCommand('webData.setWebhookSecret', { secret: SECRET }), true);
+    const signed = makeEvent('batch_scrape.completed', { id: 'batch-signed-1' });
+    assert.equal((await sendWebhook({ url, event: signed, secret: SECRET })).status, 200);
+    const unsigned = makeEvent('batch_scrape.completed', { id: 'batch-forged-1' });
+    assert.equal((await sendWebhook({ url, event: unsigned })).status, 401);
+    const wrong = makeEvent('batch_scrape.completed', { id: 'batch-forged-2' });
+    assert.equal((await sendWebhook({ url, event: wrong, secret: 'not-the-secret' })).status, 401);
+
+    const verified = await until('the verified row', () => rowFor(api, 'batch-signed-1'));
+    assert.match(String(verified.description), / · verified$/);
+    assert.equal(rowFor(api, 'batch-forged-1')?.contextValue, 'event.refused.job');
+    const refused = await until('two refused rows', () => {
+      const rows = api.webhooks.rows().filter((r) => r.contextValue?.startsWith('event.refused'));
+      return rows.length >= 2 && rows;
+    });
+    assert.ok(refused.every((r) => /refused 401/.test(String(r.description))));
+    await until('the batch_scrape.completed notification', () => notifications.find((n) => n.message.includes('batch-signed-1')));
+    assert.equal(notifications.filter((n) => /batch-forged/.test(n.message)).length, 0, 'a refused delivery notified');
+  });
+
+  it('opens a payload as a read-only JSON document', async () => {
+    const record = api.webhooks.events.find((e) => e.jobId === 'batch-signed-1');
+    assert.ok(record);
+    const uri = await vscode.commands.executeCommand<string>('webData.openWebhookPayload', { key: record.key });
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+    assert.ok(document, 'the payload document is not open');
+    assert.equal(document.uri.scheme, 'webdata-event');
+    assert.equal(document.languageId, 'json');
+    const body = JSON.parse(document.getText()) as { id: string; type: string };
+    assert.equal(body.id, 'batch-signed-1');
+    assert.equal(body.type, 'batch_scrape.completed');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('crawl.completed from the emulator takes the crawl off the Active Crawls view and names its URL', async () => {
+    await emulator.addTeam({ apiKey: KEY, crawls: [CRAWL] });
+    await useKey(KEY);
+    // SecretStorage's change event reaches the connection a moment after the command, and the
+    // crawls view empties its list then: let it pass, then load and check the crawl stays listed.
+    await sleep(300);
+    await api.crawls.refresh();
+    await waitFor('the crawl in the Active Crawls view', () => api.crawls.crawls.some((c) => c.id === CRAWL.id));
+    await sleep(200);
+    assert.ok(api.crawls.crawls.some((c) => c.id === CRAWL.id), 'the crawl left the view before the delivery');
+
+    await admin('PUT', '/webhook', { url, secret: SECRET, metadata: { source: 'host-test' } });
+    const completed = await admin('POST', `/crawls/${CRAWL.id}/complete`, { apiKey: KEY });
+    assert.deepEqual(completed.delivered, { status: 200 });
+
+    const notification = await until('the crawl.completed notification', () => notifications.find((n) => n.kind === 'crawl.completed'));
+    assert.match(notification.message, /^Crawl of https:\/\/crawl\.host-test\.example completed/);
+    assert.ok(!api.crawls.crawls.some((c) => c.id === CRAWL.id), 'the crawl is still listed');
+    assert.ok(!JSON.stringify(api.crawls.rows()).includes('crawl.host-test.example'), 'the crawl is still in the view');
+    const row = rowFor(api, CRAWL.id);
+    assert.ok(row);
+    assert.equal(text(row.label), 'crawl.completed');
+    assert.match(String(row.description), / · verified$/);
+    const record = api.webhooks.events.find((e) => e.jobId === CRAWL.id);
+    assert.deepEqual(record?.metadata, [['source', 'host-test']]);
+  });
+
+  it('stops the receiver: its port no longer answers', async () => {
+    await vscode.commands.executeCommand('webData.stopWebhookReceiver');
+    assert.equal(api.webhooks.receiver, undefined);
+    await assert.rejects(sendWebhook({ url, event: makeEvent('crawl.completed'), timeoutMs: 2000 }));
+  });
+
+  it('a port in use gives an error naming the port and the setting, and does not start', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const address = blocker.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    try {
+      await vscode.workspace.getConfiguration('webData').update('webhooks.port', port, settingsTarget());
+      const started = await vscode.commands.executeCommand<string | undefined>('webData.startWebhookReceiver');
+      assert.equal(started, undefined);
+      assert.equal(api.webhooks.receiver, undefined);
+      const error = await until('the error notification', () => notifications.find((n) => n.kind === 'error'));
+      assert.match(error.message, new RegExp(`Port ${port} is already in use`));
+      assert.match(error.message, /webData\.webhooks\.port/);
+    } finally {
+      await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+  });
+});

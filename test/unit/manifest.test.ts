@@ -1,0 +1,147 @@
+// The manifest and the code cannot drift apart: every contributed command is registered and the
+// reverse, every menu entry names a contributed command, every %placeholder% has its string, and
+// every setting the code reads is contributed. Reads the files as text; no VS Code needed.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+interface Manifest {
+  contributes: {
+    commands: Array<{ command: string; title: string; category?: string }>;
+    menus: Record<string, Array<{ command: string; when?: string }>>;
+    views: Record<string, Array<{ id: string }>>;
+    viewsWelcome: Array<{ view: string; contents: string }>;
+    configuration: { properties: Record<string, unknown> };
+  };
+}
+
+const manifestText = readFileSync(path.join(root, 'package.json'), 'utf8');
+const manifest = JSON.parse(manifestText) as Manifest;
+const nls = JSON.parse(readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+const sources = sourceFiles(path.join(root, 'src')).map((file) => ({ file: path.relative(root, file), text: readFileSync(file, 'utf8') }));
+
+function matchesIn(pattern: RegExp): Array<{ id: string; file: string }> {
+  return sources.flatMap(({ file, text }) => [...text.matchAll(pattern)].map((m) => ({ id: m[1] ?? '', file })));
+}
+
+// `registerCommand('webData.x'`, and wrappers named register…(…) taking the id first, such as
+// the search feature's `register('webData.search', …)`.
+const REGISTERED = /\bregister\w*\(\s*['"`](webData\.[\w.]+)['"`]/g;
+
+const contributed = new Set(manifest.contributes.commands.map((c) => c.command));
+const registered = new Set(matchesIn(REGISTERED).map((m) => m.id));
+const viewIds = new Set(Object.values(manifest.contributes.views).flat().map((v) => v.id));
+// VS Code makes `<view id>.focus` and friends for every view; they are not ours to register.
+const isViewCommand = (id: string): boolean => [...viewIds].some((view) => id.startsWith(`${view}.`));
+
+describe('manifest: commands', () => {
+  it('finds registrations at all (the pattern still matches the code)', () => {
+    assert.ok(registered.size >= 10, `only ${registered.size} registrations found: ${[...registered].join(', ')}`);
+  });
+
+  it('every contributed command is registered in code', () => {
+    const missing = [...contributed].filter((id) => !registered.has(id));
+    assert.deepEqual(missing, [], `contributed but never registered: ${missing.join(', ')}`);
+  });
+
+  it('every command registered in code is contributed', () => {
+    const extra = [...registered].filter((id) => !contributed.has(id));
+    assert.deepEqual(extra, [], `registered but not in contributes.commands: ${extra.join(', ')}`);
+  });
+
+  it('no command is registered twice', () => {
+    const all = matchesIn(REGISTERED);
+    const twice = all.filter((m, i) => all.findIndex((n) => n.id === m.id) !== i).map((m) => `${m.id} (${m.file})`);
+    assert.deepEqual(twice, []);
+  });
+
+  it('every contributed command has a title and the category', () => {
+    for (const command of manifest.contributes.commands) {
+      assert.ok(command.title, command.command);
+      assert.equal(command.category, '%category%', command.command);
+    }
+  });
+
+  it('every menu entry names a contributed command', () => {
+    for (const [menu, entries] of Object.entries(manifest.contributes.menus)) {
+      for (const entry of entries) assert.ok(contributed.has(entry.command), `${menu}: ${entry.command} is not contributed`);
+    }
+  });
+
+  it('every command the code runs or links to exists', () => {
+    const used = [
+      ...matchesIn(/executeCommand\(\s*['"`](webData\.[\w.]+)['"`]/g),
+      ...matchesIn(/command:\s*['"`](webData\.[\w.]+)['"`]/g),
+      ...matchesIn(/['"`]command:(webData\.[\w.]+)/g),
+    ];
+    const unknown = used.filter((m) => !contributed.has(m.id) && !isViewCommand(m.id)).map((m) => `${m.id} (${m.file})`);
+    assert.deepEqual(unknown, []);
+  });
+
+  it('every command link in the welcome texts exists', () => {
+    const links = Object.values(nls).flatMap((text) => [...text.matchAll(/\(command:(webData\.[\w.]+)/g)].map((m) => m[1] ?? ''));
+    assert.ok(links.length > 0);
+    for (const id of links) assert.ok(contributed.has(id), `a welcome text links to ${id}, which is not contributed`);
+  });
+});
+
+describe('manifest: strings and views', () => {
+  it('every %placeholder% has a string in package.nls.json', () => {
+    const placeholders = [...manifestText.matchAll(/"%([\w.]+)%"/g)].map((m) => m[1] ?? '');
+    assert.ok(placeholders.length > 10);
+    const missing = placeholders.filter((key) => !(key in nls));
+    assert.deepEqual(missing, []);
+  });
+
+  it('every string in package.nls.json is used', () => {
+    const unused = Object.keys(nls).filter((key) => !manifestText.includes(`%${key}%`));
+    assert.deepEqual(unused, []);
+  });
+
+  it('every view the code creates is contributed, and every welcome belongs to a view', () => {
+    for (const { id, file } of matchesIn(/createTreeView\(\s*['"`](webData\.[\w.]+)['"`]/g)) assert.ok(viewIds.has(id), `${file}: ${id}`);
+    for (const welcome of manifest.contributes.viewsWelcome) assert.ok(viewIds.has(welcome.view), welcome.view);
+  });
+});
+
+describe('manifest: settings', () => {
+  const properties = new Set(Object.keys(manifest.contributes.configuration.properties));
+  const settingsSource = readFileSync(path.join(root, 'src/platform/settings.ts'), 'utf8');
+
+  it('every setting read in src/platform/settings.ts is contributed', () => {
+    const read = [...settingsSource.matchAll(/\.get<[^>]*>\(\s*'([\w.]+)'/g)].map((m) => `webData.${m[1]}`);
+    assert.ok(read.length >= 10, `only ${read.length} reads found`);
+    const missing = read.filter((key) => !properties.has(key));
+    assert.deepEqual(missing, []);
+  });
+
+  it('every setting the code listens to is contributed (or is a group of them)', () => {
+    const names = [
+      ...matchesIn(/onDidChangeSetting\(\s*'([\w.]+)'/g).map((m) => m.id),
+      ...matchesIn(/affectsConfiguration\(\s*'webData\.([\w.]+)'/g).map((m) => m.id),
+    ];
+    assert.ok(names.length > 0);
+    for (const name of names) {
+      const key = `webData.${name}`;
+      assert.ok(properties.has(key) || [...properties].some((p) => p.startsWith(`${key}.`)), `${key} is not contributed`);
+    }
+  });
+
+  it('every setting has a description', () => {
+    for (const [key, value] of Object.entries(manifest.contributes.configuration.properties)) {
+      const schema = value as { markdownDescription?: string; description?: string };
+      assert.ok(schema.markdownDescription ?? schema.description, key);
+    }
+  });
+});
