@@ -20,6 +20,8 @@ export class Connection extends Disposable {
   readonly onDidChange = this.changeEmitter.event;
   private current: ConnectionState = { hasApiKey: false };
   private updateSeq = 0;
+  /** The address and key the last event was fired for; undefined until the first one. */
+  private announced?: { baseUrl?: string; apiKey?: string };
   private latest: Promise<ConnectionState> = Promise.resolve(this.current);
 
   constructor(
@@ -85,7 +87,8 @@ export class Connection extends Disposable {
     // Updates can overlap (a setting and a secret change at once): only the latest one applies,
     // and an overtaken one resolves with the latest one's result.
     const baseUrl = baseUrlSetting();
-    const hasApiKey = baseUrl ? (await this.secrets.getApiKey(baseUrl).catch(() => undefined)) !== undefined : false;
+    const apiKey = baseUrl ? await this.secrets.getApiKey(baseUrl).catch(() => undefined) : undefined;
+    const hasApiKey = apiKey !== undefined;
     if (this.isDisposed) return this.current;
     if (seq !== this.updateSeq) return this.latest;
     this.current = { baseUrl, hasApiKey };
@@ -94,7 +97,11 @@ export class Connection extends Disposable {
     await vscode.commands.executeCommand('setContext', 'webData.connected', this.isConnected);
     if (this.isDisposed) return this.current;
     if (seq !== this.updateSeq) return this.latest;
-    this.changeEmitter.fire(this.current);
+    // SecretStorage reports a change we made ourselves a moment after refresh() saw it: announce
+    // only a real change of address or key, so views do not reload (and blank) for nothing.
+    const same = this.announced !== undefined && this.announced.baseUrl === baseUrl && this.announced.apiKey === apiKey;
+    this.announced = { baseUrl, apiKey };
+    if (!same) this.changeEmitter.fire(this.current);
     return this.current;
   }
 }
