@@ -1,6 +1,7 @@
 // Active crawls: the view, its refresh and copy commands. Opening a crawl's URL is the shared
 // webData.openInBrowser handler of the search feature, which takes any node with a `url`.
 import * as vscode from 'vscode';
+import { copyText } from '../../platform/clipboard';
 import type { Services } from '../../platform/services';
 import type { CrawlNode } from './tree';
 import { ActiveCrawlsView } from './view';
@@ -40,7 +41,6 @@ async function copyCrawlId(view: ActiveCrawlsView, node: unknown): Promise<strin
     id = picked?.id;
   }
   if (id === undefined) return undefined;
-  await vscode.env.clipboard.writeText(id);
-  vscode.window.setStatusBarMessage(vscode.l10n.t('Crawl ID copied: {0}', id), 3000);
+  await copyText(id, vscode.l10n.t('crawl id'));
   return id;
 }

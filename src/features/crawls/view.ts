@@ -1,6 +1,7 @@
 // The Active Crawls view: loads GET /v2/crawl/active, polls only while the view is visible, and
 // shows failures in the view itself (a notification only when a person asked for the refresh).
 import * as vscode from 'vscode';
+import { CoalescingTask } from '../../core/coalesce';
 import type { ActiveCrawl, WebDataClient } from '../../core/api';
 import { CrawlList } from '../../core/crawls';
 import { Disposable, interval, toDisposable } from '../../platform/disposable';
@@ -27,8 +28,7 @@ export class ActiveCrawlsView extends Disposable {
   private readonly list = new CrawlList();
   private readonly provider = this._register(new CrawlsTreeProvider(() => this.list.crawls));
   private readonly treeView: vscode.TreeView<CrawlTreeNode>;
-  private running?: Promise<void>;
-  private again = false;
+  private readonly loads = new CoalescingTask(() => this.load(), () => this.isDisposed);
   private inFlight?: AbortController;
   private poll?: vscode.Disposable;
   /** When the list was last loaded (ms); 0 = stale, load on the next chance. */
@@ -72,20 +72,7 @@ export class ActiveCrawlsView extends Disposable {
    */
   refresh(options: { notify?: boolean } = {}): Promise<void> {
     if (options.notify) this.notifyNext = true;
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    const run = async (): Promise<void> => {
-      do {
-        this.again = false;
-        await this.load();
-      } while (this.again && !this.isDisposed);
-    };
-    this.running = run().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.loads.run();
   }
 
   /** A crawl reported completed (the crawl.completed webhook): off the list at once, and for a while after. */

@@ -1,6 +1,7 @@
 // The credits status bar item. Its state comes from src/core/usage (the state machine and its
 // words); this class only fetches, holds the state, and copies the presentation onto the item.
 import * as vscode from 'vscode';
+import { CoalescingTask } from '../../core/coalesce';
 import type { WebDataClient } from '../../core/api';
 import { presentUsage, stateForError, stateForUsage, type UsagePresentation, type UsageState } from '../../core/usage';
 import { Disposable, interval, toDisposable } from '../../platform/disposable';
@@ -24,8 +25,7 @@ export interface UsageSnapshot {
 export class UsageStatus extends Disposable {
   private readonly item: vscode.StatusBarItem;
   private current: UsageState = { kind: 'not-connected' };
-  private running?: Promise<void>;
-  private again = false;
+  private readonly loads = new CoalescingTask(() => this.load(), () => this.isDisposed);
   private inFlight?: AbortController;
   private poll?: vscode.Disposable;
   /** Counts connection changes; a load started under an older one is ignored. */
@@ -69,20 +69,7 @@ export class UsageStatus extends Disposable {
    * result is never older than the last call (a search finishing mid-poll still shows its cost).
    */
   refresh(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    const run = async (): Promise<void> => {
-      do {
-        this.again = false;
-        await this.load();
-      } while (this.again && !this.isDisposed);
-    };
-    this.running = run().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.loads.run();
   }
 
   /** A refresh asked for by a person: after an error, show that it is trying again. */
@@ -126,7 +113,7 @@ export class UsageStatus extends Disposable {
     this.generation++;
     this.inFlight?.abort();
     if (!this.services.connection.isConnected) {
-      this.again = false;
+      this.loads.cancelPending();
       this.setState({ kind: 'not-connected' });
     } else {
       this.setState({ kind: 'loading' });

@@ -1,6 +1,7 @@
 // The webhook commands. Arguments let tests (and other extensions) skip the prompts: setWebhookSecret
 // takes { secret }; the row commands take a view node or { key }.
 import * as vscode from 'vscode';
+import { copyText } from '../../platform/clipboard';
 import type { WebhookEventRecord } from '../../core/webhook-events';
 import type { Services } from '../../platform/services';
 import type { WebhookEventsStore } from './events-store';
@@ -45,8 +46,7 @@ export function registerWebhookCommands({ services, controller, store, documents
           if (choice === start) await vscode.commands.executeCommand('webData.startWebhookReceiver');
           return undefined;
         }
-        await vscode.env.clipboard.writeText(running.externalUrl);
-        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', running.externalUrl), 3000);
+        await copyText(running.externalUrl, vscode.l10n.t('webhook receiver URL'));
         return running.externalUrl;
       }),
     ),
@@ -77,8 +77,7 @@ export function registerWebhookCommands({ services, controller, store, documents
           void vscode.window.showInformationMessage(vscode.l10n.t('This event has no job id to copy.'));
           return undefined;
         }
-        await vscode.env.clipboard.writeText(record.jobId);
-        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied job id {0}', record.jobId), 3000);
+        await copyText(record.jobId, vscode.l10n.t('job id'));
         return record.jobId;
       }),
     ),

@@ -1,5 +1,5 @@
 // The Webhook Events list: newest first, capped by webData.webhooks.maxEvents, restored from
-// globalState at activation and written back (debounced: 500 deliveries must not mean 500 writes).
+// globalState on first use (not at activation) and written back (debounced: 500 deliveries must not mean 500 writes).
 import * as vscode from 'vscode';
 import { addRecord, clampMax, hasAcceptedDelivery, parseStoredRecords, toPersisted, type WebhookEventRecord } from '../../core/webhook-events';
 import { Disposable, toDisposable } from '../../platform/disposable';
@@ -9,7 +9,8 @@ const STORAGE_KEY = 'webData.webhookEvents';
 const WRITE_DELAY_MS = 500;
 
 export class WebhookEventsStore extends Disposable {
-  private list: WebhookEventRecord[];
+  /** Restored on first use: activation stays free of parsing up to maxEvents stored records. */
+  private restored?: WebhookEventRecord[];
   private writeTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly changeEmitter = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changeEmitter.event;
@@ -19,7 +20,6 @@ export class WebhookEventsStore extends Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
-    this.list = parseStoredRecords(memento.get<unknown>(STORAGE_KEY), this.max);
     this._register(
       onDidChangeSetting('webhooks.maxEvents', () => {
         if (this.list.length <= this.max) return;
@@ -31,6 +31,15 @@ export class WebhookEventsStore extends Disposable {
     this._register(toDisposable(() => {
       if (this.writeTimer !== undefined) this.flush();
     }));
+  }
+
+  private get list(): WebhookEventRecord[] {
+    this.restored ??= parseStoredRecords(this.memento.get<unknown>(STORAGE_KEY), this.max);
+    return this.restored;
+  }
+
+  private set list(records: WebhookEventRecord[]) {
+    this.restored = records;
   }
 
   get records(): readonly WebhookEventRecord[] {
