@@ -19,9 +19,11 @@ function calendarDay(text: string): number | undefined {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
   if (m === null) return undefined;
   const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const time = Date.UTC(year, month - 1, day);
-  const d = new Date(time);
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? time : undefined;
+  // The calendar has no year 0. setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
+  if (year < 1) return undefined;
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? d.getTime() : undefined;
 }
 
 export function parseTbs(tbs: string): TbsResult {

@@ -1,6 +1,7 @@
 // Checks a POST /v2/search body against spec 2.2, 2.3, 2.4 and 8, the way the service would.
 // Written independently of src/core/api's validator: a property test compares the two.
 import { domainToASCII } from 'node:url';
+import { isIsoCountry } from './countries';
 import { parseQuery } from './query';
 import type { Term } from './query';
 import { parseTbs } from './tbs';
@@ -33,6 +34,11 @@ export type Checked = { ok: true; input: SearchInput } | { ok: false; problems: 
 const SOURCES: readonly string[] = ['web', 'images', 'news'];
 const CATEGORIES: readonly string[] = ['code_hosting', 'research', 'pdf'];
 const ENTERPRISE: readonly string[] = ['anon', 'zdr'];
+/** The body fields of spec 2.2; like the service, anything else is refused rather than ignored. */
+const FIELDS: readonly string[] = [
+  'query', 'limit', 'sources', 'categories', 'includeDomains', 'excludeDomains', 'tbs', 'location', 'country', 'timeout',
+  'ignoreInvalidURLs', 'enterprise', 'scrapeOptions',
+];
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -114,6 +120,9 @@ export function checkSearch(body: unknown, enabledEnterprise: readonly string[])
   if (!isObject(body)) return { ok: false, problems: [{ field: 'body', message: 'the body must be a JSON object such as {"query":"..."}' }] };
   const problems: Problem[] = [];
   const add = (field: string, message: string): void => void problems.push({ field, message });
+  for (const key of Object.keys(body)) {
+    if (!FIELDS.includes(key)) add(key, `${key} is not a field of the search body; the fields are ${FIELDS.join(', ')}`);
+  }
 
   let terms: Term[] = [];
   const query = body.query;
@@ -146,8 +155,8 @@ export function checkSearch(body: unknown, enabledEnterprise: readonly string[])
   }
 
   if (body.location !== undefined && typeof body.location !== 'string') add('location', `location must be a string such as "Berlin,Germany"; got ${shown(body.location)}`);
-  if (body.country !== undefined && (typeof body.country !== 'string' || !/^[A-Za-z]{2}$/.test(body.country))) {
-    add('country', `country must be a two-letter ISO country code such as "US"; got ${shown(body.country)}`);
+  if (body.country !== undefined && !isIsoCountry(body.country)) {
+    add('country', `country must be an ISO 3166-1 alpha-2 country code such as "US"; got ${shown(body.country)}`);
   }
   const timeout = body.timeout;
   if (timeout !== undefined && (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout <= 0)) add('timeout', `timeout must be a positive whole number of milliseconds; got ${shown(timeout)}`);

@@ -30,6 +30,10 @@ describe('retry: a wait given only in words', () => {
     assert.equal(parseWaitFromText('please wait 2 minutes'), 120000);
     assert.equal(parseWaitFromText('retry after 250ms'), 250);
   });
+  it('prefers the wait named after "after" or "wait" to a window named after "in"', () => {
+    assert.equal(parseWaitFromText('Too many requests: at most 100 in 1 minute; please retry after 20s'), 20000);
+    assert.equal(parseWaitFromText('Limit of 10 requests in 60 seconds reached, wait 5 seconds'), 5000);
+  });
   it('finds nothing where there is no wait', () => {
     assert.equal(parseWaitFromText('Rate limit exceeded'), undefined);
     assert.equal(parseWaitFromText('results in 2024 were few'), undefined);

@@ -3,7 +3,9 @@
 import assert from 'node:assert/strict';
 import { DEMO_API_KEY, startEmulator } from '../emulator';
 import type { Emulator } from '../emulator';
+import { isIsoCountry } from '../emulator/countries';
 import { call, errorOf } from '../emulator/raw-client';
+import { validateSearchRequest } from '../../src/core/api';
 
 const bad: Array<[string, Record<string, unknown>, string]> = [
   ['missing query', {}, 'query'],
@@ -38,6 +40,11 @@ const bad: Array<[string, Record<string, unknown>, string]> = [
   ['tbs twice the same part', { query: 'a', tbs: 'qdr:d,qdr:w' }, 'tbs'],
   ['tbs not a string', { query: 'a', tbs: 1 }, 'tbs'],
   ['country of three letters', { query: 'a', country: 'USA' }, 'country'],
+  ['country of two letters but not ISO 3166-1 (UK)', { query: 'a', country: 'UK' }, 'country'],
+  ['country XX', { query: 'a', country: 'xx' }, 'country'],
+  ['tbs year 0', { query: 'a', tbs: 'cdr:1,cd_min:01/01/0000,cd_max:01/02/0001' }, 'tbs'],
+  ['tbs 02/29 of year 0100 (not a leap year)', { query: 'a', tbs: 'cdr:1,cd_min:02/29/0100,cd_max:03/01/0100' }, 'tbs'],
+  ['a field the search body does not have', { query: 'a', lang: 'en' }, 'lang'],
   ['country not a string', { query: 'a', country: 1 }, 'country'],
   ['location not a string', { query: 'a', location: ['Berlin'] }, 'location'],
   ['timeout zero', { query: 'a', timeout: 0 }, 'timeout'],
@@ -59,6 +66,8 @@ const good: Array<[string, Record<string, unknown>]> = [
   ['domains: hostnames, subdomains, one filter', { query: 'a', includeDomains: ['example.com', 'docs.example.co.uk'] }],
   ['tbs forms', { query: 'a', tbs: 'qdr:h' }],
   ['tbs combined', { query: 'a', tbs: 'sbd:1,cdr:1,cd_min:02/29/2024,cd_max:02/29/2024' }],
+  ['tbs dates in the years 0001-0099', { query: 'a', tbs: 'cdr:1,cd_min:01/01/0001,cd_max:02/29/0096' }],
+  ['country in lower case', { query: 'a', country: 'gb' }],
   ['country, location, timeout, ignoreInvalidURLs', { query: 'a', country: 'DE', location: 'Berlin,Germany', timeout: 1, ignoreInvalidURLs: true }],
   ['enterprise modes enabled for the team', { query: 'a', enterprise: ['anon', 'zdr'] }],
   ['formats known and unknown', { query: 'a', scrapeOptions: { formats: [{ type: 'markdown' }, { type: 'summary' }, { type: 'screenshot', fullPage: true }], onlyMainContent: true } }],
@@ -117,5 +126,20 @@ describe('emulator search: request rules', () => {
     assert.equal(huge.status, 413);
     const charset = await call(emulator.url, 'POST', '/v2/search', { rawBody: '{"query":"a"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
     assert.equal(charset.status, 200);
+  });
+});
+
+describe('emulator country codes', () => {
+  it('has its own ISO 3166-1 list, agreeing with the client on every two-letter code', () => {
+    const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+    const disagree: string[] = [];
+    let iso = 0;
+    for (const code of letters.flatMap((a) => letters.map((b) => a + b))) {
+      if (isIsoCountry(code)) iso++;
+      if (isIsoCountry(code) !== validateSearchRequest({ query: 'a', country: code }).ok) disagree.push(code);
+    }
+    assert.deepEqual(disagree, []);
+    assert.equal(iso, 249);
+    assert.ok(isIsoCountry('de') && !isIsoCountry('UK') && !isIsoCountry('EU') && !isIsoCountry(' US') && !isIsoCountry(1));
   });
 });

@@ -39,7 +39,9 @@ const two = (min: number, max: number): fc.Arbitrary<string> => fc.integer({ min
 const date = fc.oneof(
   { weight: 8, arbitrary: fc.tuple(two(1, 12), two(1, 28), fc.integer({ min: 1990, max: 2030 })).map(([m, d, y]) => `${m}/${d}/${y}`) },
   { weight: 1, arbitrary: fc.tuple(two(0, 13), two(0, 31), fc.integer({ min: 1990, max: 2030 })).map(([m, d, y]) => `${m}/${d}/${y}`) },
-  { weight: 1, arbitrary: fc.constantFrom('02/29/2024', '02/29/2023', '02/30/2024', '04/31/2025', '1/1/2024', '2024-01-01', '12/31/1999', '') },
+  // Years 0000-0099: no year 0, and the ones JavaScript's Date.UTC reads as 1900-1999.
+  { weight: 1, arbitrary: fc.tuple(two(1, 12), two(1, 29), fc.integer({ min: 0, max: 99 })).map(([m, d, y]) => `${m}/${d}/${String(y).padStart(4, '0')}`) },
+  { weight: 1, arbitrary: fc.constantFrom('02/29/2024', '02/29/2023', '02/30/2024', '04/31/2025', '1/1/2024', '2024-01-01', '12/31/1999', '02/29/0004', '02/29/0100', '') },
 );
 const tbsPart = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('h', 'd', 'w', 'm', 'y').map((r) => `qdr:${r}`) },
@@ -72,8 +74,8 @@ const searchRequest = fc.record({
   excludeDomains: fc.option(fc.array(domain, { maxLength: 3 }), { nil: undefined, freq: 5 }),
   tbs: opt(mostly(tbs, fc.constantFrom('', 7))),
   location: opt(mostly(fc.constantFrom('Berlin,Germany', 'Paris', ''), fc.constant(12))),
-  // Two-letter codes outside ISO 3166 are left out: the emulator checks only the shape (see report).
-  country: opt(mostly(fc.constantFrom('US', 'de', 'GB', 'jp'), fc.constantFrom('USA', '1A', '', 'U', 5))),
+  // Two-letter codes that are not ISO 3166-1 (UK, EL, EU, XX) too: both sides check the real list.
+  country: opt(mostly(fc.constantFrom('US', 'de', 'GB', 'jp', 'AX', 'ZW'), fc.constantFrom('USA', '1A', '', 'U', 5, 'UK', 'uk', 'EL', 'EU', 'XX', 'ZZ'))),
   timeout: opt(mostly(fc.integer({ min: 1, max: 120_000 }), fc.constantFrom(0, -1, 1.5, '60000'))),
   ignoreInvalidURLs: opt(mostly(fc.boolean(), fc.constantFrom('yes', 1))),
   enterprise: opt(fc.array(mostly(fc.constantFrom('anon', 'zdr'), fc.constantFrom('gold', 3)), { maxLength: 2 })),
@@ -81,6 +83,8 @@ const searchRequest = fc.record({
     fc.record({ formats: fc.array(mostly(fc.constantFrom('markdown', 'summary', 'links').map((type) => ({ type })), fc.constantFrom({ type: '' }, {}, 4)), { maxLength: 3 }) }),
     fc.constantFrom('markdown', { formats: 'markdown' }),
   )),
+  // A field the service does not have: both refuse it rather than drop it silently.
+  lang: fc.oneof({ weight: 19, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant('en') }),
 }, { requiredKeys: ['query'] });
 
 describe('property: the client validator and the emulator agree', () => {

@@ -68,6 +68,11 @@ describe('usage format: share of the plan', () => {
     assert.equal(planShareLeft(usage({ planTokens: -5 })), undefined);
   });
 
+  it('has no share, and no error, when the service leaves planTokens out', () => {
+    assert.equal(planShareLeft(usage({ planTokens: undefined })), undefined);
+    assert.equal(describePlanShare(usage({ planTokens: null }), 'en'), undefined);
+  });
+
   it('says an overdrawn balance is overdrawn, not "-1%"', () => {
     assert.equal(describePlanShare(usage({ remainingTokens: -3_000 }), 'en'), 'None of the plan left (the balance is overdrawn)');
   });

@@ -105,6 +105,13 @@ describe('usage state: what the item shows', () => {
     assert.match(text, /Billing period: Nov 1, 2026 – Dec 1, 2026 \(9 days left\)/);
   });
 
+  it('ok tooltip without planTokens from the service: no plan line and no share, credits still shown', () => {
+    const state = stateForUsage(usage({ planTokens: undefined }), 100, at);
+    const text = tooltipText(state);
+    assert.match(text, /Remaining tokens: 185,175/);
+    assert.doesNotMatch(text, /Plan tokens|of the plan|undefined|NaN/);
+  });
+
   it('ok tooltip on the free plan with no plan tokens: no share, "Free plan"', () => {
     const text = tooltipText(stateForUsage(usage({ planTokens: 0, billingPeriodStart: null, billingPeriodEnd: null }), 100, at));
     assert.doesNotMatch(text, /% of the plan/);

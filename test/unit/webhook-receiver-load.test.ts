@@ -26,6 +26,22 @@ function closedWithin(socket: Socket, ms: number): Promise<boolean> {
   });
 }
 
+/** Sends one signed delivery over an open socket; the answer's status, or 0 when it was closed unanswered. */
+function statusOver(socket: Socket, path: string, body: string): Promise<number> {
+  return new Promise((resolve) => {
+    if (socket.destroyed) return resolve(0);
+    let head = '';
+    socket.on('data', (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      if (head.includes('\r\n')) resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0));
+    });
+    socket.on('error', () => {});
+    socket.once('close', () => resolve(0));
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n${SIGNATURE_HEADER}: ${signBody(body, SECRET)}\r\n\r\n${body}`);
+  });
+}
+
 describe('webhook receiver: load, slow clients and failures', () => {
   let r: RecordingReceiver;
   const sockets: Socket[] = [];
@@ -66,6 +82,24 @@ describe('webhook receiver: load, slow clients and failures', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it('500 deliveries on 500 connections open at once: every one answered 200 and handled once', async function () {
+    this.timeout(20_000);
+    r = await startRecordingReceiver();
+    const open = await Promise.all(Array.from({ length: 500 }, () => openSocket(r.receiver.port)));
+    sockets.push(...open);
+    // Every connection is up, and accepted by the receiver, before the first byte of a delivery is
+    // sent: all 500 are concurrent.
+    await sleep(100);
+    const bodies = open.map(() => JSON.stringify(makeEvent('crawl.completed')));
+    const statuses = await Promise.all(open.map((socket, i) => statusOver(socket, r.receiver.path, bodies[i] ?? '')));
+    assert.deepEqual(statuses.filter((s) => s !== 200), [], 'every delivery answered 200');
+    await waitFor(() => r.deliveries.length >= 500, 5_000, '500 deliveries');
+    await sleep(50);
+    const ids = r.deliveries.map((d) => d.event.webhookId);
+    assert.equal(ids.length, 500);
+    assert.equal(new Set(ids).size, 500);
   });
 
   it('a slow-loris client does not block others, and is cut off by the headers timeout', async function () {

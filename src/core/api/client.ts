@@ -77,14 +77,14 @@ export class WebDataClient {
     if (typeof apiKey !== 'string' || apiKey.trim() === '') throw new WebDataError('unauthorized', `No API key is set. ${SET_KEY_HINT}`);
     if (!/^[\x21-\x7e]+$/.test(apiKey)) throw new WebDataError('unauthorized', `The API key has spaces or characters an API key cannot have. ${SET_KEY_HINT}`);
     this.apiKey = apiKey;
-    this.maxAttempts = Math.max(1, Math.floor(options.retry?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS));
-    this.maxWaitMs = Math.max(0, options.retry?.maxWaitMs ?? DEFAULT_MAX_WAIT_MS);
+    this.maxAttempts = Math.floor(finite(options.retry?.maxAttempts, 1, DEFAULT_MAX_ATTEMPTS));
+    this.maxWaitMs = finite(options.retry?.maxWaitMs, 0, DEFAULT_MAX_WAIT_MS);
     this.backoffBaseMs = backoffBaseMs(this.maxAttempts, this.maxWaitMs);
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_GET_TIMEOUT_MS;
-    this.searchMarginMs = options.searchTimeoutMarginMs ?? DEFAULT_SEARCH_MARGIN_MS;
+    this.timeoutMs = finite(options.timeoutMs, 1, DEFAULT_GET_TIMEOUT_MS);
+    this.searchMarginMs = finite(options.searchTimeoutMarginMs, 0, DEFAULT_SEARCH_MARGIN_MS);
     this.onRequest = options.onRequest;
     const userAgent = options.userAgent && /^[\x20-\x7e]+$/.test(options.userAgent) ? options.userAgent : DEFAULT_USER_AGENT;
-    this.transport = new Transport(this.address, apiKey, userAgent, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+    this.transport = new Transport(this.address, apiKey, userAgent, finite(options.maxBodyBytes, 1, DEFAULT_MAX_BODY_BYTES));
   }
 
   /** POST /v2/search. Checks the request first: an invalid one is never sent. */
@@ -214,4 +214,12 @@ export class WebDataClient {
       // A failing log line must not fail the request.
     }
   }
+}
+
+/**
+ * A numeric option raised to its minimum, or its default when absent or not finite: NaN or
+ * Infinity would silently lift the bounds on attempts, waiting, time and body size.
+ */
+function finite(value: number | undefined, min: number, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.max(min, value) : fallback;
 }

@@ -25,12 +25,15 @@ export function parseRetryAfter(header: string | string[] | undefined, now: numb
 }
 
 const UNIT_MS: Record<string, number> = { ms: 1, millisecond: 1, milliseconds: 1, s: 1000, sec: 1000, secs: 1000, second: 1000, seconds: 1000, m: 60000, min: 60000, mins: 60000, minute: 60000, minutes: 60000 };
-const WAIT_IN_TEXT = /\b(?:after|in|wait)\s+(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)\b/i;
+const DURATION = String.raw`\s+(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)\b`;
+// "after"/"wait" name the wait itself; "in" may name the window the limit counts over ("100
+// requests in 1 minute"), so it is read only when the text has nothing better.
+const WAIT_IN_TEXT = [new RegExp(String.raw`\b(?:after|wait)${DURATION}`, 'i'), new RegExp(String.raw`\bin${DURATION}`, 'i')];
 
 /** A wait the service gave only in words: "please retry after 12s", "retry after 1.5 seconds", "in 30 seconds". */
 export function parseWaitFromText(text: string | undefined): number | undefined {
   if (!text) return undefined;
-  const match = WAIT_IN_TEXT.exec(text);
+  const match = WAIT_IN_TEXT.map((pattern) => pattern.exec(text)).find((found) => found !== null);
   if (!match) return undefined;
   const unit = UNIT_MS[(match[2] ?? '').toLowerCase()];
   return unit === undefined ? undefined : Math.round(Number(match[1]) * unit);

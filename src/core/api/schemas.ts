@@ -75,7 +75,8 @@ export const SearchResponseSchema = z.object({
 /** `data` of GET /v2/team/token-usage (2.1). Dates are null on the free plan. */
 export const TokenUsageSchema = z.object({
   remainingTokens: z.number(),
-  planTokens: z.number(),
+  // The spec lists it without marking it required; without it only the share of the plan is unknown.
+  planTokens: count,
   billingPeriodStart: text,
   billingPeriodEnd: text,
 });

@@ -61,6 +61,25 @@ const MILLISECONDS = new Set<keyof CrawlScrapeOptions>(['maxAge', 'minAge', 'wai
 
 const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
 
+const UNITS: ReadonlyArray<[string, number]> = [['day', 86_400_000], ['h', 3_600_000], ['min', 60_000], ['s', 1000]];
+
+/**
+ * "1000 ms"; from a minute up, the same with its reading in larger units ("172800000 ms (2 days)"),
+ * since nobody reads 172800000 as two days at a glance. At most the two largest units.
+ */
+export function describeMilliseconds(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 60_000) return `${ms} ms`;
+  let rest = Math.round(ms);
+  const parts: string[] = [];
+  for (const [unit, size] of UNITS) {
+    const count = Math.floor(rest / size);
+    rest -= count * size;
+    if (count > 0 || parts.length > 0) parts.push(`${count} ${unit}${unit === 'day' && count !== 1 ? 's' : ''}`);
+    if (parts.length === 2) break;
+  }
+  return `${ms} ms (${parts.filter((part) => !part.startsWith('0 ')).join(' ')})`;
+}
+
 function listNode(name: keyof CrawlScrapeOptions, items: string[]): OptionNode {
   const label = LABELS[name];
   if (items.length === 0) return { name, label, value: 'none' };
@@ -145,7 +164,7 @@ function describeOption(name: keyof CrawlScrapeOptions, options: CrawlScrapeOpti
     }
     default:
       if (typeof value === 'boolean') return { name, label, value: yesNo(value) };
-      if (typeof value === 'number') return { name, label, value: MILLISECONDS.has(name) ? `${value} ms` : String(value) };
+      if (typeof value === 'number') return { name, label, value: MILLISECONDS.has(name) ? describeMilliseconds(value) : String(value) };
       if (typeof value === 'string') return { name, label, value };
       return undefined;
   }

@@ -39,8 +39,9 @@ export function creditsOf(usage: TokenUsage): number {
  * plan is really untouched). Undefined when the plan has no tokens: no share can be computed.
  */
 export function planShareLeft(usage: TokenUsage): number | undefined {
-  if (!(usage.planTokens > 0) || !Number.isFinite(usage.remainingTokens)) return undefined;
-  return Math.floor((usage.remainingTokens / usage.planTokens) * 100);
+  const plan = usage.planTokens;
+  if (typeof plan !== 'number' || !(plan > 0) || !Number.isFinite(usage.remainingTokens)) return undefined;
+  return Math.floor((usage.remainingTokens / plan) * 100);
 }
 
 /** A sentence for the share: top-ups can lift the remainder above the plan, overdraft below zero. */
@@ -49,7 +50,7 @@ export function describePlanShare(usage: TokenUsage, locale: string): string | u
   if (share === undefined) return undefined;
   const percent = `${formatNumber(share, locale)}%`;
   if (usage.remainingTokens < 0) return 'None of the plan left (the balance is overdrawn)';
-  if (usage.remainingTokens > usage.planTokens) return `${percent} of the plan (top-ups included)`;
+  if (usage.remainingTokens > (usage.planTokens ?? Infinity)) return `${percent} of the plan (top-ups included)`;
   return `${percent} of the plan left`;
 }
 

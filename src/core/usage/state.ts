@@ -72,10 +72,8 @@ function updatedAt(at: Date, options: PresentOptions): string {
 
 /** The tooltip lines shared by ok and low: tokens, plan, share, billing period. */
 export function usageLines(usage: TokenUsage, options: PresentOptions): string[] {
-  const lines = [
-    `Remaining tokens: ${formatNumber(usage.remainingTokens, options.locale)}`,
-    `Plan tokens: ${formatNumber(usage.planTokens, options.locale)} (coupons excluded)`,
-  ];
+  const lines = [`Remaining tokens: ${formatNumber(usage.remainingTokens, options.locale)}`];
+  if (typeof usage.planTokens === 'number') lines.push(`Plan tokens: ${formatNumber(usage.planTokens, options.locale)} (coupons excluded)`);
   const share = describePlanShare(usage, options.locale);
   if (share) lines.push(share);
   lines.push(describeBillingPeriod(usage, options.now, options));

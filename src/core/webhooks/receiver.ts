@@ -15,7 +15,9 @@ export const DEFAULT_WEBHOOK_PATH = '/webhooks/web-data';
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
-export const DEFAULT_MAX_CONNECTIONS = 256;
+// Room for a burst of 500 deliveries on connections open at once (each one past the limit is
+// dropped unanswered, and the spec promises no retry), yet a bound on what slow clients can hold.
+export const DEFAULT_MAX_CONNECTIONS = 1024;
 
 /** 'verified': the signature matched the secret. 'unsigned': no secret was set, nothing was checked. */
 export type WebhookVerification = 'verified' | 'unsigned';
