@@ -16,7 +16,8 @@ const ALLOWED = [
   /^extension\/package\.json$/,
   /^extension\/package\.nls(\.[a-z-]+)?\.json$/,
   /^extension\/dist\/(extension|core)\.js$/,
-  /^extension\/media\/[^/].*[^/]$/,
+  // Icons only: the README's screenshots stay in the repository.
+  /^extension\/media\/(?!screenshots\/)[^/].*[^/]$/,
   /^extension\/(readme|changelog)\.md$/i,
   /^extension\/license(\.txt|\.md)?$/i,
 ];

@@ -1,6 +1,7 @@
 // The sandbox stack, shared by `npm run sandbox` and the e2e test: the emulator, a freshly
 // packaged .vsix installed into a real VS Code server, and machine settings pointing the
 // extension at the emulator. Needs `node --import tsx` (the emulator is TypeScript).
+import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -70,8 +71,10 @@ export async function startStack({ home, serverPort, emulatorPort, log = console
     log(`emulator at ${emulator.url}`);
     // The webhook receiver starts with the window and the emulator delivers to it, so completing
     // an emulated crawl (POST /_emulator/crawls/:id/complete) shows up in the editor.
+    // Signed with a fresh secret that the extension is given too, so deliveries show as verified.
     const webhookPort = await pickPort(0);
-    emulator.setWebhook({ url: `http://127.0.0.1:${webhookPort}/webhooks/web-data`, metadata: { source: 'sandbox' } });
+    const webhookSecret = randomBytes(24).toString('hex');
+    emulator.setWebhook({ url: `http://127.0.0.1:${webhookPort}/webhooks/web-data`, secret: webhookSecret, metadata: { source: 'sandbox' } });
     writeMachineSettings(userDataDir, {
       'webData.baseUrl': emulator.url,
       'webData.webhooks.autoStart': true,
@@ -84,9 +87,9 @@ export async function startStack({ home, serverPort, emulatorPort, log = console
     });
     installExtension({ serverMain, userDataDir, extensionsDir, vsix });
     log('starting the VS Code server');
-    // The extension stores this key in SecretStorage at activation, and only when
-    // webData.baseUrl is a loopback address: the sandbox's demo key, never a real one.
-    const env = { ...process.env, WEBDATA_SANDBOX_API_KEY: DEMO_API_KEY };
+    // The extension stores these in SecretStorage at activation, and only when webData.baseUrl
+    // is a loopback address: the sandbox's demo key and webhook secret, never real ones.
+    const env = { ...process.env, WEBDATA_SANDBOX_API_KEY: DEMO_API_KEY, WEBDATA_SANDBOX_WEBHOOK_SECRET: webhookSecret };
     server = await startVsCodeServer({ serverMain, runDir, userDataDir, extensionsDir, port: await pickPort(serverPort), env,
       disableWorkspaceTrust: true });   // the stack's own empty folder: no trust prompt
   } catch (error) {

@@ -8,9 +8,14 @@ export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&$]/g, '\\$&').replace(/\s*\n\s*/g, ' ');
 }
 
-/** A hover of a bold heading and one paragraph per line, all of it plain text. */
-export function plainTooltip(heading: string, lines: readonly string[]): vscode.MarkdownString {
-  const parts = [`**${escapeMarkdown(heading)}**`, ...lines.map(escapeMarkdown)];
+/**
+ * A hover of a bold heading and paragraphs, all of it plain text. A string is a paragraph of its
+ * own; an array is one paragraph of short lines (a list of options reads tighter that way).
+ */
+export function plainTooltip(heading: string, paragraphs: ReadonlyArray<string | readonly string[]>): vscode.MarkdownString {
+  const paragraph = (lines: string | readonly string[]): string =>
+    typeof lines === 'string' ? escapeMarkdown(lines) : lines.map(escapeMarkdown).join('  \n');
+  const parts = [`**${escapeMarkdown(heading)}**`, ...paragraphs.map(paragraph)];
   const md = new vscode.MarkdownString(parts.join('\n\n'));
   md.isTrusted = false;
   md.supportHtml = false;

@@ -39,7 +39,7 @@ export class Secrets extends Disposable {
     );
   }
 
-  /** A key being stored at activation (the sandbox's); reads wait for it so no command sees "no key". */
+  /** Secrets being stored at activation (the sandbox's); reads wait for them so no command sees "none". */
   private seeding: Promise<void> = Promise.resolve();
 
   async getApiKey(baseUrl: string): Promise<string | undefined> {
@@ -47,12 +47,22 @@ export class Secrets extends Disposable {
     return (await this.storage.get(apiKeyName(baseUrl))) || undefined;
   }
 
-  /** Stores `apiKey` unless it is already there; every getApiKey() meanwhile waits for it. */
+  /** Stores `apiKey` unless it is already there; every read meanwhile waits for it. */
   seedApiKey(baseUrl: string, apiKey: string): Promise<boolean> {
-    const name = apiKeyName(baseUrl);
+    return this.seed(apiKeyName(baseUrl), apiKey);
+  }
+
+  /** Stores the webhook secret unless it is already there; every read meanwhile waits for it. */
+  seedWebhookSecret(secret: string): Promise<boolean> {
+    return this.seed(WEBHOOK_SECRET, secret);
+  }
+
+  private seed(name: string, value: string): Promise<boolean> {
+    const previous = this.seeding;
     const stored = (async () => {
-      if ((await this.storage.get(name)) === apiKey) return false;
-      await this.storage.store(name, apiKey);
+      await previous;
+      if ((await this.storage.get(name)) === value) return false;
+      await this.storage.store(name, value);
       return true;
     })();
     this.seeding = stored.then(() => undefined, () => undefined);
@@ -68,6 +78,7 @@ export class Secrets extends Disposable {
   }
 
   async getWebhookSecret(): Promise<string | undefined> {
+    await this.seeding;
     return (await this.storage.get(WEBHOOK_SECRET)) || undefined;
   }
 

@@ -41,7 +41,7 @@ export function registerConnect(services: Services): void {
     vscode.commands.registerCommand('webData.clearApiKey', (args?: unknown) => clearApiKey(services, args)),
     vscode.commands.registerCommand('webData.showLog', () => log.show()),
   );
-  storeSandboxKey(services);
+  storeSandboxSecrets(services);
 }
 
 /** Saves the address in the settings (where it is set today: workspace if overridden there, else user). */
@@ -167,17 +167,24 @@ async function clearApiKey(services: Services, args: unknown): Promise<boolean> 
 }
 
 /**
- * `npm run sandbox` starts VS Code with the emulator's demo key in WEBDATA_SANDBOX_API_KEY. It is
- * stored only for a loopback http address (the emulator), never for a real service, and never logged.
+ * `npm run sandbox` starts VS Code with the emulator's demo key in WEBDATA_SANDBOX_API_KEY and the
+ * secret the emulator signs its webhooks with in WEBDATA_SANDBOX_WEBHOOK_SECRET. They are stored
+ * only for a loopback http address (the emulator), never for a real service, and never logged.
  */
-function storeSandboxKey(services: Services): void {
-  const apiKey = process.env.WEBDATA_SANDBOX_API_KEY?.trim();
+function storeSandboxSecrets(services: Services): void {
   const baseUrl = baseUrlSetting();
-  if (!apiKey || !baseUrl || !isLoopbackHttp(baseUrl)) return;
-  services.secrets.seedApiKey(baseUrl, apiKey).then(
+  if (!baseUrl || !isLoopbackHttp(baseUrl)) return;
+  const apiKey = process.env.WEBDATA_SANDBOX_API_KEY?.trim();
+  const webhookSecret = process.env.WEBDATA_SANDBOX_WEBHOOK_SECRET?.trim();
+  if (apiKey) logSeed(services, services.secrets.seedApiKey(baseUrl, apiKey), `API key for ${baseUrl}`);
+  if (webhookSecret) logSeed(services, services.secrets.seedWebhookSecret(webhookSecret), 'webhook secret');
+}
+
+function logSeed(services: Services, seeding: Promise<boolean>, what: string): void {
+  seeding.then(
     (stored) => {
-      if (stored) services.log.info(`Sandbox: stored the emulator's API key for ${baseUrl}.`);
+      if (stored) services.log.info(`Sandbox: stored the emulator's ${what}.`);
     },
-    () => services.log.warn('Sandbox: the emulator\'s API key could not be stored.'),
+    () => services.log.warn(`Sandbox: the emulator's ${what} could not be stored.`),
   );
 }

@@ -53,7 +53,9 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
       item.id = `crawl:${element.id}`;
       item.description = crawlDescription(element.crawl);
       const [heading = element.url, ...lines] = crawlTooltipLines(element.crawl);
-      item.tooltip = plainTooltip(heading, lines);
+      // The ids, then the options: two tight blocks, not a paragraph per option.
+      const ids = lines.filter((line) => /^(Crawl ID|Team): /.test(line));
+      item.tooltip = plainTooltip(heading, [ids, lines.filter((line) => !ids.includes(line))]);
       item.contextValue = 'crawl';
       item.iconPath = new vscode.ThemeIcon('globe');
       item.accessibilityInformation = { label: `Crawl of ${element.url}, ${item.description}` };

@@ -1,6 +1,8 @@
-// A result's scraped markdown (or summary) in a read-only editor tab: a content provider on the
-// `webdata` scheme, the page title as the tab's name, not a preview tab, so the markdown preview
-// and Save As work. The content comes from the stored search, so tabs work after a reload.
+// A result's scraped markdown (or summary) in a read-only editor tab on the `webdata` scheme: the
+// page title as the tab's name, not a preview tab, so the markdown preview and Save As work. The
+// content comes from the stored search. It is served by a read-only file system provider rather
+// than a TextDocumentContentProvider: VS Code restores tabs of file system resources after a
+// reload (activating us through onFileSystem:webdata), but silently drops content-provider tabs.
 import * as vscode from 'vscode';
 import type { SourceType } from '../../core/api/request-types';
 import { chooseFormat, documentText } from '../../core/search/document';
@@ -40,14 +42,54 @@ export async function resultDocumentContent(store: SearchStore, uri: vscode.Uri)
   return documentText(typed, ref.format);
 }
 
-export class ResultDocuments extends Disposable implements vscode.TextDocumentContentProvider {
+export class ResultDocuments extends Disposable implements vscode.FileSystemProvider {
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
+  /** Never fires: a stored result's content does not change. */
+  readonly onDidChangeFile = this.changeEmitter.event;
+  private readonly loadedAt = Date.now();
+
   constructor(private readonly store: SearchStore) {
     super();
-    this._register(vscode.workspace.registerTextDocumentContentProvider(WEBDATA_SCHEME, this));
+    const readonly = new vscode.MarkdownString(vscode.l10n.t('Scraped by the Web Data Service. Use **Save As** to keep an editable copy.'));
+    this._register(vscode.workspace.registerFileSystemProvider(WEBDATA_SCHEME, this, { isReadonly: readonly, isCaseSensitive: true }));
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    return resultDocumentContent(this.store, uri);
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    if (!parseResultDocumentAddress(uri.path, uri.query)) {
+      // The folders above a document (search id, kind, index), for breadcrumbs and Save As; nothing else exists.
+      if (uri.path.split('/').length <= 4) return { type: vscode.FileType.Directory, ctime: this.loadedAt, mtime: this.loadedAt, size: 0 };
+      throw vscode.FileSystemError.FileNotFound(uri);
+    }
+    const bytes = await this.readFile(uri);
+    return { type: vscode.FileType.File, ctime: this.loadedAt, mtime: this.loadedAt, size: bytes.byteLength, permissions: vscode.FilePermission.Readonly };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    return new TextEncoder().encode(await resultDocumentContent(this.store, uri));
+  }
+
+  readDirectory(): Array<[string, vscode.FileType]> {
+    return [];
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  createDirectory(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  writeFile(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  delete(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  rename(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
   }
 
   /** Opens a result's markdown (or its summary): the other format, or a short page, when it has none. */

@@ -40,6 +40,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       const summaries = await this.store.list();
       const roots = summaries.map((summary, position) => ({ type: 'search' as const, summary, newest: position === 0 }));
       this.roots = new Map(roots.map((root) => [root.summary.id, root]));
+      this.setHasSearches(roots.length > 0);
       return roots;
     }
     if (node.type === 'group') return node.group.results.map(({ index, typed }) => resultNode(node.searchId, typed, index, true));
@@ -62,6 +63,15 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       if (group) return { type: 'group', searchId: node.searchId, group };
     }
     return this.roots.get(node.searchId);
+  }
+
+  private hasSearches: boolean | undefined;
+
+  /** webData.hasSearches: Clear Search History shows only when there is something to clear. */
+  private setHasSearches(value: boolean): void {
+    if (value === this.hasSearches) return;
+    this.hasSearches = value;
+    void vscode.commands.executeCommand('setContext', 'webData.hasSearches', value);
   }
 
   /** The row of a search, as last listed (for reveal after a search). */

@@ -149,9 +149,22 @@ export class UsageStatus extends Disposable {
   private render(): void {
     const view = this.presentation();
     this.item.text = view.text;
-    this.item.tooltip = plainTooltip(view.tooltip.heading, view.tooltip.lines);
+    this.item.tooltip = plainTooltip(view.tooltip.heading, tooltipBlocks(this.current, view.tooltip.lines));
     this.item.command = view.command;
     this.item.backgroundColor = view.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.accessibilityInformation = { label: view.accessibilityLabel };
   }
+}
+
+/**
+ * The tooltip's lines in blocks: the balance facts (tokens, plan, share, period) read as one tight
+ * block, the "Updated … / Click …" footer as another; anything else (a warning, an error) stands alone.
+ */
+function tooltipBlocks(state: UsageState, lines: readonly string[]): Array<string | string[]> {
+  const footerAt = lines.findIndex((line) => line.startsWith('Updated '));
+  const body = footerAt >= 0 ? lines.slice(0, footerAt) : [...lines];
+  const footer = footerAt >= 0 ? [lines.slice(footerAt)] : [];
+  if (state.kind === 'ok') return [body, ...footer];
+  if (state.kind === 'low') return [...body.slice(0, 1), body.slice(1), ...footer];
+  return [...body, ...footer];
 }

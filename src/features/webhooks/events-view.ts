@@ -36,12 +36,24 @@ export class WebhookEventsView extends Disposable implements vscode.TreeDataProv
   }
 
   getChildren(node?: EventNode): EventNode[] {
-    if (node === undefined) return this.store.records.map((record) => ({ kind: 'event', record }));
+    if (node === undefined) {
+      this.setHasEvents(this.store.records.length > 0);
+      return this.store.records.map((record) => ({ kind: 'event', record }));
+    }
     if (node.kind !== 'event') return [];
     const { record } = node;
     const children: EventNode[] = (record.metadata ?? []).map(([name, value], index) => ({ kind: 'metadata', eventKey: record.key, name, value, index }));
     if (record.metadataOmitted) children.push({ kind: 'more', eventKey: record.key, omitted: record.metadataOmitted });
     return children;
+  }
+
+  private hasEvents: boolean | undefined;
+
+  /** webData.hasWebhookEvents: Clear Webhook Events shows only when there is something to clear. */
+  private setHasEvents(value: boolean): void {
+    if (value === this.hasEvents) return;
+    this.hasEvents = value;
+    void vscode.commands.executeCommand('setContext', 'webData.hasWebhookEvents', value);
   }
 
   getTreeItem(node: EventNode): vscode.TreeItem {

@@ -161,10 +161,29 @@ function forwardableUrl(receiver: WebhookReceiver): string {
 async function externalAddress(localUrl: string): Promise<string> {
   try {
     const external = await vscode.env.asExternalUri(vscode.Uri.parse(localUrl));
-    return external.toString(true);
+    return withReceiverPath(external.toString(true), localUrl);
   } catch {
     return localUrl;
   }
+}
+
+/**
+ * Some forwarders map only the port and drop the path (VS Code server in a browser answers
+ * `…/proxy/8787/` for `http://127.0.0.1:8787/webhooks/web-data`): the receiver's path goes back on,
+ * or the service would post to a path the receiver refuses.
+ */
+export function withReceiverPath(external: string, localUrl: string): string {
+  let receiverPath: string;
+  let forwarded: URL;
+  try {
+    receiverPath = new URL(localUrl).pathname;
+    forwarded = new URL(external);
+  } catch {
+    return external;
+  }
+  if (receiverPath === '/' || forwarded.pathname.endsWith(receiverPath)) return external;
+  forwarded.pathname = `${forwarded.pathname.replace(/\/+$/, '')}${receiverPath}`;
+  return forwarded.toString();
 }
 
 async function confirmNetworkAddress(bindAddress: string): Promise<boolean> {

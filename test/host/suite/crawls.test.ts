@@ -19,6 +19,7 @@ const CRAWLS: ActiveCrawl[] = [
         formats: ['markdown', 'links'],
         onlyMainContent: true,
         includeTags: ['article', 'main'],
+        maxAge: 172_800_000,
         headers: { Authorization: 'Bearer crawl-header-secret' },
         actions: [{ type: 'wait', milliseconds: 1000 }],
         location: { country: 'GB', languages: ['en-GB', 'en'] },
@@ -62,7 +63,10 @@ describe('crawls: the Active Crawls view', () => {
     assert.equal(options.get('Headers'), '1 header: Authorization');
     const location = rows[0]?.children.find((c) => c.label === 'Location');
     assert.deepEqual(location?.children.map((c) => `${c.label}: ${c.description}`), ['Country: GB', 'Languages: en-GB, en']);
-    assert.match(plainText(rows[0]?.tooltip), /Only main content: yes/);
+    assert.equal(options.get('Max age'), '172800000 ms (2 days)');
+    // The options read as one block of lines, not a paragraph each.
+    assert.match(plainText(rows[0]?.tooltip), /Formats: markdown, links {2}\nOnly main content: yes {2}\n/);
+    assert.match(plainText(rows[0]?.tooltip), /Max age: 172800000 ms \(2 days\)/);
     assert.doesNotMatch(JSON.stringify(rows), /crawl-header-secret/, 'a header value is shown');
     assert.deepEqual(api.crawls.badge && { value: api.crawls.badge.value }, { value: 2 });
   });

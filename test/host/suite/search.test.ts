@@ -109,6 +109,19 @@ describe('search: command, results view, markdown tabs', function () {
     assert.equal(tab?.label, `${labelOf(first.item)}.md`);
   });
 
+  it('serves result documents from a read-only file system, whose tabs VS Code restores after a reload', async () => {
+    // A TextDocumentContentProvider's tabs are dropped on reload; a file system provider's are kept.
+    assert.equal(vscode.workspace.fs.isWritableFileSystem('webdata'), false);
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'webdata');
+    assert.ok(open, 'the markdown tab of the previous test is not open');
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(open.uri)), open.getText());
+    const stat = await vscode.workspace.fs.stat(open.uri);
+    assert.equal(stat.type, vscode.FileType.File);
+    assert.equal(stat.permissions, vscode.FilePermission.Readonly);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(open.uri, new TextEncoder().encode('changed'))));
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(open.uri)), open.getText());
+  });
+
   it('opens a short page with title, URL and how to ask for markdown when nothing was scraped', async () => {
     const record = await search({ query: 'tideflow streams', limit: 2 });
     assert.ok(record);

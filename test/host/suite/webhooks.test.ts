@@ -91,6 +91,9 @@ describe('webhooks', function () {
     assert.notEqual(receiver.port, 0);
     assert.equal(receiver.localUrl, url);
     assert.ok(notifications.some((n) => n.kind === 'receiver' && n.message.includes(receiver.externalUrl)), 'no notification with the address');
+    // The address to give the service keeps the receiver's path even where the forwarder (the
+    // browser workbench's port proxy here) maps only the port.
+    assert.match(new URL(receiver.externalUrl).pathname, /\/webhooks\/web-data$/, `forwarded as ${receiver.externalUrl}`);
   });
 
   it('lists an unsigned delivery without a secret, and notifies batch_scrape.started', async () => {
