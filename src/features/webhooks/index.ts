@@ -29,6 +29,8 @@ export interface WebhooksApi {
   readonly onDidNotify: vscode.Event<WebhookNotification>;
   /** The view's top-level rows as VS Code would render them. */
   rows(): vscode.TreeItem[];
+  /** Starts as webData.webhooks.autoStart does with the window: quietly, waiting out a busy port. */
+  startAutomatically(): Promise<unknown>;
 }
 
 export interface WebhookLinks {
@@ -61,12 +63,13 @@ class WebhooksFeature extends Disposable {
       onDidChangeEvents: store.onDidChange,
       onDidNotify: notifier.onDidNotify,
       rows: () => view.getChildren().map((node) => view.getTreeItem(node)),
+      startAutomatically: () => controller.start({ quiet: true }),
     };
 
     // With the window only when asked, and never awaited: activation must not wait on a socket.
     if (webhookSettings().autoStart) {
       setTimeout(() => {
-        if (!this.isDisposed) void controller.start({ quiet: true });
+        if (!this.isDisposed) void this.api.startAutomatically();
       }, 0);
     }
   }

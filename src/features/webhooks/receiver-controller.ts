@@ -6,7 +6,7 @@ import type { RefusedWebhookDelivery, WebhookDelivery, WebhookReceiver, WebhookR
 import { isLoopbackAddress } from '../../core/webhook-events';
 import { loadCore } from '../../platform/core';
 import { Disposable, toDisposable } from '../../platform/disposable';
-import { onDidChangeSetting, webhookSettings } from '../../platform/settings';
+import { onDidChangeSetting, webhookSettings, type WebhookSettings } from '../../platform/settings';
 import type { Services } from '../../platform/services';
 import type { WebhookNotifier } from './notifier';
 
@@ -26,6 +26,8 @@ export interface DeliveryHandlers {
 }
 
 const RESTART_SETTINGS = ['webhooks.port', 'webhooks.path', 'webhooks.bindAddress', 'webhooks.requireSignature'];
+/** Waits of an automatic start for a port still held by a reloading window's previous extension host. */
+const AUTO_START_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
 
 export class WebhookReceiverController extends Disposable {
   private current: RunningReceiver | undefined;
@@ -97,16 +99,7 @@ export class WebhookReceiverController extends Disposable {
     await this.readSecret();
     let receiver: WebhookReceiver;
     try {
-      receiver = await loadCore().startWebhookReceiver({
-        host: bindAddress,
-        port: settings.port,
-        path: settings.path,
-        requireSignature: settings.requireSignature,
-        getSecret: () => this.secret,
-        onDelivery: (delivery) => this.handlers.onDelivery(delivery),
-        onRefused: (refused) => this.handlers.onRefused(refused),
-        onError: (err) => this.services.log.warn(`Webhook receiver: ${err instanceof Error ? err.message : String(err)}`),
-      });
+      receiver = await this.listen(settings, bindAddress, quiet ? AUTO_START_RETRY_DELAYS_MS : []);
     } catch (err) {
       void showStartError(this.services.log, this.notifier, err, settings.port, bindAddress);
       return undefined;
@@ -124,6 +117,32 @@ export class WebhookReceiverController extends Disposable {
     this.services.log.info(`Webhook receiver listening on ${receiver.url}${externalUrl !== localUrl ? `, forwarded as ${externalUrl}` : ''}.`);
     if (!quiet) void this.announce(running);
     return running;
+  }
+
+  /**
+   * Listens, trying again after each delay while the port is taken: when a window reloads, the
+   * previous extension host can hold the port for a moment, so an automatic start waits for it.
+   */
+  private async listen(settings: WebhookSettings, bindAddress: string, retryDelaysMs: readonly number[]): Promise<WebhookReceiver> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await loadCore().startWebhookReceiver({
+          host: bindAddress,
+          port: settings.port,
+          path: settings.path,
+          requireSignature: settings.requireSignature,
+          getSecret: () => this.secret,
+          onDelivery: (delivery) => this.handlers.onDelivery(delivery),
+          onRefused: (refused) => this.handlers.onRefused(refused),
+          onError: (err) => this.services.log.warn(`Webhook receiver: ${err instanceof Error ? err.message : String(err)}`),
+        });
+      } catch (err) {
+        const delay = retryDelaysMs[attempt];
+        if (delay === undefined || this.isDisposed || !(isReceiverError(err) && err.code === 'address-in-use')) throw err;
+        this.services.log.info(`Webhook receiver: port ${settings.port} is taken; trying again in ${delay} ms.`);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
   }
 
   private async announce(running: RunningReceiver): Promise<void> {

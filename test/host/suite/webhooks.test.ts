@@ -194,4 +194,27 @@ describe('webhooks', function () {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
     }
   });
+
+  it('an automatic start waits out a port that a reloading window still holds, then listens on it', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const address = blocker.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const errorsBefore = notifications.filter((n) => n.kind === 'error').length;
+    try {
+      await vscode.workspace.getConfiguration('webData').update('webhooks.port', port, settingsTarget());
+      const listeningOn = (): number | undefined => api.webhooks.receiver?.port;
+      const starting = api.webhooks.startAutomatically();
+      await sleep(700);
+      assert.equal(listeningOn(), undefined, 'not listening while the port is held');
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+      await starting;
+      assert.equal(listeningOn(), port, 'listens on the port once it is free');
+      assert.equal(notifications.filter((n) => n.kind === 'error').length, errorsBefore, 'no error shown');
+    } finally {
+      await vscode.commands.executeCommand('webData.stopWebhookReceiver');
+      await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
+      blocker.close();
+    }
+  });
 });
