@@ -2,8 +2,9 @@
 // shows failures in the view itself (a notification only when a person asked for the refresh).
 import * as vscode from 'vscode';
 import { CoalescingTask } from '../../core/coalesce';
-import type { ActiveCrawl, WebDataClient } from '../../core/api';
+import type { ActiveCrawl } from '../../core/api';
 import { CrawlList } from '../../core/crawls';
+import { ConnectionFetch } from '../../platform/connection-fetch';
 import { Disposable, interval, toDisposable } from '../../platform/disposable';
 import { describeError, showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
@@ -29,21 +30,20 @@ export class ActiveCrawlsView extends Disposable {
   private readonly provider = this._register(new CrawlsTreeProvider(() => this.list.crawls));
   private readonly treeView: vscode.TreeView<CrawlTreeNode>;
   private readonly loads = new CoalescingTask(() => this.load(), () => this.isDisposed);
-  private inFlight?: AbortController;
+  private readonly fetches: ConnectionFetch;
   private poll?: vscode.Disposable;
   /** When the list was last loaded (ms); 0 = stale, load on the next chance. */
   private loadedAt = 0;
   /** The next load was asked for by a person: a failure may notify. */
   private notifyNext = false;
-  /** Counts connection changes; a load started under an older one is ignored. */
-  private generation = 0;
 
   constructor(private readonly services: Services) {
     super();
+    this.fetches = new ConnectionFetch(services.connection, () => this.isDisposed);
     this.treeView = this._register(vscode.window.createTreeView(ACTIVE_CRAWLS_VIEW, { treeDataProvider: this.provider, showCollapseAll: true }));
     this._register(toDisposable(() => {
       this.poll?.dispose();
-      this.inFlight?.abort();
+      this.fetches.invalidate();
     }));
     this._register(this.treeView.onDidChangeVisibility(() => this.visibilityChanged()));
     this._register(services.connection.onDidChange(() => this.connectionChanged()));
@@ -101,38 +101,23 @@ export class ActiveCrawlsView extends Disposable {
   private async load(): Promise<void> {
     const notify = this.notifyNext;
     this.notifyNext = false;
-    // A connection change while this load waits makes its answer stale: it is dropped.
-    const generation = this.generation;
-    const stale = (): boolean => this.isDisposed || generation !== this.generation;
-    let client: WebDataClient | undefined;
-    try {
-      client = await this.services.connection.getClient();
-    } catch (err) {
-      if (!stale()) this.failed(err, notify);
-      return;
+    const outcome = await this.fetches.fetch((client, signal) => client.listActiveCrawls({ signal }));
+    switch (outcome.kind) {
+      case 'stale':
+        return;
+      case 'failed':
+        return this.failed(outcome.error, notify);
+      case 'not-connected':
+        this.list.clear();
+        this.loadedAt = 0;
+        break;
+      case 'done':
+        this.list.set(outcome.value);
+        this.loadedAt = Date.now();
+        break;
     }
-    if (stale()) return;
-    if (!client) {
-      this.list.clear();
-      this.treeView.message = undefined;
-      this.loadedAt = 0;
-      this.render();
-      return;
-    }
-    const controller = (this.inFlight = new AbortController());
-    try {
-      const crawls = await client.listActiveCrawls({ signal: controller.signal });
-      if (controller.signal.aborted || stale()) return;
-      this.list.set(crawls);
-      this.loadedAt = Date.now();
-      this.treeView.message = undefined;
-      this.render();
-    } catch (err) {
-      if (controller.signal.aborted || stale()) return;
-      this.failed(err, notify);
-    } finally {
-      if (this.inFlight === controller) this.inFlight = undefined;
-    }
+    this.treeView.message = undefined;
+    this.render();
   }
 
   private failed(err: unknown, notify: boolean): void {
@@ -156,8 +141,7 @@ export class ActiveCrawlsView extends Disposable {
   }
 
   private connectionChanged(): void {
-    this.generation++;
-    this.inFlight?.abort();
+    this.fetches.invalidate();
     this.list.clear();
     this.treeView.message = undefined;
     this.loadedAt = 0;

@@ -2,8 +2,8 @@
 // words); this class only fetches, holds the state, and copies the presentation onto the item.
 import * as vscode from 'vscode';
 import { CoalescingTask } from '../../core/coalesce';
-import type { WebDataClient } from '../../core/api';
 import { presentUsage, stateForError, stateForUsage, type UsagePresentation, type UsageState } from '../../core/usage';
+import { ConnectionFetch } from '../../platform/connection-fetch';
 import { Disposable, interval, toDisposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
 import type { Services } from '../../platform/services';
@@ -26,20 +26,19 @@ export class UsageStatus extends Disposable {
   private readonly item: vscode.StatusBarItem;
   private current: UsageState = { kind: 'not-connected' };
   private readonly loads = new CoalescingTask(() => this.load(), () => this.isDisposed);
-  private inFlight?: AbortController;
+  private readonly fetches: ConnectionFetch;
   private poll?: vscode.Disposable;
-  /** Counts connection changes; a load started under an older one is ignored. */
-  private generation = 0;
 
   constructor(private readonly services: Services) {
     super();
+    this.fetches = new ConnectionFetch(services.connection, () => this.isDisposed);
     this.item = this._register(vscode.window.createStatusBarItem('webData.credits', vscode.StatusBarAlignment.Right, 100));
     this.item.name = vscode.l10n.t('Web Data Credits');
     this.render();
     this.item.show();
     this._register(toDisposable(() => {
       this.poll?.dispose();
-      this.inFlight?.abort();
+      this.fetches.invalidate();
     }));
     // The connection fires once after activation, when it knows whether a key is stored: that is
     // the first refresh, so activation itself never waits for the network.
@@ -79,39 +78,25 @@ export class UsageStatus extends Disposable {
   }
 
   private async load(): Promise<void> {
-    // A connection change while this load waits makes its answer stale: it is dropped.
-    const generation = this.generation;
-    const stale = (): boolean => this.isDisposed || generation !== this.generation;
-    let client: WebDataClient | undefined;
-    try {
-      client = await this.services.connection.getClient();
-    } catch (err) {
-      if (!stale()) this.setState(stateForError(err, new Date()));
-      return;
-    }
-    if (stale()) return;
-    if (!client) {
-      this.setState({ kind: 'not-connected' });
-      return;
-    }
-    const controller = (this.inFlight = new AbortController());
-    try {
-      const usage = await client.getTokenUsage({ signal: controller.signal });
-      if (!stale()) this.setState(stateForUsage(usage, lowCreditsThreshold(), new Date()));
-    } catch (err) {
-      // Aborted because the connection changed: the run that follows shows the new state.
-      if (controller.signal.aborted || stale()) return;
-      const next = stateForError(err, new Date());
-      if (next.kind === 'error' && this.current.kind !== 'error') this.services.log.warn(`Credits: ${next.message}`);
-      this.setState(next);
-    } finally {
-      if (this.inFlight === controller) this.inFlight = undefined;
+    // Stale: the connection changed meanwhile, and the run that follows shows the new state.
+    const outcome = await this.fetches.fetch((client, signal) => client.getTokenUsage({ signal }));
+    switch (outcome.kind) {
+      case 'stale':
+        return;
+      case 'not-connected':
+        return this.setState({ kind: 'not-connected' });
+      case 'done':
+        return this.setState(stateForUsage(outcome.value, lowCreditsThreshold(), new Date()));
+      case 'failed': {
+        const next = stateForError(outcome.error, new Date());
+        if (next.kind === 'error' && this.current.kind !== 'error') this.services.log.warn(`Credits: ${next.message}`);
+        return this.setState(next);
+      }
     }
   }
 
   private connectionChanged(): void {
-    this.generation++;
-    this.inFlight?.abort();
+    this.fetches.invalidate();
     if (!this.services.connection.isConnected) {
       this.loads.cancelPending();
       this.setState({ kind: 'not-connected' });

@@ -1,0 +1,82 @@
+// The stale-answer rule shared by the credits and the crawls views, without VS Code: a fake
+// connection hands out a stand-in client whose calls the test finishes when it wants.
+import * as assert from 'node:assert/strict';
+import type { WebDataClient } from '../../src/core/api';
+import type { Connection } from '../../src/platform/connection';
+import { ConnectionFetch } from '../../src/platform/connection-fetch';
+
+function fakeConnection(client: WebDataClient | undefined): Connection {
+  return { getClient: async () => client } as unknown as Connection;
+}
+
+const client = {} as WebDataClient;
+
+/** A request the test resolves or rejects later, and the signal it was given. */
+function pending<T>() {
+  let settle!: { resolve: (v: T) => void; reject: (e: unknown) => void };
+  let signal: AbortSignal | undefined;
+  const request = (_c: WebDataClient, s: AbortSignal) => {
+    signal = s;
+    return new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
+  };
+  return { request, settle: () => settle, signal: () => signal };
+}
+
+describe('ConnectionFetch', () => {
+  it('gives the answer when nothing changed meanwhile', async () => {
+    const fetches = new ConnectionFetch(fakeConnection(client), () => false);
+    assert.deepEqual(await fetches.fetch(async () => 42), { kind: 'done', value: 42 });
+  });
+
+  it('says not-connected without calling anything when there is no client', async () => {
+    const fetches = new ConnectionFetch(fakeConnection(undefined), () => false);
+    let called = false;
+    const outcome = await fetches.fetch(async () => (called = true));
+    assert.deepEqual(outcome, { kind: 'not-connected' });
+    assert.equal(called, false);
+  });
+
+  it('passes failures on', async () => {
+    const fetches = new ConnectionFetch(fakeConnection(client), () => false);
+    const error = new Error('no');
+    assert.deepEqual(await fetches.fetch(async () => Promise.reject(error)), { kind: 'failed', error });
+  });
+
+  it('drops an answer that arrives after invalidate(), and aborts its request', async () => {
+    const fetches = new ConnectionFetch(fakeConnection(client), () => false);
+    const call = pending<number>();
+    const outcome = fetches.fetch(call.request);
+    await new Promise((r) => setImmediate(r));
+    fetches.invalidate();
+    assert.equal(call.signal()?.aborted, true, 'the request is aborted');
+    call.settle().resolve(7);
+    assert.deepEqual(await outcome, { kind: 'stale' });
+  });
+
+  it('drops a failure that arrives after invalidate() too', async () => {
+    const fetches = new ConnectionFetch(fakeConnection(client), () => false);
+    const call = pending<number>();
+    const outcome = fetches.fetch(call.request);
+    await new Promise((r) => setImmediate(r));
+    fetches.invalidate();
+    call.settle().reject(new Error('aborted'));
+    assert.deepEqual(await outcome, { kind: 'stale' });
+  });
+
+  it('a fetch started after invalidate() is current again', async () => {
+    const fetches = new ConnectionFetch(fakeConnection(client), () => false);
+    fetches.invalidate();
+    assert.deepEqual(await fetches.fetch(async () => 'new'), { kind: 'done', value: 'new' });
+  });
+
+  it('an owner disposed meanwhile makes the answer stale', async () => {
+    let disposed = false;
+    const fetches = new ConnectionFetch(fakeConnection(client), () => disposed);
+    const call = pending<number>();
+    const outcome = fetches.fetch(call.request);
+    await new Promise((r) => setImmediate(r));
+    disposed = true;
+    call.settle().resolve(1);
+    assert.deepEqual(await outcome, { kind: 'stale' });
+  });
+});
