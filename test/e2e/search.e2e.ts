@@ -52,6 +52,8 @@ describe('e2e: the workbench in a browser', function () {
     await waitForStatusBarItem(page, /credits/i);
     await runFromPalette(page, 'Web Data: Search the Web');
     await typeIntoInputBox(page, 'tideflow');
+    // The box counts as you type: the extension host answers each keystroke with a new prompt.
+    await page.locator('.quick-input-widget', { hasText: '8 / 500 characters' }).waitFor({ timeout: 10_000 });
     await screenshot(page, '2-search-input');
     await page.keyboard.press('Enter');
     const rows = viewRows(page, 'Search Results');
