@@ -1,5 +1,5 @@
 // `npm run test:package`: builds the .vsix (`npm run package`) and checks it holds only what
-// runs: the manifest, the two bundles, media, and the readme/changelog/license/nls files.
+// runs: the manifest, the three bundles, media, and the readme/changelog/license/nls files.
 // No sources, tests, source maps or node_modules may slip in through .vscodeignore.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,13 +9,13 @@ import { REPO } from './ensure-tools.mjs';
 
 export const VSIX = path.join(REPO, 'dist', 'web-data.vsix');
 
-const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/core.js'];
+const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/core.js', 'extension/dist/ui.js'];
 const ALLOWED = [
   /^\[Content_Types\]\.xml$/,
   /^extension\.vsixmanifest$/,
   /^extension\/package\.json$/,
   /^extension\/package\.nls(\.[a-z-]+)?\.json$/,
-  /^extension\/dist\/(extension|core)\.js$/,
+  /^extension\/dist\/(extension|core|ui)\.js$/,
   // Icons only: the README's screenshots stay in the repository.
   /^extension\/media\/(?!screenshots\/)[^/].*[^/]$/,
   /^extension\/(readme|changelog)\.md$/i,

@@ -3,11 +3,11 @@
 import * as vscode from 'vscode';
 import { copyText } from '../../platform/clipboard';
 import type { Services } from '../../platform/services';
-import type { CrawlNode } from './tree';
+import type { CrawlNode } from './rows';
 import { ActiveCrawlsView } from './view';
 
 export type { CrawlRowSnapshot } from './view';
-export type { CrawlNode } from './tree';
+export type { CrawlNode } from './rows';
 export { ActiveCrawlsView };
 
 /**

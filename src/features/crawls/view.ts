@@ -6,10 +6,12 @@ import type { ActiveCrawl } from '../../core/api';
 import { CrawlList } from '../../core/crawls';
 import { ConnectionFetch } from '../../platform/connection-fetch';
 import { Disposable, interval, toDisposable } from '../../platform/disposable';
+import { LazyTreeDataProvider } from '../../platform/lazy-tree';
 import { describeError, showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { crawlsRefreshInterval, onDidChangeSetting } from '../../platform/settings';
-import { CrawlsTreeProvider, type CrawlTreeNode } from './tree';
+import { loadUi } from '../../platform/ui';
+import type { CrawlsTreeProvider, CrawlTreeNode } from './rows';
 
 export const ACTIVE_CRAWLS_VIEW = 'webData.activeCrawls';
 
@@ -27,7 +29,9 @@ export interface CrawlRowSnapshot {
 
 export class ActiveCrawlsView extends Disposable {
   private readonly list = new CrawlList();
-  private readonly provider = this._register(new CrawlsTreeProvider(() => this.list.crawls));
+  /** The rows' rendering loads with dist/ui.js when the view first asks for them. */
+  private readonly provider = this._register(new LazyTreeDataProvider<CrawlTreeNode>(() => this.tree));
+  private renderer: CrawlsTreeProvider | undefined;
   private readonly treeView: vscode.TreeView<CrawlTreeNode>;
   private readonly loads = new CoalescingTask(() => this.load(), () => this.isDisposed);
   private readonly fetches: ConnectionFetch;
@@ -48,6 +52,11 @@ export class ActiveCrawlsView extends Disposable {
     this._register(this.treeView.onDidChangeVisibility(() => this.visibilityChanged()));
     this._register(services.connection.onDidChange(() => this.connectionChanged()));
     this._register(onDidChangeSetting('activeCrawls.refreshInterval', () => this.restartPoll()));
+  }
+
+  private get tree(): CrawlsTreeProvider {
+    this.renderer ??= new (loadUi().CrawlsTreeProvider)(() => this.list.crawls);
+    return this.renderer;
   }
 
   get crawls(): readonly ActiveCrawl[] {
@@ -85,17 +94,17 @@ export class ActiveCrawlsView extends Disposable {
   /** What the tree shows, read through the provider itself. */
   rows(): CrawlRowSnapshot[] {
     const snapshot = (node: CrawlTreeNode): CrawlRowSnapshot => {
-      const item = this.provider.getTreeItem(node);
+      const item = this.tree.getTreeItem(node);
       const tooltip = item.tooltip;
       return {
         label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
         description: typeof item.description === 'string' ? item.description : undefined,
         tooltip: typeof tooltip === 'string' ? tooltip : tooltip?.value,
         contextValue: item.contextValue,
-        children: this.provider.getChildren(node).map(snapshot),
+        children: this.tree.getChildren(node).map(snapshot),
       };
     };
-    return this.provider.getChildren().map(snapshot);
+    return this.tree.getChildren().map(snapshot);
   }
 
   private async load(): Promise<void> {

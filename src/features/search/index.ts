@@ -5,8 +5,8 @@ import { DEFAULT_MAX_HISTORY_BYTES, type HistoryLimits } from '../../core/search
 import { Disposable, toDisposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 import { searchSettings } from '../../platform/settings';
-import { copyUrl, openInBrowser, readSearchId } from './actions';
-import { SearchCommand } from './command';
+import { loadUi } from '../../platform/ui';
+import type { SearchCommand } from './command';
 import { readResultRef, resultDocumentContent, ResultDocuments } from './documents';
 import { SearchStore } from './store';
 import { SearchResultsProvider, type SearchTreeNode } from './tree';
@@ -35,7 +35,8 @@ class SearchFeature extends Disposable implements SearchApi {
   private readonly provider: SearchResultsProvider;
   private readonly view: vscode.TreeView<SearchTreeNode>;
   private readonly documents: ResultDocuments;
-  private readonly command: SearchCommand;
+  /** Created on the first search: its code (prompt, request rules) loads with dist/ui.js. */
+  private searchCommand: SearchCommand | undefined;
   private statusMessage: vscode.Disposable | undefined;
 
   constructor(private readonly services: Services) {
@@ -45,12 +46,7 @@ class SearchFeature extends Disposable implements SearchApi {
     this.provider = this._register(new SearchResultsProvider(this.store));
     this.view = this._register(vscode.window.createTreeView('webData.searchResults', { treeDataProvider: this.provider, showCollapseAll: true }));
     this.documents = this._register(new ResultDocuments(this.store));
-    const flash = (text: string): void => {
-      this.statusMessage?.dispose();
-      this.statusMessage = vscode.window.setStatusBarMessage(text, 5000);
-    };
     this._register(toDisposable(() => this.statusMessage?.dispose()));
-    this.command = this._register(new SearchCommand(services, this.store, (outcome) => void this.reveal(outcome.summary.id), flash));
 
     const register = (id: string, run: (...args: unknown[]) => unknown): void => {
       this._register(vscode.commands.registerCommand(id, run));
@@ -61,8 +57,20 @@ class SearchFeature extends Disposable implements SearchApi {
     register('webData.clearSearches', (arg?: unknown) => this.clearSearches(arg));
     register('webData.openMarkdown', (arg?: unknown) => this.open(arg, 'markdown'));
     register('webData.openSummary', (arg?: unknown) => this.open(arg, 'summary'));
-    register('webData.openInBrowser', (arg?: unknown) => openInBrowser(arg));
-    register('webData.copyUrl', (arg?: unknown) => copyUrl(arg, flash));
+    register('webData.openInBrowser', (arg?: unknown) => loadUi().searchActions.openInBrowser(arg));
+    register('webData.copyUrl', (arg?: unknown) => loadUi().searchActions.copyUrl(arg, (text) => this.flash(text)));
+  }
+
+  private get command(): SearchCommand {
+    this.searchCommand ??= this._register(
+      new (loadUi().SearchCommand)(this.services, this.store, (outcome) => void this.reveal(outcome.summary.id), (text) => this.flash(text)),
+    );
+    return this.searchCommand;
+  }
+
+  private flash(text: string): void {
+    this.statusMessage?.dispose();
+    this.statusMessage = vscode.window.setStatusBarMessage(text, 5000);
   }
 
   get results(): vscode.TreeDataProvider<SearchTreeNode> {
@@ -98,7 +106,7 @@ class SearchFeature extends Disposable implements SearchApi {
   }
 
   private async searchAgain(arg: unknown): Promise<unknown> {
-    const id = readSearchId(arg);
+    const id = loadUi().searchActions.readSearchId(arg);
     const record = id ? await this.store.get(id) : undefined;
     if (!record) {
       void vscode.window.showWarningMessage(vscode.l10n.t('That search is no longer in the history; run a new search instead.'));
@@ -108,7 +116,7 @@ class SearchFeature extends Disposable implements SearchApi {
   }
 
   private async removeSearch(arg: unknown): Promise<void> {
-    const id = readSearchId(arg);
+    const id = loadUi().searchActions.readSearchId(arg);
     if (id) await this.store.remove(id);
   }
 

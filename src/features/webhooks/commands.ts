@@ -16,7 +16,21 @@ export interface WebhookCommandParts {
   documents: WebhookPayloadDocuments;
 }
 
-export function registerWebhookCommands({ services, controller, store, documents }: WebhookCommandParts): vscode.Disposable[] {
+export type WebhookCommandId =
+  | 'webData.startWebhookReceiver'
+  | 'webData.stopWebhookReceiver'
+  | 'webData.copyWebhookUrl'
+  | 'webData.setWebhookSecret'
+  | 'webData.clearWebhookSecret'
+  | 'webData.copyJobId'
+  | 'webData.openWebhookPayload'
+  | 'webData.clearWebhookEvents';
+
+/** Every webhook command takes at most one argument (a view node, or the arguments of a test). */
+export type WebhookCommandHandlers = Record<WebhookCommandId, (arg?: unknown) => Promise<unknown>>;
+
+/** The commands' handlers; each id is registered at activation (index.ts), which calls in here on first use. */
+export function webhookCommandHandlers({ services, controller, store, documents }: WebhookCommandParts): WebhookCommandHandlers {
   const { log } = services;
   const guarded =
     <A extends unknown[], R>(what: string, run: (...args: A) => Promise<R>) =>
@@ -30,76 +44,55 @@ export function registerWebhookCommands({ services, controller, store, documents
       }
     };
 
-  return [
-    vscode.commands.registerCommand(
-      'webData.startWebhookReceiver',
-      guarded('Starting the webhook receiver', async () => (await controller.start())?.localUrl),
-    ),
-    vscode.commands.registerCommand('webData.stopWebhookReceiver', guarded('Stopping the webhook receiver', () => controller.stop())),
-    vscode.commands.registerCommand(
-      'webData.copyWebhookUrl',
-      guarded('Copying the webhook URL', async () => {
-        const running = controller.running;
-        if (!running) {
-          const start = vscode.l10n.t('Start Receiver');
-          const choice = await vscode.window.showInformationMessage(vscode.l10n.t('The webhook receiver is not running, so it has no address yet.'), start);
-          if (choice === start) await vscode.commands.executeCommand('webData.startWebhookReceiver');
-          return undefined;
-        }
-        await copyText(running.externalUrl, vscode.l10n.t('webhook receiver URL'));
-        return running.externalUrl;
-      }),
-    ),
-    vscode.commands.registerCommand(
-      'webData.setWebhookSecret',
-      guarded('Saving the webhook secret', async (arg?: unknown) => {
-        const secret = secretArgument(arg) ?? (await promptSecret());
-        if (secret === undefined) return false;
-        await services.secrets.setWebhookSecret(secret);
-        await controller.readSecret();
-        void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret saved. Deliveries without a matching X-Service-Signature are now refused.'));
-        return true;
-      }),
-    ),
-    vscode.commands.registerCommand(
-      'webData.clearWebhookSecret',
-      guarded('Clearing the webhook secret', async () => {
-        await services.secrets.deleteWebhookSecret();
-        await controller.readSecret();
-        void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret cleared. Deliveries are no longer verified and are marked unsigned.'));
-      }),
-    ),
-    vscode.commands.registerCommand(
-      'webData.copyJobId',
-      guarded('Copying the job id', async (arg?: unknown) => {
-        const record = recordArgument(store, arg);
-        if (record?.jobId === undefined) {
-          void vscode.window.showInformationMessage(vscode.l10n.t('This event has no job id to copy.'));
-          return undefined;
-        }
-        await copyText(record.jobId, vscode.l10n.t('job id'));
-        return record.jobId;
-      }),
-    ),
-    vscode.commands.registerCommand(
-      'webData.openWebhookPayload',
-      guarded('Opening the webhook payload', async (arg?: unknown) => {
-        const record = recordArgument(store, arg);
-        if (!record) {
-          void vscode.window.showInformationMessage(vscode.l10n.t('Choose an event in the Webhook Events view to open its payload.'));
-          return undefined;
-        }
-        const editor = await documents.open(record);
-        return editor.document.uri.toString();
-      }),
-    ),
-    vscode.commands.registerCommand(
-      'webData.clearWebhookEvents',
-      guarded('Clearing webhook events', async () => {
-        store.clear();
-      }),
-    ),
-  ];
+  return {
+    'webData.startWebhookReceiver': guarded('Starting the webhook receiver', async () => (await controller.start())?.localUrl),
+    'webData.stopWebhookReceiver': guarded('Stopping the webhook receiver', () => controller.stop()),
+    'webData.copyWebhookUrl': guarded('Copying the webhook URL', async () => {
+      const running = controller.running;
+      if (!running) {
+        const start = vscode.l10n.t('Start Receiver');
+        const choice = await vscode.window.showInformationMessage(vscode.l10n.t('The webhook receiver is not running, so it has no address yet.'), start);
+        if (choice === start) await vscode.commands.executeCommand('webData.startWebhookReceiver');
+        return undefined;
+      }
+      await copyText(running.externalUrl, vscode.l10n.t('webhook receiver URL'));
+      return running.externalUrl;
+    }),
+    'webData.setWebhookSecret': guarded('Saving the webhook secret', async (arg?: unknown) => {
+      const secret = secretArgument(arg) ?? (await promptSecret());
+      if (secret === undefined) return false;
+      await services.secrets.setWebhookSecret(secret);
+      await controller.readSecret();
+      void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret saved. Deliveries without a matching X-Service-Signature are now refused.'));
+      return true;
+    }),
+    'webData.clearWebhookSecret': guarded('Clearing the webhook secret', async () => {
+      await services.secrets.deleteWebhookSecret();
+      await controller.readSecret();
+      void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret cleared. Deliveries are no longer verified and are marked unsigned.'));
+    }),
+    'webData.copyJobId': guarded('Copying the job id', async (arg?: unknown) => {
+      const record = recordArgument(store, arg);
+      if (record?.jobId === undefined) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('This event has no job id to copy.'));
+        return undefined;
+      }
+      await copyText(record.jobId, vscode.l10n.t('job id'));
+      return record.jobId;
+    }),
+    'webData.openWebhookPayload': guarded('Opening the webhook payload', async (arg?: unknown) => {
+      const record = recordArgument(store, arg);
+      if (!record) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Choose an event in the Webhook Events view to open its payload.'));
+        return undefined;
+      }
+      const editor = await documents.open(record);
+      return editor.document.uri.toString();
+    }),
+    'webData.clearWebhookEvents': guarded('Clearing webhook events', async () => {
+      store.clear();
+    }),
+  };
 }
 
 async function promptSecret(): Promise<string | undefined> {

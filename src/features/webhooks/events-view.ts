@@ -11,8 +11,6 @@ import {
 import { Disposable } from '../../platform/disposable';
 import type { WebhookEventsStore } from './events-store';
 
-export const EVENTS_VIEW_ID = 'webData.webhookEvents';
-
 export type EventNode =
   | { kind: 'event'; record: WebhookEventRecord }
   | { kind: 'metadata'; eventKey: string; name: string; value: string; index: number }
@@ -27,12 +25,10 @@ const STATUS_ICONS = {
 export class WebhookEventsView extends Disposable implements vscode.TreeDataProvider<EventNode> {
   private readonly changeEmitter = this._register(new vscode.EventEmitter<EventNode | undefined>());
   readonly onDidChangeTreeData = this.changeEmitter.event;
-  readonly treeView: vscode.TreeView<EventNode>;
 
   constructor(private readonly store: WebhookEventsStore) {
     super();
     this._register(store.onDidChange(() => this.changeEmitter.fire(undefined)));
-    this.treeView = this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
   }
 
   getChildren(node?: EventNode): EventNode[] {

@@ -1,22 +1,24 @@
 // Webhooks in the editor (issue 4): the receiver's commands and settings, the Webhook Events view,
-// the payload documents, the status bar item, and what a delivery does. The receiver itself (and
-// undici/zod) is loaded only when it starts; the events list restores without it.
-import type * as vscode from 'vscode';
+// the payload documents, the status bar item, and what a delivery does. At activation this only
+// registers the commands, the view and the document scheme; the working parts (./feature.ts, in
+// the lazily loaded dist/ui.js) are created on first use, and the receiver itself (and
+// undici/zod) only when it starts. The events list restores without it.
+import * as vscode from 'vscode';
 import type { WebhookEventRecord } from '../../core/webhook-events';
 import { Disposable } from '../../platform/disposable';
+import { LazyTreeDataProvider } from '../../platform/lazy-tree';
 import type { Services } from '../../platform/services';
 import { webhookSettings } from '../../platform/settings';
-import { registerWebhookCommands } from './commands';
-import { WebhookEffects, type ActiveCrawlsLink } from './effects';
-import { WebhookEventsStore } from './events-store';
-import { WebhookEventsView } from './events-view';
-import { WebhookNotifier, type WebhookNotification } from './notifier';
-import { WebhookPayloadDocuments } from './payload-document';
-import { WebhookReceiverController } from './receiver-controller';
-import { WebhookStatusBar } from './status-bar';
+import { loadUi } from '../../platform/ui';
+import type { WebhookCommandId } from './commands';
+import type { ActiveCrawlsLink } from './effects';
+import type { WebhooksFeature } from './feature';
+import { EVENTS_VIEW_ID, PAYLOAD_SCHEME } from './ids';
 
 export type { ActiveCrawlsLink } from './effects';
-export type { WebhookNotification } from './notifier';
+import type { WebhookNotification } from './notifier';
+
+export type { WebhookNotification };
 
 /** What tests (through the extension's exports) can see of this feature. */
 export interface WebhooksApi {
@@ -38,32 +40,50 @@ export interface WebhookLinks {
   crawls?: ActiveCrawlsLink;
 }
 
-class WebhooksFeature extends Disposable {
+class WebhooksFront extends Disposable {
   readonly api: WebhooksApi;
+  private feature: WebhooksFeature | undefined;
 
-  constructor(services: Services, links: WebhookLinks) {
+  constructor(
+    private readonly services: Services,
+    private readonly links: WebhookLinks,
+  ) {
     super();
-    const notifier = this._register(new WebhookNotifier());
-    const store = this._register(new WebhookEventsStore(services.context.globalState, services.log));
-    const effects = this._register(new WebhookEffects(store, notifier, services.log, links.crawls));
-    const controller = this._register(new WebhookReceiverController(services, effects, notifier));
-    const view = this._register(new WebhookEventsView(store));
-    const documents = this._register(new WebhookPayloadDocuments(store));
-    this._register(new WebhookStatusBar(controller, store));
-    for (const command of registerWebhookCommands({ services, controller, store, documents })) this._register(command);
+    const events = this._register(new LazyTreeDataProvider(() => this.load().events));
+    this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: events, showCollapseAll: true }));
+    this._register(vscode.workspace.registerTextDocumentContentProvider(PAYLOAD_SCHEME, {
+      provideTextDocumentContent: (uri) => this.load().documents.provideTextDocumentContent(uri),
+    }));
+    const register = (id: WebhookCommandId): void => {
+      this._register(vscode.commands.registerCommand(id, (arg?: unknown) => this.load().commands[id](arg)));
+    };
+    register('webData.startWebhookReceiver');
+    register('webData.stopWebhookReceiver');
+    register('webData.copyWebhookUrl');
+    register('webData.setWebhookSecret');
+    register('webData.clearWebhookSecret');
+    register('webData.copyJobId');
+    register('webData.openWebhookPayload');
+    register('webData.clearWebhookEvents');
 
+    const load = (): WebhooksFeature => this.load();
+    const loaded = (): WebhooksFeature | undefined => this.feature;
     this.api = {
       get receiver() {
-        const running = controller.running;
+        // Not loaded yet means never started.
+        const running = loaded()?.controller.running;
         return running && { localUrl: running.localUrl, externalUrl: running.externalUrl, port: running.receiver.port };
       },
       get events() {
-        return store.records;
+        return load().store.records;
       },
-      onDidChangeEvents: store.onDidChange,
-      onDidNotify: notifier.onDidNotify,
-      rows: () => view.getChildren().map((node) => view.getTreeItem(node)),
-      startAutomatically: () => controller.start({ quiet: true }),
+      onDidChangeEvents: (listener, thisArgs, disposables) => load().store.onDidChange(listener, thisArgs, disposables),
+      onDidNotify: (listener, thisArgs, disposables) => load().notifier.onDidNotify(listener, thisArgs, disposables),
+      rows: () => {
+        const view = load().events;
+        return view.getChildren().map((node) => view.getTreeItem(node));
+      },
+      startAutomatically: () => load().controller.start({ quiet: true }),
     };
 
     // With the window only when asked, and never awaited: activation must not wait on a socket.
@@ -73,10 +93,16 @@ class WebhooksFeature extends Disposable {
       }, 0);
     }
   }
+
+  /** The working parts, created on first use and owned (and disposed first) by this feature. */
+  private load(): WebhooksFeature {
+    this.feature ??= this._register(new (loadUi().WebhooksFeature)(this.services, this.links.crawls));
+    return this.feature;
+  }
 }
 
 export function registerWebhooks(services: Services, links: WebhookLinks = {}): WebhooksApi {
-  const feature = new WebhooksFeature(services, links);
+  const feature = new WebhooksFront(services, links);
   services.context.subscriptions.push(feature);
   return feature.api;
 }

@@ -2,16 +2,12 @@
 // would ask to be saved on every close. The URI carries the row's key; the text is built on demand.
 import * as vscode from 'vscode';
 import { payloadDocumentText, type WebhookEventRecord } from '../../core/webhook-events';
-import { Disposable } from '../../platform/disposable';
 import type { WebhookEventsStore } from './events-store';
+import { PAYLOAD_SCHEME } from './ids';
 
-export const PAYLOAD_SCHEME = 'webdata-event';
-
-export class WebhookPayloadDocuments extends Disposable implements vscode.TextDocumentContentProvider {
-  constructor(private readonly store: WebhookEventsStore) {
-    super();
-    this._register(vscode.workspace.registerTextDocumentContentProvider(PAYLOAD_SCHEME, this));
-  }
+/** The `webdata-event:` documents' text; registered for the scheme at activation (src/features/webhooks/index.ts). */
+export class WebhookPayloadDocuments implements vscode.TextDocumentContentProvider {
+  constructor(private readonly store: WebhookEventsStore) {}
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     const record = this.store.get(uri.query);

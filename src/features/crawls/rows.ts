@@ -1,4 +1,4 @@
-// The Active Crawls tree: one row per crawl (URL, short id and formats), its scrape options as
+// The Active Crawls rows: one per crawl (URL, short id and formats), its scrape options as
 // children, nested where an option is a list or an object.
 import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
@@ -30,15 +30,12 @@ function optionNodes(parentKey: string, options: OptionNode[]): CrawlOptionNode[
   return options.map((option, index) => ({ kind: 'option', key: `${parentKey}/${index}:${option.label}`, option }));
 }
 
-export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode>, vscode.Disposable {
-  private readonly changeEmitter = new vscode.EventEmitter<CrawlTreeNode | undefined>();
-  readonly onDidChangeTreeData = this.changeEmitter.event;
-
+/**
+ * The rows and how they look, in the lazily loaded dist/ui.js: created when the view first asks
+ * for rows. The view (view.ts) owns the change event.
+ */
+export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode> {
   constructor(private readonly crawls: () => readonly ActiveCrawl[]) {}
-
-  changed(): void {
-    this.changeEmitter.fire(undefined);
-  }
 
   getChildren(element?: CrawlTreeNode): CrawlTreeNode[] {
     if (!element) return this.crawls().map(crawlNode);
@@ -68,9 +65,5 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
     item.tooltip = option.value !== undefined ? `${option.label}: ${option.value}` : option.label;
     item.contextValue = 'crawlOption';
     return item;
-  }
-
-  dispose(): void {
-    this.changeEmitter.dispose();
   }
 }

@@ -1,0 +1,160 @@
+// The connect commands' bodies, in the lazily loaded bundle (dist/ui.js): the address and key
+// prompts, the key check and the secret storage writes run only when a command is run.
+// Every command also takes its inputs as an argument, so tests, tasks and keybindings run it
+// without prompts; each resolves true when it did what was asked.
+import * as vscode from 'vscode';
+import type { Services } from '../../platform/services';
+import { baseUrlSetting } from '../../platform/settings';
+import { checkBaseUrl } from './base-url';
+import { checkApiKey } from './key-check';
+import { promptForApiKey } from './key-prompt';
+
+export interface SetApiKeyArgs {
+  apiKey: string;
+  /** The address the key is for; default the webData.baseUrl setting. */
+  baseUrl?: string;
+  /** Save without asking the service first (offline set-up). */
+  skipCheck?: boolean;
+}
+
+export interface ConnectArgs {
+  baseUrl?: string;
+  apiKey?: string;
+}
+
+export interface ClearApiKeyArgs {
+  baseUrl?: string;
+  /** Remove without the confirmation dialog. */
+  confirmed?: boolean;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** Saves the address in the settings (where it is set today: workspace if overridden there, else user). */
+async function saveBaseUrl(baseUrl: string): Promise<void> {
+  const config = vscode.workspace.getConfiguration('webData');
+  const inspected = config.inspect<string>('baseUrl');
+  const target = inspected?.workspaceFolderValue !== undefined ? vscode.ConfigurationTarget.WorkspaceFolder
+    : inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace
+      : vscode.ConfigurationTarget.Global;
+  if (config.get<string>('baseUrl') !== baseUrl) await config.update('baseUrl', baseUrl, target);
+}
+
+async function askForBaseUrl(current?: string): Promise<string | undefined> {
+  const value = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Web Data: Service Address'),
+    prompt: vscode.l10n.t('The address of the Web Data Service, without /v2. The API key is asked for next.'),
+    placeHolder: 'https://api.example.com',
+    value: current ?? 'https://',
+    valueSelection: current ? undefined : [8, 8],
+    ignoreFocusOut: true,
+    validateInput: (text) => {
+      if (text.trim() === 'https://' || text.trim() === '') return undefined;
+      const check = checkBaseUrl(text);
+      return check.ok ? undefined : check.message;
+    },
+  });
+  if (value === undefined) return undefined;
+  const check = checkBaseUrl(value);
+  if (!check.ok) void vscode.window.showErrorMessage(vscode.l10n.t('Web Data: no service address was saved. {0}', check.message));
+  return check.ok ? check.baseUrl : undefined;
+}
+
+async function connect(services: Services, args: unknown): Promise<boolean> {
+  const given = isRecord(args) ? args : {};
+  let baseUrl = optionalString(given.baseUrl) ?? baseUrlSetting();
+  if (baseUrl !== undefined) {
+    const check = checkBaseUrl(baseUrl);
+    if (!check.ok) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Web Data: the service address {0} is not usable. {1}', baseUrl, check.message));
+      if (optionalString(given.baseUrl) !== undefined) return false;
+      baseUrl = undefined;
+    } else baseUrl = check.baseUrl;
+  }
+  baseUrl ??= await askForBaseUrl();
+  if (baseUrl === undefined) return false;
+  await saveBaseUrl(baseUrl);
+  const apiKey = optionalString(given.apiKey);
+  return setApiKey(services, apiKey !== undefined ? { apiKey, baseUrl } : { baseUrl });
+}
+
+async function setApiKey(services: Services, args: unknown): Promise<boolean> {
+  const given = isRecord(args) ? args : {};
+  const rawBaseUrl = optionalString(given.baseUrl) ?? baseUrlSetting();
+  if (rawBaseUrl === undefined) {
+    if (typeof given.apiKey === 'string') {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Web Data: set the service address (webData.baseUrl) before the API key, or run "Web Data: Connect…".'));
+      return false;
+    }
+    // No address yet: Connect asks for it first, then comes back here.
+    return connect(services, undefined);
+  }
+  const check = checkBaseUrl(rawBaseUrl);
+  if (!check.ok) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Web Data: the service address {0} is not usable. {1}', rawBaseUrl, check.message));
+    return false;
+  }
+  const baseUrl = check.baseUrl;
+  if (typeof given.apiKey !== 'string') return promptUntilDone(services, baseUrl);
+
+  const apiKey = given.apiKey.trim();
+  if (given.skipCheck !== true) {
+    const result = await checkApiKey(services.connection, baseUrl, apiKey);
+    if (result.outcome === 'refused' || result.outcome === 'unverified') {
+      services.log.warn(`API key for ${baseUrl} not saved: ${result.outcome === 'refused' ? 'the service refused it' : 'it could not be checked'}.`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Web Data: the API key was not saved. {0}', result.message));
+      return false;
+    }
+    if (result.outcome === 'cancelled') return false;
+  }
+  await services.secrets.setApiKey(baseUrl, apiKey);
+  await services.connection.refresh();
+  services.log.info(`API key for ${baseUrl} saved${given.skipCheck === true ? ' without a check' : ''}.`);
+  return true;
+}
+
+/** The key prompt, and the address prompt whenever its "change address" button is pressed. */
+async function promptUntilDone(services: Services, baseUrl: string): Promise<boolean> {
+  let address = baseUrl;
+  // Bounded: each round is a person pressing a button; ten changes in a row is a stuck loop.
+  for (let round = 0; round < 10; round++) {
+    const result = await promptForApiKey(services, address);
+    if (result !== 'change-address') return result === 'saved';
+    const changed = await askForBaseUrl(address);
+    if (changed === undefined) return false;
+    await saveBaseUrl(changed);
+    address = changed;
+  }
+  return false;
+}
+
+async function clearApiKey(services: Services, args: unknown): Promise<boolean> {
+  const given = isRecord(args) ? args : {};
+  const raw = optionalString(given.baseUrl) ?? baseUrlSetting();
+  const checked = raw !== undefined ? checkBaseUrl(raw) : undefined;
+  const baseUrl = checked?.ok ? checked.baseUrl : raw;
+  if (baseUrl === undefined || (await services.secrets.getApiKey(baseUrl)) === undefined) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Web Data: no API key is stored for {0}.', baseUrl ?? vscode.l10n.t('the service (no address is set)')));
+    return false;
+  }
+  if (given.confirmed !== true) {
+    const remove = vscode.l10n.t('Remove Key');
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Remove the Web Data API key for {0}?', baseUrl),
+      { modal: true, detail: vscode.l10n.t('It is removed from VS Code\'s secret storage, in every window. You can set it again at any time.') },
+      remove,
+    );
+    if (choice !== remove) return false;
+  }
+  await services.secrets.deleteApiKey(baseUrl);
+  await services.connection.refresh();
+  services.log.info(`API key for ${baseUrl} removed.`);
+  return true;
+}
+
+/** The bodies behind the commands registered in index.ts. */
+export const connectCommands = { connect, setApiKey, clearApiKey };
