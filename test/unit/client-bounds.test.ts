@@ -3,12 +3,9 @@
 import assert from 'node:assert/strict';
 import dns from 'node:dns';
 import diagnostics from 'node:diagnostics_channel';
-import { DEMO_API_KEY, startEmulator, type Emulator } from '../emulator';
-import { WebDataClient, WebDataError, type WebDataClientOptions, type WebDataErrorKind } from '../../src/core/api';
-
-const SEARCH = '/v2/search';
-const USAGE = '/v2/team/token-usage';
-const CRAWLS = '/v2/crawl/active';
+import { DEMO_API_KEY } from '../emulator';
+import { WebDataClient, WebDataError, type WebDataErrorKind } from '../../src/core/api';
+import { CRAWLS, SEARCH, USAGE, useClientFixture } from './client-fixture';
 
 /** The call's failure, or a test failure after `ms` (a client without bounds would go on for ever). */
 async function failureWithin(promise: Promise<unknown>, kind: WebDataErrorKind, ms = 3000): Promise<WebDataError> {
@@ -22,59 +19,43 @@ async function failureWithin(promise: Promise<unknown>, kind: WebDataErrorKind, 
 }
 
 describe('WebDataClient bounds', () => {
-  let emulator: Emulator;
-  const clients: WebDataClient[] = [];
-  const client = (options: Partial<WebDataClientOptions> = {}): WebDataClient => {
-    const created = new WebDataClient({ baseUrl: emulator.url, apiKey: DEMO_API_KEY, ...options });
-    clients.push(created);
-    return created;
-  };
-  const sentSince = (from: number, path: string): number => emulator.requests.slice(from).filter((r) => r.path === path).length;
-
-  before(async () => {
-    emulator = await startEmulator();
-  });
-  after(async () => {
-    await emulator.close();
-  });
-  afterEach(async () => {
-    emulator.clearFaults();
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-  });
+  const fx = useClientFixture();
+  const { client, sentSince } = fx;
 
   describe('options that are not finite numbers fall back to the defaults', () => {
     it('maxAttempts NaN still stops after the default 4 attempts', async () => {
-      const from = emulator.requests.length;
-      emulator.injectFault({ path: USAGE, fault: { kind: 'status', status: 503 }, times: Infinity });
+      const from = fx.emulator.requests.length;
+      fx.emulator.injectFault({ path: USAGE, fault: { kind: 'status', status: 503 }, times: Infinity });
       const error = await failureWithin(client({ retry: { maxAttempts: Number.NaN, maxWaitMs: 200 } }).getTokenUsage(), 'server');
       assert.equal(error.attempts, 4);
       assert.equal(sentSince(from, USAGE), 4);
     });
 
     it('maxAttempts Infinity does not resend for ever when the service keeps asking for no wait', async () => {
-      const from = emulator.requests.length;
-      emulator.injectFault({ path: SEARCH, fault: { kind: 'rate-limit', retryAfter: '0' }, times: Infinity });
+      const from = fx.emulator.requests.length;
+      fx.emulator.injectFault({ path: SEARCH, fault: { kind: 'rate-limit', retryAfter: '0' }, times: Infinity });
       const error = await failureWithin(client({ retry: { maxAttempts: Infinity } }).search({ query: 'data' }), 'rate-limited');
       assert.equal(error.attempts, 4);
       assert.equal(sentSince(from, SEARCH), 4);
     });
 
     it('maxWaitMs NaN still bounds the total wait', async () => {
-      emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', retryAfter: '600' } });
+      fx.emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', retryAfter: '600' } });
       const error = await failureWithin(client({ retry: { maxWaitMs: Number.NaN } }).getTokenUsage(), 'rate-limited');
       assert.equal(error.retryAfterMs, 600_000);
       assert.match(error.message, /Wait 10 minutes/);
     });
 
     it('timeoutMs NaN is the default timeout, not a failed request', async () => {
-      const usage = await client({ timeoutMs: Number.NaN, searchTimeoutMarginMs: Number.NaN }).getTokenUsage();
+      const lenient = client({ timeoutMs: Number.NaN, searchTimeoutMarginMs: Number.NaN });
+      const usage = await lenient.getTokenUsage();
       assert.ok(usage.remainingTokens > 0);
-      assert.equal((await clients[0]?.search({ query: 'data' }))?.success, true);
+      assert.equal((await lenient.search({ query: 'data' })).success, true);
     });
 
     it('maxBodyBytes NaN keeps the 64 MiB cap', async function () {
       this.timeout(20_000);
-      emulator.injectFault({ path: SEARCH, fault: { kind: 'huge-body', bytes: 65 * 1024 * 1024 } });
+      fx.emulator.injectFault({ path: SEARCH, fault: { kind: 'huge-body', bytes: 65 * 1024 * 1024 } });
       const error = await failureWithin(client({ maxBodyBytes: Number.NaN }).search({ query: 'data' }), 'bad-response', 15_000);
       assert.match(error.message, /larger than 64 MiB/);
     });
@@ -82,18 +63,18 @@ describe('WebDataClient bounds', () => {
 
   describe('a deadline that passes while the body streams', () => {
     it('a GET whose body arrives too slowly fails with timeout, once', async () => {
-      const from = emulator.requests.length;
-      emulator.injectFault({ path: CRAWLS, fault: { kind: 'slow-body', ms: 3000 } });
+      const from = fx.emulator.requests.length;
+      fx.emulator.injectFault({ path: CRAWLS, fault: { kind: 'slow-body', ms: 3000 } });
       const started = Date.now();
       await failureWithin(client({ timeoutMs: 300 }).listActiveCrawls(), 'timeout');
       assert.ok(Date.now() - started < 1500, `${Date.now() - started} ms`);
       assert.equal(sentSince(from, CRAWLS), 1);
-      assert.equal(emulator.requests.at(-1)?.status, 200, 'the service had begun its answer');
+      assert.equal(fx.emulator.requests.at(-1)?.status, 200, 'the service had begun its answer');
     });
 
     it('a search whose body outlasts its timeout plus the margin fails with timeout and is not resent', async () => {
-      const from = emulator.requests.length;
-      emulator.injectFault({ path: SEARCH, fault: { kind: 'slow-body', ms: 3000 }, times: 3 });
+      const from = fx.emulator.requests.length;
+      fx.emulator.injectFault({ path: SEARCH, fault: { kind: 'slow-body', ms: 3000 }, times: 3 });
       const started = Date.now();
       const error = await failureWithin(client({ searchTimeoutMarginMs: 100 }).search({ query: 'data', timeout: 200 }), 'timeout');
       const took = Date.now() - started;

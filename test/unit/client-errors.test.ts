@@ -1,12 +1,9 @@
 // Every error kind, retries and their bounds, timeouts, cancellation and bodies that misbehave,
 // against the emulator's faults through real sockets. Retry waits are kept small.
 import assert from 'node:assert/strict';
-import { DEMO_API_KEY, startEmulator, type Emulator } from '../emulator';
-import { WebDataClient, WebDataError, type WebDataClientOptions, type WebDataErrorKind } from '../../src/core/api';
-
-const SEARCH = '/v2/search';
-const USAGE = '/v2/team/token-usage';
-const CRAWLS = '/v2/crawl/active';
+import { DEMO_API_KEY, startEmulator } from '../emulator';
+import { WebDataError, type WebDataErrorKind } from '../../src/core/api';
+import { CRAWLS, SEARCH, USAGE, useClientFixture } from './client-fixture';
 
 async function failure(promise: Promise<unknown>, kind: WebDataErrorKind): Promise<WebDataError> {
   const error = await promise.then(() => undefined, (e: unknown) => e);
@@ -17,25 +14,11 @@ async function failure(promise: Promise<unknown>, kind: WebDataErrorKind): Promi
 }
 
 describe('WebDataClient errors and retries', () => {
-  let emulator: Emulator;
-  const clients: WebDataClient[] = [];
-  const client = (options: Partial<WebDataClientOptions> = {}): WebDataClient => {
-    const created = new WebDataClient({ baseUrl: emulator.url, apiKey: DEMO_API_KEY, retry: { maxAttempts: 4, maxWaitMs: 400 }, ...options });
-    clients.push(created);
-    return created;
-  };
-  const sentSince = (from: number, path: string): number => emulator.requests.slice(from).filter((r) => r.path === path).length;
-
-  before(async () => {
-    emulator = await startEmulator({ teams: [{ apiKey: DEMO_API_KEY, enterprise: [], usage: { remainingTokens: 1500, planTokens: 3000, billingPeriodStart: null, billingPeriodEnd: null } }] });
-  });
-  after(async () => {
-    await emulator.close();
-  });
-  afterEach(async () => {
-    emulator.clearFaults();
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-  });
+  const fx = useClientFixture(
+    { teams: [{ apiKey: DEMO_API_KEY, enterprise: [], usage: { remainingTokens: 1500, planTokens: 3000, billingPeriodStart: null, billingPeriodEnd: null } }] },
+    { retry: { maxAttempts: 4, maxWaitMs: 400 } },
+  );
+  const { client, sentSince } = fx;
 
   describe('status codes', () => {
     it('401 is unauthorized, with the hint to set the key', async () => {
@@ -46,18 +29,18 @@ describe('WebDataClient errors and retries', () => {
     });
 
     it('404 for token usage is not-found: no usage information for this team', async () => {
-      emulator.setUsage(DEMO_API_KEY, null);
+      fx.emulator.setUsage(DEMO_API_KEY, null);
       try {
         const error = await failure(client().getTokenUsage(), 'not-found');
         assert.equal(error.status, 404);
         assert.match(error.message, /no usage information for this team/);
       } finally {
-        emulator.setUsage(DEMO_API_KEY, { remainingTokens: 1500, planTokens: 3000, billingPeriodStart: null, billingPeriodEnd: null });
+        fx.emulator.setUsage(DEMO_API_KEY, { remainingTokens: 1500, planTokens: 3000, billingPeriodStart: null, billingPeriodEnd: null });
       }
     });
 
     it('404 from a wrong service address is not-found, pointing at the address', async () => {
-      const error = await failure(client({ baseUrl: `${emulator.url}/wrong` }).listActiveCrawls(), 'not-found');
+      const error = await failure(client({ baseUrl: `${fx.emulator.url}/wrong` }).listActiveCrawls(), 'not-found');
       assert.match(error.message, /check the service address/i);
     });
 
@@ -69,8 +52,8 @@ describe('WebDataClient errors and retries', () => {
     });
 
     it('500 is server and is not retried, even for a GET', async () => {
-      const from = emulator.requests.length;
-      emulator.injectFault({ path: USAGE, fault: { kind: 'status', status: 500 } });
+      const from = fx.emulator.requests.length;
+      fx.emulator.injectFault({ path: USAGE, fault: { kind: 'status', status: 500 } });
       const error = await failure(client().getTokenUsage(), 'server');
       assert.equal(error.status, 500);
       assert.match(error.message, /internal error/);
@@ -81,8 +64,8 @@ describe('WebDataClient errors and retries', () => {
   describe('retries of 502/503/504 and lost connections: GETs only', () => {
     for (const status of [502, 503, 504] as const) {
       it(`retries a GET after ${status}`, async () => {
-        const from = emulator.requests.length;
-        emulator.injectFault({ path: CRAWLS, fault: { kind: 'status', status }, times: 2 });
+        const from = fx.emulator.requests.length;
+        fx.emulator.injectFault({ path: CRAWLS, fault: { kind: 'status', status }, times: 2 });
         const log: number[] = [];
         const crawls = await client({ onRequest: (info) => log.push(info.retries) }).listActiveCrawls();
         assert.ok(Array.isArray(crawls));
@@ -92,8 +75,8 @@ describe('WebDataClient errors and retries', () => {
     }
 
     it('gives up on a GET after maxAttempts, as server, saying how many attempts', async () => {
-      const from = emulator.requests.length;
-      emulator.injectFault({ path: USAGE, fault: { kind: 'status', status: 503 }, times: Infinity });
+      const from = fx.emulator.requests.length;
+      fx.emulator.injectFault({ path: USAGE, fault: { kind: 'status', status: 503 }, times: Infinity });
       const error = await failure(client({ retry: { maxAttempts: 3, maxWaitMs: 300 } }).getTokenUsage(), 'server');
       assert.equal(error.attempts, 3);
       assert.match(error.message, /after 3 attempts/);
@@ -101,24 +84,24 @@ describe('WebDataClient errors and retries', () => {
     });
 
     it('retries a GET after a connection reset', async () => {
-      const from = emulator.requests.length;
-      emulator.injectFault({ path: USAGE, fault: { kind: 'reset' } });
+      const from = fx.emulator.requests.length;
+      fx.emulator.injectFault({ path: USAGE, fault: { kind: 'reset' } });
       const usage = await client().getTokenUsage();
       assert.equal(usage.remainingTokens > 0, true);
       assert.equal(sentSince(from, USAGE), 2);
     });
 
     it('retries a GET after a truncated body', async () => {
-      const from = emulator.requests.length;
-      emulator.injectFault({ path: CRAWLS, fault: { kind: 'truncated-body' } });
+      const from = fx.emulator.requests.length;
+      fx.emulator.injectFault({ path: CRAWLS, fault: { kind: 'truncated-body' } });
       await client().listActiveCrawls();
       assert.equal(sentSince(from, CRAWLS), 2);
     });
 
     for (const status of [502, 503, 504] as const) {
       it(`never resends a search after ${status}`, async () => {
-        const from = emulator.requests.length;
-        emulator.injectFault({ path: SEARCH, fault: { kind: 'status', status }, times: 3 });
+        const from = fx.emulator.requests.length;
+        fx.emulator.injectFault({ path: SEARCH, fault: { kind: 'status', status }, times: 3 });
         const error = await failure(client().search({ query: 'data' }), 'server');
         assert.equal(error.status, status);
         assert.equal(sentSince(from, SEARCH), 1);
@@ -127,20 +110,20 @@ describe('WebDataClient errors and retries', () => {
 
     it('never resends a search after a reset or a truncated body', async () => {
       for (const kind of ['reset', 'truncated-body'] as const) {
-        const from = emulator.requests.length;
-        emulator.injectFault({ path: SEARCH, fault: { kind }, times: 3 });
+        const from = fx.emulator.requests.length;
+        fx.emulator.injectFault({ path: SEARCH, fault: { kind }, times: 3 });
         const error = await failure(client().search({ query: 'data' }), 'network');
         assert.match(error.message, /not sent again/);
         assert.equal(sentSince(from, SEARCH), 1, kind);
-        emulator.clearFaults();
+        fx.emulator.clearFaults();
       }
     });
   });
 
   describe('429 rate limits', () => {
     it('waits for Retry-After in seconds, then succeeds (a search too)', async () => {
-      const from = emulator.requests.length;
-      emulator.injectFault({ path: SEARCH, fault: { kind: 'rate-limit', retryAfter: '1' } });
+      const from = fx.emulator.requests.length;
+      fx.emulator.injectFault({ path: SEARCH, fault: { kind: 'rate-limit', retryAfter: '1' } });
       const started = Date.now();
       const response = await client({ retry: { maxWaitMs: 2000 } }).search({ query: 'data' });
       assert.equal(response.success, true);
@@ -149,8 +132,8 @@ describe('WebDataClient errors and retries', () => {
     });
 
     it('gives up at once when Retry-After asks for more than maxWaitMs, saying how long to wait', async () => {
-      const from = emulator.requests.length;
-      emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', retryAfter: '12' } });
+      const from = fx.emulator.requests.length;
+      fx.emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', retryAfter: '12' } });
       const error = await failure(client().getTokenUsage(), 'rate-limited');
       assert.equal(error.retryAfterMs, 12000);
       assert.match(error.message, /Wait 12 seconds/);
@@ -158,17 +141,17 @@ describe('WebDataClient errors and retries', () => {
     });
 
     it('reads Retry-After as an HTTP date', async () => {
-      emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', retryAfter: new Date(Date.now() + 20_000).toUTCString() } });
+      fx.emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', retryAfter: new Date(Date.now() + 20_000).toUTCString() } });
       const error = await failure(client().getTokenUsage(), 'rate-limited');
       assert.ok((error.retryAfterMs ?? 0) > 15_000 && (error.retryAfterMs ?? 0) <= 20_000, String(error.retryAfterMs));
     });
 
     it('uses a wait given only in the text', async () => {
-      emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', message: 'Rate limit exceeded. Please retry after 7s' } });
+      fx.emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', message: 'Rate limit exceeded. Please retry after 7s' } });
       const error = await failure(client().getTokenUsage(), 'rate-limited');
       assert.equal(error.retryAfterMs, 7000);
-      const from = emulator.requests.length;
-      emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', message: 'Too many requests; retry after 0.2 seconds' } });
+      const from = fx.emulator.requests.length;
+      fx.emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', message: 'Too many requests; retry after 0.2 seconds' } });
       const started = Date.now();
       await client().getTokenUsage();
       assert.ok(Date.now() - started >= 180);
@@ -176,8 +159,8 @@ describe('WebDataClient errors and retries', () => {
     });
 
     it('backs off with jitter when the service names no wait, bounded by attempts and total wait', async () => {
-      const from = emulator.requests.length;
-      emulator.injectFault({ path: SEARCH, fault: { kind: 'rate-limit' }, times: Infinity });
+      const from = fx.emulator.requests.length;
+      fx.emulator.injectFault({ path: SEARCH, fault: { kind: 'rate-limit' }, times: Infinity });
       const started = Date.now();
       const error = await failure(client({ retry: { maxAttempts: 3, maxWaitMs: 300 } }).search({ query: 'data' }), 'rate-limited');
       assert.ok(Date.now() - started < 1500);
@@ -188,18 +171,18 @@ describe('WebDataClient errors and retries', () => {
     });
 
     it('honours the emulator\'s own rate limit window', async () => {
-      emulator.setRateLimit({ requests: 2, windowMs: 300 });
+      fx.emulator.setRateLimit({ requests: 2, windowMs: 300 });
       try {
         const c = client({ retry: { maxAttempts: 4, maxWaitMs: 3000 } });
         const results = await Promise.all([c.getTokenUsage(), c.getTokenUsage(), c.getTokenUsage()]);
         assert.equal(results.length, 3);
       } finally {
-        emulator.setRateLimit(null);
+        fx.emulator.setRateLimit(null);
       }
     });
 
     it('cancels the wait when the signal aborts', async () => {
-      emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', retryAfter: '5' } });
+      fx.emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', retryAfter: '5' } });
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 50);
       const started = Date.now();
@@ -210,7 +193,7 @@ describe('WebDataClient errors and retries', () => {
 
   describe('timeouts and cancellation', () => {
     it('a search waits for its own timeout plus the margin, then fails with timeout', async () => {
-      emulator.injectFault({ path: SEARCH, fault: { kind: 'slow-headers', ms: 3000 } });
+      fx.emulator.injectFault({ path: SEARCH, fault: { kind: 'slow-headers', ms: 3000 } });
       const started = Date.now();
       const error = await failure(client({ searchTimeoutMarginMs: 100 }).search({ query: 'data', timeout: 150 }), 'timeout');
       const took = Date.now() - started;
@@ -219,26 +202,26 @@ describe('WebDataClient errors and retries', () => {
     });
 
     it('a GET has its own timeout option and is not retried after it', async () => {
-      const from = emulator.requests.length;
-      emulator.injectFault({ path: USAGE, fault: { kind: 'slow-headers', ms: 3000 } });
+      const from = fx.emulator.requests.length;
+      fx.emulator.injectFault({ path: USAGE, fault: { kind: 'slow-headers', ms: 3000 } });
       await failure(client({ timeoutMs: 100 }).getTokenUsage(), 'timeout');
       assert.equal(sentSince(from, USAGE), 1);
     });
 
     it('cancels while the body streams', async () => {
-      emulator.injectFault({ path: CRAWLS, fault: { kind: 'slow-body', ms: 3000 } });
+      fx.emulator.injectFault({ path: CRAWLS, fault: { kind: 'slow-body', ms: 3000 } });
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 300);
       const started = Date.now();
       await failure(client().listActiveCrawls({ signal: controller.signal }), 'cancelled');
       assert.ok(Date.now() - started < 1000);
-      assert.equal(emulator.requests.at(-1)?.status, 200, 'the service had begun its answer');
+      assert.equal(fx.emulator.requests.at(-1)?.status, 200, 'the service had begun its answer');
     });
 
     it('an already aborted signal sends nothing', async () => {
-      const from = emulator.requests.length;
+      const from = fx.emulator.requests.length;
       await failure(client().search({ query: 'data' }, { signal: AbortSignal.abort() }), 'cancelled');
-      assert.equal(emulator.requests.length, from);
+      assert.equal(fx.emulator.requests.length, from);
     });
 
     it('a connection refused is network, naming the address', async () => {
@@ -252,7 +235,7 @@ describe('WebDataClient errors and retries', () => {
 
   describe('bodies that are not what they should be', () => {
     it('a body larger than maxBodyBytes is cut off with bad-response', async () => {
-      emulator.injectFault({ path: SEARCH, fault: { kind: 'huge-body', bytes: 4 * 1024 * 1024 } });
+      fx.emulator.injectFault({ path: SEARCH, fault: { kind: 'huge-body', bytes: 4 * 1024 * 1024 } });
       const error = await failure(client({ maxBodyBytes: 1024 * 1024 }).search({ query: 'data' }), 'bad-response');
       assert.match(error.message, /larger than 1 MiB/);
     });
@@ -263,41 +246,41 @@ describe('WebDataClient errors and retries', () => {
     });
 
     it('a huge body under the cap is read whole', async () => {
-      emulator.injectFault({ path: SEARCH, fault: { kind: 'huge-body', bytes: 2 * 1024 * 1024 } });
+      fx.emulator.injectFault({ path: SEARCH, fault: { kind: 'huge-body', bytes: 2 * 1024 * 1024 } });
       const response = await client().search({ query: 'data' });
       assert.ok((response.data.web?.[0]?.markdown?.length ?? 0) > 1024 * 1024);
     });
 
     it('an HTML error page gives a readable error naming status and content type', async () => {
-      emulator.injectFault({ path: USAGE, fault: { kind: 'html' } });
+      fx.emulator.injectFault({ path: USAGE, fault: { kind: 'html' } });
       const error = await failure(client({ retry: { maxAttempts: 1 } }).getTokenUsage(), 'server');
       assert.equal(error.status, 502);
       assert.match(error.message, /502 Bad Gateway with an HTML page \(text\/html\)/);
     });
 
     it('garbage with a 200 is bad-response, not a SyntaxError', async () => {
-      emulator.injectFault({ path: SEARCH, fault: { kind: 'garbage' } });
+      fx.emulator.injectFault({ path: SEARCH, fault: { kind: 'garbage' } });
       const error = await failure(client().search({ query: 'data' }), 'bad-response');
       assert.match(error.message, /not JSON \(application\/json\)/);
     });
 
     it('a body of the wrong shape names the field path', async () => {
-      emulator.setCrawls(DEMO_API_KEY, [{ id: 'c1', url: 'https://a.example' }, { id: 'c2', url: 42 }] as never);
+      fx.emulator.setCrawls(DEMO_API_KEY, [{ id: 'c1', url: 'https://a.example' }, { id: 'c2', url: 42 }] as never);
       try {
         const error = await failure(client().listActiveCrawls(), 'bad-response');
         assert.match(error.message, /crawls\[1\]\.url: expected a string, got the number 42/);
       } finally {
-        emulator.setCrawls(DEMO_API_KEY, []);
+        fx.emulator.setCrawls(DEMO_API_KEY, []);
       }
     });
 
     it('a token usage record missing a field names it', async () => {
-      emulator.setUsage(DEMO_API_KEY, { planTokens: 5 } as never);
+      fx.emulator.setUsage(DEMO_API_KEY, { planTokens: 5 } as never);
       try {
         const error = await failure(client().getTokenUsage(), 'bad-response');
         assert.match(error.message, /data\.remainingTokens: expected a number, but it is missing/);
       } finally {
-        emulator.setUsage(DEMO_API_KEY, { remainingTokens: 1500, planTokens: 3000, billingPeriodStart: null, billingPeriodEnd: null });
+        fx.emulator.setUsage(DEMO_API_KEY, { remainingTokens: 1500, planTokens: 3000, billingPeriodStart: null, billingPeriodEnd: null });
       }
     });
   });
