@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Makes sure everything the host tests, e2e tests and the sandbox need is on this machine:
-// node_modules, Debian's chromium/ripgrep/libkrb5-dev, and a pinned VS Code server (from the
-// npm package code-server, because these machines cannot download VS Code itself).
+// node_modules, Debian's chromium/ripgrep/libkrb5-dev, and the pinned VS Code servers (from the
+// npm package code-server, because these machines cannot download VS Code itself): the floor and
+// the newest, with the node 24 it needs (scripts/lib/vscode-versions.mjs; WEBDATA_VSCODE picks).
 // Plain Node, no dependencies, idempotent, and fast when everything is present.
 // Run it directly (`node scripts/ensure-tools.mjs`) or import ensureTools().
 import { spawnSync, spawn } from 'node:child_process';
@@ -10,12 +11,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pinnedNodeDirOf, selectedVersions, serverMainOf, serverNodeOf, versionNamed } from './lib/vscode-versions.mjs';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PIN_DIR = path.join(REPO, 'scripts', 'vscode-server');          // checked-in package.json + lockfile
-const SERVER_DIR = path.join(REPO, '.vscode-test', 'code-server');     // gitignored install
-const MARKER = path.join(SERVER_DIR, '.installed');
-export const SERVER_MAIN = path.join(SERVER_DIR, 'node_modules', 'code-server', 'lib', 'vscode', 'out', 'server-main.js');
 export const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
 const DEBIAN_PACKAGES = ['chromium', 'ripgrep', 'libkrb5-dev'];
 // @vscode/ripgrep (a dependency of VS Code 1.100.3) downloads rg in its postinstall; it looks
@@ -63,10 +61,13 @@ export function ensureDebianPackages(packages = DEBIAN_PACKAGES) {
   run('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...missing], { env });
 }
 
-// The marker holds a hash of the pin, so changing the pinned version reinstalls.
-function pinHash() {
+// The marker holds a hash of the pins, so changing a pinned version reinstalls.
+const PIN_FILES = ['package.json', 'package-lock.json'];
+function pinHash(version) {
   const hash = createHash('sha256');
-  for (const file of ['package.json', 'package-lock.json']) hash.update(fs.readFileSync(path.join(PIN_DIR, file)));
+  for (const dir of [version.pinDir, version.nodePinDir].filter(Boolean)) {
+    for (const file of PIN_FILES) hash.update(fs.readFileSync(path.join(dir, file)));
+  }
   return hash.digest('hex');
 }
 
@@ -104,17 +105,18 @@ function npmWithProgress(args, options, logFile) {
   });
 }
 
-/** Installs the pinned code-server into .vscode-test/code-server (skipped when the marker matches). */
-export async function ensureVsCodeServer() {
-  const wanted = pinHash();
-  if (fs.existsSync(SERVER_MAIN) && fs.existsSync(MARKER) && fs.readFileSync(MARKER, 'utf8') === wanted) return SERVER_MAIN;
-  log('installing the VS Code server (code-server, pinned in scripts/vscode-server/); about a minute');
-  fs.rmSync(SERVER_DIR, { recursive: true, force: true });
-  fs.mkdirSync(SERVER_DIR, { recursive: true });
-  for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(PIN_DIR, file), path.join(SERVER_DIR, file));
-  const tmpDir = path.join(REPO, '.vscode-test', 'tmp');
-  fillRipgrepCache(tmpDir);
-  const headers = nodeHeadersDir();
+function copyPin(fromDir, toDir) {
+  fs.mkdirSync(toDir, { recursive: true });
+  for (const file of PIN_FILES) fs.copyFileSync(path.join(fromDir, file), path.join(toDir, file));
+}
+
+/**
+ * The environment code-server's install runs in. A version with its own node gets that node
+ * first on PATH (code-server's postinstall refuses another major, and `node-gyp` builds for the
+ * node it runs on) and its headers as nodedir: the machine's npm configuration may name another
+ * node's headers, and native modules would then build for the wrong node.
+ */
+function installEnv(tmpDir, pinnedNodeDir) {
   const env = {
     ...process.env,
     TMPDIR: tmpDir,
@@ -122,27 +124,76 @@ export async function ensureVsCodeServer() {
     npm_config_unsafe_perm: 'true',    // lifecycle scripts must run as root too
     npm_config_fund: 'false',
     npm_config_audit: 'false',
-    ...(headers && !process.env.npm_config_nodedir ? { npm_config_nodedir: headers } : {}),
   };
-  await npmWithProgress(['ci', '--foreground-scripts'], { cwd: SERVER_DIR, env }, path.join(REPO, '.vscode-test', 'code-server-install.log'));
-  if (!fs.existsSync(SERVER_MAIN)) throw new Error(`code-server installed but ${SERVER_MAIN} is missing`);
-  fs.writeFileSync(MARKER, wanted);
-  log('VS Code server installed');
-  return SERVER_MAIN;
+  if (pinnedNodeDir) {
+    return { ...env, PATH: `${path.join(pinnedNodeDir, 'bin')}${path.delimiter}${env.PATH ?? ''}`, npm_config_nodedir: pinnedNodeDir };
+  }
+  const headers = nodeHeadersDir();
+  return { ...env, ...(headers && !process.env.npm_config_nodedir ? { npm_config_nodedir: headers } : {}) };
 }
 
-/** Everything at once; returns the paths the other scripts need. */
-export async function ensureTools({ nodeModules = true } = {}) {
+/**
+ * Installs one pinned VS Code server (and its pinned node, if it has one) into its folder under
+ * .vscode-test/; skipped when the marker matches the pins. Resolves with what runs it.
+ */
+export async function ensureVsCodeServer(version = versionNamed('floor')) {
+  const serverMain = serverMainOf(version);
+  const serverNode = serverNodeOf(version);
+  const tools = { name: version.name, vscode: version.vscode, serverMain, serverNode };
+  const marker = path.join(version.serverDir, '.installed');
+  const wanted = pinHash(version);
+  if (fs.existsSync(serverMain) && fs.existsSync(serverNode) && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === wanted) return tools;
+  const pinName = path.relative(REPO, version.pinDir);
+  log(`installing VS Code ${version.vscode} (code-server, pinned in ${pinName}/); ${version.nodePinDir ? 'a few minutes' : 'about a minute'}`);
+  const installStarted = Date.now();
+  fs.rmSync(version.serverDir, { recursive: true, force: true });
+  copyPin(version.pinDir, version.serverDir);
+  const tmpDir = path.join(REPO, '.vscode-test', 'tmp');
+  fillRipgrepCache(tmpDir);
+  const logName = path.basename(version.serverDir);
+  if (version.nodePinDir) {
+    log(`  node first (pinned in ${path.relative(REPO, version.nodePinDir)}/)`);
+    const nodeInstallDir = path.join(version.serverDir, 'node');
+    copyPin(version.nodePinDir, nodeInstallDir);
+    await npmWithProgress(['ci', '--foreground-scripts'], { cwd: nodeInstallDir, env: installEnv(tmpDir) },
+      path.join(REPO, '.vscode-test', `${logName}-node-install.log`));
+    if (!fs.existsSync(serverNode)) throw new Error(`node installed but ${serverNode} is missing`);
+  }
+  await npmWithProgress(['ci', '--foreground-scripts'], { cwd: version.serverDir, env: installEnv(tmpDir, version.nodePinDir && pinnedNodeDirOf(version)) },
+    path.join(REPO, '.vscode-test', `${logName}-install.log`));
+  if (!fs.existsSync(serverMain)) throw new Error(`code-server installed but ${serverMain} is missing`);
+  // A bumped code-server pin must come with the VS Code version the host tests expect.
+  const installed = JSON.parse(fs.readFileSync(path.join(path.dirname(serverMain), '..', 'package.json'), 'utf8')).version;
+  if (installed !== version.vscode) {
+    throw new Error(`${pinName} installed VS Code ${installed}, but scripts/lib/vscode-versions.mjs expects ${version.vscode}`);
+  }
+  fs.writeFileSync(marker, wanted);
+  log(`VS Code ${version.vscode} installed in ${((Date.now() - installStarted) / 1000).toFixed(0)} s`);
+  return tools;
+}
+
+/**
+ * Everything at once. `versions`: the VS Code servers to install (default: WEBDATA_VSCODE's
+ * choice). Resolves with `servers` (one entry per version, in order) and, when the floor is
+ * among them, its serverMain/serverNode, which e2e tests and the sandbox use.
+ */
+export async function ensureTools({ nodeModules = true, versions = selectedVersions() } = {}) {
   if (nodeModules) ensureNodeModules();
   ensureDebianPackages();
-  const serverMain = await ensureVsCodeServer();
-  return { serverMain, serverNode: process.execPath, chromium: CHROMIUM };
+  const servers = [];
+  for (const version of versions) servers.push(await ensureVsCodeServer(version));
+  const floor = servers.find((server) => server.name === 'floor');
+  return { servers, serverMain: floor?.serverMain, serverNode: floor?.serverNode, chromium: CHROMIUM };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   ensureTools().then((tools) => {
     log('all tools present');
-    console.log(`VSCODE_SERVER_MAIN=${tools.serverMain}`);
+    for (const server of tools.servers) {
+      const suffix = server.name === 'floor' ? '' : `_${server.name.toUpperCase()}`;
+      console.log(`VSCODE_SERVER_MAIN${suffix}=${server.serverMain}`);
+      console.log(`VSCODE_SERVER_NODE${suffix}=${server.serverNode}`);
+    }
     console.log(`CHROMIUM_BIN=${tools.chromium}`);
   }, (error) => {
     console.error(`ensure-tools: ${error instanceof Error ? error.message : String(error)}`);

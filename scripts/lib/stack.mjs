@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureTools, REPO } from '../ensure-tools.mjs';
+import { versionNamed } from './vscode-versions.mjs';
 import { killTree, pickPort } from './processes.mjs';
 import { installExtension, startVsCodeServer } from './vscode-server.mjs';
 
@@ -60,7 +61,7 @@ export async function startStack({ home, serverPort, emulatorPort, log = console
   for (const name of STOP_SIGNALS) process.once(name, onSignal);
   const workspace = path.join(home, 'workspace');
   try {
-    const { serverMain } = await ensureTools();
+    const { serverMain } = await ensureTools({ versions: [versionNamed('floor')] });   // e2e and the sandbox run on the floor
     log('packaging the extension (npm run package)');
     const vsix = packageExtension();
     const userDataDir = path.join(home, 'user-data');
