@@ -1,8 +1,10 @@
-// `npm run test:host`: mocha inside a real VS Code extension host, against the emulator.
-// Builds the extension, bundles test/host (mocha included, vscode external), starts the
-// emulator, then runs @vscode/test-electron's runTests with test/host/code-shim.mjs standing in
-// for the VS Code executable (it drives VS Code's server from npm; see that file).
-// Run with `node --import tsx` (the emulator is TypeScript).
+// `npm run test:host`: mocha inside a real VS Code extension host, against the emulator, once
+// per VS Code version (the `engines.vscode` floor, then the newest; WEBDATA_VSCODE=floor|latest
+// picks one, see scripts/lib/vscode-versions.mjs). Builds the extension, bundles test/host (mocha
+// included, vscode external), then per version starts a fresh emulator and runs
+// @vscode/test-electron's runTests with test/host/code-shim.mjs standing in for the VS Code
+// executable (it drives VS Code's server from npm; see that file). A failure on any version
+// fails the run, after every version has run. Run with `node --import tsx` (the emulator is TypeScript).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +12,7 @@ import path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import * as esbuild from 'esbuild';
 import { ensureTools, REPO } from './ensure-tools.mjs';
+import { selectedVersions } from './lib/vscode-versions.mjs';
 
 const SHIM = path.join(REPO, 'test', 'host', 'code-shim.mjs');
 const SUITE_DIR = path.join(REPO, 'test', 'host', 'suite');
@@ -71,49 +74,81 @@ function writeWorkspace(runDir, baseUrl) {
   return folder;
 }
 
-async function main() {
-  const started = Date.now();
-  step('tools');
-  const { serverMain } = await ensureTools();
-  step('build');
-  buildExtension();
-  await bundleHostTests();
-  console.log(`host suites: ${suiteFiles().map((file) => path.relative(REPO, file)).join(', ')}`);
-  fs.chmodSync(SHIM, 0o755);   // runTests spawns it directly, as it would spawn VS Code
+// Newer servers read user settings from the user-data folder: without this, built-in extensions
+// of 1.139 try to reach a telemetry host, which these machines cannot.
+function writeUserSettings(userDataDir) {
+  fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ 'telemetry.telemetryLevel': 'off' }, null, 2));
+}
 
-  step('emulator');
+/** The host suites on one VS Code server, with a fresh emulator and profile; resolves with seconds taken. */
+async function runOnServer(server) {
+  const started = Date.now();
   const { startEmulator, DEMO_API_KEY } = await import('../test/emulator/index.ts');
   const emulator = await startEmulator();
-  console.log(`emulator at ${emulator.url}`);
+  console.log(`emulator at ${emulator.url}; server ${path.relative(REPO, server.serverMain)} on node ${server.serverNode === process.execPath ? process.version : path.relative(REPO, server.serverNode)}`);
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-hostrun-'));
   try {
-    step('tests in VS Code');
+    const userDataDir = path.join(runDir, 'user-data');
+    writeUserSettings(userDataDir);
     await runTests({
       vscodeExecutablePath: SHIM,
       extensionDevelopmentPath: REPO,
       extensionTestsPath: BUNDLE,
       // A fresh profile per run: no state from an earlier run leaks in.
-      launchArgs: [writeWorkspace(runDir, emulator.url), `--user-data-dir=${path.join(runDir, 'user-data')}`,
+      launchArgs: [writeWorkspace(runDir, emulator.url), `--user-data-dir=${userDataDir}`,
         `--extensions-dir=${path.join(runDir, 'extensions')}`],
       extensionTestsEnv: {
-        VSCODE_SERVER_MAIN: serverMain,
+        VSCODE_SERVER_MAIN: server.serverMain,
+        VSCODE_SERVER_NODE: server.serverNode,
+        WEBDATA_TEST_VSCODE: server.name,
+        WEBDATA_TEST_VSCODE_VERSION: server.vscode,
         WEBDATA_TEST_BASE_URL: emulator.url,
         WEBDATA_TEST_API_KEY: DEMO_API_KEY,
         WEBDATA_TEST_ADMIN_URL: emulator.adminUrl,
       },
     });
-    console.log(`\nhost tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return (Date.now() - started) / 1000;
   } finally {
     await emulator.close();
     fs.rmSync(runDir, { recursive: true, force: true });
   }
 }
 
+async function main() {
+  const started = Date.now();
+  const versions = selectedVersions();
+  step('tools');
+  const { servers } = await ensureTools({ versions });
+  step('build');
+  buildExtension();
+  await bundleHostTests();
+  console.log(`host suites: ${suiteFiles().map((file) => path.relative(REPO, file)).join(', ')}`);
+  fs.chmodSync(SHIM, 0o755);   // runTests spawns it directly, as it would spawn VS Code
+
+  const failed = [];
+  for (const server of servers) {
+    const label = `VS Code ${server.vscode} (${server.name})`;
+    step(`tests in ${label}`);
+    try {
+      const seconds = await runOnServer(server);
+      console.log(`\nhost tests passed on ${label} in ${seconds.toFixed(1)} s`);
+    } catch (error) {
+      // runTests rejects with "Test run failed with code 1" after the failures were printed.
+      console.error(`\nhost tests failed on ${label}: ${error instanceof Error ? error.message : String(error)}`);
+      failed.push(label);
+    }
+  }
+  if (failed.length > 0) throw new Error(`failed on ${failed.join(' and ')}`);
+  if (servers.length > 1) {
+    console.log(`\nhost tests passed on ${servers.map((server) => `VS Code ${server.vscode}`).join(' and ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
 main().then(
   () => process.exit(0),
   (error) => {
-    // runTests rejects with "Test run failed with code 1" after the failures were printed.
-    console.error(`\nhost tests failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`\nhost tests ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },
 );

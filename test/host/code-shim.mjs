@@ -3,7 +3,8 @@
 // machines cannot download VS Code, so runTests starts this script instead. It takes the
 // Electron-style arguments runTests passes, runs the tests in a real VS Code server's Node
 // extension host (the workbench side in headless chromium) and exits 0 only when they pass.
-// Needs VSCODE_SERVER_MAIN (from scripts/ensure-tools.mjs); stops everything it started.
+// Needs VSCODE_SERVER_MAIN and, for a server that needs another node than ours, VSCODE_SERVER_NODE
+// (both from scripts/ensure-tools.mjs); stops everything it started.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,8 @@ import { remoteUri, startVsCodeServer } from '../../scripts/lib/vscode-server.mj
 const TIMEOUT_S = Number(process.env.WEBDATA_HOST_TEST_TIMEOUT_S || 300);
 // Workbench chatter that says nothing about the tests; WEBDATA_HOST_VERBOSE=1 shows it anyway.
 const CHATTER = /^(Resolving connection token|Resolved connection token|Creating a socket|Ignoring fetching additional builtin|Updating additional builtin|ChatSessionStore|\[Service Worker\])/;
+// The newest VS Code adds its chat and agent host's lines (no model, no GitHub sign-in: expected here).
+const NEWEST_CHATTER = /^(\[(reconnection-grace-time|ChatModelSelection|AgentHost(:remote)?|AccountPolicyGate)\]|Creation of workbench contribution|Timed out waiting for authentication provider 'github')/;
 
 /** The parts of runTests' arguments we use; Electron-only flags (--no-sandbox, ...) are ignored. */
 function parseArguments(argv) {
@@ -55,7 +58,7 @@ async function runInWorkbench(browser, url) {
   // The workbench calls these (smoke-test driver) with the extension host's console and result.
   await page.exposeFunction('codeAutomationLog', (type, args) => {
     const line = util.format(...(Array.isArray(args) ? args : [args]));
-    if (CHATTER.test(line) && !process.env.WEBDATA_HOST_VERBOSE) return;
+    if ((CHATTER.test(line) || NEWEST_CHATTER.test(line)) && !process.env.WEBDATA_HOST_VERBOSE) return;
     (type === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
   });
   await page.exposeFunction('codeAutomationExit', (code) => finish(code));
@@ -72,6 +75,8 @@ async function runInWorkbench(browser, url) {
 async function main(argv) {
   const serverMain = process.env.VSCODE_SERVER_MAIN;
   if (!serverMain) throw new Error('code-shim: set VSCODE_SERVER_MAIN (printed by node scripts/ensure-tools.mjs)');
+  // The newest server needs a newer node than the one running this script: it comes pinned with it.
+  const serverNode = process.env.VSCODE_SERVER_NODE || process.execPath;
   const options = parseArguments(argv);
   // Short path: the server's IPC sockets live here and socket paths are limited to ~100 bytes.
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-host-'));
@@ -88,7 +93,7 @@ async function main(argv) {
   // runTests sends SIGINT on Ctrl-C; stop the tree before leaving.
   for (const name of ['SIGINT', 'SIGTERM']) process.once(name, () => { cleanUp().finally(() => process.exit(130)); });
   try {
-    server = await startVsCodeServer({ serverMain, runDir, userDataDir, extensionsDir, smokeTestDriver: true,
+    server = await startVsCodeServer({ serverMain, serverNode, runDir, userDataDir, extensionsDir, smokeTestDriver: true,
       disableWorkspaceTrust: options.disableWorkspaceTrust });
     browser = await launchChromium({ runDir });
     const code = await runInWorkbench(browser, workbenchUrl(server.port, options));
