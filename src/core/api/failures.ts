@@ -147,14 +147,21 @@ export function detailsOf(body: unknown, apiKey: string): Array<{ field: string;
     const parsed = ErrorDetailSchema.safeParse(item);
     if (!parsed.success) continue;
     const detail = parsed.data;
-    const raw = typeof detail === 'string' ? { field: undefined, message: detail }
-      : { field: detail.field ?? (Array.isArray(detail.path) ? (detail.path.length > 0 ? formatPath(detail.path) : undefined) : detail.path ?? undefined), message: detail.message };
-    const message = short(scrub(raw.message, apiKey), 200);
+    const message = short(scrub(typeof detail === 'string' ? detail : detail.message, apiKey), 200);
     if (message === '') continue;
-    problems.push({ field: short(scrub(raw.field ?? '', apiKey), 60) || 'request', message });
+    const field = typeof detail === 'string' ? '' : fieldOf(detail);
+    // An issue about the body as a whole (an empty path) is about the request.
+    problems.push({ field: short(scrub(field, apiKey), 60) || 'request', message });
     if (problems.length >= MAX_DETAILS) break;
   }
   return problems;
+}
+
+/** `field`, else the zod path written as in our own problems ("scrapeOptions.formats[0].type"). */
+function fieldOf(detail: { field?: string | null; path?: ReadonlyArray<string | number> | string | null }): string {
+  if (detail.field) return detail.field;
+  if (Array.isArray(detail.path)) return detail.path.length > 0 ? formatPath(detail.path) : '';
+  return typeof detail.path === 'string' ? detail.path : '';
 }
 
 /** Service text on one line, cut to `max` characters. */
