@@ -12,4 +12,6 @@ export function logRequest(log: vscode.LogOutputChannel, info: RequestInfo): voi
   const line = `${info.method} ${info.path} ${outcome} ${Math.round(info.ms)} ms${retries}`;
   if (info.error || (info.status !== undefined && info.status >= 400)) log.warn(line);
   else log.info(line);
+  // A result list the service added after this version (the announced data.research): noted, not shown.
+  if (info.unknownData && info.unknownData.length > 0) log.info(`${info.method} ${info.path}: left out result lists this version does not show: ${info.unknownData.join(', ')}`);
 }

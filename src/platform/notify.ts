@@ -2,6 +2,7 @@
 // and the action that helps. Never a stack trace; details go to the log.
 import * as vscode from 'vscode';
 import type { WebDataError } from '../core/api';
+import { errorButtons, type ErrorButton } from './error-buttons';
 
 export interface ErrorActions {
   /** Offered as "Retry" for failures that may pass on a second try. */
@@ -22,18 +23,21 @@ export function describeError(err: unknown): string {
 export async function showError(log: vscode.LogOutputChannel, what: string, err: unknown, actions: ErrorActions = {}): Promise<void> {
   if (isWebDataError(err) && err.kind === 'cancelled') return;
   log.error(`${what}: ${describeError(err)}`);
-  const setKey = vscode.l10n.t('Set API Key');
-  const retry = vscode.l10n.t('Retry');
-  const openLog = vscode.l10n.t('Open Log');
-  const buttons: string[] = [];
-  const kind = isWebDataError(err) ? err.kind : undefined;
-  if (kind === 'unauthorized') buttons.push(setKey);
-  const transient = kind === undefined || ['rate-limited', 'server', 'network', 'timeout', 'bad-response'].includes(kind);
-  if (actions.retry && transient) buttons.push(retry);
-  buttons.push(openLog);
+  const error = isWebDataError(err) ? err : undefined;
+  const labels: Record<ErrorButton, string> = {
+    'set-key': vscode.l10n.t('Set API Key'),
+    'open-dashboard': vscode.l10n.t('Open Dashboard'),
+    retry: vscode.l10n.t('Retry'),
+    'open-log': vscode.l10n.t('Open Log'),
+  };
+  const offered = errorButtons(error, actions.retry !== undefined);
+  const buttons = offered.map((button) => labels[button]);
+  const kind = error?.kind;
   const message = `${what}: ${describeError(err)}`;
   const choice = await (kind === 'rate-limited' ? vscode.window.showWarningMessage(message, ...buttons) : vscode.window.showErrorMessage(message, ...buttons));
-  if (choice === setKey) await vscode.commands.executeCommand('webData.setApiKey');
-  else if (choice === retry) await actions.retry?.();
-  else if (choice === openLog) log.show(true);
+  const picked = offered.find((button) => labels[button] === choice);
+  if (picked === 'set-key') await vscode.commands.executeCommand('webData.setApiKey');
+  else if (picked === 'retry') await actions.retry?.();
+  else if (picked === 'open-log') log.show(true);
+  else if (picked === 'open-dashboard' && error?.dashboardUrl) await vscode.env.openExternal(vscode.Uri.parse(error.dashboardUrl, true));
 }

@@ -3,11 +3,16 @@
 // misbehave on the wire.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { ENTERPRISE_NOT_ENABLED } from './validate';
 import type { EmulatorFault, FaultRule } from './types';
 
 export const FaultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('status'), status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]), error: z.string().optional() }),
-  z.object({ kind: z.literal('rate-limit'), retryAfter: z.string().optional(), message: z.string().optional() }),
+  z.object({ kind: z.literal('rate-limit'), retryAfter: z.string().optional(), retryAfterSeconds: z.number().min(0).optional(), message: z.string().optional() }),
+  z.object({ kind: z.literal('bad-request'), details: z.array(z.unknown()).optional() }),
+  z.object({ kind: z.literal('payment-required'), message: z.string().optional() }),
+  z.object({ kind: z.literal('forbidden'), message: z.string().optional() }),
+  z.object({ kind: z.literal('result-shapes'), withoutUrl: z.array(z.enum(['images', 'news'])).optional(), extraData: z.record(z.string(), z.array(z.unknown())).optional() }),
   z.object({ kind: z.literal('slow-headers'), ms: z.number().int().min(0).max(600_000) }),
   z.object({ kind: z.literal('slow-body'), ms: z.number().int().min(0).max(600_000) }),
   z.object({ kind: z.literal('truncated-body') }),
@@ -71,13 +76,20 @@ export function answerWithFault(req: IncomingMessage, res: ServerResponse, fault
       return fault.status;
     }
     case 'rate-limit': {
-      const text = JSON.stringify({ success: false, error: fault.message ?? 'Rate limit exceeded. Please wait a moment and try again.' });
+      const seconds = fault.retryAfterSeconds === undefined ? {} : { retry_after_seconds: fault.retryAfterSeconds };
+      const text = JSON.stringify({ success: false, error: fault.message ?? 'Rate limit exceeded. Please wait a moment and try again.', ...seconds });
       const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) };
       if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
       res.writeHead(429, headers);
       res.end(text);
       return 429;
     }
+    case 'bad-request':
+      return writeJson(res, 400, { success: false, error: 'Invalid request body', details: fault.details ?? LIVE_400_DETAILS });
+    case 'payment-required':
+      return writeJson(res, 402, { success: false, error: fault.message ?? LIVE_402_TEXT });
+    case 'forbidden':
+      return writeJson(res, 403, { success: false, error: fault.message ?? ENTERPRISE_NOT_ENABLED.zdr });
     case 'html':
       res.writeHead(502, { 'content-type': 'text/html', 'content-length': Buffer.byteLength(PROXY_HTML) });
       res.end(PROXY_HTML);
@@ -97,6 +109,46 @@ export function answerWithFault(req: IncomingMessage, res: ServerResponse, fault
     default:
       return undefined;
   }
+}
+
+function writeJson(res: ServerResponse, status: number, body: unknown): number {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+  return status;
+}
+
+/** What the live service sends beside "Invalid request body": its own zod issues. */
+export const LIVE_400_DETAILS = [
+  { code: 'too_big', maximum: 100, type: 'number', inclusive: true, exact: false, message: 'Number must be less than or equal to 100', path: ['limit'] },
+  { code: 'invalid_string', validation: 'regex', message: 'Invalid tbs format', path: ['tbs'] },
+];
+
+export const LIVE_402_TEXT = 'Insufficient credits to perform this request. For more credits, you can upgrade your plan in the dashboard or try changing the request limit to a lower value.';
+
+/** A research result as the service announced it for `data.research`: an array the spec does not list. */
+const RESEARCH_RESULT = { title: 'A study of web search quality', url: 'https://papers.example.org/search-quality', authors: ['A. Author'], year: 2025 };
+
+/**
+ * The `result-shapes` fault: a successful search answer reshaped as the live service sends it,
+ * image and news results without `url` (the spec does not require it) and arrays under `data`
+ * that the spec does not list (the announced `data.research`).
+ */
+export function reshapeSearch(body: unknown, fault: Extract<EmulatorFault, { kind: 'result-shapes' }>): unknown {
+  if (typeof body !== 'object' || body === null) return body;
+  const { data } = body as { data?: Record<string, unknown> };
+  if (typeof data !== 'object' || data === null) return body;
+  const reshaped: Record<string, unknown> = { ...data };
+  for (const kind of fault.withoutUrl ?? ['images', 'news']) {
+    const list = reshaped[kind];
+    if (Array.isArray(list)) reshaped[kind] = list.map((item: unknown) => {
+      if (typeof item !== 'object' || item === null) return item;
+      const { url: _url, ...rest } = item as Record<string, unknown>;
+      return rest;
+    });
+  }
+  Object.assign(reshaped, fault.extraData ?? { research: [RESEARCH_RESULT] });
+  return { ...(body as object), data: reshaped };
 }
 
 /** A valid search response of about `bytes` bytes, streamed in chunks with backpressure. */

@@ -2,7 +2,7 @@
 // (429), and the three endpoints of spec 4. No I/O here; server.ts writes what this returns.
 import { runSearch } from './search';
 import type { EmulatorState, TeamState } from './state';
-import { checkSearch } from './validate';
+import { checkSearch, ENTERPRISE_NOT_ENABLED } from './validate';
 
 export interface Answer {
   status: number;
@@ -59,6 +59,7 @@ function search(state: EmulatorState, team: TeamState, req: ReadRequest): Answer
   }
   if (req.json === undefined) return fail(400, `Bad request: the body is not valid JSON (${req.jsonError ?? 'empty body'}).`);
   const checked = checkSearch(req.json.value, team.enterprise);
+  if (!checked.ok && 'forbidden' in checked) return fail(403, ENTERPRISE_NOT_ENABLED[checked.forbidden]);
   if (!checked.ok) {
     const list = checked.problems.map((p) => (p.message.startsWith(p.field) ? p.message : `${p.field}: ${p.message}`)).join('; ');
     return fail(400, `Bad request: ${list}.`, { details: checked.problems });

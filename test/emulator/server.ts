@@ -2,7 +2,7 @@
 // Kept lean because benchmarks send thousands of requests: no logging, no per-request zod.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleAdmin } from './admin';
-import { FaultSchema, answerWithFault, sendSlowBody, sendTruncated } from './faults';
+import { FaultSchema, answerWithFault, reshapeSearch, sendSlowBody, sendTruncated } from './faults';
 import { answer } from './routes';
 import type { ReadRequest } from './routes';
 import type { EmulatorState } from './state';
@@ -84,6 +84,7 @@ async function handle(state: EmulatorState, req: IncomingMessage, res: ServerRes
   }
 
   const out = answer(state, { method, path, apiKey, contentType: req.headers['content-type'] ?? '', json, jsonError });
+  if (fault?.kind === 'result-shapes' && out.status === 200 && path === '/v2/search') out.body = reshapeSearch(out.body, fault);
   record.status = out.status;
   if (fault?.kind === 'slow-body' || fault?.kind === 'truncated-body') {
     const body = Buffer.from(JSON.stringify(out.body));

@@ -14,9 +14,9 @@ export type TbsResult = { ok: true; filter: TbsFilter } | { ok: false; message: 
 
 const KEYS = new Set(['qdr', 'cdr', 'cd_min', 'cd_max', 'sbd']);
 
-/** MM/DD/YYYY as a real calendar day: ms of its first instant (UTC), or undefined. */
+/** MM/DD/YYYY (or M/D/YYYY, which the live service accepts too) as a real calendar day: ms of its first instant (UTC), or undefined. */
 function calendarDay(text: string): number | undefined {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
   if (m === null) return undefined;
   const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
   // The calendar has no year 0. setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.

@@ -19,7 +19,15 @@ export interface EmulatorTeam {
 
 export type EmulatorFault =
   | { kind: 'status'; status: 500 | 502 | 503 | 504; error?: string }
-  | { kind: 'rate-limit'; retryAfter?: string; message?: string }
+  | { kind: 'rate-limit'; retryAfter?: string; retryAfterSeconds?: number; message?: string }
+  /** 400 as the live service words it: "Invalid request body" and its zod issues in `details`. */
+  | { kind: 'bad-request'; details?: unknown[] }
+  /** 402: the team is out of credits. */
+  | { kind: 'payment-required'; message?: string }
+  /** 403: a plan feature (zero data retention by default) is not enabled for the team. */
+  | { kind: 'forbidden'; message?: string }
+  /** Not an error: the search answers, with image/news results lacking `url` and extra `data` arrays. */
+  | { kind: 'result-shapes'; withoutUrl?: Array<'images' | 'news'>; extraData?: Record<string, unknown[]> }
   | { kind: 'slow-headers'; ms: number }
   | { kind: 'slow-body'; ms: number }
   | { kind: 'truncated-body' }

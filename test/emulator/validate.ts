@@ -11,6 +11,12 @@ export type Source = 'web' | 'images' | 'news';
 export type Category = 'code_hosting' | 'research' | 'pdf';
 export type Enterprise = 'anon' | 'zdr';
 
+/** The live service's 403 words for an enterprise mode the team's plan does not include. */
+export const ENTERPRISE_NOT_ENABLED: Record<Enterprise, string> = {
+  zdr: 'Zero data retention (zdr) is not enabled for your team. Contact support to enable this feature.',
+  anon: 'Anonymized zero data retention (anon) is not enabled for your team. Contact support to enable this feature.',
+};
+
 export interface SearchInput {
   terms: Term[];
   limit: number;
@@ -29,7 +35,11 @@ export interface Problem {
   message: string;
 }
 
-export type Checked = { ok: true; input: SearchInput } | { ok: false; problems: Problem[] };
+/**
+ * `forbidden`: a valid request asking for an enterprise mode the team's plan lacks, which the live
+ * service refuses with 403 (not 400) once the body itself is fine.
+ */
+export type Checked = { ok: true; input: SearchInput } | { ok: false; problems: Problem[] } | { ok: false; problems: []; forbidden: Enterprise };
 
 const SOURCES: readonly string[] = ['web', 'images', 'news'];
 const CATEGORIES: readonly string[] = ['code_hosting', 'research', 'pdf'];
@@ -167,13 +177,14 @@ export function checkSearch(body: unknown, enabledEnterprise: readonly string[])
     if (!Array.isArray(body.enterprise)) add('enterprise', `enterprise must be a list of "anon" and "zdr"; got ${shown(body.enterprise)}`);
     else body.enterprise.forEach((mode: unknown, i) => {
       if (typeof mode !== 'string' || !ENTERPRISE.includes(mode)) add(`enterprise[${i}]`, `enterprise[${i}] must be "anon" or "zdr"; got ${shown(mode)}`);
-      else if (!enabledEnterprise.includes(mode)) add(`enterprise[${i}]`, `enterprise mode "${mode}" is not enabled for this team`);
       else if (!enterprise.includes(mode as Enterprise)) enterprise.push(mode as Enterprise);
     });
   }
   const formats = formatTypes(body, problems);
 
   if (problems.length > 0) return { ok: false, problems };
+  const forbidden = enterprise.find((mode) => !enabledEnterprise.includes(mode));
+  if (forbidden !== undefined) return { ok: false, problems: [], forbidden };
   return {
     ok: true,
     input: { terms, limit: limit as number, sources: sources.length > 0 ? sources : ['web'], categories, includeDomains, excludeDomains, tbs, formats, enterprise },

@@ -44,11 +44,12 @@ describe('WebDataClient errors and retries', () => {
       assert.match(error.message, /check the service address/i);
     });
 
-    it('400 from the service is invalid-request with its reason (enterprise mode not enabled)', async () => {
-      const error = await failure(client().search({ query: 'data', enterprise: ['zdr'] }), 'invalid-request');
-      assert.equal(error.status, 400);
-      assert.match(error.message, /not enabled for this team/);
-      assert.equal(error.problems?.[0]?.field, 'request');
+    it('403 for an enterprise mode the team lacks is forbidden, naming the feature, never asking for a key', async () => {
+      const error = await failure(client().search({ query: 'data', enterprise: ['zdr'] }), 'forbidden');
+      assert.equal(error.status, 403);
+      assert.equal(error.feature, 'zero data retention (zdr)');
+      assert.match(error.message, /^Your team's plan does not include zero data retention \(zdr\), which the search asked for \(403\)/);
+      assert.doesNotMatch(error.message, /API key|Set API Key/);
     });
 
     it('500 is server and is not retried, even for a GET', async () => {
@@ -136,7 +137,7 @@ describe('WebDataClient errors and retries', () => {
       fx.emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', retryAfter: '12' } });
       const error = await failure(client().getTokenUsage(), 'rate-limited');
       assert.equal(error.retryAfterMs, 12000);
-      assert.match(error.message, /Wait 12 seconds/);
+      assert.match(error.message, /The service asks to wait 12 seconds before trying again\./);
       assert.equal(sentSince(from, USAGE), 1);
     });
 
@@ -166,7 +167,7 @@ describe('WebDataClient errors and retries', () => {
       assert.ok(Date.now() - started < 1500);
       assert.equal(error.attempts, 3);
       assert.equal(sentSince(from, SEARCH), 3);
-      assert.match(error.message, /still after 3 attempts\. Wait \d+ (ms|seconds?) and try again/);
+      assert.match(error.message, /still after 3 attempts\. Wait a few seconds and try again\./);
       assert.ok((error.retryAfterMs ?? 0) > 0);
     });
 

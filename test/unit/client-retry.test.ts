@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { parseRetryAfter, parseWaitFromText, WebDataClient, WebDataError } from '../../src/core/api';
 import { parseBaseUrl, isLoopback } from '../../src/core/api/base-url';
-import { backoffBaseMs, backoffMs, sleep } from '../../src/core/api/retry';
+import { backoffBaseMs, backoffMs, parseWaitFromBody, sleep } from '../../src/core/api/retry';
 import { safeCause, scrub } from '../../src/core/api/secrets';
 
 describe('retry: Retry-After', () => {
@@ -29,6 +29,14 @@ describe('retry: a wait given only in words', () => {
     assert.equal(parseWaitFromText('Try again in 30 seconds.'), 30000);
     assert.equal(parseWaitFromText('please wait 2 minutes'), 120000);
     assert.equal(parseWaitFromText('retry after 250ms'), 250);
+    assert.equal(parseWaitFromText('Daily limit reached; retry after 2 hours'), 7_200_000);
+    assert.equal(parseWaitFromText('retry after 28h'), 100_800_000);
+  });
+  it('reads retry_after_seconds from a 429 body, a number or numeric text', () => {
+    assert.equal(parseWaitFromBody({ success: false, error: 'Rate limit exceeded', retry_after_seconds: 28 }), 28_000);
+    assert.equal(parseWaitFromBody({ retry_after_seconds: '1.5' }), 1500);
+    assert.equal(parseWaitFromBody({ retry_after_seconds: 0 }), 0);
+    for (const body of [{ retry_after_seconds: -1 }, { retry_after_seconds: 'soon' }, { retryAfter: 3 }, null, 'text']) assert.equal(parseWaitFromBody(body), undefined, JSON.stringify(body));
   });
   it('prefers the wait named after "after" or "wait" to a window named after "in"', () => {
     assert.equal(parseWaitFromText('Too many requests: at most 100 in 1 minute; please retry after 20s'), 20000);

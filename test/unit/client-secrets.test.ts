@@ -59,7 +59,7 @@ describe('the API key stays secret', () => {
     const limited = await collect(KEY, (c) => c.getTokenUsage());
     assert.equal(limited.kind, 'rate-limited');
     assert.match(limited.serviceMessage ?? '', /\[API key\]/);
-    assert.equal((await collect(KEY, (c) => c.search({ query: 'data', enterprise: ['zdr'] }))).kind, 'invalid-request');
+    assert.equal((await collect(KEY, (c) => c.search({ query: 'data', enterprise: ['zdr'] }))).kind, 'forbidden');
     assert.equal((await collect(KEY, (c) => c.search({ query: '' }))).kind, 'invalid-request');
     emulator.injectFault({ fault: { kind: 'reset' }, times: Infinity });
     assert.equal((await collect(KEY, (c) => c.getTokenUsage())).kind, 'network');

@@ -74,9 +74,10 @@ describe('WebDataClient with answers outside the spec', () => {
     assert.match(error.message, /200 but the body is not JSON \(text\/plain\)/);
   });
 
-  it('a 403 is unauthorized; a 402 is refused with the service\'s reason', async () => {
-    await fails({ status: 403, body: JSON.stringify({ success: false, error: 'Forbidden' }) }, () => client.getTokenUsage(), 'unauthorized');
-    const error = await fails({ status: 402, body: JSON.stringify({ success: false, error: 'Insufficient credits' }) }, () => client.search({ query: 'q' }), 'invalid-request');
-    assert.match(error.message, /402 Payment Required.*Insufficient credits/);
+  it('a 403 is forbidden (never "set a valid key"); a 402 is payment-required with the service\'s reason', async () => {
+    const forbidden = await fails({ status: 403, body: JSON.stringify({ success: false, error: 'Forbidden' }) }, () => client.getTokenUsage(), 'forbidden');
+    assert.doesNotMatch(forbidden.message, /API key/);
+    const error = await fails({ status: 402, body: JSON.stringify({ success: false, error: 'Insufficient credits' }) }, () => client.search({ query: 'q' }), 'payment-required');
+    assert.match(error.message, /\(402\): "Insufficient credits"/);
   });
 });

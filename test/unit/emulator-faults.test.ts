@@ -60,6 +60,44 @@ describe('emulator: faults', () => {
     assert.doesNotMatch(errorOf(neither), /\d/);
   });
 
+  it('answers as the live service does: 400 with details, 402, 403, 429 with retry_after_seconds', async () => {
+    const bad = await withFault({ kind: 'bad-request' }, '/v2/search');
+    assert.equal(bad.status, 400);
+    assert.equal(errorOf(bad), 'Invalid request body');
+    const details = (bad.json as { details?: Array<{ path?: unknown; message?: unknown }> }).details;
+    assert.deepEqual(details?.map((d) => [d.path, d.message]), [[['limit'], 'Number must be less than or equal to 100'], [['tbs'], 'Invalid tbs format']]);
+    const credits = await withFault({ kind: 'payment-required' }, '/v2/search');
+    assert.equal(credits.status, 402);
+    assert.match(errorOf(credits), /^Insufficient credits/);
+    const feature = await withFault({ kind: 'forbidden' }, '/v2/search');
+    assert.equal(feature.status, 403);
+    assert.match(errorOf(feature), /Zero data retention \(zdr\) is not enabled for your team/);
+    const busy = await withFault({ kind: 'rate-limit', retryAfterSeconds: 28 });
+    assert.equal(busy.status, 429);
+    assert.equal(busy.headers['retry-after'], undefined);
+    assert.equal((busy.json as { retry_after_seconds?: unknown }).retry_after_seconds, 28);
+  });
+
+  it('result-shapes: the search answers, images and news without url, and an extra data.research', async () => {
+    const res = await call(emulator.url, 'POST', '/v2/search', {
+      headers: { 'x-emulator-fault': JSON.stringify({ kind: 'result-shapes' }) },
+      body: { query: 'tomato', sources: ['web', 'images', 'news'] },
+    });
+    assert.equal(res.status, 200);
+    const data = (res.json as { data: Record<string, Array<Record<string, unknown>>> }).data;
+    assert.deepEqual(Object.keys(data).sort(), ['images', 'news', 'research', 'web']);
+    assert.ok((data.images?.length ?? 0) > 0 && (data.news?.length ?? 0) > 0);
+    for (const item of [...(data.images ?? []), ...(data.news ?? [])]) assert.equal('url' in item, false);
+    assert.ok(data.web?.every((item) => typeof item.url === 'string'));
+    const onlyNews = await call(emulator.url, 'POST', '/v2/search', {
+      headers: { 'x-emulator-fault': JSON.stringify({ kind: 'result-shapes', withoutUrl: ['news'], extraData: {} }) },
+      body: { query: 'tomato', sources: ['images', 'news'] },
+    });
+    const kept = (onlyNews.json as { data: Record<string, Array<Record<string, unknown>>> }).data;
+    assert.deepEqual(Object.keys(kept).sort(), ['images', 'news']);
+    assert.ok(kept.images?.every((item) => typeof item.url === 'string'));
+  });
+
   it('slow-headers delays the answer; slow-body sends headers at once and dribbles the body', async () => {
     const slowHeaders = await rawGet(emulator.url, '/v2/crawl/active', { 'x-emulator-fault': JSON.stringify({ kind: 'slow-headers', ms: 200 }) });
     assert.equal(slowHeaders.status, 200);

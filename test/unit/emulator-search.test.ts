@@ -138,7 +138,7 @@ describe('emulator search: sources, limit, categories, domains, formats', () => 
     assert.deepEqual(Object.keys(plain.data), ['web']);
     const all = await search(emulator.url, { query: 'tomato', sources: [{ type: 'web' }, 'images', { type: 'news' }] });
     assert.deepEqual(Object.keys(all.data).sort(), ['images', 'news', 'web']);
-    for (const item of all.data.news ?? []) assert.equal(corpusPage(item.url, NOW)?.kind, 'news');
+    for (const item of all.data.news ?? []) assert.equal(corpusPage(item.url ?? '', NOW)?.kind, 'news');
     const news = await search(emulator.url, { query: 'tomato', sources: [{ type: 'news' }] });
     assert.deepEqual(Object.keys(news.data), ['news']);
     const first = news.data.news?.[0];
@@ -175,7 +175,7 @@ describe('emulator search: sources, limit, categories, domains, formats', () => 
     assert.ok(exc.length > 0 && exc.some((u) => host(u) === 'docs.tideflow.dev'));
     for (const url of exc) assert.ok(host(url) !== 'codehost.example' && host(url) !== 'blog.tideflow.dev');
     const images = (await search(emulator.url, { query: ALL, limit: 100, sources: ['images'], includeDomains: ['gardenjournal.example'] })).data.images ?? [];
-    assert.ok(images.length >= 5 && images.every((i) => host(i.url) === 'www.gardenjournal.example'));
+    assert.ok(images.length >= 5 && images.every((i) => host(i.url ?? '') === 'www.gardenjournal.example'));
   });
 
   it('scrapes nothing unless formats ask; markdown is the page, summary condensed', async () => {

@@ -14,7 +14,7 @@ describe('emulator search: tbs', () => {
   const dates = async (tbs: string, sources: string[] = ['web']): Promise<number[]> => {
     const res = await search(emulator.url, { query: ALL, limit: 100, tbs, sources });
     const items = [...(res.data.web ?? []), ...(res.data.news ?? [])];
-    return items.map((item) => Date.parse(emulator.corpusPage(item.url)?.date ?? ''));
+    return items.map((item) => Date.parse(emulator.corpusPage(item.url ?? '')?.date ?? ''));
   };
 
   before(async () => {
@@ -42,6 +42,9 @@ describe('emulator search: tbs', () => {
     assert.deepEqual(day.data.web?.map((r) => r.url), [rail]);
     const two = await search(emulator.url, { query: ALL, limit: 100, tbs: 'cdr:1,cd_min:05/26/2026,cd_max:05/27/2026' });
     assert.deepEqual(new Set(two.data.web?.map((r) => r.url)), new Set([rail, pdf]));
+    // One-digit months and days, as the live service accepts them: the same range.
+    const short = await search(emulator.url, { query: ALL, limit: 100, tbs: 'cdr:1,cd_min:5/26/2026,cd_max:5/27/2026' });
+    assert.deepEqual(new Set(short.data.web?.map((r) => r.url)), new Set([rail, pdf]));
     const empty = await search(emulator.url, { query: ALL, tbs: 'cdr:1,cd_min:01/01/2000,cd_max:12/31/2000' });
     assert.deepEqual(empty.data.web, []);
     assert.ok(empty.warning);

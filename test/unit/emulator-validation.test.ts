@@ -103,10 +103,11 @@ describe('emulator search: request rules', () => {
     for (const field of ['query', 'limit', 'tbs', 'country']) assert.ok(errorOf(res).includes(field), field);
   });
 
-  it('400 for an enterprise mode the team does not have', async () => {
+  it('403, as the live service, for an enterprise mode the team does not have; 400 first when the body is bad too', async () => {
     const res = await call(emulator.url, 'POST', '/v2/search', { key: 'wd-plain-team-1', body: { query: 'a', enterprise: ['zdr'] } });
-    assert.equal(res.status, 400);
-    assert.match(errorOf(res), /zdr.*not enabled/);
+    assert.equal(res.status, 403);
+    assert.match(errorOf(res), /zero data retention \(zdr\) is not enabled for your team/i);
+    assert.equal((await call(emulator.url, 'POST', '/v2/search', { key: 'wd-plain-team-1', body: { query: 'a', limit: 0, enterprise: ['zdr'] } })).status, 400);
     assert.equal((await call(emulator.url, 'POST', '/v2/search', { key: 'wd-plain-team-1', body: { query: 'a', enterprise: ['anon'] } })).status, 200);
   });
 

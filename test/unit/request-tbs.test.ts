@@ -48,7 +48,17 @@ describe('tbs', () => {
 
   it('refuses dates not written MM/DD/YYYY', () => {
     assert.match(problems('cdr:1,cd_min:2024-01-01,cd_max:12/31/2024')[0] ?? '', /MM\/DD\/YYYY/);
-    problems('cdr:1,cd_min:1/1/2024,cd_max:12/31/2024');
+    problems('cdr:1,cd_min:001/1/2024,cd_max:12/31/2024');
+    problems('cdr:1,cd_min:1/1/24,cd_max:12/31/2024');
+  });
+
+  it('accepts one-digit months and days, as the live service does, and sends them as MM/DD/YYYY', () => {
+    assert.equal(ok('cdr:1,cd_min:12/1/2024,cd_max:1/5/2025'), 'cdr:1,cd_min:12/01/2024,cd_max:01/05/2025');
+    assert.equal(ok(' sbd:1, cdr:1,cd_min:2/29/2024,cd_max:3/1/2024'), 'sbd:1,cdr:1,cd_min:02/29/2024,cd_max:03/01/2024');
+    assert.match(problems('cdr:1,cd_min:2/30/2024,cd_max:3/1/2024')[0] ?? '', /month 2 of 2024 has 29 days/);
+    assert.match(problems('cdr:1,cd_min:12/1/2024,cd_max:1/1/2024')[0] ?? '', /starts on 12\/01\/2024, after it ends on 01\/01\/2024/);
+    const sent = validateSearchRequest({ query: 'q', tbs: 'cdr:1,cd_min:12/1/2024,cd_max:12/9/2024' });
+    assert.ok(sent.ok && sent.body.tbs === 'cdr:1,cd_min:12/01/2024,cd_max:12/09/2024', JSON.stringify(sent));
   });
 
   it('refuses a range that starts after it ends', () => {

@@ -92,4 +92,12 @@ describe('result document text', () => {
     assert.match(image, /Size: 4 × 3/);
     assert.match(image, /Image results carry no page content/);
   });
+
+  it('says so when a result came without a page address, never "undefined"', () => {
+    const news = documentText({ kind: 'news', result: { title: 'N', snippet: 'S' } }, 'info');
+    assert.match(news, /^# N\n\nNo page address was given for this result\.\n/);
+    const image = documentText({ kind: 'images', result: { url: null, title: 'Pic', imageUrl: 'https://i.example/p.png' } }, 'info');
+    assert.match(image, /No page address was given for this result\./);
+    for (const text of [news, image]) assert.ok(!/undefined|null|<>/.test(text), text);
+  });
 });

@@ -1,9 +1,11 @@
 // What the results view says: rows, grouping, time and counts, icons, context values, and
 // tooltips that show hostile web text as text.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import fc from 'fast-check';
 import {
-  countsText, creditsText, formatTime, groupResults, hostOf, resultContextValue, resultIcon, resultTitle, searchDescription, searchLabel,
+  countsText, creditsText, formatTime, groupResults, hostOf, resultContextValue, resultDescription, resultIcon, resultTitle, resultUrl, searchDescription, searchLabel,
 } from '../../src/core/search/present';
 import { requestedSources, summarize, type TypedResult } from '../../src/core/search/record';
 import { escapeMarkdown, resultTooltip, scrapeStatus, searchTooltip } from '../../src/core/search/tooltip';
@@ -91,11 +93,43 @@ describe('results view: result rows', () => {
   });
 
   it('flags what can be opened in the context value, as the menus match it', () => {
-    assert.equal(resultContextValue(web({ url: 'u' })), 'result');
-    assert.equal(resultContextValue(web({ url: 'u', markdown: '# x' })), 'result.markdown');
-    assert.equal(resultContextValue(web({ url: 'u', markdown: '# x', summary: 's' })), 'result.markdown.summary');
-    assert.equal(resultContextValue(web({ url: 'u', markdown: '', summary: 's' })), 'result.summary');
+    assert.equal(resultContextValue(web({ url: 'u' })), 'result.url');
+    assert.equal(resultContextValue(web({ url: 'u', markdown: '# x' })), 'result.url.markdown');
+    assert.equal(resultContextValue(web({ url: 'u', markdown: '# x', summary: 's' })), 'result.url.markdown.summary');
+    assert.equal(resultContextValue(web({ url: 'u', markdown: '', summary: 's' })), 'result.url.summary');
     assert.match(resultContextValue(web({ url: 'u', summary: 's' })), /^result/);
+  });
+
+  it('shows image and news results without url: titled, "no address", no url capability', () => {
+    const image: TypedResult = { kind: 'images', result: { title: 'A pot of tomatoes', imageUrl: 'https://i.example/p.png' } };
+    const news: TypedResult = { kind: 'news', result: { url: null, title: '', snippet: 'Harvest news', markdown: '# m' } };
+    assert.equal(resultContextValue(image), 'result');
+    assert.equal(resultContextValue(news), 'result.markdown');
+    assert.equal(resultDescription(image), 'no address');
+    assert.equal(resultTitle(image), 'A pot of tomatoes');
+    assert.equal(resultTitle(news), '(no title)');
+    assert.equal(resultUrl(news), undefined);
+    assert.equal(resultUrl({ kind: 'news', result: { url: '  ' } }), undefined);
+    const tooltip = resultTooltip(image);
+    assert.ok(tooltip.includes('No page address was given for this result'), tooltip);
+    assert.ok(!/undefined|null/.test(tooltip), tooltip);
+  });
+
+  it('offers Open in Browser and Copy URL exactly on the rows whose context value has the url capability', () => {
+    const manifest = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } };
+    const shown = (command: string, contextValue: string): boolean[] => manifest.contributes.menus['view/item/context']
+      ?.filter((entry) => entry.command === command && entry.when?.includes('view == webData.searchResults'))
+      .map((entry) => {
+        const pattern = /viewItem =~ \/(.+?)\/(?:\s|$)/.exec(entry.when ?? '')?.[1];
+        assert.ok(pattern, entry.when);
+        return new RegExp(pattern).test(contextValue);
+      }) ?? [];
+    for (const command of ['webData.openInBrowser', 'webData.copyUrl']) {
+      assert.deepEqual(shown(command, resultContextValue(web({ url: 'https://a.example/', markdown: 'm' }))), [true, true], command);
+      assert.deepEqual(shown(command, resultContextValue({ kind: 'images', result: { title: 'x' } })), [false, false], command);
+      assert.deepEqual(shown(command, resultContextValue({ kind: 'news', result: { title: 'x', summary: 's', markdown: 'm' } })), [false, false], command);
+    }
+    assert.deepEqual(shown('webData.openMarkdown', resultContextValue({ kind: 'news', result: { title: 'x' } })), [true, true]);
   });
 });
 

@@ -50,11 +50,14 @@ describe('usage state: failures', () => {
     assert.equal(stateForError(err, at).kind, 'error');
   });
 
-  it('401 and 403 are errors marked unauthorized, with the client\'s message', () => {
-    for (const status of [401, 403]) {
-      const state = stateForError(new WebDataError('unauthorized', `refused (${status})`, { status }), at);
-      assert.deepEqual(state, { kind: 'error', message: `refused (${status})`, unauthorized: true, at });
-    }
+  it('401 is an error marked unauthorized, with the client\'s message', () => {
+    const state = stateForError(new WebDataError('unauthorized', 'refused (401)', { status: 401 }), at);
+    assert.deepEqual(state, { kind: 'error', message: 'refused (401)', unauthorized: true, at });
+  });
+
+  it('403 (a plan feature the team lacks) is an error not about the key: no "Set API Key"', () => {
+    const state = stateForError(new WebDataError('forbidden', 'not in the plan (403)', { status: 403 }), at);
+    assert.deepEqual(state, { kind: 'error', message: 'not in the plan (403)', unauthorized: false, at });
   });
 
   it('a server error or a network failure is an error that is not about the key', () => {

@@ -2,17 +2,17 @@
 // retries only what is safe to retry, validates every answer, and never lets the key out.
 import { parseBaseUrl, type ServiceAddress } from './base-url';
 import { WebDataError, type WebDataErrorKind } from './errors';
-import { errorForFailure, errorForStatus, serviceMessageOf, SET_KEY_HINT, type Context } from './failures';
+import { ENTERPRISE_FEATURES, errorForFailure, errorForStatus, serviceMessageOf, SET_KEY_HINT, type Context } from './failures';
 import { DEFAULT_SEARCH_TIMEOUT_MS, validateSearchRequest } from './request';
 import type { SearchRequest } from './request-types';
 import { readJson, validateBody } from './response';
 import { scrub } from './secrets';
-import { backoffBaseMs, backoffCeilingMs, backoffMs, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_WAIT_MS, parseRetryAfter, parseWaitFromText, sleep, type RetryOptions } from './retry';
+import { backoffBaseMs, backoffCeilingMs, backoffMs, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_WAIT_MS, parseRetryAfter, parseWaitFromBody, parseWaitFromText, sleep, type RetryOptions } from './retry';
 import {
-  ActiveCrawlsResponseSchema, SearchResponseSchema, TokenUsageResponseSchema,
+  ActiveCrawlsResponseSchema, SearchResponseSchema, TokenUsageResponseSchema, unknownDataNames,
   type ActiveCrawl, type SearchResponse, type TokenUsage,
 } from './schemas';
-import { DEFAULT_MAX_BODY_BYTES, Transport, TransportError } from './transport';
+import { DEFAULT_MAX_BODY_BYTES, Transport, TransportError, type Exchange } from './transport';
 
 /** One line's worth of facts about a finished call, for a log. Never holds the key. */
 export interface RequestInfo {
@@ -23,6 +23,8 @@ export interface RequestInfo {
   attempts: number;
   retries: number;
   error?: WebDataErrorKind;
+  /** Names under a search's `data` that the client does not know and left out ("data.research"). */
+  unknownData?: string[];
 }
 
 export interface WebDataClientOptions {
@@ -53,6 +55,14 @@ interface Operation<T> {
   idempotent: boolean;
   context: Context;
   read: (value: unknown, status: number) => T;
+  /** Parts of a good answer the client left out, for the log line. */
+  leftOut?: (value: unknown) => string[];
+}
+
+interface AttemptState {
+  attempts: number;
+  status?: number;
+  leftOut?: string[];
 }
 
 export const DEFAULT_GET_TIMEOUT_MS = 30000;
@@ -100,8 +110,12 @@ export class WebDataClient {
     return this.call({
       method: 'POST', path: '/search', body: JSON.stringify(checked.body), idempotent: false,
       timeoutMs: (checked.body.timeout ?? DEFAULT_SEARCH_TIMEOUT_MS) + this.searchMarginMs,
-      context: this.context('the search', path, 'The service answered 404 to the search', ' Check the service address.'),
+      context: {
+        ...this.context('the search', path, 'The service answered 404 to the search', ' Check the service address.'),
+        features: (checked.body.enterprise ?? []).map((mode) => ENTERPRISE_FEATURES[mode]),
+      },
       read: (value, status) => validateBody(SearchResponseSchema, value, 'the search', status),
+      leftOut: unknownDataNames,
     }, options.signal);
   }
 
@@ -144,10 +158,11 @@ export class WebDataClient {
 
   private async call<T>(op: Operation<T>, signal: AbortSignal | undefined): Promise<T> {
     const started = performance.now();
-    const state = { attempts: 0, status: undefined as number | undefined };
+    const state: AttemptState = { attempts: 0 };
     try {
       const value = await this.attempt(op, signal, state);
-      this.report({ method: op.method, path: op.context.path, status: state.status, ms: performance.now() - started, attempts: state.attempts, retries: state.attempts - 1 });
+      const unknownData = state.leftOut !== undefined && state.leftOut.length > 0 ? { unknownData: state.leftOut } : {};
+      this.report({ method: op.method, path: op.context.path, status: state.status, ms: performance.now() - started, attempts: state.attempts, retries: state.attempts - 1, ...unknownData });
       return value;
     } catch (error) {
       // Anything else (a bug) still leaves as a WebDataError, with a message fit for a person.
@@ -159,7 +174,7 @@ export class WebDataClient {
     }
   }
 
-  private async attempt<T>(op: Operation<T>, signal: AbortSignal | undefined, state: { attempts: number; status?: number }): Promise<T> {
+  private async attempt<T>(op: Operation<T>, signal: AbortSignal | undefined, state: AttemptState): Promise<T> {
     let waited = 0;
     for (;;) {
       state.attempts++;
@@ -175,13 +190,16 @@ export class WebDataClient {
           if (!json.ok) throw this.notJson(op, status, exchange.contentType);
           const reported = this.reportedFailure(json.value, op.context.what, status);
           if (reported) throw reported;
-          return op.read(json.value, status);
+          const value = op.read(json.value, status);
+          state.leftOut = op.leftOut?.(json.value);
+          return value;
         }
         if (status === 429) {
-          serverWaitMs = parseRetryAfter(exchange.headers['retry-after']) ?? parseWaitFromText(serviceMessageOf(exchange, this.apiKey) ?? exchange.text.slice(0, 1000));
+          serverWaitMs = this.serverWait(exchange);
           retryable = true;
         } else retryable = op.idempotent && (status === 502 || status === 503 || status === 504);
-        failure = errorForStatus(exchange, op.context, attempts, status === 429 ? (serverWaitMs ?? backoffCeilingMs(attempts, this.backoffBaseMs)) : undefined);
+        failure = errorForStatus(exchange, op.context, attempts, status !== 429 ? undefined
+          : serverWaitMs !== undefined ? { ms: serverWaitMs, fromService: true } : { ms: backoffCeilingMs(attempts, this.backoffBaseMs), fromService: false });
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
         failure = errorForFailure(error.failure, op.context, attempts, op.timeoutMs, !op.idempotent);
@@ -199,6 +217,14 @@ export class WebDataClient {
       }
       waited += wait;
     }
+  }
+
+  /** The wait a 429 names: Retry-After, then `retry_after_seconds` in the body, then its text. */
+  private serverWait(exchange: Exchange): number | undefined {
+    const body = readJson(exchange);
+    return parseRetryAfter(exchange.headers['retry-after'])
+      ?? (body.ok ? parseWaitFromBody(body.value) : undefined)
+      ?? parseWaitFromText(serviceMessageOf(exchange, this.apiKey) ?? exchange.text.slice(0, 1000));
   }
 
   private notJson(op: Operation<unknown>, status: number, contentType: string): WebDataError {

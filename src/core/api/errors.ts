@@ -10,7 +10,10 @@ export type WebDataErrorKind =
   | 'network'
   | 'timeout'
   | 'cancelled'
-  | 'bad-response';
+  | 'bad-response'
+  // 402: the team has no credits left; 403: the team's plan lacks a feature the request uses.
+  | 'payment-required'
+  | 'forbidden';
 
 export interface WebDataErrorDetails {
   /** HTTP status, when the service answered. */
@@ -23,6 +26,10 @@ export interface WebDataErrorDetails {
   retryAfterMs?: number;
   /** How many attempts were made before giving up. */
   attempts?: number;
+  /** For payment-required: where credits are bought, when the service address tells us (see dashboard.ts). */
+  dashboardUrl?: string;
+  /** For forbidden: the plan feature the service refused, in words ("zero data retention (zdr)"). */
+  feature?: string;
   cause?: unknown;
 }
 
@@ -34,6 +41,8 @@ export class WebDataError extends Error {
   readonly problems?: ReadonlyArray<{ field: string; message: string }>;
   readonly retryAfterMs?: number;
   readonly attempts?: number;
+  readonly dashboardUrl?: string;
+  readonly feature?: string;
 
   constructor(kind: WebDataErrorKind, message: string, details: WebDataErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -43,6 +52,8 @@ export class WebDataError extends Error {
     this.problems = details.problems;
     this.retryAfterMs = details.retryAfterMs;
     this.attempts = details.attempts;
+    this.dashboardUrl = details.dashboardUrl;
+    this.feature = details.feature;
   }
 }
 

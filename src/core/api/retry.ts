@@ -1,5 +1,7 @@
-// When to try again: Retry-After (seconds or an HTTP date), a wait given only in the service's
-// error text, or exponential backoff with full jitter; and a sleep that an AbortSignal cancels.
+// When to try again: Retry-After (seconds or an HTTP date), `retry_after_seconds` in the body, a
+// wait given only in the service's error text, or exponential backoff with full jitter; and a
+// sleep that an AbortSignal cancels.
+import { RateLimitBodySchema } from './schemas';
 
 export interface RetryOptions {
   /** Attempts in all, the first one included. Default 4. */
@@ -24,8 +26,16 @@ export function parseRetryAfter(header: string | string[] | undefined, now: numb
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-const UNIT_MS: Record<string, number> = { ms: 1, millisecond: 1, milliseconds: 1, s: 1000, sec: 1000, secs: 1000, second: 1000, seconds: 1000, m: 60000, min: 60000, mins: 60000, minute: 60000, minutes: 60000 };
-const DURATION = String.raw`\s+(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)\b`;
+/** Milliseconds a 429 body asks for in `retry_after_seconds`, or undefined when it names none. */
+export function parseWaitFromBody(body: unknown): number | undefined {
+  const parsed = RateLimitBodySchema.safeParse(body);
+  if (!parsed.success) return undefined;
+  const seconds = parsed.data.retry_after_seconds;
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1000) : undefined;
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, millisecond: 1, milliseconds: 1, s: 1000, sec: 1000, secs: 1000, second: 1000, seconds: 1000, m: 60000, min: 60000, mins: 60000, minute: 60000, minutes: 60000, h: 3600000, hr: 3600000, hrs: 3600000, hour: 3600000, hours: 3600000 };
+const DURATION = String.raw`\s+(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)\b`;
 // "after"/"wait" name the wait itself; "in" may name the window the limit counts over ("100
 // requests in 1 minute"), so it is read only when the text has nothing better.
 const WAIT_IN_TEXT = [new RegExp(String.raw`\b(?:after|wait)${DURATION}`, 'i'), new RegExp(String.raw`\bin${DURATION}`, 'i')];

@@ -38,8 +38,10 @@ export const WebResultSchema = z.object({
   ...scraped,
 });
 
+// The spec lists `url` on image and news results without making it required, and the live service
+// does leave it out: such a result is kept and shown without an address (and without open/copy).
 export const ImageResultSchema = z.object({
-  url: z.string(),
+  url: text,
   title: text,
   imageUrl: text,
   imageWidth: count,
@@ -48,7 +50,7 @@ export const ImageResultSchema = z.object({
 });
 
 export const NewsResultSchema = z.object({
-  url: z.string(),
+  url: text,
   title: text,
   snippet: text,
   date: text,
@@ -58,11 +60,27 @@ export const NewsResultSchema = z.object({
   ...scraped,
 });
 
+/** The arrays this client shows; others under `data` (the announced `research`) are left out. */
+export const KNOWN_DATA_ARRAYS = ['web', 'images', 'news'] as const;
+
 export const SearchDataSchema = z.object({
   web: z.array(WebResultSchema).nullish(),
   images: z.array(ImageResultSchema).nullish(),
   news: z.array(NewsResultSchema).nullish(),
 });
+
+/**
+ * The names under a search answer's `data` that this client does not know, as `data.<name>`: kept
+ * out of the result and named in the log, so a new array the service adds never fails a search.
+ * The names are the service's text, so only tame ones are quoted, and only a few.
+ */
+export function unknownDataNames(body: unknown): string[] {
+  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return [];
+  const names = Object.keys(data).filter((name) => !(KNOWN_DATA_ARRAYS as readonly string[]).includes(name));
+  const shown = names.slice(0, 10).map((name) => (/^[A-Za-z0-9_-]{1,40}$/.test(name) ? `data.${name}` : 'data.(an unreadable name)'));
+  return names.length > 10 ? [...shown, `${names.length - 10} more`] : shown;
+}
 
 export const SearchResponseSchema = z.object({
   success: z.boolean(),
@@ -127,6 +145,25 @@ export const ActiveCrawlsResponseSchema = z.object({
 export const ErrorBodySchema = z.object({
   success: z.literal(false).optional(),
   error: z.string(),
+});
+
+/**
+ * One entry of the `details` list the live service adds to a 400: a zod issue of its own
+ * (`{ path: ["limit"], message }`), or `{ field, message }`, or a bare string. Read one by one, so
+ * an entry of another shape is skipped rather than failing the others.
+ */
+export const ErrorDetailSchema = z.union([
+  z.string(),
+  z.object({
+    path: z.union([z.array(z.union([z.string(), z.number()])), z.string()]).nullish(),
+    field: z.string().nullish(),
+    message: z.string(),
+  }),
+]);
+
+/** A 429 body that names its wait (`retry_after_seconds`), as the live service's sometimes do. */
+export const RateLimitBodySchema = z.object({
+  retry_after_seconds: z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]),
 });
 
 export type ScrapeMetadata = z.infer<typeof ScrapeMetadataSchema>;

@@ -1,6 +1,7 @@
 // The `tbs` time filter (spec 2.3): comma-combined parts `qdr:h|d|w|m|y`, `sbd:1`, and the custom
 // range `cdr:1,cd_min:MM/DD/YYYY,cd_max:MM/DD/YYYY` with real calendar dates, min not after max.
-// Problems are sentences for a person, not grammar errors.
+// One-digit months and days (`cd_min:12/1/2024`) are accepted, as the live service accepts them,
+// and sent as the spec writes dates (12/01/2024). Problems are sentences for a person.
 
 export const QDR_RANGES = { h: 'the past hour', d: 'the past day', w: 'the past week', m: 'the past month', y: 'the past year' } as const;
 
@@ -18,7 +19,10 @@ export function checkTbs(tbs: string): TbsCheck {
   let min: CalendarDate | undefined;
   let max: CalendarDate | undefined;
 
+  // The parts as sent: dates written out in two digits.
+  const normalised: string[] = [];
   for (const part of parts) {
+    normalised.push(part);
     if (part === '') {
       problems.push('There is an empty part between commas; write the parts joined by single commas, such as "sbd:1,qdr:w".');
       continue;
@@ -48,6 +52,7 @@ export function checkTbs(tbs: string): TbsCheck {
         const date = parseDate(value ?? '', key, problems);
         if (key === 'cd_min') min = date;
         else max = date;
+        if (date) normalised[normalised.length - 1] = `${key}:${date.text}`;
         break;
       }
       default:
@@ -69,13 +74,13 @@ export function checkTbs(tbs: string): TbsCheck {
   if (qdr !== undefined && seen.has('cdr')) {
     problems.push(`Choose either a time range (qdr:${qdr}) or a custom date range (cdr:1), not both.`);
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, tbs: parts.join(',') };
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, tbs: normalised.join(',') };
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 function parseDate(value: string, key: string, problems: string[]): CalendarDate | undefined {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
   if (!match) {
     problems.push(`${key} "${clip(value)}" is not a date in the form MM/DD/YYYY, such as 03/31/2025.`);
     return undefined;
@@ -93,7 +98,8 @@ function parseDate(value: string, key: string, problems: string[]): CalendarDate
     problems.push(`${key} "${value}" is not a real date: month ${month} of ${year} has ${days} days.`);
     return undefined;
   }
-  return { text: value, ordinal: year * 10000 + month * 100 + day };
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return { text: `${two(month)}/${two(day)}/${match[3]}`, ordinal: year * 10000 + month * 100 + day };
 }
 
 function clip(text: string): string {

@@ -1,6 +1,6 @@
 // The text of a result's document: its scraped markdown or summary exactly as the service sent it,
 // or, when nothing was scraped, a short page of what is known and how to get the content.
-import { oneLine, resultText, resultTitle } from './present';
+import { oneLine, resultText, resultTitle, resultUrl } from './present';
 import { scrapedOf, type TypedResult } from './record';
 import type { DocumentFormat } from './uri';
 
@@ -33,8 +33,8 @@ export const HOW_TO_GET_MARKDOWN = [
 ].join('\n');
 
 function infoText(typed: TypedResult): string {
-  const { result } = typed;
-  const lines = [`# ${plain(resultTitle(typed))}`, '', `<${result.url.replace(/[<>\s]/g, encodeURIComponent)}>`, ''];
+  const url = resultUrl(typed);
+  const lines = [`# ${plain(resultTitle(typed))}`, '', url !== undefined ? `<${url.replace(/[<>\s]/g, encodeURIComponent)}>` : 'No page address was given for this result.', ''];
   const text = resultText(typed);
   if (text) lines.push(plain(text), '');
   if (typed.kind === 'news' && typed.result.date) lines.push(`Date: ${plain(typed.result.date)}`, '');

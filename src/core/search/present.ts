@@ -20,7 +20,16 @@ export function resultTitle(typed: TypedResult): string {
     const first = Array.isArray(scraped) ? scraped[0] : scraped;
     if (first && first.trim() !== '') return oneLine(first);
   }
-  return oneLine(typed.result.url) || '(no title)';
+  return oneLine(resultUrl(typed) ?? '') || '(no title)';
+}
+
+/**
+ * The result's page address, or undefined: image and news results may come without one (the spec
+ * does not require it), and are then listed without the open and copy actions.
+ */
+export function resultUrl(typed: TypedResult): string | undefined {
+  const url = typed.result.url;
+  return typeof url === 'string' && url.trim() !== '' ? url : undefined;
 }
 
 /** The host of a URL without "www.", or '' when it is not a URL. */
@@ -39,7 +48,8 @@ export function resultText(typed: TypedResult): string | undefined {
 }
 
 export function resultDescription(typed: TypedResult): string {
-  return hostOf(typed.result.url);
+  const url = resultUrl(typed);
+  return url !== undefined ? hostOf(url) : 'no address';
 }
 
 /** A codicon id by kind and category. */
@@ -53,10 +63,13 @@ export function resultIcon(typed: TypedResult): string {
   return 'globe';
 }
 
-/** 'result' plus what can be opened: menus match `viewItem =~ /^result/` and `/summary/`. */
+/**
+ * 'result' plus what can be done with it, in this order: menus match `viewItem =~ /^result/`,
+ * `/^result\.url/` (open in browser, copy URL: only with an address) and `/summary/`.
+ */
 export function resultContextValue(typed: TypedResult): string {
   const scraped = scrapedOf(typed);
-  return `result${scraped.markdown ? '.markdown' : ''}${scraped.summary ? '.summary' : ''}`;
+  return `result${resultUrl(typed) !== undefined ? '.url' : ''}${scraped.markdown ? '.markdown' : ''}${scraped.summary ? '.summary' : ''}`;
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');

@@ -1,7 +1,7 @@
 // Tooltips as markdown text. Titles and descriptions come from the web and may hold markdown,
 // HTML, links or icon syntax; every piece of it is escaped so it shows as the text it is. The
 // VS Code side renders this in a MarkdownString that is not trusted and allows no HTML.
-import { countsText, creditsText, KIND_LABELS, oneLine, resultText, resultTitle } from './present';
+import { countsText, creditsText, KIND_LABELS, oneLine, resultText, resultTitle, resultUrl } from './present';
 import { scrapedOf, type SearchSummary, type TypedResult } from './record';
 
 /** Backslash-escapes every character markdown, HTML or `$(icon)` syntax could act on; one line. */
@@ -22,8 +22,8 @@ export function scrapeStatus(typed: TypedResult): string {
 }
 
 export function resultTooltip(typed: TypedResult): string {
-  const { result } = typed;
-  const lines = [`**${escapeMarkdown(resultTitle(typed))}**`, escapeMarkdown(result.url)];
+  const url = resultUrl(typed);
+  const lines = [`**${escapeMarkdown(resultTitle(typed))}**`, url !== undefined ? escapeMarkdown(url) : 'No page address was given for this result'];
   const text = resultText(typed);
   if (text) lines.push(escapeMarkdown(oneLine(text, DESCRIPTION_MAX)));
   const facts: string[] = [];

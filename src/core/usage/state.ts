@@ -39,7 +39,8 @@ export function isNoUsageError(err: unknown): boolean {
 export function stateForError(err: unknown, at: Date): UsageState {
   const e = asWebDataError(err);
   if (e && isNoUsageError(e)) return { kind: 'no-usage', serviceMessage: e.serviceMessage, at };
-  const unauthorized = e !== undefined && (e.kind === 'unauthorized' || e.status === 401 || e.status === 403);
+  // 403 is a plan feature the team lacks, not a bad key: no "Set API Key" for it.
+  const unauthorized = e !== undefined && (e.kind === 'unauthorized' || e.status === 401);
   const message = e?.message || (err instanceof Error && err.message ? err.message : 'The credits could not be loaded.');
   return { kind: 'error', message, unauthorized, at };
 }

@@ -36,12 +36,21 @@ export function webUri(url: string): vscode.Uri | undefined {
   }
 }
 
+/** A result row (or a result-shaped argument) whose result came without a page address. */
+function isResultWithoutUrl(arg: unknown): boolean {
+  if (typeof arg !== 'object' || arg === null) return false;
+  const typed = (arg as { typed?: { result?: { url?: unknown } } }).typed;
+  return typeof typed?.result === 'object' && typed.result !== null && (typeof typed.result.url !== 'string' || typed.result.url.trim() === '');
+}
+
+const NO_ADDRESS = (): string => vscode.l10n.t('This result came without a page address, so there is nothing to open or copy.');
+
 export async function openInBrowser(arg: unknown): Promise<boolean> {
   const url = readUrl(arg);
   const uri = url !== undefined ? webUri(url) : undefined;
   if (!uri) {
     void vscode.window.showErrorMessage(url === undefined
-      ? vscode.l10n.t('Nothing to open: pick a result in the Search Results view.')
+      ? (isResultWithoutUrl(arg) ? NO_ADDRESS() : vscode.l10n.t('Nothing to open: pick a result in the Search Results view.'))
       : vscode.l10n.t('Only http and https addresses open in the browser; this one is "{0}".', url.slice(0, 100)));
     return false;
   }
@@ -51,7 +60,7 @@ export async function openInBrowser(arg: unknown): Promise<boolean> {
 export async function copyUrl(arg: unknown, flash: (text: string) => void): Promise<boolean> {
   const url = readUrl(arg);
   if (url === undefined) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Nothing to copy: pick a result in the Search Results view.'));
+    void vscode.window.showErrorMessage(isResultWithoutUrl(arg) ? NO_ADDRESS() : vscode.l10n.t('Nothing to copy: pick a result in the Search Results view.'));
     return false;
   }
   await vscode.env.clipboard.writeText(url);

@@ -80,7 +80,7 @@ describe('search: command, results view, markdown tabs', function () {
     assert.deepEqual(results.map((r) => labelOf(r.item)), web.map((w) => (w.title ?? '').replace(/\s+/g, ' ').trim() || w.url));
     const first = results[0];
     assert.ok(first);
-    assert.equal(first.item.contextValue, 'result.markdown');
+    assert.equal(first.item.contextValue, 'result.url.markdown');
     assert.equal(first.item.description, new URL(web[0]?.url ?? '').hostname.replace(/^www\./, ''));
     assert.equal(first.item.command?.command, 'webData.openMarkdown');
     const tooltip = first.item.tooltip;
@@ -219,6 +219,25 @@ describe('search: command, results view, markdown tabs', function () {
     assert.ok(Date.now() - started >= 900, 'the retry did not wait for Retry-After');
     const statuses = (await emulator.requests()).recent.filter((r) => r.path === '/v2/search').slice(-2).map((r) => r.status);
     assert.deepEqual(statuses, [429, 200]);
+  });
+
+  it('lists image and news results that came without a url, without the open and copy actions', async () => {
+    // As the live service answers: no url on image and news results, and an array the spec does not list.
+    await emulator.injectFault({ fault: { kind: 'result-shapes' }, path: '/v2/search', apiKey: KEY });
+    const record = await search({ query: 'tomato', limit: 2, sources: ['web', 'images', 'news'] });
+    assert.ok(record, 'the search failed on results without url');
+    const root = (await rows(api.search.results))[0];
+    const groups = await rows(api.search.results, root?.node);
+    assert.deepEqual(groups.map((g) => labelOf(g.item)), ['Web', 'Images', 'News']);
+    const [web, images, news] = await Promise.all(groups.map((g) => rows(api.search.results, g.node)));
+    assert.ok(web?.length && images?.length && news?.length, 'a group is empty');
+    for (const row of web) assert.match(String(row.item.contextValue), /^result\.url/);
+    for (const row of [...images, ...news]) {
+      assert.doesNotMatch(String(row.item.contextValue), /url/);
+      assert.equal(row.item.description, 'no address');
+      assert.notEqual(labelOf(row.item), '');
+    }
+    assert.equal(await vscode.commands.executeCommand('webData.copyUrl', news[0]?.node), false);
   });
 
   it('cancels a search through the token in the second argument: nothing stored, no error', async () => {

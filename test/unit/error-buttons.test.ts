@@ -1,0 +1,24 @@
+// The buttons of an error notification, by kind: "Set API Key" only for a refused key (401), never
+// for a 403 (a plan feature); "Open Dashboard" for a 402 only when the dashboard's address is known.
+import assert from 'node:assert/strict';
+import { WebDataError } from '../../src/core/api';
+import { errorButtons } from '../../src/platform/error-buttons';
+
+describe('error notification buttons', () => {
+  it('401 offers Set API Key; 403 never does', () => {
+    assert.deepEqual(errorButtons(new WebDataError('unauthorized', 'refused', { status: 401 }), true), ['set-key', 'open-log']);
+    assert.deepEqual(errorButtons(new WebDataError('forbidden', 'not in the plan', { status: 403, feature: 'zero data retention (zdr)' }), true), ['open-log']);
+  });
+
+  it('402 offers Open Dashboard only with a known dashboard address', () => {
+    assert.deepEqual(errorButtons(new WebDataError('payment-required', 'no credits', { status: 402, dashboardUrl: 'https://example.com/' }), true), ['open-dashboard', 'open-log']);
+    assert.deepEqual(errorButtons(new WebDataError('payment-required', 'no credits', { status: 402 }), true), ['open-log']);
+  });
+
+  it('Retry only for what may pass, and only when the caller can retry', () => {
+    assert.deepEqual(errorButtons(new WebDataError('rate-limited', 'busy', { status: 429 }), true), ['retry', 'open-log']);
+    assert.deepEqual(errorButtons(new WebDataError('rate-limited', 'busy', { status: 429 }), false), ['open-log']);
+    assert.deepEqual(errorButtons(new WebDataError('invalid-request', 'bad', { status: 400 }), true), ['open-log']);
+    assert.deepEqual(errorButtons(undefined, true), ['retry', 'open-log']);
+  });
+});
