@@ -12,6 +12,7 @@ import {
   ActiveCrawlsResponseSchema, SearchResponseSchema, TokenUsageResponseSchema,
   type ActiveCrawl, type SearchResponse, type TokenUsage,
 } from './schemas';
+import type { NetworkOptions } from './network';
 import { DEFAULT_MAX_BODY_BYTES, Transport, TransportError } from './transport';
 
 /** One line's worth of facts about a finished call, for a log. Never holds the key. */
@@ -23,6 +24,8 @@ export interface RequestInfo {
   attempts: number;
   retries: number;
   error?: WebDataErrorKind;
+  /** host:port of the proxy the request went through (never its user or password); absent when direct. */
+  proxy?: string;
 }
 
 export interface WebDataClientOptions {
@@ -36,6 +39,8 @@ export interface WebDataClientOptions {
   timeoutMs?: number;
   /** Added to a search's own `timeout` before the client gives up. Default 5000 ms. */
   searchTimeoutMarginMs?: number;
+  /** Proxy and certificate settings; by default the environment's (HTTPS_PROXY, NO_PROXY…). */
+  network?: NetworkOptions;
   /** Called once per call when it ends, successful or not. */
   onRequest?: (info: RequestInfo) => void;
 }
@@ -84,8 +89,12 @@ export class WebDataClient {
     this.searchMarginMs = finite(options.searchTimeoutMarginMs, 0, DEFAULT_SEARCH_MARGIN_MS);
     this.onRequest = options.onRequest;
     const userAgent = options.userAgent && /^[\x20-\x7e]+$/.test(options.userAgent) ? options.userAgent : DEFAULT_USER_AGENT;
-    this.transport = new Transport(this.address, apiKey, userAgent, finite(options.maxBodyBytes, 1, DEFAULT_MAX_BODY_BYTES));
+    this.transport = new Transport(this.address, apiKey, userAgent, finite(options.maxBodyBytes, 1, DEFAULT_MAX_BODY_BYTES), options.network);
+    this.proxyHost = this.transport.route.kind === 'proxy' ? this.transport.route.proxy.host : undefined;
   }
+
+  /** host:port of the proxy this client's requests go through, or undefined when they go direct. */
+  readonly proxyHost: string | undefined;
 
   /** POST /v2/search. Checks the request first: an invalid one is never sent. */
   search(request: SearchRequest, options: CallOptions = {}): Promise<SearchResponse> {
@@ -209,7 +218,7 @@ export class WebDataClient {
   private report(info: RequestInfo): void {
     if (!this.onRequest) return;
     try {
-      this.onRequest(info);
+      this.onRequest(this.proxyHost === undefined ? info : { ...info, proxy: this.proxyHost });
     } catch {
       // A failing log line must not fail the request.
     }

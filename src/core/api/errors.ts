@@ -10,7 +10,11 @@ export type WebDataErrorKind =
   | 'network'
   | 'timeout'
   | 'cancelled'
-  | 'bad-response';
+  | 'bad-response'
+  /** A proxy refused, could not be reached, or is configured in a way that cannot work. */
+  | 'proxy'
+  /** The service's (or the proxy's) TLS certificate is not trusted here; nothing was sent. */
+  | 'certificate';
 
 export interface WebDataErrorDetails {
   /** HTTP status, when the service answered. */

@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import { ErrorBodySchema } from './schemas';
 import { WebDataError } from './errors';
 import { readJson } from './response';
+import { errorForNetworkFailure } from './network-failures';
 import { safeCause, scrub } from './secrets';
 import type { Exchange, TransportFailure } from './transport';
 
@@ -83,6 +84,9 @@ export function errorForStatus(exchange: Exchange, context: Context, attempts: n
 /** The error for an exchange that ended without a complete answer. */
 export function errorForFailure(failure: TransportFailure, context: Context, attempts: number, timeoutMs: number, isSearch: boolean): WebDataError {
   switch (failure.reason) {
+    case 'proxy':
+    case 'certificate':
+      return errorForNetworkFailure(failure, context.origin, context.apiKey, attempts);
     case 'cancelled':
       return new WebDataError('cancelled', `${capitalise(context.what)} was cancelled.`, { attempts });
     case 'timeout':
