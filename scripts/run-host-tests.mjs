@@ -82,9 +82,16 @@ async function main() {
   fs.chmodSync(SHIM, 0o755);   // runTests spawns it directly, as it would spawn VS Code
 
   step('emulator');
-  const { startEmulator, DEMO_API_KEY } = await import('../test/emulator/index.ts');
+  const { startEmulator, DEMO_API_KEY, makeTestCertificates, startTinyproxy, SERVICE_HOST } = await import('../test/emulator/index.ts');
   const emulator = await startEmulator();
   console.log(`emulator at ${emulator.url}`);
+  // For the proxy suite: an HTTPS emulator with a test CA (trusted through NODE_EXTRA_CA_CERTS),
+  // reached by a name that only the tinyproxy process can resolve.
+  const certs = makeTestCertificates();
+  const tlsEmulator = await startEmulator({ tls: { key: certs.key, cert: certs.cert } });
+  const proxy = await startTinyproxy();
+  const tlsBaseUrl = `https://${SERVICE_HOST}:${new URL(tlsEmulator.url).port}`;
+  console.log(`HTTPS emulator at ${tlsBaseUrl} through the proxy ${proxy.url}`);
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-hostrun-'));
   try {
     step('tests in VS Code');
@@ -100,11 +107,15 @@ async function main() {
         WEBDATA_TEST_BASE_URL: emulator.url,
         WEBDATA_TEST_API_KEY: DEMO_API_KEY,
         WEBDATA_TEST_ADMIN_URL: emulator.adminUrl,
+        WEBDATA_TEST_TLS_BASE_URL: tlsBaseUrl,
+        WEBDATA_TEST_PROXY_URL: proxy.url,
+        NODE_EXTRA_CA_CERTS: certs.caFile,
       },
     });
     console.log(`\nhost tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
-    await emulator.close();
+    await Promise.all([emulator.close(), tlsEmulator.close(), proxy.close()]);
+    certs.dispose();
     fs.rmSync(runDir, { recursive: true, force: true });
   }
 }
