@@ -120,11 +120,37 @@ export function tlsOptions(options: NetworkOptions = {}): TlsOptions {
   const key = `${system}|${extraFile ?? ''}|${extraFile ? modified(extraFile) : ''}`;
   let context = contexts.get(key);
   if (!context) {
-    const ca = [...tls.rootCertificates, ...(system ? systemCertificates() : []), ...(extraFile ? readPem(extraFile) : [])];
-    context = tls.createSecureContext({ ca });
+    context = secureContextWith([...(system ? systemCertificates() : []), ...(extraFile ? readPem(extraFile) : [])]);
     contexts.set(key, context);
   }
   return { secureContext: context, rejectUnauthorized };
+}
+
+/**
+ * Node's roots plus `extra`. Handing every root to `ca` parses them all again (about 300 ms for
+ * 300 certificates); a default context shares Node's parsed store, and adding only what it lacks
+ * to it (most system certificates are Node's roots too) takes a few milliseconds. addCACert is the
+ * native context's own method, as `ca` uses it; where it is missing, the documented way is used.
+ */
+function secureContextWith(extra: readonly string[]): tls.SecureContext {
+  const known = new Set(tls.rootCertificates.map(squash));
+  const missing = [...new Set(extra.filter((pem) => !known.has(squash(pem))))];
+  const context = tls.createSecureContext();
+  const native = (context as unknown as { context?: { addCACert?: unknown } }).context;
+  const add = native?.addCACert;
+  if (typeof add !== 'function') return tls.createSecureContext({ ca: [...tls.rootCertificates, ...missing] });
+  for (const pem of missing) {
+    try {
+      add.call(native, pem);
+    } catch {
+      // One unreadable certificate in a system bundle must not cost the others.
+    }
+  }
+  return context;
+}
+
+function squash(pem: string): string {
+  return pem.replace(/\s+/g, '');
 }
 
 const contexts = new Map<string, tls.SecureContext>();
