@@ -6,7 +6,8 @@ import { loadCore } from './core';
 import { Disposable, toDisposable } from './disposable';
 import { logRequest } from './log';
 import type { Secrets } from './secrets';
-import { baseUrlSetting, NETWORK_SETTINGS, networkSettings, onDidChangeSetting } from './settings';
+import { NETWORK_SETTINGS, networkSettings } from './network-settings';
+import { baseUrlSetting, onDidChangeSetting } from './settings';
 
 export interface ConnectionState {
   baseUrl?: string;

@@ -64,7 +64,7 @@ export function routeFor(address: ServiceAddress, options: NetworkOptions = {}):
     text = source && env[source]?.trim();
   }
   if (!source || !text) return { kind: 'direct' };
-  const bypass = [...(options.noProxy ?? []), ...splitList(env.no_proxy ?? env.NO_PROXY ?? '')];
+  const bypass = [...(options.noProxy ?? []), ...splitList(env.no_proxy || env.NO_PROXY || '')];
   if (bypassed(address, bypass)) return { kind: 'direct' };
   let url: URL;
   try {
