@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Makes sure everything the host tests, e2e tests and the sandbox need is on this machine:
-// node_modules, Debian's chromium/ripgrep/libkrb5-dev, and the pinned VS Code servers (from the
-// npm package code-server, because these machines cannot download VS Code itself): the floor and
+// node_modules, Debian's chromium/ripgrep/libkrb5-dev/tinyproxy, and the pinned VS Code servers (from
+// the npm package code-server, because these machines cannot download VS Code itself): the floor and
 // the newest, with the node 24 it needs (scripts/lib/vscode-versions.mjs; WEBDATA_VSCODE picks).
 // Plain Node, no dependencies, idempotent, and fast when everything is present.
 // Run it directly (`node scripts/ensure-tools.mjs`) or import ensureTools().
@@ -15,7 +15,8 @@ import { pinnedNodeDirOf, selectedVersions, serverMainOf, serverNodeOf, versionN
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
-const DEBIAN_PACKAGES = ['chromium', 'ripgrep', 'libkrb5-dev'];
+// tinyproxy: the real forwarding proxy of the proxy tests (test/emulator/proxy.ts).
+const DEBIAN_PACKAGES = ['chromium', 'ripgrep', 'libkrb5-dev', 'tinyproxy'];
 // @vscode/ripgrep (a dependency of VS Code 1.100.3) downloads rg in its postinstall; it looks
 // in this cache first, so we fill it from Debian's rg and no download is attempted.
 const RIPGREP_CACHE = { dir: 'vscode-ripgrep-cache-1.15.11', file: 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz' };

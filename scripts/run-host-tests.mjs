@@ -84,9 +84,16 @@ function writeUserSettings(userDataDir) {
 /** The host suites on one VS Code server, with a fresh emulator and profile; resolves with seconds taken. */
 async function runOnServer(server) {
   const started = Date.now();
-  const { startEmulator, DEMO_API_KEY } = await import('../test/emulator/index.ts');
+  const { startEmulator, DEMO_API_KEY, makeTestCertificates, startTinyproxy, SERVICE_HOST } = await import('../test/emulator/index.ts');
   const emulator = await startEmulator();
   console.log(`emulator at ${emulator.url}; server ${path.relative(REPO, server.serverMain)} on node ${server.serverNode === process.execPath ? process.version : path.relative(REPO, server.serverNode)}`);
+  // For the proxy suite: an HTTPS emulator with a test CA (trusted through NODE_EXTRA_CA_CERTS),
+  // reached by a name that only the tinyproxy process can resolve.
+  const certs = makeTestCertificates();
+  const tlsEmulator = await startEmulator({ tls: { key: certs.key, cert: certs.cert } });
+  const proxy = await startTinyproxy();
+  const tlsBaseUrl = `https://${SERVICE_HOST}:${new URL(tlsEmulator.url).port}`;
+  console.log(`HTTPS emulator at ${tlsBaseUrl} through the proxy ${proxy.url}`);
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-hostrun-'));
   try {
     const userDataDir = path.join(runDir, 'user-data');
@@ -106,11 +113,15 @@ async function runOnServer(server) {
         WEBDATA_TEST_BASE_URL: emulator.url,
         WEBDATA_TEST_API_KEY: DEMO_API_KEY,
         WEBDATA_TEST_ADMIN_URL: emulator.adminUrl,
+        WEBDATA_TEST_TLS_BASE_URL: tlsBaseUrl,
+        WEBDATA_TEST_PROXY_URL: proxy.url,
+        NODE_EXTRA_CA_CERTS: certs.caFile,
       },
     });
     return (Date.now() - started) / 1000;
   } finally {
-    await emulator.close();
+    await Promise.all([emulator.close(), tlsEmulator.close(), proxy.close()]);
+    certs.dispose();
     fs.rmSync(runDir, { recursive: true, force: true });
   }
 }

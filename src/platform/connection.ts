@@ -6,6 +6,7 @@ import { loadCore } from './core';
 import { Disposable, toDisposable } from './disposable';
 import { logRequest } from './log';
 import type { Secrets } from './secrets';
+import { NETWORK_SETTINGS, networkSettings } from './network-settings';
 import { baseUrlSetting, onDidChangeSetting } from './settings';
 
 export interface ConnectionState {
@@ -14,7 +15,7 @@ export interface ConnectionState {
 }
 
 export class Connection extends Disposable {
-  private cached?: { baseUrl: string; apiKey: string; client: WebDataClient };
+  private cached?: { baseUrl: string; apiKey: string; network: string; client: WebDataClient };
   private readonly changeEmitter = this._register(new vscode.EventEmitter<ConnectionState>());
   /** Fires after the address or key changed (and once after activation), with the new state. */
   readonly onDidChange = this.changeEmitter.event;
@@ -32,6 +33,11 @@ export class Connection extends Disposable {
     super();
     this._register(onDidChangeSetting('baseUrl', () => void this.update()));
     this._register(secrets.onDidChangeApiKey(() => void this.update()));
+    // A changed proxy or certificate setting closes the old connections; the next request builds
+    // a client with the new settings (getClient compares them too, so no event can be missed).
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (NETWORK_SETTINGS.some((name) => e.affectsConfiguration(name))) this.dropClient();
+    }));
     this._register(toDisposable(() => this.dropClient()));
     // Reads one secret, no network: cheap enough to start at activation, and never awaited there.
     void this.update();
@@ -51,17 +57,22 @@ export class Connection extends Disposable {
     if (!baseUrl) return undefined;
     const apiKey = await this.secrets.getApiKey(baseUrl);
     if (!apiKey) return undefined;
-    if (this.cached && this.cached.baseUrl === baseUrl && this.cached.apiKey === apiKey) return this.cached.client;
+    const settings = networkSettings();
+    const network = JSON.stringify(settings);
+    if (this.cached && this.cached.baseUrl === baseUrl && this.cached.apiKey === apiKey && this.cached.network === network) return this.cached.client;
     this.dropClient();
-    const client = this.createClient(baseUrl, apiKey);
-    this.cached = { baseUrl, apiKey, client };
+    const client = this.createClient(baseUrl, apiKey, settings);
+    this.cached = { baseUrl, apiKey, network, client };
     return client;
   }
 
   /** A client that is not cached: for checking a key before it is saved. Close it after use. */
-  createClient(baseUrl: string, apiKey: string): WebDataClient {
+  createClient(baseUrl: string, apiKey: string, network = networkSettings()): WebDataClient {
     const { WebDataClient } = loadCore();
-    return new WebDataClient({ baseUrl, apiKey, userAgent: this.userAgent, onRequest: (info) => logRequest(this.log, info) });
+    const client = new WebDataClient({ baseUrl, apiKey, userAgent: this.userAgent, network, onRequest: (info) => logRequest(this.log, info) });
+    if (network.strictSSL === false) this.log.warn('http.proxyStrictSSL is off: the certificates of the proxy and of the service are not checked, so anyone on the network path could read and change the requests, the API key included.');
+    if (client.proxyHost !== undefined) this.log.info(`Requests to ${baseUrl} go through the proxy ${client.proxyHost}.`);
+    return client;
   }
 
   private dropClient(): void {

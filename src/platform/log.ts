@@ -1,4 +1,5 @@
-// The "Web Data" log: one line per request, never the key (the client never hands it to us).
+// The "Web Data" log: one line per request, never the key (the client never hands it to us), and
+// the proxy it went through, by host and port only.
 import * as vscode from 'vscode';
 import type { RequestInfo } from '../core/api';
 
@@ -9,7 +10,8 @@ export function createLog(): vscode.LogOutputChannel {
 export function logRequest(log: vscode.LogOutputChannel, info: RequestInfo): void {
   const retries = info.retries > 0 ? ` (${info.retries} ${info.retries === 1 ? 'retry' : 'retries'})` : '';
   const outcome = info.status !== undefined ? String(info.status) : (info.error ?? 'no answer');
-  const line = `${info.method} ${info.path} ${outcome} ${Math.round(info.ms)} ms${retries}`;
+  const via = info.proxy !== undefined ? ` via proxy ${info.proxy}` : '';
+  const line = `${info.method} ${info.path} ${outcome} ${Math.round(info.ms)} ms${retries}${via}`;
   if (info.error || (info.status !== undefined && info.status >= 400)) log.warn(line);
   else log.info(line);
   // A result list the service added after this version (the announced data.research): noted, not shown.

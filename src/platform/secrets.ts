@@ -1,26 +1,12 @@
 // The API key and the webhook secret live in VS Code's SecretStorage and nowhere else. SecretStorage
 // is shared by every window, and its onDidChange fires in all of them, so a key set in one window
-// reaches the others.
+// reaches the others. One key per service address: the name comes from the one ServiceAddress,
+// so `HTTPS://Api.Example.com/V2/` and `https://api.example.com` share a key.
 import * as vscode from 'vscode';
+import { apiKeyName, isApiKeyName } from '../core/service-address';
 import { Disposable } from './disposable';
 
-const API_KEY_PREFIX = 'webData.apiKey:';
 const WEBHOOK_SECRET = 'webData.webhookSecret';
-
-/**
- * One key per service address: `HTTPS://Api.Example.com/`, `https://api.example.com` and
- * `https://api.example.com/v2` are one (the client adds /v2 itself when it is missing).
- */
-export function apiKeyName(baseUrl: string): string {
-  let normalised = baseUrl.trim().replace(/\/+$/, '');
-  try {
-    const url = new URL(normalised);
-    normalised = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '').replace(/\/v2$/i, '')}`;
-  } catch {
-    // Not a URL: keep the trimmed text, so a bad setting still maps to one stable name.
-  }
-  return API_KEY_PREFIX + normalised;
-}
 
 export class Secrets extends Disposable {
   private readonly apiKeyEmitter = this._register(new vscode.EventEmitter<void>());
@@ -33,7 +19,7 @@ export class Secrets extends Disposable {
     super();
     this._register(
       storage.onDidChange((e) => {
-        if (e.key.startsWith(API_KEY_PREFIX)) this.apiKeyEmitter.fire();
+        if (isApiKeyName(e.key)) this.apiKeyEmitter.fire();
         else if (e.key === WEBHOOK_SECRET) this.webhookSecretEmitter.fire();
       }),
     );

@@ -1,6 +1,7 @@
 // Typed access to the extension's settings (contributes.configuration in package.json).
 import * as vscode from 'vscode';
 import type { SourceType } from '../core/api/request-types';
+import { parseServiceAddress } from '../core/service-address';
 
 export type ScrapeFormatsSetting = 'none' | 'markdown' | 'summary' | 'markdown+summary';
 
@@ -28,10 +29,15 @@ function section(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('webData');
 }
 
-/** The service address without a trailing slash, or undefined when unset. */
+/**
+ * The service address in its saved form (no trailing slash or /v2), or undefined when unset. A
+ * text that is not a usable address is returned trimmed, for the client to refuse in words.
+ */
 export function baseUrlSetting(): string | undefined {
   const value = section().get<string>('baseUrl', '').trim().replace(/\/+$/, '');
-  return value === '' ? undefined : value;
+  if (value === '') return undefined;
+  const check = parseServiceAddress(value);
+  return check.ok ? check.address.baseUrl : value;
 }
 
 export function searchSettings(): SearchSettings {

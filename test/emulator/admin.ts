@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { ActiveCrawl } from '../../src/core/api/schemas';
+import { isLoopbackHost } from '../../src/core/service-address';
 import { FaultRuleSchema } from './faults';
 import type { EmulatorState } from './state';
 import { handleWebhookAdmin } from './webhooks';
@@ -32,7 +33,7 @@ const TeamSchema = z.object({
 const RateLimitSchema = z.object({ requests: z.number().int().min(1), windowMs: z.number().int().min(1) }).nullable();
 
 function isLoopback(address: string | undefined): boolean {
-  return address === '::1' || (address?.replace(/^::ffff:/, '').startsWith('127.') ?? false);
+  return address !== undefined && isLoopbackHost(address);
 }
 
 /** Shows enough of a key to tell teams apart, never the whole key. */

@@ -1,6 +1,7 @@
 // The local Web Data Service emulator: a real node:http server on loopback that tests, benchmarks
 // and the sandbox talk to. This file is its public surface (the contract in the team brief).
 import { createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { ActiveCrawl, TokenUsage } from '../../src/core/api/schemas';
 import { buildCorpus } from './corpus';
@@ -14,13 +15,19 @@ export { DEMO_API_KEY } from './state';
 export { corpusPage } from './corpus';
 export { creditsFor, NO_RESULTS_WARNING } from './search';
 export type { CorpusImage, CorpusPage } from './corpus';
+export { makeTestCertificates, SERVICE_HOST } from './tls';
+export type { TestCertificates } from './tls';
+export { startTinyproxy } from './proxy';
+export type { TestProxy, TestProxyOptions } from './proxy';
 export type { Emulator, EmulatorFault, EmulatorOptions, EmulatorTeam, FaultRule, RateLimit, RecordedRequest } from './types';
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const now = options.now ?? ((): Date => new Date());
   const started = now();
   const state = new EmulatorState(buildCorpus(started), now, options.teams ?? [demoTeam(started)], options.rateLimit ?? null);
-  const server = createServer({ keepAliveTimeout: 5000 }, createHandler(state));
+  const server = options.tls
+    ? createHttpsServer({ keepAliveTimeout: 5000, key: options.tls.key, cert: options.tls.cert }, createHandler(state))
+    : createServer({ keepAliveTimeout: 5000 }, createHandler(state));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -30,7 +37,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     });
   });
   const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;
 
   return {

@@ -75,6 +75,8 @@ export interface EmulatorOptions {
   rateLimit?: RateLimit | null;
   /** For tbs date maths and the corpus' page dates; default () => new Date(). */
   now?: () => Date;
+  /** Serve HTTPS with this key and certificate (PEM), e.g. from makeTestCertificates(); default plain http. */
+  tls?: { key: string; cert: string };
 }
 
 /** setWebhook, sendWebhook, repeatWebhook and completeCrawl: see ./webhooks.ts. */

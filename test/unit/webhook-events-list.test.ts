@@ -10,7 +10,6 @@ import {
   eventDescription,
   eventLabel,
   hasAcceptedDelivery,
-  isLoopbackAddress,
   notificationText,
   parseStoredRecords,
   payloadDocumentText,
@@ -22,6 +21,7 @@ import {
   truncateUtf8,
   type WebhookEventRecord,
 } from '../../src/core/webhook-events';
+import { isLoopbackHost as isLoopbackAddress } from '../../src/core/service-address';
 import type { WebhookDelivery, WebhookEvent } from '../../src/core/webhooks';
 
 const JOB_ID = '0d6b4f43-5a2c-4d8e-9a57-6f1c3b2e8a10';

@@ -13,6 +13,7 @@ import {
   type ActiveCrawl, type SearchResponse, type TokenUsage,
 } from './schemas';
 import { DEFAULT_MAX_BODY_BYTES, Transport, TransportError, type Exchange } from './transport';
+import type { NetworkOptions } from './network';
 
 /** One line's worth of facts about a finished call, for a log. Never holds the key. */
 export interface RequestInfo {
@@ -25,6 +26,8 @@ export interface RequestInfo {
   error?: WebDataErrorKind;
   /** Names under a search's `data` that the client does not know and left out ("data.research"). */
   unknownData?: string[];
+  /** host:port of the proxy the request went through (never its user or password); absent when direct. */
+  proxy?: string;
 }
 
 export interface WebDataClientOptions {
@@ -38,6 +41,8 @@ export interface WebDataClientOptions {
   timeoutMs?: number;
   /** Added to a search's own `timeout` before the client gives up. Default 5000 ms. */
   searchTimeoutMarginMs?: number;
+  /** Proxy and certificate settings; by default the environment's (HTTPS_PROXY, NO_PROXY…). */
+  network?: NetworkOptions;
   /** Called once per call when it ends, successful or not. */
   onRequest?: (info: RequestInfo) => void;
 }
@@ -94,8 +99,12 @@ export class WebDataClient {
     this.searchMarginMs = finite(options.searchTimeoutMarginMs, 0, DEFAULT_SEARCH_MARGIN_MS);
     this.onRequest = options.onRequest;
     const userAgent = options.userAgent && /^[\x20-\x7e]+$/.test(options.userAgent) ? options.userAgent : DEFAULT_USER_AGENT;
-    this.transport = new Transport(this.address, apiKey, userAgent, finite(options.maxBodyBytes, 1, DEFAULT_MAX_BODY_BYTES));
+    this.transport = new Transport(this.address, apiKey, userAgent, finite(options.maxBodyBytes, 1, DEFAULT_MAX_BODY_BYTES), options.network);
+    this.proxyHost = this.transport.route.kind === 'proxy' ? this.transport.route.proxy.host : undefined;
   }
+
+  /** host:port of the proxy this client's requests go through, or undefined when they go direct. */
+  readonly proxyHost: string | undefined;
 
   /** POST /v2/search. Checks the request first: an invalid one is never sent. */
   search(request: SearchRequest, options: CallOptions = {}): Promise<SearchResponse> {
@@ -235,7 +244,7 @@ export class WebDataClient {
   private report(info: RequestInfo): void {
     if (!this.onRequest) return;
     try {
-      this.onRequest(info);
+      this.onRequest(this.proxyHost === undefined ? info : { ...info, proxy: this.proxyHost });
     } catch {
       // A failing log line must not fail the request.
     }

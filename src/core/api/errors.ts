@@ -13,7 +13,11 @@ export type WebDataErrorKind =
   | 'bad-response'
   // 402: the team has no credits left; 403: the team's plan lacks a feature the request uses.
   | 'payment-required'
-  | 'forbidden';
+  | 'forbidden'
+  /** A proxy refused, could not be reached, or is configured in a way that cannot work. */
+  | 'proxy'
+  /** The service's (or the proxy's) TLS certificate is not trusted here; nothing was sent. */
+  | 'certificate';
 
 export interface WebDataErrorDetails {
   /** HTTP status, when the service answered. */

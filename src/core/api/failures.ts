@@ -7,6 +7,7 @@ import { ErrorBodySchema, ErrorDetailSchema } from './schemas';
 import { WebDataError } from './errors';
 import type { EnterpriseMode } from './request-types';
 import { formatPath, readJson } from './response';
+import { errorForNetworkFailure } from './network-failures';
 import { safeCause, scrub } from './secrets';
 import type { Exchange, TransportFailure } from './transport';
 
@@ -174,6 +175,9 @@ function short(text: string, max: number): string {
 /** The error for an exchange that ended without a complete answer. */
 export function errorForFailure(failure: TransportFailure, context: Context, attempts: number, timeoutMs: number, isSearch: boolean): WebDataError {
   switch (failure.reason) {
+    case 'proxy':
+    case 'certificate':
+      return errorForNetworkFailure(failure, context.origin, context.apiKey, attempts);
     case 'cancelled':
       return new WebDataError('cancelled', `${capitalise(context.what)} was cancelled.`, { attempts });
     case 'timeout':

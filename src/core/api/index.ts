@@ -2,6 +2,7 @@
 export { WebDataClient, DEFAULT_GET_TIMEOUT_MS, DEFAULT_SEARCH_MARGIN_MS } from './client';
 export type { WebDataClientOptions, CallOptions, RequestInfo } from './client';
 export { WebDataError, isWebDataError } from './errors';
+export type { NetworkOptions, ProxySource } from './network';
 export type { WebDataErrorKind, WebDataErrorDetails } from './errors';
 export { validateSearchRequest, MAX_QUERY_LENGTH, MIN_LIMIT, MAX_LIMIT, DEFAULT_SEARCH_TIMEOUT_MS } from './request';
 export type { SearchRequestCheck } from './request';

@@ -1,9 +1,12 @@
 // One HTTP exchange over undici: one keep-alive Agent per client, Bearer auth, a deadline, a body
 // size cap, and a body read as a stream so an AbortSignal stops it mid-way. Knows nothing of
-// retries or of what the bodies mean.
-import { Agent } from 'undici';
+// retries or of what the bodies mean. The Agent is a ProxyAgent when a proxy is configured (see
+// ./network); a failure of the proxy or of a certificate is told apart from the service's own.
+import { Agent, ProxyAgent } from 'undici';
 import type { IncomingHttpHeaders } from 'undici/types/header';
 import type { ServiceAddress } from './base-url';
+import { classifyNetworkError, type NetworkFailure } from './network-failures';
+import { routeFor, tlsOptions, type NetworkOptions, type Route } from './network';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
@@ -20,7 +23,8 @@ export type TransportFailure =
   | { reason: 'timeout' }
   | { reason: 'cancelled' }
   | { reason: 'too-large'; status: number; limit: number }
-  | { reason: 'network'; error: unknown; answered: boolean };
+  | { reason: 'network'; error: unknown; answered: boolean }
+  | NetworkFailure;
 
 export class TransportError extends Error {
   constructor(readonly failure: TransportFailure) {
@@ -28,15 +32,25 @@ export class TransportError extends Error {
   }
 }
 
+const AGENT_OPTIONS = { keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 } as const;
+const CONNECT_TIMEOUT_MS = 15_000;
+
 export class Transport {
-  private readonly agent = new Agent({ keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0, connect: { timeout: 15_000 } });
+  private readonly agent: Agent | ProxyAgent;
+  /** Direct, through a proxy, or a proxy setting that cannot be used. */
+  readonly route: Route;
   private readonly getHeaders: Record<string, string>;
   private readonly postHeaders: Record<string, string>;
+
+  // Our own flag: ProxyAgent's types do not show undici's destroyed/closed.
+  private destroyed = false;
 
   /** Connections opened so far (keep-alive means this stays small). */
   connections = 0;
 
-  constructor(private readonly address: ServiceAddress, apiKey: string, userAgent: string, private readonly maxBodyBytes: number) {
+  constructor(private readonly address: ServiceAddress, apiKey: string, userAgent: string, private readonly maxBodyBytes: number, network?: NetworkOptions) {
+    this.route = routeFor(address, network);
+    this.agent = createDispatcher(address, this.route, network);
     this.agent.on('connect', () => { this.connections++; });
     // Built once: every request of this client carries the same headers.
     this.getHeaders = { authorization: `Bearer ${apiKey}`, accept: 'application/json', 'user-agent': userAgent };
@@ -46,6 +60,7 @@ export class Transport {
   /** `path` is below /v2, such as "/search". */
   async send(method: 'GET' | 'POST', path: string, body: string | undefined, timeoutMs: number, signal: AbortSignal | undefined): Promise<Exchange> {
     if (signal?.aborted) throw new TransportError({ reason: 'cancelled' });
+    if (this.route.kind === 'invalid-proxy') throw new TransportError({ reason: 'proxy', problem: 'invalid', source: this.route.source, scheme: this.route.scheme, invalid: this.route.problem });
     // The deadline is undici's own headersTimeout until the answer starts, then a timer for what
     // is left of it while the body arrives. (An AbortController per request for the deadline
     // costs more than the rest of the client together; see bench/client.ts.)
@@ -98,6 +113,8 @@ export class Transport {
       if (signal?.aborted) throw new TransportError({ reason: 'cancelled' });
       const code = (error as { code?: unknown } | null)?.code;
       if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') throw new TransportError({ reason: 'timeout' });
+      const classified = answered ? undefined : classifyNetworkError(error, this.route);
+      if (classified) throw new TransportError(classified);
       throw new TransportError({ reason: 'network', error, answered });
     } finally {
       clearTimeout(timer);
@@ -106,12 +123,34 @@ export class Transport {
 
   /** Closes every connection at once; requests still running fail. */
   async close(): Promise<void> {
-    if (!this.agent.destroyed) await this.agent.destroy();
+    if (this.destroyed) return;
+    this.destroyed = true;
+    await this.agent.destroy();
   }
 
   get closed(): boolean {
-    return this.agent.destroyed || this.agent.closed;
+    return this.destroyed;
   }
+}
+
+/**
+ * A plain Agent for a direct route (with no TLS options on plain http: the loopback emulator path
+ * stays as fast as a bare undici request), a ProxyAgent tunnelling with CONNECT otherwise.
+ */
+function createDispatcher(address: ServiceAddress, route: Route, network: NetworkOptions | undefined): Agent | ProxyAgent {
+  const https = address.origin.startsWith('https:');
+  if (route.kind !== 'proxy') {
+    return new Agent({ ...AGENT_OPTIONS, connect: { timeout: CONNECT_TIMEOUT_MS, ...(https ? tlsOptions(network) : {}) } });
+  }
+  const { proxy } = route;
+  const trust = tlsOptions(network);
+  return new ProxyAgent({
+    ...AGENT_OPTIONS,
+    uri: proxy.url.href,
+    ...(proxy.authorization ? { token: proxy.authorization } : {}),
+    requestTls: https ? trust : undefined,
+    proxyTls: { timeout: CONNECT_TIMEOUT_MS, ...(proxy.url.protocol === 'https:' ? trust : {}) },
+  });
 }
 
 /** Drops a body unread and its connection; the stream's own abort error has nowhere to go. */

@@ -74,11 +74,3 @@ export function statusBarText(port: number, events: number): string {
   return `$(radio-tower) :${port} · ${events} ${events === 1 ? 'event' : 'events'}`;
 }
 
-/** Loopback only: 127.0.0.0/8, ::1 and localhost. Anything else is reachable from the network. */
-export function isLoopbackAddress(address: string): boolean {
-  const host = address.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (v4) return v4.slice(1).every((octet) => Number(octet) <= 255) && v4[1] === '127';
-  return host === '::1' || /^(?:0{1,4}:){7}0{0,3}1$/.test(host);
-}

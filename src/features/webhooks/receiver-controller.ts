@@ -3,7 +3,7 @@
 // delivery, synchronously), the forwarded address in remote windows, and the context key.
 import * as vscode from 'vscode';
 import type { RefusedWebhookDelivery, WebhookDelivery, WebhookReceiver, WebhookReceiverError } from '../../core/webhooks';
-import { isLoopbackAddress } from '../../core/webhook-events';
+import { isLoopbackHost as isLoopbackAddress } from '../../core/service-address';
 import { loadCore } from '../../platform/core';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { onDidChangeSetting, webhookSettings, type WebhookSettings } from '../../platform/settings';
