@@ -2,6 +2,7 @@
 // is shared by every window, and its onDidChange fires in all of them, so a key set in one window
 // reaches the others.
 import * as vscode from 'vscode';
+import type { SecretRedactor } from '../core/redact';
 import { Disposable } from './disposable';
 
 const API_KEY_PREFIX = 'webData.apiKey:';
@@ -29,7 +30,11 @@ export class Secrets extends Disposable {
   readonly onDidChangeApiKey = this.apiKeyEmitter.event;
   readonly onDidChangeWebhookSecret = this.webhookSecretEmitter.event;
 
-  constructor(private readonly storage: vscode.SecretStorage) {
+  constructor(
+    private readonly storage: vscode.SecretStorage,
+    /** Told every secret read or stored here, so the log can leave them out. */
+    private readonly redactor?: SecretRedactor,
+  ) {
     super();
     this._register(
       storage.onDidChange((e) => {
@@ -44,7 +49,7 @@ export class Secrets extends Disposable {
 
   async getApiKey(baseUrl: string): Promise<string | undefined> {
     await this.seeding;
-    return (await this.storage.get(apiKeyName(baseUrl))) || undefined;
+    return this.seen((await this.storage.get(apiKeyName(baseUrl))) || undefined);
   }
 
   /** Stores `apiKey` unless it is already there; every read meanwhile waits for it. */
@@ -57,7 +62,13 @@ export class Secrets extends Disposable {
     return this.seed(WEBHOOK_SECRET, secret);
   }
 
+  private seen(secret: string | undefined): string | undefined {
+    this.redactor?.add(secret);
+    return secret;
+  }
+
   private seed(name: string, value: string): Promise<boolean> {
+    this.seen(value);
     const previous = this.seeding;
     const stored = (async () => {
       await previous;
@@ -70,6 +81,7 @@ export class Secrets extends Disposable {
   }
 
   async setApiKey(baseUrl: string, apiKey: string): Promise<void> {
+    this.seen(apiKey);
     await this.storage.store(apiKeyName(baseUrl), apiKey);
   }
 
@@ -79,10 +91,11 @@ export class Secrets extends Disposable {
 
   async getWebhookSecret(): Promise<string | undefined> {
     await this.seeding;
-    return (await this.storage.get(WEBHOOK_SECRET)) || undefined;
+    return this.seen((await this.storage.get(WEBHOOK_SECRET)) || undefined);
   }
 
   async setWebhookSecret(secret: string): Promise<void> {
+    this.seen(secret);
     await this.storage.store(WEBHOOK_SECRET, secret);
   }
 
