@@ -3,35 +3,42 @@
 // open on the same profile. Not globalState: that is read into memory at every start and meant
 // for small values. Nothing is read until the view first asks.
 import * as vscode from 'vscode';
+import * as path from 'node:path';
 import type { HistoryLimits } from '../../core/search/eviction';
-import { SearchHistory, type AddOutcome, type HistoryCodec } from '../../core/search/history';
+import { RECORDS_FOLDER, type AddOutcome, type SearchHistory } from '../../core/search/history';
 import type { SearchRecord, SearchSummary } from '../../core/search/record';
 import { loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
 
 export type { AddOutcome };
 
-/** Reading and writing stored searches needs zod, which lives in the lazily loaded core bundle. */
-const codec: HistoryCodec = {
-  parseIndex: (value) => loadCore().parseSearchIndex(value),
-  readRecordText: (text, bytes) => loadCore().readSearchRecordText(text, bytes),
-  serializeIndex: (searches) => loadCore().serializeSearchIndex(searches),
-};
-
 export class SearchStore extends Disposable {
-  private readonly history: SearchHistory;
+  private loaded: SearchHistory | undefined;
   private readonly changeEmitter = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changeEmitter.event;
 
-  constructor(storageUri: vscode.Uri, log: vscode.LogOutputChannel, limits: () => HistoryLimits) {
+  constructor(
+    private readonly storageUri: vscode.Uri,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly limits: () => HistoryLimits,
+  ) {
     super();
-    // The extension host runs in Node, where global storage is always a local folder.
-    this.history = new SearchHistory({ storageDir: storageUri.fsPath, codec, log, limits });
+  }
+
+  /** Made on first use, from the lazily loaded core bundle (it reads stored searches with zod). */
+  private get history(): SearchHistory {
+    if (!this.loaded) {
+      const core = loadCore();
+      const codec = { parseIndex: core.parseSearchIndex, readRecordText: core.readSearchRecordText, serializeIndex: core.serializeSearchIndex };
+      // The extension host runs in Node, where global storage is always a local folder.
+      this.loaded = new core.SearchHistory({ storageDir: this.storageUri.fsPath, codec, log: this.log, limits: this.limits });
+    }
+    return this.loaded;
   }
 
   /** The folder of the search files. */
   get folder(): vscode.Uri {
-    return vscode.Uri.file(this.history.recordsDir);
+    return vscode.Uri.file(path.join(this.storageUri.fsPath, RECORDS_FOLDER));
   }
 
   /** The stored searches, newest first. The first call reads the index from disk. */
