@@ -30,6 +30,7 @@ const fail = (code: string): Error => Object.assign(new Error(`${code}: simulate
 const record = (id: string, minute: number) => makeRecord({ id, createdAt: new Date(Date.UTC(2026, 10, 21, 12, minute)).toISOString(), request: { query: `query ${id}` } });
 
 describe('search history shared by several windows', () => {
+  let root: string;
   let dir: string;
   const logged: string[] = [];
   const log: HistoryLog = { warn: (m) => logged.push(m), error: (m) => logged.push(m) };
@@ -39,11 +40,11 @@ describe('search history shared by several windows', () => {
   const ids = async (history: SearchHistory): Promise<string[]> => (await history.list()).map((s) => s.id);
 
   beforeEach(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wd-history-'));
+    root = dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wd-history-'));
     logged.length = 0;
   });
   afterEach(async () => {
-    await fs.rm(dir, { recursive: true, force: true });
+    await fs.rm(root, { recursive: true, force: true });
   });
 
   it('a window that starts while another is saving leaves the other\'s temporary file alone', async () => {
@@ -86,6 +87,7 @@ describe('search history shared by several windows', () => {
   });
 
   it('two windows adding one after the other both keep their search in the index', async () => {
+    dir = path.join(dir, 'not-made-yet');   // a fresh profile: the storage folder does not exist
     const a = open();
     const b = open();
     assert.deepEqual(await ids(a), []);
@@ -96,6 +98,7 @@ describe('search history shared by several windows', () => {
     assert.deepEqual(await ids(b), ['bbbb-1', 'aaaa-1'], 'the second window\'s rows include the first window\'s search');
     await a.add(record('aaaa-2', 3));
     assert.deepEqual(await indexIds(), ['aaaa-2', 'bbbb-1', 'aaaa-1']);
+    assert.deepEqual(logged, [], 'nothing went wrong on the way');
   });
 
   it('two windows adding at the same time: the second waits for the first\'s index write and keeps both', async () => {

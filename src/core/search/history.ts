@@ -151,7 +151,7 @@ export class SearchHistory {
   private async load(): Promise<SearchSummary[]> {
     if (this.summaries) return this.summaries;
     let listed = false;
-    const summaries = await withLock(this.fs, path.join(this.options.storageDir, LOCK_FILE), async () => {
+    const summaries = await this.locked(async () => {
       const index = await this.readIndex();
       const indexed = index.state === 'ok' ? index.summaries : undefined;
       if (index.state === 'failed') return [];
@@ -173,7 +173,7 @@ export class SearchHistory {
       const ordered = newestFirst(kept);
       if (changed) await this.writeIndex(ordered);
       return ordered;
-    }, (message) => this.options.log.warn(message));
+    });
     const shown = this.withUnsaved(summaries);
     if (listed) this.summaries = shown;
     return shown;
@@ -184,7 +184,7 @@ export class SearchHistory {
    * it), keeps it within the limits, deletes what falls out, and makes the result our rows.
    */
   private async updateIndex(change: (base: SearchSummary[]) => SearchSummary[] | Promise<SearchSummary[]>): Promise<void> {
-    const next = await withLock(this.fs, path.join(this.options.storageDir, LOCK_FILE), async () => {
+    const next = await this.locked(async () => {
       const index = await this.readIndex();
       const base = index.state === 'ok' ? index.summaries : (this.summaries ?? []).filter((s) => !this.unsaved.has(s.id));
       const { keep, evict } = planEviction(await change(base), this.options.limits());
@@ -195,8 +195,14 @@ export class SearchHistory {
       if (index.state !== 'failed') await this.writeIndex(keep);
       // Rows never loaded and an index not readable: the next list() reconciles with the folder.
       return index.state === 'failed' && this.summaries === undefined ? undefined : keep;
-    }, (message) => this.options.log.warn(message));
+    });
     if (next) this.summaries = this.withUnsaved(next);
+  }
+
+  /** Runs `work` holding the index lock; the folder is made first, since the lock file lives in it. */
+  private async locked<T>(work: () => Promise<T>): Promise<T> {
+    await this.fs.mkdir(this.options.storageDir, { recursive: true }).catch(() => undefined);
+    return withLock(this.fs, path.join(this.options.storageDir, LOCK_FILE), work, (message) => this.options.log.warn(message));
   }
 
   private withUnsaved(summaries: readonly SearchSummary[]): SearchSummary[] {
