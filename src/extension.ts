@@ -17,6 +17,8 @@ export interface WebDataApi {
   webhooks: ReturnType<typeof registerWebhooks>;
   /** The extension's log folder; the "Web Data" channel's file is under its parent (host tests read it). */
   logUri: vscode.Uri;
+  /** Where the extension keeps files and state (host tests search them for secrets). */
+  storage: { global: vscode.Uri; workspace: vscode.Uri | undefined; globalState: vscode.Memento; workspaceState: vscode.Memento };
 }
 
 export function activate(context: vscode.ExtensionContext): WebDataApi {
@@ -26,7 +28,9 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   const search = registerSearch(services);
   const crawls = registerCrawls(services);
   const webhooks = registerWebhooks(services, { crawls });
-  return { usage, crawls, search, webhooks, logUri: context.logUri };
+  return { usage, crawls, search, webhooks, logUri: context.logUri, storage: {
+    global: context.globalStorageUri, workspace: context.storageUri, globalState: context.globalState, workspaceState: context.workspaceState,
+  } };
 }
 
 export function deactivate(): void {

@@ -4,3 +4,5 @@ export * from './api';
 export * from './webhooks';
 // Reading stored searches back (zod), for the results view's history.
 export { parseSearchRecord, parseSearchIndex, readSearchRecordText, serializeSearchIndex } from './search/record-schema';
+// The search history's files (node:fs), used from the first look at the results view on.
+export { SearchHistory } from './search/history';

@@ -4,6 +4,7 @@
 // so `HTTPS://Api.Example.com/V2/` and `https://api.example.com` share a key.
 import * as vscode from 'vscode';
 import { apiKeyName, isApiKeyName } from '../core/service-address';
+import type { SecretRedactor } from '../core/redact';
 import { Disposable } from './disposable';
 
 const WEBHOOK_SECRET = 'webData.webhookSecret';
@@ -15,7 +16,11 @@ export class Secrets extends Disposable {
   readonly onDidChangeApiKey = this.apiKeyEmitter.event;
   readonly onDidChangeWebhookSecret = this.webhookSecretEmitter.event;
 
-  constructor(private readonly storage: vscode.SecretStorage) {
+  constructor(
+    private readonly storage: vscode.SecretStorage,
+    /** Told every secret read or stored here, so the log can leave them out. */
+    private readonly redactor?: SecretRedactor,
+  ) {
     super();
     this._register(
       storage.onDidChange((e) => {
@@ -30,7 +35,7 @@ export class Secrets extends Disposable {
 
   async getApiKey(baseUrl: string): Promise<string | undefined> {
     await this.seeding;
-    return (await this.storage.get(apiKeyName(baseUrl))) || undefined;
+    return this.seen((await this.storage.get(apiKeyName(baseUrl))) || undefined);
   }
 
   /** Stores `apiKey` unless it is already there; every read meanwhile waits for it. */
@@ -43,7 +48,13 @@ export class Secrets extends Disposable {
     return this.seed(WEBHOOK_SECRET, secret);
   }
 
+  private seen(secret: string | undefined): string | undefined {
+    this.redactor?.add(secret);
+    return secret;
+  }
+
   private seed(name: string, value: string): Promise<boolean> {
+    this.seen(value);
     const previous = this.seeding;
     const stored = (async () => {
       await previous;
@@ -56,6 +67,7 @@ export class Secrets extends Disposable {
   }
 
   async setApiKey(baseUrl: string, apiKey: string): Promise<void> {
+    this.seen(apiKey);
     await this.storage.store(apiKeyName(baseUrl), apiKey);
   }
 
@@ -65,10 +77,11 @@ export class Secrets extends Disposable {
 
   async getWebhookSecret(): Promise<string | undefined> {
     await this.seeding;
-    return (await this.storage.get(WEBHOOK_SECRET)) || undefined;
+    return this.seen((await this.storage.get(WEBHOOK_SECRET)) || undefined);
   }
 
   async setWebhookSecret(secret: string): Promise<void> {
+    this.seen(secret);
     await this.storage.store(WEBHOOK_SECRET, secret);
   }
 

@@ -1,5 +1,6 @@
 // What every feature receives: the shared, long-lived pieces, created once in activate().
 import * as vscode from 'vscode';
+import { SecretRedactor } from '../core/redact';
 import { Connection } from './connection';
 import { createLog } from './log';
 import { Secrets } from './secrets';
@@ -12,8 +13,10 @@ export interface Services {
 }
 
 export function createServices(context: vscode.ExtensionContext): Services {
-  const log = createLog();
-  const secrets = new Secrets(context.secrets);
+  // The secrets met by this window, so the log can clean every line of them.
+  const redactor = new SecretRedactor();
+  const log = createLog(redactor);
+  const secrets = new Secrets(context.secrets, redactor);
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0');
   const connection = new Connection(secrets, log, `web-data-vscode/${version}`);
   // Disposed in reverse: the connection (and its client) before the secrets and the log.

@@ -15,6 +15,7 @@ interface Manifest {
     viewsWelcome: Array<{ view: string; contents: string }>;
     configuration: { properties: Record<string, unknown> };
   };
+  capabilities?: { untrustedWorkspaces?: { supported?: unknown; description?: string; restrictedConfigurations?: string[] } };
 }
 
 const manifestText = readFileSync(path.join(root, 'package.json'), 'utf8');
@@ -143,5 +144,38 @@ describe('manifest: settings', () => {
       const schema = value as { markdownDescription?: string; description?: string };
       assert.ok(schema.markdownDescription ?? schema.description, key);
     }
+  });
+});
+
+describe('manifest: untrusted workspaces (Restricted Mode)', () => {
+  const properties = manifest.contributes.configuration.properties as Record<string, { scope?: string }>;
+  const untrusted = manifest.capabilities?.untrustedWorkspaces;
+  const restricted = new Set(untrusted?.restrictedConfigurations ?? []);
+  /** A folder's .vscode/settings.json cannot set these at all, or VS Code ignores them there in Restricted Mode. */
+  const folderCannotSet = (key: string): boolean =>
+    restricted.has(key) || properties[key]?.scope === 'application' || properties[key]?.scope === 'machine';
+  // Where requests and the key go, and whether and where a port opens and what it accepts.
+  const SENSITIVE = ['webData.baseUrl', 'webData.webhooks.port', 'webData.webhooks.path', 'webData.webhooks.bindAddress', 'webData.webhooks.autoStart', 'webData.webhooks.requireSignature'];
+
+  it('runs in Restricted Mode with limits, and says which', () => {
+    assert.equal(untrusted?.supported, 'limited');
+    assert.ok(untrusted?.description);
+  });
+
+  it('a folder cannot choose the service address or start, place or open the webhook receiver', () => {
+    for (const key of SENSITIVE) {
+      assert.ok(key in properties, `${key} is not contributed`);
+      assert.ok(folderCannotSet(key), `${key} can be set by an untrusted folder`);
+    }
+  });
+
+  it('a new setting that looks like an address, a port or a listener switch is covered too', () => {
+    const looksSensitive = Object.keys(properties).filter((key) => /url|address|host|port|path|proxy|endpoint|autostart|listen|bind|signature|secret|key/i.test(key));
+    assert.ok(looksSensitive.length >= SENSITIVE.length);
+    for (const key of looksSensitive) assert.ok(folderCannotSet(key), `${key} looks like it decides where requests or the key go, or opens a port: restrict it`);
+  });
+
+  it('every restricted setting is contributed', () => {
+    for (const key of restricted) assert.ok(key in properties, `${key} is restricted but not contributed`);
   });
 });

@@ -1,10 +1,12 @@
 // Keeps the API key out of everything an error or a log line carries. Defensive: the service may
-// echo the key in its error text, and a low-level error may quote a header.
+// echo the key in its error text, and a low-level error may quote a header, in any of the forms
+// src/core/redact.ts knows (another letter case, percent-encoded, base64).
+import { redact } from '../redact';
 
 const REDACTED = '[API key]';
 
 export function scrub(text: string, secret: string): string {
-  return secret !== '' && text.includes(secret) ? text.split(secret).join(REDACTED) : text;
+  return redact(text, [secret], REDACTED);
 }
 
 /**
@@ -18,9 +20,9 @@ export function safeCause(error: unknown, secret: string, depth = 0): Error | un
   const message = scrub(original ? original.message : String(error), secret);
   const inner = original ? safeCause(original.cause, secret, depth + 1) : undefined;
   const copy = new Error(message, inner ? { cause: inner } : undefined);
-  copy.name = original?.name ?? 'Error';
+  copy.name = scrub(original?.name ?? 'Error', secret);
   const code = original ? (original as { code?: unknown }).code : undefined;
-  if (typeof code === 'string') Object.assign(copy, { code });
+  if (typeof code === 'string') Object.assign(copy, { code: scrub(code, secret) });
   // The stack would name this module, not the original frames; keep only the first line.
   copy.stack = `${copy.name}: ${message}`;
   return copy;

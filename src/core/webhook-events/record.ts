@@ -35,7 +35,13 @@ export interface WebhookEventRecord {
 /** The most of a body kept per event (bytes of UTF-8). */
 export const PAYLOAD_CAP_BYTES = 64 * 1024;
 /** The most payload bytes persisted for the whole list; older events beyond it keep no payload. */
-export const PERSISTED_PAYLOAD_BUDGET_BYTES = 1024 * 1024;
+export const PERSISTED_PAYLOAD_BUDGET_BYTES = 512 * 1024;
+/**
+ * The most bytes the whole persisted list may take as JSON, payloads, metadata and reasons
+ * included: globalState is read into memory by every window at every start, so a count alone
+ * (200 events of 20 metadata entries each) is not a bound. Older events beyond it are not kept.
+ */
+export const PERSISTED_LIST_BUDGET_BYTES = 1024 * 1024;
 export const METADATA_ENTRIES_CAP = 20;
 export const METADATA_VALUE_CAP = 200;
 /** Bounds for anything read back from globalState, whatever the setting says. */
@@ -115,21 +121,29 @@ export function clampMax(max: number): number {
 }
 
 /**
- * The list as written to globalState: newest first, at most `max`, and payloads kept only while
- * their total stays within `budget` bytes (older events beyond it are marked payloadDropped).
+ * The list as written to globalState: newest first, at most `max`, payloads kept only while
+ * their total stays within `budget` bytes (older events beyond it are marked payloadDropped), and
+ * the whole list within `listBudget` bytes of JSON (older events beyond it are left out).
  */
-export function toPersisted(records: readonly WebhookEventRecord[], max: number, budget = PERSISTED_PAYLOAD_BUDGET_BYTES): WebhookEventRecord[] {
+export function toPersisted(records: readonly WebhookEventRecord[], max: number, budget = PERSISTED_PAYLOAD_BUDGET_BYTES, listBudget = PERSISTED_LIST_BUDGET_BYTES): WebhookEventRecord[] {
   let used = 0;
-  return records.slice(0, clampMax(max)).map((record) => {
-    if (record.payload === undefined) return record;
-    const size = Buffer.byteLength(record.payload, 'utf8');
-    if (used + size <= budget) {
-      used += size;
-      return record;
+  let total = 2;   // the brackets of the JSON array
+  const kept: WebhookEventRecord[] = [];
+  for (const record of records.slice(0, clampMax(max))) {
+    let row = record;
+    if (record.payload !== undefined) {
+      const size = Buffer.byteLength(record.payload, 'utf8');
+      if (used + size <= budget) used += size;
+      else {
+        const { payload: _dropped, ...rest } = record;
+        row = { ...rest, payloadDropped: true };
+      }
     }
-    const { payload: _dropped, ...rest } = record;
-    return { ...rest, payloadDropped: true };
-  });
+    total += Buffer.byteLength(JSON.stringify(row), 'utf8') + 1;
+    if (total > listBudget) break;
+    kept.push(row);
+  }
+  return kept;
 }
 
 /** What globalState held, narrowed: malformed rows are skipped, never thrown on. */

@@ -1,0 +1,306 @@
+// Search history on disk, shared by every VS Code window of a profile: one JSON file per search
+// (its full response can be megabytes) and a small index for the view's rows. Plain Node, so two
+// instances over one folder can be tested as two windows.
+// Several windows: each writes under its own temporary names; the index is re-read and changed
+// under a lock at every write, so one window's write keeps what the others added; the record
+// files are the truth, and an index entry is dropped only when a listing that succeeded shows its
+// file gone (a failed listing, EBUSY or EIO, changes nothing).
+import { promises as nodeFs } from 'node:fs';
+import * as path from 'node:path';
+import { newestFirst, planEviction, type HistoryLimits } from './eviction';
+import { describeError, errorCode, removeStaleTmp, withLock, writeAtomic, type HistoryFileSystem } from './history-fs';
+import { isSearchId, summarize, type SearchRecord, type SearchSummary } from './record';
+
+export const RECORDS_FOLDER = 'searches';
+export const INDEX_FILE = 'search-history.json';
+const LOCK_FILE = 'search-history.lock';
+/** Full records kept in memory; the rest are read from disk when opened. */
+const CACHE_SIZE = 8;
+
+/** The zod-backed reading and writing (record-schema.ts), passed in so this module stays light. */
+export interface HistoryCodec {
+  parseIndex(value: unknown): SearchSummary[] | undefined;
+  readRecordText(text: string, bytes: number): { record: SearchRecord; summary: SearchSummary } | undefined;
+  serializeIndex(searches: readonly SearchSummary[]): string;
+}
+
+export interface HistoryLog {
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface SearchHistoryOptions {
+  /** The extension's global storage folder. */
+  storageDir: string;
+  codec: HistoryCodec;
+  log: HistoryLog;
+  limits: () => HistoryLimits;
+  fs?: HistoryFileSystem;
+  now?: () => number;
+}
+
+export interface AddOutcome {
+  summary: SearchSummary;
+  /** False when writing failed: the search is shown for this session only. */
+  saved: boolean;
+}
+
+type IndexRead = { state: 'ok'; summaries: SearchSummary[] } | { state: 'missing' | 'corrupt' | 'failed' };
+
+export class SearchHistory {
+  /** The rows as last read or written; undefined until a load whose listing succeeded. */
+  private summaries: SearchSummary[] | undefined;
+  private readonly cache = new Map<string, SearchRecord>();
+  /** Searches whose file could not be written: kept in memory only, never in the index. */
+  private readonly unsaved = new Map<string, { record: SearchRecord; summary: SearchSummary }>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly fs: HistoryFileSystem;
+  private readonly now: () => number;
+  readonly recordsDir: string;
+
+  constructor(private readonly options: SearchHistoryOptions) {
+    this.fs = options.fs ?? nodeFs;
+    this.now = options.now ?? Date.now;
+    this.recordsDir = path.join(options.storageDir, RECORDS_FOLDER);
+  }
+
+  private get indexFile(): string {
+    return path.join(this.options.storageDir, INDEX_FILE);
+  }
+
+  private recordFile(id: string): string {
+    return path.join(this.recordsDir, `${id}.json`);
+  }
+
+  /** The stored searches, newest first. The first call reads the index and lists the folder. */
+  list(): Promise<readonly SearchSummary[]> {
+    return this.serial(() => this.load());
+  }
+
+  /** The full search, or undefined when it is gone or its file cannot be read. */
+  get(id: string): Promise<SearchRecord | undefined> {
+    const ready = this.unsaved.get(id)?.record ?? this.cache.get(id);
+    if (ready) return Promise.resolve(ready);
+    return this.serial(async () => {
+      if (!isSearchId(id)) return undefined;
+      const read = await this.readRecord(id);
+      if (read) this.remember(read.record);
+      return read?.record;
+    });
+  }
+
+  add(record: SearchRecord): Promise<AddOutcome> {
+    return this.serial(async () => {
+      await this.load();
+      const text = JSON.stringify(record);
+      const summary = summarize(record, Buffer.byteLength(text, 'utf8'));
+      let saved = isSearchId(record.id);
+      if (saved) {
+        try {
+          await this.fs.mkdir(this.recordsDir, { recursive: true });
+          await writeAtomic(this.fs, this.recordFile(record.id), text);
+        } catch (err) {
+          saved = false;
+          this.options.log.error(`Could not save the search in ${this.recordsDir}: ${describeError(err)}`);
+        }
+      }
+      if (saved) {
+        this.remember(record);
+        await this.updateIndex((base) => [summary, ...base.filter((s) => s.id !== record.id)]);
+      } else {
+        this.unsaved.set(record.id, { record, summary });
+        this.summaries = this.withUnsaved(this.summaries ?? []);
+      }
+      return { summary, saved };
+    });
+  }
+
+  remove(id: string): Promise<void> {
+    return this.serial(async () => {
+      this.cache.delete(id);
+      this.unsaved.delete(id);
+      if (isSearchId(id)) await this.tryDelete(this.recordFile(id));
+      await this.updateIndex((base) => base.filter((s) => s.id !== id));
+    });
+  }
+
+  clear(): Promise<void> {
+    return this.serial(async () => {
+      this.cache.clear();
+      this.unsaved.clear();
+      await this.updateIndex(async (base) => {
+        const listed = await this.listRecordIds();
+        for (const id of new Set([...base.map((s) => s.id), ...(listed ?? [])])) await this.tryDelete(this.recordFile(id));
+        return [];
+      });
+    });
+  }
+
+  /** Runs one operation after the previous one has finished, whatever its outcome. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.then(() => undefined, () => undefined);
+    return run;
+  }
+
+  /**
+   * Reads the index and reconciles it with the folder: files it does not list (a write that a
+   * crash interrupted) are read and added back, entries whose file is gone are dropped. When the
+   * folder cannot be listed, the index is shown as it is, changed in nothing, and read again next time.
+   */
+  private async load(): Promise<SearchSummary[]> {
+    if (this.summaries) return this.summaries;
+    let listed = false;
+    const summaries = await this.locked(async () => {
+      const index = await this.readIndex();
+      const indexed = index.state === 'ok' ? index.summaries : undefined;
+      if (index.state === 'failed') return [];
+      const ids = await this.listRecordIds();
+      if (ids === undefined) return indexed ?? [];
+      listed = true;
+      const onDisk = new Set(ids);
+      const kept = (indexed ?? []).filter((s) => onDisk.has(s.id));
+      let changed = indexed === undefined ? ids.length > 0 : kept.length !== indexed.length;
+      const known = new Set(kept.map((s) => s.id));
+      for (const id of ids) {
+        if (known.has(id)) continue;
+        const read = await this.readRecord(id);
+        if (read) {
+          kept.push(read.summary);
+          changed = true;
+        }
+      }
+      const ordered = newestFirst(kept);
+      if (changed) await this.writeIndex(ordered);
+      return ordered;
+    });
+    const shown = this.withUnsaved(summaries);
+    if (listed) this.summaries = shown;
+    return shown;
+  }
+
+  /**
+   * Changes the index as it is on disk now (another window may have written it since we read
+   * it), keeps it within the limits, deletes what falls out, and makes the result our rows.
+   */
+  private async updateIndex(change: (base: SearchSummary[]) => SearchSummary[] | Promise<SearchSummary[]>): Promise<void> {
+    const next = await this.locked(async () => {
+      const index = await this.readIndex();
+      const base = index.state === 'ok' ? index.summaries : (this.summaries ?? []).filter((s) => !this.unsaved.has(s.id));
+      const { keep, evict } = planEviction(await change(base), this.options.limits());
+      for (const old of evict) {
+        this.cache.delete(old.id);
+        if (isSearchId(old.id)) await this.tryDelete(this.recordFile(old.id));
+      }
+      if (index.state !== 'failed') await this.writeIndex(keep);
+      // Rows never loaded and an index not readable: the next list() reconciles with the folder.
+      return index.state === 'failed' && this.summaries === undefined ? undefined : keep;
+    });
+    if (next) this.summaries = this.withUnsaved(next);
+  }
+
+  /** Runs `work` holding the index lock; the folder is made first, since the lock file lives in it. */
+  private async locked<T>(work: () => Promise<T>): Promise<T> {
+    await this.fs.mkdir(this.options.storageDir, { recursive: true }).catch(() => undefined);
+    return withLock(this.fs, path.join(this.options.storageDir, LOCK_FILE), work, (message) => this.options.log.warn(message));
+  }
+
+  private withUnsaved(summaries: readonly SearchSummary[]): SearchSummary[] {
+    if (this.unsaved.size === 0) return [...summaries];
+    const saved = summaries.filter((s) => !this.unsaved.has(s.id));
+    return newestFirst([...[...this.unsaved.values()].map((u) => u.summary), ...saved]);
+  }
+
+  /**
+   * The index on disk. `failed` (EBUSY, EIO…) is not `missing`: an index that could not be read
+   * right now is never replaced, or one window's hiccup would wipe every window's history.
+   */
+  private async readIndex(): Promise<IndexRead> {
+    let text: string;
+    try {
+      text = await this.fs.readFile(this.indexFile, 'utf8');
+    } catch (err) {
+      if (errorCode(err) === 'ENOENT') return { state: 'missing' };
+      this.options.log.warn(`Could not read the search history index (${errorCode(err) ?? describeError(err)}); leaving it as it is.`);
+      return { state: 'failed' };
+    }
+    let parsed: SearchSummary[] | undefined;
+    try {
+      parsed = this.options.codec.parseIndex(JSON.parse(text));
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed) return { state: 'ok', summaries: parsed };
+    this.options.log.warn('The search history index could not be read; rebuilding it from the stored searches.');
+    return { state: 'corrupt' };
+  }
+
+  private async writeIndex(summaries: readonly SearchSummary[]): Promise<void> {
+    try {
+      await this.fs.mkdir(this.options.storageDir, { recursive: true });
+      await writeAtomic(this.fs, this.indexFile, this.options.codec.serializeIndex(summaries));
+    } catch (err) {
+      // The records are the truth; the next start rebuilds a lost index from them.
+      this.options.log.error(`Could not save the search history index: ${describeError(err)}`);
+    }
+  }
+
+  /** The ids of the record files, after removing stale temporary files; undefined when the folder cannot be listed. */
+  private async listRecordIds(): Promise<string[] | undefined> {
+    let names: string[];
+    try {
+      await this.fs.mkdir(this.recordsDir, { recursive: true });
+      names = await this.fs.readdir(this.recordsDir);
+    } catch (err) {
+      this.options.log.warn(`Could not list the stored searches in ${this.recordsDir} (${errorCode(err) ?? describeError(err)}); keeping the history as it is.`);
+      return undefined;
+    }
+    await removeStaleTmp(this.fs, this.recordsDir, names, () => true, this.now());
+    await this.removeStaleIndexTmp();
+    return names.filter((name) => name.endsWith('.json') && isSearchId(name.slice(0, -5))).map((name) => name.slice(0, -5));
+  }
+
+  private async removeStaleIndexTmp(): Promise<void> {
+    const names = await this.fs.readdir(this.options.storageDir).catch(() => [] as string[]);
+    await removeStaleTmp(this.fs, this.options.storageDir, names, (name) => name.startsWith(`${INDEX_FILE}.`), this.now());
+  }
+
+  private async readRecord(id: string): Promise<{ record: SearchRecord; summary: SearchSummary } | undefined> {
+    const file = this.recordFile(id);
+    const text = await this.readText(file);
+    if (text === undefined) return undefined;
+    const read = this.options.codec.readRecordText(text, Buffer.byteLength(text, 'utf8'));
+    if (!read || read.record.id !== id) {
+      this.options.log.warn(`Skipped a stored search that could not be read: ${file}`);
+      return undefined;
+    }
+    return read;
+  }
+
+  private async readText(file: string): Promise<string | undefined> {
+    try {
+      return await this.fs.readFile(file, 'utf8');
+    } catch (err) {
+      if (errorCode(err) !== 'ENOENT') this.options.log.warn(`Could not read ${file}: ${describeError(err)}`);
+      return undefined;
+    }
+  }
+
+  private async tryDelete(file: string): Promise<void> {
+    try {
+      await this.fs.unlink(file);
+    } catch (err) {
+      if (errorCode(err) !== 'ENOENT') this.options.log.warn(`Could not delete ${file}: ${describeError(err)}`);
+    }
+  }
+
+  /** Keeps the most recently used records in memory. */
+  private remember(record: SearchRecord): void {
+    this.cache.delete(record.id);
+    this.cache.set(record.id, record);
+    for (const id of this.cache.keys()) {
+      if (this.cache.size <= CACHE_SIZE) break;
+      this.cache.delete(id);
+    }
+  }
+}
