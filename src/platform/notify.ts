@@ -1,6 +1,8 @@
 // Turns any failure into one notification a person can act on: what went wrong in plain words,
-// and the action that helps. Never a stack trace; details go to the log.
+// and the action that helps. Never a stack trace; details go to the log. The service's error
+// text is outside text: the message is made inert, so it can never hold a link to a command.
 import * as vscode from 'vscode';
+import { inertNotification } from '../core/text/inert';
 import type { WebDataError } from '../core/api';
 
 export interface ErrorActions {
@@ -31,7 +33,7 @@ export async function showError(log: vscode.LogOutputChannel, what: string, err:
   const transient = kind === undefined || ['rate-limited', 'server', 'network', 'timeout', 'bad-response'].includes(kind);
   if (actions.retry && transient) buttons.push(retry);
   buttons.push(openLog);
-  const message = `${what}: ${describeError(err)}`;
+  const message = inertNotification(`${what}: ${describeError(err)}`);
   const choice = await (kind === 'rate-limited' ? vscode.window.showWarningMessage(message, ...buttons) : vscode.window.showErrorMessage(message, ...buttons));
   if (choice === setKey) await vscode.commands.executeCommand('webData.setApiKey');
   else if (choice === retry) await actions.retry?.();

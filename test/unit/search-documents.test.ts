@@ -21,7 +21,7 @@ describe('webdata: document addresses', () => {
   it('turn odd titles into file names: no separators or control characters, never empty, bounded', () => {
     assert.equal(documentFileName('a/b\\c?d#e%f:g*h|i"j<k>l', 'markdown'), 'a b c d e f g h i j k l.md');
     assert.equal(documentFileName('../../etc/passwd', 'markdown'), 'etc passwd.md');
-    assert.equal(documentFileName('line\none\ttab\u0000nul', 'markdown'), 'line one tab nul.md');
+    assert.equal(documentFileName('line\none\ttab\u0000nul\u202Eevil', 'markdown'), 'line one tabnulevil.md');
     assert.equal(documentFileName('', 'markdown'), 'page.md');
     assert.equal(documentFileName('...', 'info'), 'page.md');
     assert.equal(documentFileName('Ünïcödé 日本語 🚀', 'markdown'), 'Ünïcödé 日本語 🚀.md');
