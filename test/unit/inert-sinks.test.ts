@@ -2,7 +2,7 @@
 // metadata, and a hostile result title, URL or warning, reach notifications, rows, tab titles and
 // tooltips as plain text.
 import * as assert from 'node:assert/strict';
-import { resultDescription, resultTitle, searchLabel } from '../../src/core/search/present';
+import { resultTitle, searchLabel } from '../../src/core/search/present';
 import { summarize, type TypedResult } from '../../src/core/search/record';
 import { resultTooltip, searchTooltip } from '../../src/core/search/tooltip';
 import { documentFileName } from '../../src/core/search/uri';
@@ -12,7 +12,6 @@ import { makeRecord } from './search-fixtures';
 const COMMAND_LINK = '[Open](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22x%22%7D)';
 /** VS Code 1.100's parseLinkedText link pattern (src/vs/base/common/linkedText.ts). */
 const LINK_REGEX = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/i;
-const BIDI_OR_INVISIBLE = /[\u202a-\u202e\u2066-\u2069\u200b-\u200d\u2060\ufeff\r\n]/;
 
 function record(fields: Partial<WebhookEventRecord>): WebhookEventRecord {
   return { key: 'k1', receivedAt: 0, status: 'unsigned', ...fields };
@@ -43,12 +42,11 @@ describe('inert text in the webhook events', () => {
 describe('inert text in search results', () => {
   const hostile: TypedResult = {
     kind: 'web',
-    result: { title: '\u202Egnp.exe\u202C Report\r=====\u200B', url: 'https://evil.example/$(zap)', description: 'line\r# heading [x](command:y)' },
+    result: { title: '\u202Egnp.exe\u202C Report\r=====\u200B', url: 'https://evil.example/$(zap)\r# url', description: 'line\r# heading [x](command:y)' },
   };
 
-  it('the row label, description and tab title have no control, bidi or zero-width characters', () => {
+  it('the row label and tab title have no control, bidi or zero-width characters', () => {
     assert.equal(resultTitle(hostile), 'gnp.exe Report =====');
-    assert.doesNotMatch(resultDescription(hostile), BIDI_OR_INVISIBLE);
     assert.equal(documentFileName(resultTitle(hostile), 'markdown'), 'gnp.exe Report =====.md');
     assert.equal(searchLabel({ query: 'q\u2067uery\r\n' }), 'query');
   });
@@ -58,6 +56,7 @@ describe('inert text in search results', () => {
     assert.ok(!tooltip.includes('\r'));
     assert.match(tooltip, /line \\# heading \\\[x\\\]\\\(command\\:y\\\)/);
     assert.match(tooltip, /Report \\=\\=\\=\\=\\=/);
+    assert.match(tooltip, /zap\\\) \\# url/);
     const summary = summarize(makeRecord({ warning: 'Partial results\r# Injected\r[x](command:y)' }), 10);
     const searchTip = searchTooltip(summary, 'now');
     assert.match(searchTip, /\*\*Warning from the service:\*\* Partial results \\# Injected \\\[x\\\]\\\(command\\:y\\\)$/);

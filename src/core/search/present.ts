@@ -42,7 +42,8 @@ export function resultText(typed: TypedResult): string | undefined {
 }
 
 export function resultDescription(typed: TypedResult): string {
-  return inertLabel(hostOf(typed.result.url));
+  // A parsed hostname is ASCII or punycode: nothing left to clean.
+  return hostOf(typed.result.url);
 }
 
 /** A codicon id by kind and category. */
