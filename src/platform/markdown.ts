@@ -2,11 +2,13 @@
 // line (an error message) never wraps in a hover; this escapes the markdown syntax instead and
 // leaves spaces alone. Never trusted: text from the service must not become a command link.
 import * as vscode from 'vscode';
+import { inertMarkdown } from '../core/text/inert';
 
-/** Backslash-escapes everything markdown (CommonMark) could read as syntax, and flattens line breaks. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&$]/g, '\\$&').replace(/\s*\n\s*/g, ' ');
-}
+/**
+ * Backslash-escapes everything markdown (CommonMark) could read as syntax, and flattens every line
+ * break (a lone \r too), so outside text never starts a heading or block: see src/core/text/inert.ts.
+ */
+export const escapeMarkdown = (text: string): string => inertMarkdown(text);
 
 /**
  * A hover of a bold heading and paragraphs, all of it plain text. A string is a paragraph of its

@@ -1,6 +1,8 @@
 // Turns any failure into one notification a person can act on: what went wrong in plain words,
-// and the action that helps. Never a stack trace; details go to the log.
+// and the action that helps. Never a stack trace; details go to the log. The service's error
+// text is outside text: the message is made inert, so it can never hold a link to a command.
 import * as vscode from 'vscode';
+import { inertNotification } from '../core/text/inert';
 import type { WebDataError } from '../core/api';
 import { errorButtons, type ErrorButton } from './error-buttons';
 
@@ -33,7 +35,7 @@ export async function showError(log: vscode.LogOutputChannel, what: string, err:
   const offered = errorButtons(error, actions.retry !== undefined);
   const buttons = offered.map((button) => labels[button]);
   const kind = error?.kind;
-  const message = `${what}: ${describeError(err)}`;
+  const message = inertNotification(`${what}: ${describeError(err)}`);
   const choice = await (kind === 'rate-limited' ? vscode.window.showWarningMessage(message, ...buttons) : vscode.window.showErrorMessage(message, ...buttons));
   const picked = offered.find((button) => labels[button] === choice);
   if (picked === 'set-key') await vscode.commands.executeCommand('webData.setApiKey');

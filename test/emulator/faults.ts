@@ -20,6 +20,7 @@ export const FaultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('reset') }),
   z.object({ kind: z.literal('huge-body'), bytes: z.number().int().min(1).max(2 ** 31) }),
   z.object({ kind: z.literal('garbage') }),
+  z.object({ kind: z.literal('json'), status: z.number().int().min(200).max(599).optional(), body: z.unknown() }),
 ]);
 
 /** JSON has no Infinity: over HTTP, `times` may be the string "Infinity" (or absent for once). */
@@ -99,6 +100,13 @@ export function answerWithFault(req: IncomingMessage, res: ServerResponse, fault
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
       res.end(text);
       return 200;
+    }
+    case 'json': {
+      const text = JSON.stringify(fault.body ?? null);
+      const status = fault.status ?? 200;
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+      return status;
     }
     case 'reset':
       req.socket.resetAndDestroy();

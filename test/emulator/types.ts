@@ -34,7 +34,9 @@ export type EmulatorFault =
   | { kind: 'html' }
   | { kind: 'reset' }
   | { kind: 'huge-body'; bytes: number }
-  | { kind: 'garbage' };
+  | { kind: 'garbage' }
+  /** Answers with this JSON body as it is (say, a search answer holding hostile titles). */
+  | { kind: 'json'; status?: number; body: unknown };
 
 export interface FaultRule {
   fault: EmulatorFault;

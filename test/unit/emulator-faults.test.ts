@@ -133,6 +133,18 @@ describe('emulator: faults', () => {
     assert.throws(() => JSON.parse(garbage.text) as unknown);
   });
 
+  it('json answers the given body as it is, with the given status (200 by default)', async () => {
+    const body = { success: true, data: { web: [{ title: '\u202Etitle', url: 'command:x', description: '' }] }, warning: null, id: 'j', creditsUsed: 1 };
+    // Through a rule: a header cannot carry the U+202E.
+    emulator.injectFault({ path: '/v2/search', fault: { kind: 'json', body } });
+    const ok = await call(emulator.url, 'POST', '/v2/search', { body: { query: 'compost' } });
+    assert.equal(ok.status, 200);
+    assert.deepEqual(ok.json, body);
+    const teapot = await withFault({ kind: 'json', status: 418, body: { success: false, error: 'no' } });
+    assert.equal(teapot.status, 418);
+    assert.deepEqual(teapot.json, { success: false, error: 'no' });
+  });
+
   it('huge-body streams a valid JSON body of the asked size', async () => {
     const bytes = 8 * 1024 * 1024;
     const res = await withFault({ kind: 'huge-body', bytes }, '/v2/search');

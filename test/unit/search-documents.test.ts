@@ -21,7 +21,7 @@ describe('webdata: document addresses', () => {
   it('turn odd titles into file names: no separators or control characters, never empty, bounded', () => {
     assert.equal(documentFileName('a/b\\c?d#e%f:g*h|i"j<k>l', 'markdown'), 'a b c d e f g h i j k l.md');
     assert.equal(documentFileName('../../etc/passwd', 'markdown'), 'etc passwd.md');
-    assert.equal(documentFileName('line\none\ttab\u0000nul', 'markdown'), 'line one tab nul.md');
+    assert.equal(documentFileName('line\none\ttab\u0000nul\u202Eevil', 'markdown'), 'line one tabnulevil.md');
     assert.equal(documentFileName('', 'markdown'), 'page.md');
     assert.equal(documentFileName('...', 'info'), 'page.md');
     assert.equal(documentFileName('Ünïcödé 日本語 🚀', 'markdown'), 'Ünïcödé 日本語 🚀.md');
@@ -87,6 +87,11 @@ describe('result document text', () => {
     const failed = documentText({ kind: 'news', result: { url: 'https://n.example/', title: 'N', snippet: 'S', date: '1 day ago', metadata: { error: 'Timed out', statusCode: 504 } } }, 'markdown');
     assert.match(failed, /could not scrape this page \(status 504\): Timed out/);
     assert.match(failed, /Date: 1 day ago/);
+    const commandUrl = documentText({ kind: 'web', result: { url: 'command:workbench.action.quit', title: 'T' } }, 'info');
+    assert.ok(commandUrl.includes('\ncommand:workbench.action.quit\n'), commandUrl);
+    assert.ok(!commandUrl.includes('<command:'), 'a command: URL is no autolink');
+    const fileImage = documentText({ kind: 'images', result: { url: 'https://i.example/', title: 'Pic', imageUrl: 'file:///etc/passwd' } }, 'info');
+    assert.match(fileImage, /Image: file:\/\/\/etc\/passwd\n/);
     const image = documentText({ kind: 'images', result: { url: 'https://i.example/', title: 'Pic', imageUrl: 'https://i.example/p.png', imageWidth: 4, imageHeight: 3 } }, 'info');
     assert.match(image, /Image: <https:\/\/i\.example\/p\.png>/);
     assert.match(image, /Size: 4 × 3/);

@@ -23,6 +23,14 @@ function plain(text: string): string {
   return oneLine(text, 2000).replace(/[\\`*_[\]<>#|]/g, (char) => `\\${char}`);
 }
 
+/**
+ * A result's address on the info page: an autolink only for web addresses. A `<command:…>` or
+ * `<file:…>` autolink would be a live link in the markdown preview; anything else shows as text.
+ */
+function addressLine(url: string): string {
+  return /^https?:\/\//i.test(url) ? `<${url.replace(/[<>\s]/g, encodeURIComponent)}>` : plain(url);
+}
+
 export const HOW_TO_GET_MARKDOWN = [
   'To read the pages themselves, ask for their markdown with the search:',
   '',
@@ -34,14 +42,14 @@ export const HOW_TO_GET_MARKDOWN = [
 
 function infoText(typed: TypedResult): string {
   const url = resultUrl(typed);
-  const lines = [`# ${plain(resultTitle(typed))}`, '', url !== undefined ? `<${url.replace(/[<>\s]/g, encodeURIComponent)}>` : 'No page address was given for this result.', ''];
+  const lines = [`# ${plain(resultTitle(typed))}`, '', url !== undefined ? addressLine(url) : 'No page address was given for this result.', ''];
   const text = resultText(typed);
   if (text) lines.push(plain(text), '');
   if (typed.kind === 'news' && typed.result.date) lines.push(`Date: ${plain(typed.result.date)}`, '');
   if (typed.kind !== 'images' && typed.result.category) lines.push(`Category: ${plain(typed.result.category)}`, '');
   if (typed.kind === 'images') {
     const { imageUrl, imageWidth, imageHeight } = typed.result;
-    if (imageUrl) lines.push(`Image: <${imageUrl.replace(/[<>\s]/g, encodeURIComponent)}>`, '');
+    if (imageUrl) lines.push(`Image: ${addressLine(imageUrl)}`, '');
     if (imageWidth && imageHeight) lines.push(`Size: ${imageWidth} × ${imageHeight}`, '');
     lines.push('---', '', 'Image results carry no page content. Open the page or the image in the browser to see it.');
     return `${lines.join('\n')}\n`;

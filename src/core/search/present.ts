@@ -1,14 +1,17 @@
 // The words and icons of the results view: what a search's row and a result's row say. Plain
 // strings; the VS Code side only wraps them in TreeItems.
 import type { SourceType } from '../api/request-types';
+import { inertLabel } from '../text/inert';
 import { resultsOf, scrapedOf, shownKinds, type SearchRecord, type SearchSummary, type TypedResult } from './record';
 
 export const KIND_LABELS: Readonly<Record<SourceType, string>> = { web: 'Web', images: 'Images', news: 'News' };
 
-/** Web text on one line: whitespace runs collapsed, cut at `max` characters with an ellipsis. */
+/**
+ * Web text on one line, inert as a label: no controls, bidi or zero-width characters, whitespace
+ * runs collapsed, cut at `max` characters with an ellipsis. Row labels and tab titles use it.
+ */
 export function oneLine(text: string, max = 120): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+  return inertLabel(text, max);
 }
 
 /** The row's label: the title, else the scraped title, else the URL. */
@@ -49,6 +52,7 @@ export function resultText(typed: TypedResult): string | undefined {
 
 export function resultDescription(typed: TypedResult): string {
   const url = resultUrl(typed);
+  // A parsed hostname is ASCII or punycode: nothing left to clean.
   return url !== undefined ? hostOf(url) : 'no address';
 }
 

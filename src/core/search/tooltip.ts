@@ -3,10 +3,11 @@
 // VS Code side renders this in a MarkdownString that is not trusted and allows no HTML.
 import { countsText, creditsText, KIND_LABELS, oneLine, resultText, resultTitle, resultUrl } from './present';
 import { scrapedOf, type SearchSummary, type TypedResult } from './record';
+import { inertMarkdown } from '../text/inert';
 
 /** Backslash-escapes every character markdown, HTML or `$(icon)` syntax could act on; one line. */
 export function escapeMarkdown(text: string): string {
-  return oneLine(text, 2000).replace(/[\\`*_{}[\]()#+\-.!|<>~&$:="']/g, (char) => `\\${char}`);
+  return inertMarkdown(text, 2000);
 }
 
 const DESCRIPTION_MAX = 400;

@@ -3,6 +3,7 @@
 // Everything needed to find the content again is in the path, so the tab works after a reload;
 // the last segment is the page title, so the tab and Save As show a readable name.
 import type { SourceType } from '../api/request-types';
+import { inertFileName } from '../text/inert';
 import { isResultKind, isSearchId } from './record';
 
 export const WEBDATA_SCHEME = 'webdata';
@@ -20,18 +21,12 @@ export interface ResultDocumentRef {
 
 const NAME_MAX = 80;
 
-/** A file name from a page title: no separators, control or reserved characters, never empty. */
+/**
+ * A file name from a page title, which is the tab's title too: no separators, control, bidi,
+ * zero-width or reserved characters, no device name, never empty (src/core/text/inert.ts).
+ */
 export function documentFileName(title: string, format: DocumentFormat): string {
-  const cleaned = title
-    .normalize('NFC')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f/\\?#%*:|"<>]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[.\s]+|[.\s]+$/g, '');
-  // Cut by code points, so a title never ends in half an emoji.
-  const cut = [...cleaned].slice(0, NAME_MAX).join('').trim();
-  const base = cut === '' ? 'page' : cut;
+  const base = inertFileName(title, 'page', NAME_MAX);
   return format === 'summary' ? `${base} (summary).md` : `${base}.md`;
 }
 

@@ -1,5 +1,8 @@
 // Words shown for webhook events: row labels, notification texts, the status bar text, and which
 // kinds notify. Pure, so the view and the notifications say the same thing and tests can read it.
+// Everything from the delivery (type, ids, reason) came from a client on the network: it passes
+// through the inert helper of the place it is shown (src/core/text/inert.ts).
+import { inertLabel, inertNotification } from '../text/inert';
 import type { WebhookEventRecord, WebhookEventStatus } from './record';
 
 /** The kinds that can notify, each muted by its key in `webData.webhooks.notifications`. */
@@ -24,7 +27,8 @@ export const STATUS_LABELS: Record<WebhookEventStatus, string> = {
 
 /** A row's label: the event's type as the service names it. */
 export function eventLabel(record: WebhookEventRecord): string {
-  if (record.type !== undefined && record.type !== '') return record.type;
+  const type = record.type === undefined ? '' : inertLabel(record.type, 100);
+  if (type !== '') return type;
   return record.status === 'refused' ? `Refused request (${record.httpStatus ?? '?'})` : 'Event without a type';
 }
 
@@ -36,7 +40,7 @@ export function shortId(id: string): string {
 /** A row's description: time, job id, and verified / unsigned / refused (with the status code). */
 export function eventDescription(record: WebhookEventRecord, time: string): string {
   const parts = [time];
-  if (record.jobId !== undefined) parts.push(shortId(record.jobId));
+  if (record.jobId !== undefined) parts.push(shortId(inertLabel(record.jobId)));
   parts.push(record.status === 'refused' ? `refused ${record.httpStatus ?? ''}`.trim() : STATUS_LABELS[record.status]);
   if (record.status !== 'refused' && record.success === false) parts.push('not successful');
   return parts.join(' · ');
@@ -50,16 +54,21 @@ export function statusExplanation(record: WebhookEventRecord): string {
     case 'unsigned':
       return 'Unsigned: no webhook secret is set, so nothing was checked.';
     case 'refused':
-      return `Refused with ${record.httpStatus ?? 'an error'}: ${record.reason ?? 'no reason given'}`;
+      return `Refused with ${record.httpStatus ?? 'an error'}: ${inertLabel(record.reason ?? 'no reason given', 500)}`;
   }
 }
 
-/** The notification for an accepted event of a notifying kind; undefined for others. */
+/**
+ * The notification for an accepted event of a notifying kind; undefined for others. The id and
+ * the crawl's URL can be anything a client sent, such as `[Open](command:…)`: made inert, so the
+ * notification shows them as text and never as a link.
+ */
 export function notificationText(record: Pick<WebhookEventRecord, 'type' | 'jobId' | 'success'>, crawlUrl?: string): string | undefined {
-  const id = record.jobId ?? 'unknown id';
+  const id = inertNotification(record.jobId ?? 'unknown id', 200) || 'unknown id';
+  const url = crawlUrl === undefined ? '' : inertNotification(crawlUrl, 200);
   switch (record.type) {
     case 'crawl.completed':
-      return crawlUrl ? `Crawl of ${crawlUrl} completed (${shortId(id)}).` : `Crawl ${id} completed.`;
+      return url ? `Crawl of ${url} completed (${shortId(id)}).` : `Crawl ${id} completed.`;
     case 'batch_scrape.started':
       return `Batch scrape ${id} started.`;
     case 'batch_scrape.completed':

@@ -1,6 +1,7 @@
 // Active crawls: the view, its refresh and copy commands. Opening a crawl's URL is the shared
 // webData.openInBrowser handler of the search feature, which takes any node with a `url`.
 import * as vscode from 'vscode';
+import { inertQuickPick } from '../../core/text/inert';
 import { copyText } from '../../platform/clipboard';
 import type { Services } from '../../platform/services';
 import type { CrawlNode } from './rows';
@@ -35,7 +36,8 @@ async function copyCrawlId(view: ActiveCrawlsView, node: unknown): Promise<strin
   if (id === undefined) {
     // Without a row (a keybinding): pick one of the listed crawls.
     const picked = await vscode.window.showQuickPick(
-      view.crawls.map((crawl) => ({ label: crawl.url, description: crawl.id, id: crawl.id })),
+      // The service's URLs and ids: quick picks render $(icon), so they pass through inertQuickPick.
+      view.crawls.map((crawl) => ({ label: inertQuickPick(crawl.url), description: inertQuickPick(crawl.id), id: crawl.id })),
       { title: vscode.l10n.t('Copy Crawl ID'), placeHolder: vscode.l10n.t('Which crawl?') },
     );
     id = picked?.id;

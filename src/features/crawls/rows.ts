@@ -1,8 +1,10 @@
 // The Active Crawls rows: one per crawl (URL, short id and formats), its scrape options as
-// children, nested where an option is a list or an object.
+// children, nested where an option is a list or an object. URLs and options are the service's
+// data: labels, descriptions and tooltips pass through the inert helpers.
 import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
 import { crawlDescription, crawlTooltipLines, describeScrapeOptions, type OptionNode } from '../../core/crawls';
+import { inertLabel } from '../../core/text/inert';
 import { plainTooltip } from '../../platform/markdown';
 
 /** A crawl row. `url` is what the shared webData.openInBrowser / copyUrl handlers read. */
@@ -46,23 +48,25 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
   getTreeItem(element: CrawlTreeNode): vscode.TreeItem {
     if (element.kind === 'crawl') {
       const hasOptions = describeScrapeOptions(element.crawl.options?.scrapeOptions).length > 0;
-      const item = new vscode.TreeItem(element.url, hasOptions ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+      const url = inertLabel(element.url);
+      const item = new vscode.TreeItem(url, hasOptions ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
       item.id = `crawl:${element.id}`;
-      item.description = crawlDescription(element.crawl);
+      item.description = inertLabel(crawlDescription(element.crawl));
       const [heading = element.url, ...lines] = crawlTooltipLines(element.crawl);
       // The ids, then the options: two tight blocks, not a paragraph per option.
       const ids = lines.filter((line) => /^(Crawl ID|Team): /.test(line));
       item.tooltip = plainTooltip(heading, [ids, lines.filter((line) => !ids.includes(line))]);
       item.contextValue = 'crawl';
       item.iconPath = new vscode.ThemeIcon('globe');
-      item.accessibilityInformation = { label: `Crawl of ${element.url}, ${item.description}` };
+      item.accessibilityInformation = { label: `Crawl of ${url}, ${item.description}` };
       return item;
     }
     const { option } = element;
-    const item = new vscode.TreeItem(option.label, option.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const label = inertLabel(option.label);
+    const item = new vscode.TreeItem(label, option.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = element.key;
-    item.description = option.value;
-    item.tooltip = option.value !== undefined ? `${option.label}: ${option.value}` : option.label;
+    item.description = option.value !== undefined ? inertLabel(option.value) : undefined;
+    item.tooltip = option.value !== undefined ? inertLabel(`${option.label}: ${option.value}`, 2000) : label;
     item.contextValue = 'crawlOption';
     return item;
   }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { CoalescingTask } from '../../core/coalesce';
 import type { ActiveCrawl } from '../../core/api';
 import { CrawlList } from '../../core/crawls';
+import { inertLabel } from '../../core/text/inert';
 import { ConnectionFetch } from '../../platform/connection-fetch';
 import { Disposable, interval, toDisposable } from '../../platform/disposable';
 import { LazyTreeDataProvider } from '../../platform/lazy-tree';
@@ -130,7 +131,8 @@ export class ActiveCrawlsView extends Disposable {
   }
 
   private failed(err: unknown, notify: boolean): void {
-    const why = describeError(err);
+    // The view's message is plain text; the service's words are still cleaned of controls and bidi.
+    const why = inertLabel(describeError(err), 500);
     const shown = this.list.crawls.length > 0 ? vscode.l10n.t(' The list shows the last crawls loaded.') : '';
     // The message stays until a refresh succeeds: a failing poll changes nothing a person sees twice.
     if (this.treeView.message === undefined) this.services.log.warn(`Active crawls: ${why}`);

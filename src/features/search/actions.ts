@@ -2,6 +2,7 @@
 // object, so keybindings and other extensions can use the commands too.
 import * as vscode from 'vscode';
 import { isSearchId } from '../../core/search/record';
+import { inertNotification, inertStatusBar } from '../../core/text/inert';
 import type { SearchTreeNode } from './tree';
 
 /** The search a row action is about: a search row, any row below it, `{ searchId }` or the id. */
@@ -26,7 +27,10 @@ export function readUrl(arg: unknown): string | undefined {
   return typeof url === 'string' ? url : undefined;
 }
 
-/** Only web pages open in the browser: a result's URL is web content and could name anything. */
+/**
+ * Only web pages open in the browser: a result's URL is web content and could name anything
+ * (command:, vscode:, file:, javascript:, data:), and openExternal would act on each.
+ */
 export function webUri(url: string): vscode.Uri | undefined {
   try {
     const parsed = new URL(url);
@@ -51,7 +55,7 @@ export async function openInBrowser(arg: unknown): Promise<boolean> {
   if (!uri) {
     void vscode.window.showErrorMessage(url === undefined
       ? (isResultWithoutUrl(arg) ? NO_ADDRESS() : vscode.l10n.t('Nothing to open: pick a result in the Search Results view.'))
-      : vscode.l10n.t('Only http and https addresses open in the browser; this one is "{0}".', url.slice(0, 100)));
+      : vscode.l10n.t('Only http and https addresses open in the browser; this one is "{0}".', inertNotification(url, 100)));
     return false;
   }
   return vscode.env.openExternal(uri);
@@ -64,6 +68,7 @@ export async function copyUrl(arg: unknown, flash: (text: string) => void): Prom
     return false;
   }
   await vscode.env.clipboard.writeText(url);
-  flash(`$(copy) ${vscode.l10n.t('Copied {0}', url.length > 80 ? `${url.slice(0, 79)}…` : url)}`);
+  // The URL is copied as it is; the status bar line shows it inert (a URL can hold `$(icon)`).
+  flash(`$(copy) ${vscode.l10n.t('Copied {0}', inertStatusBar(url, 80))}`);
   return true;
 }

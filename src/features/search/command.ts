@@ -3,9 +3,10 @@
 // search, or undefined when nothing was searched (dismissed, invalid, cancelled, failed).
 import * as vscode from 'vscode';
 import type { RequestProblem, SearchResponse } from '../../core/api';
-import { oneLine, countsText, creditsText } from '../../core/search/present';
+import { countsText, creditsText } from '../../core/search/present';
 import { newSearchId, RECORD_VERSION, type SearchRecord } from '../../core/search/record';
 import { buildSearchRequest, fieldsFromSettings, readSearchArgument, requestField } from '../../core/search/request';
+import { inertNotification } from '../../core/text/inert';
 import { loadCore } from '../../platform/core';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { showError } from '../../platform/notify';
@@ -41,7 +42,7 @@ export class SearchCommand extends Disposable {
   async run(argument?: unknown, options?: unknown): Promise<SearchRecord | undefined> {
     const read = readSearchArgument(argument);
     if (read.kind === 'invalid') {
-      void vscode.window.showErrorMessage(read.message);
+      void vscode.window.showErrorMessage(inertNotification(read.message));
       return undefined;
     }
     const client = await this.clientOrConnect();
@@ -88,7 +89,8 @@ export class SearchCommand extends Disposable {
     }
     const body = checked.body;
     this.lastQuery = body.query;
-    const shownQuery = oneLine(body.query, 60);
+    // The query can come from another extension's argument: notification text, so inert.
+    const shownQuery = inertNotification(body.query, 60);
     let response: SearchResponse;
     const controller = new AbortController();
     try {
@@ -134,7 +136,9 @@ export class SearchCommand extends Disposable {
     vscode.commands.executeCommand('webData.refreshUsage').then(undefined, () => undefined);
     const warning = record.response.warning;
     if (warning) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('The service warned about the search for “{0}”: {1}', oneLine(record.request.query, 60), oneLine(warning, 500)));
+      // The service's warning is outside text: never a link or a command in the notification.
+      const message = vscode.l10n.t('The service warned about the search for “{0}”: {1}', inertNotification(record.request.query, 60), inertNotification(warning, 500));
+      void vscode.window.showWarningMessage(inertNotification(message));
     }
     if (!outcome.saved) {
       void vscode.window.showWarningMessage(vscode.l10n.t('The search could not be saved to disk, so it will be gone after a reload. See the Web Data log.'));
@@ -157,7 +161,8 @@ async function showProblems(problems: readonly RequestProblem[], fromSettings: R
   const list = problems.map((p) => `${p.field}: ${p.message}`).join(' ');
   const inSettings = problems.some((p) => fromSettings.has(requestField(p.field)));
   const openSettings = vscode.l10n.t('Open Settings');
-  const message = vscode.l10n.t('The search was not sent. {0}', list);
+  // Problems quote the request's own values (a domain, a tbs), which may come from anywhere.
+  const message = inertNotification(vscode.l10n.t('The search was not sent. {0}', list));
   const choice = inSettings ? await vscode.window.showErrorMessage(message, openSettings) : await vscode.window.showErrorMessage(message);
   if (choice === openSettings) await vscode.commands.executeCommand('workbench.action.openSettings', 'webData.search');
 }

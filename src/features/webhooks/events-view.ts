@@ -1,7 +1,10 @@
 // The Webhook Events view: one row per delivery (time, type, job id, verified / unsigned /
 // refused), its metadata as children, and a tooltip. Everything in a row came from a client on
-// the network, so tooltips are plain, untrusted Markdown built with appendText/appendCodeblock.
+// the network, so tooltips are plain, untrusted Markdown built with appendText/appendCodeblock,
+// and every piece of it is first made an inert line: appendText escapes markdown but keeps a lone
+// \r, which markdown reads as a line break (and so as the start of a heading or a list).
 import * as vscode from 'vscode';
+import { inertLabel } from '../../core/text/inert';
 import {
   eventDescription,
   eventLabel,
@@ -57,10 +60,10 @@ export class WebhookEventsView extends Disposable implements vscode.TreeDataProv
       case 'event':
         return eventItem(node.record);
       case 'metadata': {
-        const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(inertLabel(node.name), vscode.TreeItemCollapsibleState.None);
         item.id = `${node.eventKey}/m/${node.index}`;
-        item.description = node.value;
-        item.tooltip = plainTooltip(`${node.name}: ${node.value}`);
+        item.description = inertLabel(node.value);
+        item.tooltip = plainTooltip(inertLabel(`${node.name}: ${node.value}`, 1000));
         item.iconPath = new vscode.ThemeIcon('symbol-field');
         item.contextValue = 'webhookMetadata';
         return item;
@@ -93,11 +96,11 @@ function eventTooltip(record: WebhookEventRecord): vscode.MarkdownString {
   md.appendMarkdown('**').appendText(eventLabel(record)).appendMarkdown('**\n\n');
   md.appendText(`${new Date(record.receivedAt).toLocaleString()}\n\n`);
   md.appendText(`${statusExplanation(record)}\n\n`);
-  if (record.jobId !== undefined) md.appendText(`Job id: ${record.jobId}\n\n`);
-  if (record.webhookId !== undefined) md.appendText(`Delivery id (webhookId): ${record.webhookId}\n\n`);
+  if (record.jobId !== undefined) md.appendText(`Job id: ${inertLabel(record.jobId, 500)}\n\n`);
+  if (record.webhookId !== undefined) md.appendText(`Delivery id (webhookId): ${inertLabel(record.webhookId, 500)}\n\n`);
   if (record.success === false) md.appendText('success: false\n\n');
   if (record.metadata && record.metadata.length > 0) {
-    const lines = record.metadata.map(([name, value]) => `${name}: ${value}`);
+    const lines = record.metadata.map(([name, value]) => inertLabel(`${name}: ${value}`, 500));
     if (record.metadataOmitted) lines.push(`… and ${record.metadataOmitted} more`);
     md.appendText('Metadata:').appendCodeblock(lines.join('\n'), 'yaml');
   }

@@ -1,6 +1,9 @@
 // Every notification of the webhook feature goes through here, so a host test can observe what
 // was shown (VS Code has no API to read notifications back) and nothing is shown twice by accident.
+// It is also the last gate for outside text: every message is made inert (no links, no command:
+// URIs, no codicons) before it is fired or shown, whatever built it.
 import * as vscode from 'vscode';
+import { inertNotification } from '../../core/text/inert';
 import { Disposable } from '../../platform/disposable';
 
 export type WebhookNotificationKind = 'crawl.completed' | 'batch_scrape.started' | 'batch_scrape.completed' | 'receiver' | 'error';
@@ -19,18 +22,19 @@ export class WebhookNotifier extends Disposable {
 
   /** Shows an information message; resolves with the chosen action, never rejects. */
   info(notification: WebhookNotification, ...actions: string[]): Promise<string | undefined> {
-    return this.show(notification, () => vscode.window.showInformationMessage(notification.message, ...actions));
+    return this.show(notification, (message) => vscode.window.showInformationMessage(message, ...actions));
   }
 
   /** Shows an error message (kind 'error'); resolves with the chosen action, never rejects. */
   error(message: string, ...actions: string[]): Promise<string | undefined> {
-    return this.show({ kind: 'error', message }, () => vscode.window.showErrorMessage(message, ...actions));
+    return this.show({ kind: 'error', message }, (inert) => vscode.window.showErrorMessage(inert, ...actions));
   }
 
-  private async show(notification: WebhookNotification, display: () => Thenable<string | undefined>): Promise<string | undefined> {
-    this.emitter.fire(notification);
+  private async show(notification: WebhookNotification, display: (message: string) => Thenable<string | undefined>): Promise<string | undefined> {
+    const shown = { ...notification, message: inertNotification(notification.message) };
+    this.emitter.fire(shown);
     try {
-      return await display();
+      return await display(shown.message);
     } catch {
       return undefined;
     }

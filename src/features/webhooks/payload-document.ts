@@ -1,6 +1,7 @@
 // Read-only JSON documents of event payloads, on our own scheme: not untitled documents, which
 // would ask to be saved on every close. The URI carries the row's key; the text is built on demand.
 import * as vscode from 'vscode';
+import { inertFileName } from '../../core/text/inert';
 import { payloadDocumentText, type WebhookEventRecord } from '../../core/webhook-events';
 import type { WebhookEventsStore } from './events-store';
 import { PAYLOAD_SCHEME } from './ids';
@@ -24,8 +25,13 @@ export class WebhookPayloadDocuments implements vscode.TextDocumentContentProvid
   }
 }
 
-/** webdata-event:/crawl.completed-1b2c3d4e.json?<key>: a readable tab title, the key in the query. */
+/**
+ * webdata-event:/crawl.completed-1b2c3d4e.json?<key>: a readable tab title, the key in the query.
+ * Type and id are a client's words: kept to plain ASCII, then made a safe file name (no leading
+ * dots, no device name), as Save As offers it.
+ */
 export function payloadUri(record: WebhookEventRecord): vscode.Uri {
-  const name = `${record.type ?? 'event'}-${record.jobId?.slice(0, 8) ?? record.status}`.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80);
+  const raw = `${record.type ?? 'event'}-${record.jobId?.slice(0, 8) ?? record.status}`.replace(/[^A-Za-z0-9._-]/g, '_');
+  const name = inertFileName(raw, 'event', 80);
   return vscode.Uri.from({ scheme: PAYLOAD_SCHEME, path: `/${name}.json`, query: record.key });
 }

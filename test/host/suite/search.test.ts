@@ -112,8 +112,9 @@ describe('search: command, results view, markdown tabs', function () {
   it('serves result documents from a read-only file system, whose tabs VS Code restores after a reload', async () => {
     // A TextDocumentContentProvider's tabs are dropped on reload; a file system provider's are kept.
     assert.equal(vscode.workspace.fs.isWritableFileSystem('webdata'), false);
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'webdata');
-    assert.ok(open, 'the markdown tab of the previous test is not open');
+    // The active tab, not any webdata document: another suite's closed tabs leave documents behind.
+    const open = vscode.window.activeTextEditor?.document;
+    assert.ok(open?.uri.scheme === 'webdata', 'the markdown tab of the previous test is not the active one');
     assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(open.uri)), open.getText());
     const stat = await vscode.workspace.fs.stat(open.uri);
     assert.equal(stat.type, vscode.FileType.File);

@@ -1,0 +1,112 @@
+// Text from outside the extension (webhook bodies, the service's errors and warnings, result
+// titles and URLs, crawl options) is data, never markup. Each kind of place that shows text reads
+// some syntax of its own, so each gets its own helper here, over one shared cleaning:
+// - every sink: no control characters (a lone \r is a line break to markdown), no bidi overrides
+//   or isolates (they reorder what is shown, "Trojan Source"), no zero-width characters (they hide
+//   text, or glue `](` back together after another filter), one line, cut with an ellipsis;
+// - notifications: VS Code links `[label](href)` whose href starts with http(s)://, command: or
+//   file: (case-insensitive). The workbench parses messages with parseLinkedText, whose LINK_REGEX
+//   in src/vs/base/common/linkedText.ts (VS Code 1.100, the engines floor) is
+//     /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^\)\s]+)(?: (["'])(.+?)(\3))?\)/gi
+//   and a click on a command: link runs the command. Bare URLs are not linked. A space between
+//   `]` and `(` breaks every such link while the text stays readable;
+// - status bar and quick picks render `$(name)` as a codicon: a space after the `$` shows it as
+//   written;
+// - tab titles and file names: no path separators, no characters Windows refuses, no reserved
+//   device names, never empty.
+// Tooltips are untrusted MarkdownStrings with no HTML; their text is escaped by inertMarkdown.
+
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
+// C0 and C1 controls and DEL (line breaks are handled above, as spaces).
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+/** Bidi embeddings, overrides and isolates, and the invisible direction marks. */
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+/** Zero-width space, non-joiner and joiner, word joiner, zero-width no-break space (BOM). */
+const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
+
+/** Cuts to `max` code points (never half a surrogate pair), ending in "…" when cut. */
+export function cutText(text: string, max: number): string {
+  const points = [...text];
+  if (points.length <= max) return text;
+  return `${points.slice(0, Math.max(0, max - 1)).join('').trimEnd()}…`;
+}
+
+/**
+ * The cleaning every sink shares: line breaks and tabs become spaces, controls, bidi and
+ * zero-width characters go, whitespace runs collapse, and the result is cut to `max`.
+ */
+export function cleanText(text: string, max: number): string {
+  const flat = text
+    .replace(LINE_BREAKS, ' ')
+    .replace(CONTROLS, '')
+    .replace(BIDI, '')
+    .replace(ZERO_WIDTH, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return cutText(flat, max);
+}
+
+/** `$(name)` as written rather than as an icon. */
+function noCodicons(text: string): string {
+  return text.replace(/\$\(/g, '$ (');
+}
+
+/** Tree labels, descriptions and plain-string tooltips: clean, one line (trees render no icons or links in labels). */
+export function inertLabel(text: string, max = 200): string {
+  return cleanText(text, max);
+}
+
+/**
+ * Text for showInformationMessage / showWarningMessage / showErrorMessage and progress titles:
+ * no `[..](..)` link can form, no bare command:/vscode:/file: URI stays one word, no codicon.
+ * Safe on a whole message (ours has no links), and idempotent.
+ */
+export function inertNotification(text: string, max = 1000): string {
+  return noCodicons(cleanText(text, max))
+    .replace(/\]\(/g, '] (')
+    .replace(/\b(command|vscode|file):(?=\S)/gi, '$1: ');
+}
+
+/** Status bar text (items and setStatusBarMessage): no codicon from outside text. */
+export function inertStatusBar(text: string, max = 80): string {
+  return noCodicons(cleanText(text, max));
+}
+
+/** Quick pick label, description and detail: rendered with codicons, so none from outside. */
+export function inertQuickPick(text: string, max = 200): string {
+  return noCodicons(cleanText(text, max));
+}
+
+/** An editor tab's title: clean and short. */
+export function inertTabTitle(text: string, max = 80): string {
+  return cleanText(text, max);
+}
+
+// Windows refuses these as names, with or without an extension.
+const RESERVED_NAMES = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
+
+/**
+ * A file name (one path segment) from outside text: a tab title that is also safe to save as:
+ * no / \ or characters Windows refuses (: * ? " < > |), no # or % (they would be read as part of
+ * a URI), no leading or trailing dots and spaces (so never `.` or `..`), no reserved device name.
+ * `fallback` when nothing is left.
+ */
+export function inertFileName(text: string, fallback: string, max = 80): string {
+  const cleaned = cleanText(text.normalize('NFC'), Number.MAX_SAFE_INTEGER)
+    .replace(/[/\\?#%*:|"<>]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[.\s]+|[.\s]+$/g, '');
+  const cut = [...cleaned].slice(0, max).join('').replace(/[.\s]+$/g, '');
+  if (cut === '') return fallback;
+  return RESERVED_NAMES.test(cut) ? `_${cut}` : cut;
+}
+
+/**
+ * Markdown (CommonMark) text of one line for an untrusted tooltip: cleaned as a label, so no line
+ * break (not even a lone \r) can start a heading, list or quote, then every character markdown,
+ * HTML or `$(icon)` syntax could act on backslash-escaped, so it shows as the text it is.
+ */
+export function inertMarkdown(text: string, max = 2000): string {
+  return cleanText(text, max).replace(/[\\`*_{}[\]()#+\-.!|<>~&$:="']/g, (char) => `\\${char}`);
+}
