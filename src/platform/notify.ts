@@ -29,6 +29,7 @@ export async function showError(log: vscode.LogOutputChannel, what: string, err:
   const labels: Record<ErrorButton, string> = {
     'set-key': vscode.l10n.t('Set API Key'),
     'open-dashboard': vscode.l10n.t('Open Dashboard'),
+    'open-network-settings': vscode.l10n.t('Open Network Settings'),
     retry: vscode.l10n.t('Retry'),
     'open-log': vscode.l10n.t('Open Log'),
   };
@@ -41,5 +42,6 @@ export async function showError(log: vscode.LogOutputChannel, what: string, err:
   if (picked === 'set-key') await vscode.commands.executeCommand('webData.setApiKey');
   else if (picked === 'retry') await actions.retry?.();
   else if (picked === 'open-log') log.show(true);
+  else if (picked === 'open-network-settings') await vscode.commands.executeCommand('workbench.action.openSettings', kind === 'certificate' ? 'http.systemCertificates' : 'http.proxy');
   else if (picked === 'open-dashboard' && error?.dashboardUrl) await vscode.env.openExternal(vscode.Uri.parse(error.dashboardUrl, true));
 }

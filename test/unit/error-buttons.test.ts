@@ -15,6 +15,11 @@ describe('error notification buttons', () => {
     assert.deepEqual(errorButtons(new WebDataError('payment-required', 'no credits', { status: 402 }), true), ['open-log']);
   });
 
+  it('a proxy or certificate failure offers the network settings, never a new key', () => {
+    assert.deepEqual(errorButtons(new WebDataError('proxy', 'the proxy refused', {}), true), ['open-network-settings', 'open-log']);
+    assert.deepEqual(errorButtons(new WebDataError('certificate', 'not trusted', {}), true), ['open-network-settings', 'open-log']);
+  });
+
   it('Retry only for what may pass, and only when the caller can retry', () => {
     assert.deepEqual(errorButtons(new WebDataError('rate-limited', 'busy', { status: 429 }), true), ['retry', 'open-log']);
     assert.deepEqual(errorButtons(new WebDataError('rate-limited', 'busy', { status: 429 }), false), ['open-log']);

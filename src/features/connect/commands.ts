@@ -4,6 +4,7 @@
 // without prompts; each resolves true when it did what was asked.
 import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
+import { inertNotification } from '../../core/text/inert';
 import { baseUrlSetting } from '../../platform/settings';
 import { checkBaseUrl } from './base-url';
 import { checkApiKey } from './key-check';
@@ -34,11 +35,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** Saves the address in the settings (where it is set today: workspace if overridden there, else user). */
+/** An error notification whose text may hold outside text (a typed address, the service's answer). */
+function showInertError(message: string): void {
+  void vscode.window.showErrorMessage(inertNotification(message));
+}
+
+/**
+ * Saves the address in the settings (where it is set today: workspace if overridden there, else
+ * user). In Restricted Mode a folder's value is ignored (it is a restricted setting), so the user
+ * settings are the only place a save takes effect.
+ */
 async function saveBaseUrl(baseUrl: string): Promise<void> {
   const config = vscode.workspace.getConfiguration('webData');
   const inspected = config.inspect<string>('baseUrl');
-  const target = inspected?.workspaceFolderValue !== undefined ? vscode.ConfigurationTarget.WorkspaceFolder
+  const target = !vscode.workspace.isTrusted ? vscode.ConfigurationTarget.Global
+    : inspected?.workspaceFolderValue !== undefined ? vscode.ConfigurationTarget.WorkspaceFolder
     : inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace
       : vscode.ConfigurationTarget.Global;
   if (config.get<string>('baseUrl') !== baseUrl) await config.update('baseUrl', baseUrl, target);
@@ -60,7 +71,7 @@ async function askForBaseUrl(current?: string): Promise<string | undefined> {
   });
   if (value === undefined) return undefined;
   const check = checkBaseUrl(value);
-  if (!check.ok) void vscode.window.showErrorMessage(vscode.l10n.t('Web Data: no service address was saved. {0}', check.message));
+  if (!check.ok) showInertError(vscode.l10n.t('Web Data: no service address was saved. {0}', check.message));
   return check.ok ? check.baseUrl : undefined;
 }
 
@@ -70,7 +81,7 @@ async function connect(services: Services, args: unknown): Promise<boolean> {
   if (baseUrl !== undefined) {
     const check = checkBaseUrl(baseUrl);
     if (!check.ok) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Web Data: the service address {0} is not usable. {1}', baseUrl, check.message));
+      showInertError(vscode.l10n.t('Web Data: the service address {0} is not usable. {1}', baseUrl, check.message));
       if (optionalString(given.baseUrl) !== undefined) return false;
       baseUrl = undefined;
     } else baseUrl = check.baseUrl;
@@ -87,7 +98,7 @@ async function setApiKey(services: Services, args: unknown): Promise<boolean> {
   const rawBaseUrl = optionalString(given.baseUrl) ?? baseUrlSetting();
   if (rawBaseUrl === undefined) {
     if (typeof given.apiKey === 'string') {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Web Data: set the service address (webData.baseUrl) before the API key, or run "Web Data: Connect…".'));
+      showInertError(vscode.l10n.t('Web Data: set the service address (webData.baseUrl) before the API key, or run "Web Data: Connect…".'));
       return false;
     }
     // No address yet: Connect asks for it first, then comes back here.
@@ -95,7 +106,7 @@ async function setApiKey(services: Services, args: unknown): Promise<boolean> {
   }
   const check = checkBaseUrl(rawBaseUrl);
   if (!check.ok) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Web Data: the service address {0} is not usable. {1}', rawBaseUrl, check.message));
+    showInertError(vscode.l10n.t('Web Data: the service address {0} is not usable. {1}', rawBaseUrl, check.message));
     return false;
   }
   const baseUrl = check.baseUrl;
@@ -106,7 +117,7 @@ async function setApiKey(services: Services, args: unknown): Promise<boolean> {
     const result = await checkApiKey(services.connection, baseUrl, apiKey);
     if (result.outcome === 'refused' || result.outcome === 'unverified') {
       services.log.warn(`API key for ${baseUrl} not saved: ${result.outcome === 'refused' ? 'the service refused it' : 'it could not be checked'}.`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Web Data: the API key was not saved. {0}', result.message));
+      showInertError(vscode.l10n.t('Web Data: the API key was not saved. {0}', result.message));
       return false;
     }
     if (result.outcome === 'cancelled') return false;

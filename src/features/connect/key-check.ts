@@ -4,7 +4,7 @@ import { isNoUsageError } from '../../core/usage';
 import type { Connection } from '../../platform/connection';
 
 export type KeyCheck =
-  /** The service accepted the key; `usage` is absent when it has no usage information (404). */
+  /** The service accepted the key; `usage` is absent when it has no usage information (404) or no credits (402). */
   | { outcome: 'accepted'; usage?: TokenUsage }
   /** 401/403, or a key that cannot be sent at all: saving it would not help. */
   | { outcome: 'refused'; message: string; status?: number }
@@ -25,7 +25,9 @@ export async function checkApiKey(connection: Connection, baseUrl: string, apiKe
     return { outcome: 'accepted', usage };
   } catch (err) {
     const e = asWebDataError(err);
-    if (isNoUsageError(err)) return { outcome: 'accepted' };
+    // A 404 (no usage information) and a 402 (no credits left) both come after the key was
+    // accepted: the key works, so it is saved.
+    if (isNoUsageError(err) || e?.kind === 'payment-required') return { outcome: 'accepted' };
     if (e?.kind === 'cancelled' || signal?.aborted) return { outcome: 'cancelled' };
     if (e?.kind === 'unauthorized') return { outcome: 'refused', message: e.message, status: e.status };
     // Refused before sending: the address itself is unusable, so no key could be checked with it.

@@ -51,6 +51,18 @@ describe('connect', () => {
     assert.equal(api.usage.state.kind, 'not-connected');
   });
 
+  it('saves a key whose team has no credits left (402): the key itself works', async () => {
+    await removeKey();
+    await emulator.injectFault({ fault: { kind: 'payment-required' }, path: '/v2/team/token-usage', times: 1 });
+    try {
+      const ok = await vscode.commands.executeCommand<boolean>('webData.setApiKey', { apiKey: env('WEBDATA_TEST_API_KEY') });
+      assert.equal(ok, true, 'a key answered with 402 was not saved');
+      assert.equal(await removeKey(), true, 'the key was not stored');
+    } finally {
+      await emulator.clearFaults();
+    }
+  });
+
   it('accepts a good key, stores it, and the status bar follows', async () => {
     await emulator.setUsage(env('WEBDATA_TEST_API_KEY'), usageFor(1_500_000));
     const ok = await vscode.commands.executeCommand<boolean>('webData.setApiKey', { apiKey: env('WEBDATA_TEST_API_KEY') });
