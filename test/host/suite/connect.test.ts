@@ -1,11 +1,9 @@
 // Connecting in a real VS Code: a key is checked with the (emulated) service before it is stored,
 // a refused key stores nothing, and no key ever reaches the "Web Data" log.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
-import { activate, emulator, env, restoreDemoKey, usageFor, waitFor } from './helpers-account';
+import { activate, emulator, env, restoreDemoKey, usageFor, waitFor, webDataLogText } from './helpers-account';
 
 const NO_USAGE_KEY = 'wd-host-connect-nousage-0001';
 const BAD_KEY = 'wd-host-connect-not-a-team-9999';
@@ -13,21 +11,6 @@ const BAD_KEY = 'wd-host-connect-not-a-team-9999';
 /** Is a key stored for the configured address? clearApiKey answers that, and removes it. */
 async function removeKey(): Promise<boolean> {
   return (await vscode.commands.executeCommand<boolean>('webData.clearApiKey', { confirmed: true })) === true;
-}
-
-/** The "Web Data" output channel's log files: `<exthost logs>/output_logging_*\/N-Web Data.log`. */
-function channelLogFiles(logUri: vscode.Uri): string[] {
-  const found: string[] = [];
-  const walk = (dir: string, depth: number): void => {
-    if (depth > 3) return;
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full, depth + 1);
-      else if (/Web Data\.log$/.test(entry.name)) found.push(full);
-    }
-  };
-  walk(path.dirname(logUri.fsPath), 0);
-  return found;
 }
 
 describe('connect', () => {
@@ -99,7 +82,7 @@ describe('connect', () => {
     let text = '';
     // The channel's file is written asynchronously: wait until the 401 line of the first test is in.
     await waitFor('the request lines in the "Web Data" log file', () => {
-      text = channelLogFiles(api.logUri).map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+      text = webDataLogText(api.logUri);
       return /GET \/v2\/team\/token-usage 401 \d+ ms/.test(text);
     }, 10_000);
     assert.match(text, /GET \/v2\/team\/token-usage 200 \d+ ms/);

@@ -2,6 +2,8 @@
 // admin endpoint, and a bounded wait. Each suite uses its own emulated team (its own key), so the
 // suites cannot disturb each other's usage or crawls, and puts the demo key back when done.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { ActiveCrawl, TokenUsage } from '../../../src/core/api/schemas';
@@ -95,4 +97,19 @@ export function usageFor(remainingTokens: number, planTokens = 150_000, dates: {
 export function periodAroundNow(): { start: string; end: string } {
   const day = 24 * 60 * 60 * 1000;
   return { start: new Date(Date.now() - 10 * day).toISOString(), end: new Date(Date.now() + 20.5 * day).toISOString() };
+}
+
+/** The "Web Data" output channel's log text: every `<exthost logs>/output_logging_*\/N-Web Data.log`, joined. */
+export function webDataLogText(logUri: vscode.Uri): string {
+  const found: string[] = [];
+  const walk = (dir: string, depth: number): void => {
+    if (depth > 3) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full, depth + 1);
+      else if (/Web Data\.log$/.test(entry.name)) found.push(fs.readFileSync(full, 'utf8'));
+    }
+  };
+  walk(path.dirname(logUri.fsPath), 0);
+  return found.join('\n');
 }

@@ -3,31 +3,14 @@
 // names the proxy, and http.proxySupport "off" applies to the next request without a reload.
 // The HTTPS emulator's certificate is trusted through NODE_EXTRA_CA_CERTS, set by the runner.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
-import { activate, env, restoreDemoKey, useKey, waitFor } from './helpers-account';
+import { activate, env, restoreDemoKey, useKey, waitFor, webDataLogText as logText } from './helpers-account';
 
 function proxyEnv(name: 'WEBDATA_TEST_PROXY_URL' | 'WEBDATA_TEST_TLS_BASE_URL'): string {
   const value = process.env[name];
   assert.ok(value, `${name} is not set: run through npm run test:host`);
   return value;
-}
-
-/** Every "Web Data" log file of this extension host, joined. */
-function logText(logUri: vscode.Uri): string {
-  const found: string[] = [];
-  const walk = (dir: string, depth: number): void => {
-    if (depth > 3) return;
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full, depth + 1);
-      else if (/Web Data\.log$/.test(entry.name)) found.push(fs.readFileSync(full, 'utf8'));
-    }
-  };
-  walk(path.dirname(logUri.fsPath), 0);
-  return found.join('\n');
 }
 
 describe('behind a proxy: http.proxy in VS Code', () => {
