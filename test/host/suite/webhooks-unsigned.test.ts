@@ -71,6 +71,17 @@ describe('webhooks without a secret', function () {
     await waitFor('the warning row to come back', () => api.webhooks.rows()[0]?.id === 'unsigned-warning');
   });
 
+  it('a request a web browser makes is refused with 403, even unsigned-accepting, and listed with the reason', async () => {
+    const event = makeEvent('crawl.completed', { id: 'browser-forged-1' });
+    const answer = await sendWebhook({ url, event, headers: { origin: 'https://page.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' } });
+    assert.equal(answer.status, 403);
+    await waitFor('the refused row', () => api.webhooks.events.some((e) => e.status === 'refused' && e.httpStatus === 403));
+    const record = api.webhooks.events.find((e) => e.status === 'refused' && e.httpStatus === 403);
+    assert.match(record?.reason ?? '', /came from a web browser \(it sends the Origin header\)/);
+    const row = api.webhooks.rows().find((r) => r.id === record?.key);
+    assert.match(String(row?.description), /refused 403$/);
+  });
+
   it('an unsigned crawl.completed gets a row and a plain notification: the crawl stays listed, and no URL is named', async () => {
     await emulator.addTeam({ apiKey: KEY, crawls: [CRAWL] });
     await useKey(KEY);
