@@ -28,6 +28,7 @@ export interface DeliveryHandlers {
 const RESTART_SETTINGS = ['webhooks.port', 'webhooks.path', 'webhooks.bindAddress', 'webhooks.requireSignature'];
 /** Waits of an automatic start for a port still held by a reloading window's previous extension host. */
 const AUTO_START_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
+const QUIET_WARNING_DELAY_MS = 2000;
 
 export class WebhookReceiverController extends Disposable {
   private current: RunningReceiver | undefined;
@@ -123,7 +124,7 @@ export class WebhookReceiverController extends Disposable {
     this.changeEmitter.fire();
     this.services.log.info(`Webhook receiver listening on ${receiver.url}${externalUrl !== localUrl ? `, forwarded as ${externalUrl}` : ''}.`);
     if (!quiet) void this.announce(running);
-    else if (this.acceptsUnsigned) void this.warnUnsigned(running);
+    else this.warnUnsignedSoon(running);
     return running;
   }
 
@@ -172,7 +173,17 @@ export class WebhookReceiverController extends Disposable {
     if (choice === setSecret) await vscode.commands.executeCommand('webData.setWebhookSecret');
   }
 
-  /** A start with the window says no address, but does say when anything may post unsigned. */
+  /**
+   * A start with the window says no address, but does say when anything may post unsigned. After
+   * a moment: a secret being stored as the window opens (the sandbox's) must not cause the warning.
+   */
+  private warnUnsignedSoon(running: RunningReceiver): void {
+    const timer = setTimeout(() => {
+      if (!this.isDisposed && this.current === running && this.acceptsUnsigned) void this.warnUnsigned(running);
+    }, QUIET_WARNING_DELAY_MS);
+    this._register(toDisposable(() => clearTimeout(timer)));
+  }
+
   private async warnUnsigned(running: RunningReceiver): Promise<void> {
     const setSecret = vscode.l10n.t('Set Webhook Secret');
     const message = vscode.l10n.t('Webhook receiver started with the window. {0}', unsignedWarning(running.receiver.port));

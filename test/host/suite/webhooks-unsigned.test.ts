@@ -104,4 +104,15 @@ describe('webhooks without a secret', function () {
     await api.crawls.refresh();
     assert.ok(api.crawls.crawls.some((c) => c.id === CRAWL.id), 'the crawl is hidden after a refresh');
   });
+
+  it('a start with the window, quiet otherwise, still warns that unsigned deliveries are accepted', async () => {
+    await vscode.commands.executeCommand('webData.stopWebhookReceiver');
+    const before = notifications.length;
+    await api.webhooks.startAutomatically();
+    const port = api.webhooks.receiver?.port;
+    assert.ok(port, 'the receiver did not start');
+    const warning = new RegExp(`^Webhook receiver started with the window\\. No webhook secret is set: unsigned deliveries are accepted from anything that can reach port ${port}\\.`);
+    await waitFor('the warning of the automatic start', () => notifications.slice(before).some((n) => n.kind === 'receiver' && warning.test(n.message)));
+    assert.ok(!notifications.slice(before).some((n) => n.message.includes('/webhooks/web-data')), 'the automatic start announced its address');
+  });
 });
