@@ -1,8 +1,12 @@
 // A small front door for VS Code's server that adds the one route code-server's workbench needs
 // and server-main.js lacks: POST /mint-key. The browser workbench (code-server's build) encrypts
 // SecretStorage with a key half fetched from there; without it every secrets.store() fails with
-// "Method Not Allowed", so the extension could never keep an API key. Everything else,
-// WebSocket upgrades included, is passed through unchanged.
+// "Method Not Allowed", so the extension could never keep an API key.
+// It also serves the workbench's port forwarding: asExternalUri in this workbench answers
+// <server>/proxy/<port>/ for a local port (code-server's proxyEndpointTemplate), a route that
+// code-server has and server-main.js lacks (it answered 405). Here /proxy/<port>/<rest> goes to
+// 127.0.0.1:<port>/<rest>, as in code-server, so the webhook receiver's forwarded address works.
+// Everything else, WebSocket upgrades included, is passed through unchanged.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,8 +23,18 @@ function loadOrCreateKey(keyFile) {
   return key;
 }
 
-function forwardRequest(request, response, targetPort) {
-  const upstream = http.request({ host: '127.0.0.1', port: targetPort, method: request.method, path: request.url, headers: request.headers },
+/** /proxy/<port>/<rest> → { port, path: /<rest> }; undefined for any other path. */
+export function proxiedTarget(url) {
+  const match = /^\/proxy\/(\d{1,5})(\/.*)?$/.exec(url ?? '');
+  if (!match) return undefined;
+  const port = Number(match[1]);
+  if (port < 1 || port > 65_535) return undefined;
+  const rest = match[2] ?? '/';
+  return { port, path: rest };
+}
+
+function forwardRequest(request, response, targetPort, targetPath = request.url) {
+  const upstream = http.request({ host: '127.0.0.1', port: targetPort, method: request.method, path: targetPath, headers: request.headers },
     (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
       answer.pipe(response);
@@ -55,7 +69,11 @@ export function startKeyProxy({ port, targetPort, keyFile }) {
       response.end(key);
       return;
     }
-    forwardRequest(request, response, targetPort);
+    // Only to loopback, as the workbench asked for a local port; no worse than the server
+    // itself, which is on loopback without a connection token too.
+    const proxied = proxiedTarget(request.url);
+    if (proxied) forwardRequest(request, response, proxied.port, proxied.path);
+    else forwardRequest(request, response, targetPort);
   });
   server.on('upgrade', (request, socket, head) => forwardUpgrade(request, socket, head, targetPort));
   const sockets = new Set();

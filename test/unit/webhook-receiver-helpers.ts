@@ -37,7 +37,10 @@ export interface RawAnswer {
   body: string;
 }
 
-/** A request with full control of method, path, headers and body (chunked when no length is given). */
+/**
+ * A request with full control of method, path, headers and body (chunked when no length is given).
+ * Sent as JSON, as the service sends, unless `headers` says otherwise.
+ */
 export function rawRequest(
   base: string,
   init: { method?: string; path?: string; headers?: Record<string, string>; body?: Buffer | string; chunks?: Buffer[] },
@@ -45,7 +48,7 @@ export function rawRequest(
   const url = new URL(init.path ?? '/', base);
   return new Promise<RawAnswer>((resolve, reject) => {
     let responded = false;
-    const req = httpRequest(url, { method: init.method ?? 'POST', headers: init.headers, agent: false }, (res) => {
+    const req = httpRequest(url, { method: init.method ?? 'POST', headers: { 'content-type': 'application/json', ...init.headers }, agent: false }, (res) => {
       responded = true;
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));

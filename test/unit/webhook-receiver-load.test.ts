@@ -130,7 +130,7 @@ describe('webhook receiver: load, slow clients and failures', () => {
     const slow = await openSocket(r.receiver.port);
     sockets.push(slow);
     slow.on('error', () => {});
-    slow.write(`POST ${r.receiver.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n{`);
+    slow.write(`POST ${r.receiver.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
     const dribble = setInterval(() => slow.writable && slow.write(' '), 50);
     try {
       assert.equal((await sendWebhook({ url: r.receiver.url, event: makeEvent('crawl.completed'), secret: SECRET })).status, 200);
@@ -215,7 +215,7 @@ describe('webhook receiver: load, slow clients and failures', () => {
 
   it('survives garbage, a bad request line and a socket cut mid-body', async () => {
     r = await startRecordingReceiver();
-    for (const bytes of ['\x00\x01\x02 not http\r\n\r\n', 'POST /webhooks/web-data HTTP/9.9\r\n\r\n', `POST ${r.receiver.path} HTTP/1.1\r\nContent-Length: 50\r\n\r\n{"a"`]) {
+    for (const bytes of ['\x00\x01\x02 not http\r\n\r\n', 'POST /webhooks/web-data HTTP/9.9\r\n\r\n', `POST ${r.receiver.path} HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"a"`]) {
       const socket = await openSocket(r.receiver.port);
       sockets.push(socket);
       socket.on('error', () => {});
@@ -235,7 +235,7 @@ describe('webhook receiver: load, slow clients and failures', () => {
     const active = await openSocket(r.receiver.port);
     sockets.push(active);
     active.on('error', () => {});
-    active.write(`POST ${r.receiver.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{`);
+    active.write(`POST ${r.receiver.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
     await sleep(20);
     const started = Date.now();
     await r.receiver.close();

@@ -2,35 +2,63 @@
 // receiver so that file reads as the delivery rules only.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export type BodyResult = { kind: 'body'; body: Buffer } | { kind: 'too-large' } | { kind: 'aborted' };
+export type BodyResult = { kind: 'body'; body: Buffer } | { kind: 'too-large' } | { kind: 'over-budget' } | { kind: 'aborted' };
+
+/**
+ * The bytes buffered across every body being read at once. A per-body cap alone lets many slow
+ * clients each pin a body's worth (1,024 connections × 1 MiB); this bounds the sum.
+ */
+export class BodyBudget {
+  private used = 0;
+
+  constructor(readonly limit: number) {}
+
+  get inUse(): number {
+    return this.used;
+  }
+
+  /** Takes `bytes` from the budget; false (and nothing taken) when that would go past the limit. */
+  take(bytes: number): boolean {
+    if (this.used + bytes > this.limit) return false;
+    this.used += bytes;
+    return true;
+  }
+
+  give(bytes: number): void {
+    this.used = Math.max(0, this.used - bytes);
+  }
+}
 
 /** How long a connection may go on sending after its body was refused as too large. */
 const DISCARD_GRACE_MS = 1_000;
 
 /**
- * Collects the body unless it grows past `maxBytes`. Past the limit nothing more is buffered: the
- * rest is read and dropped, so the client can finish writing and read our 413.
+ * Collects the body unless it grows past `maxBytes`, or past what `budget` has left for all
+ * bodies in flight. Either way nothing more is buffered: the rest is read and dropped, so the
+ * client can finish writing and read our answer. The body's bytes go back to the budget when it
+ * is settled (read, refused or cut off).
  */
-export function readBody(req: IncomingMessage, maxBytes: number, done: (result: BodyResult) => void): void {
+export function readBody(req: IncomingMessage, maxBytes: number, budget: BodyBudget, done: (result: BodyResult) => void): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let settled = false;
   const settle = (result: BodyResult): void => {
     if (settled) return;
     settled = true;
+    chunks.length = 0;
+    budget.give(size);
     done(result);
   };
   req.on('data', (chunk: Buffer) => {
     if (settled) return;
+    if (size + chunk.length > maxBytes) return settle({ kind: 'too-large' });
+    if (!budget.take(chunk.length)) return settle({ kind: 'over-budget' });
     size += chunk.length;
-    if (size > maxBytes) {
-      chunks.length = 0;
-      settle({ kind: 'too-large' });
-      return;
-    }
     chunks.push(chunk);
   });
-  req.on('end', () => settle({ kind: 'body', body: Buffer.concat(chunks, size) }));
+  req.on('end', () => {
+    if (!settled) settle({ kind: 'body', body: Buffer.concat(chunks, size) });
+  });
   req.on('error', () => settle({ kind: 'aborted' }));
   req.on('close', () => settle({ kind: 'aborted' }));
 }
@@ -61,12 +89,19 @@ export function answerJson(
 }
 
 /**
- * Answers and then ends the connection: for a request whose body we will not read (too large).
+ * Answers and then ends the connection: for a request whose body we will not read (too large,
+ * over the budget, or refused on its headers).
  * The rest of the body is discarded, not buffered, and the socket is destroyed after a short grace
  * so a client that never stops sending cannot keep it.
  */
-export function answerAndClose(req: IncomingMessage, res: ServerResponse, status: number, body: Record<string, unknown>): void {
-  answerJson(res, status, body, { connection: 'close' });
+export function answerAndClose(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): void {
+  answerJson(res, status, body, { ...headers, connection: 'close' });
   req.removeAllListeners('data');
   req.resume();
   const socket = req.socket;

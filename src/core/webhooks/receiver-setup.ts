@@ -14,7 +14,14 @@ export class WebhookReceiverError extends Error {
   }
 }
 
-export function validateOptions(o: { port: number; path: string; maxBodyBytes: number; headersTimeout: number; requestTimeout: number }): void {
+export function validateOptions(o: {
+  port: number;
+  path: string;
+  maxBodyBytes: number;
+  maxBufferedBytes: number;
+  headersTimeout: number;
+  requestTimeout: number;
+}): void {
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65_535) {
     throw new WebhookReceiverError('invalid-options', `The webhook port must be a whole number from 0 to 65535 (it was ${String(o.port)}). Use 0 for any free port.`);
   }
@@ -23,6 +30,9 @@ export function validateOptions(o: { port: number; path: string; maxBodyBytes: n
   }
   if (!Number.isInteger(o.maxBodyBytes) || o.maxBodyBytes < 1) {
     throw new WebhookReceiverError('invalid-options', 'The webhook body limit must be a whole number of bytes, at least 1.');
+  }
+  if (!Number.isInteger(o.maxBufferedBytes) || o.maxBufferedBytes < o.maxBodyBytes) {
+    throw new WebhookReceiverError('invalid-options', 'The webhook receiver\'s total buffer must be a whole number of bytes, at least the body limit.');
   }
   if (!(o.headersTimeout > 0) || !(o.requestTimeout > 0)) {
     throw new WebhookReceiverError('invalid-options', 'The webhook receiver timeouts must be more than 0 milliseconds.');

@@ -6,13 +6,19 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { RecentWebhookIds, DEFAULT_DEDUPE_CAPACITY } from './dedupe';
 import { claimedFields, parseDeliveryJson } from './delivery-json';
 import { parseWebhookEvent, type WebhookEvent } from './events';
-import { answerAndClose, answerJson, declaredLength, readBody } from './http-body';
+import { browserHeader, isJsonContentType } from './request-origin';
+import { BodyBudget, answerAndClose, answerJson, declaredLength, readBody } from './http-body';
 import { WebhookReceiverError, listenOn, receiverUrl, validateOptions } from './receiver-setup';
 import { SIGNATURE_HEADER, verifySignature } from './signature';
 
 export const DEFAULT_WEBHOOK_HOST = '127.0.0.1';
 export const DEFAULT_WEBHOOK_PATH = '/webhooks/web-data';
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+// The bytes buffered for all bodies being read at once: four full-size deliveries, or thousands
+// of real ones (a delivery is a few hundred bytes), and a few MiB of the editor's memory at most.
+export const DEFAULT_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** What a 503 for a full budget asks the sender to wait, in seconds. */
+const BUSY_RETRY_AFTER_S = 5;
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
 // Room for a burst of 500 deliveries on connections open at once (each one past the limit is
@@ -55,6 +61,8 @@ export interface WebhookReceiverOptions {
   path?: string;
   /** Larger bodies are refused with 413; default 1 MiB. */
   maxBodyBytes?: number;
+  /** Bytes buffered across all bodies being read at once; past it, 503. Default 4 MiB. */
+  maxBufferedBytes?: number;
   /** The HMAC secret, read per delivery so a change applies at once; '' or undefined = none. */
   getSecret: () => string | undefined;
   /** Refuse unsigned deliveries (401) even when no secret is set. */
@@ -106,7 +114,9 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   // node:http refuses a headers timeout longer than the request timeout.
   const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout);
-  validateOptions({ port: options.port ?? 0, path, maxBodyBytes, headersTimeout, requestTimeout });
+  const maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+  validateOptions({ port: options.port ?? 0, path, maxBodyBytes, maxBufferedBytes, headersTimeout, requestTimeout });
+  const budget = new BodyBudget(maxBufferedBytes);
 
   const stats: WebhookReceiverStats = { received: 0, handled: 0, duplicates: 0, refused: 0, handlerErrors: 0 };
   const recent = new RecentWebhookIds(options.dedupeCapacity ?? DEFAULT_DEDUPE_CAPACITY);
@@ -121,8 +131,8 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
 
   const refuse = (req: IncomingMessage, res: ServerResponse, status: number, reason: string, claimed: Claimed = {}, close = false): void => {
     stats.refused++;
-    const headers: Record<string, string> = status === 405 ? { allow: 'POST' } : {};
-    if (close) answerAndClose(req, res, status, { success: false, error: reason });
+    const headers: Record<string, string> = status === 405 ? { allow: 'POST' } : status === 503 ? { 'retry-after': String(BUSY_RETRY_AFTER_S) } : {};
+    if (close) answerAndClose(req, res, status, { success: false, error: reason }, headers);
     else answerJson(res, status, { success: false, error: reason }, headers);
     if (!options.onRefused) return;
     const refused: RefusedWebhookDelivery = {
@@ -147,12 +157,19 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     res.on('error', () => {});
     if (!pathMatches(requestPath(req), path)) return refuse(req, res, 404, 'Nothing here: deliveries go to the receiver’s configured path.');
     if (req.method !== 'POST') return refuse(req, res, 405, `Only POST is accepted here (the request used ${(req.method ?? '').slice(0, 20)}).`);
+    // A web page the user visits can make the browser post here; the service never sends these.
+    const fromBrowser = browserHeader(req.headers);
+    if (fromBrowser !== undefined) return refuse(req, res, 403, `Refused: the request came from a web browser (it sends the ${fromBrowser} header). The service never sends one.`, {}, true);
+    if (!isJsonContentType(req.headers['content-type'])) {
+      return refuse(req, res, 415, 'Deliveries must be sent with Content-Type: application/json, as the service sends them.', {}, true);
+    }
     const declared = declaredLength(req);
     if (declared !== undefined && declared > maxBodyBytes) return refuse(req, res, 413, tooLarge(maxBodyBytes), {}, true);
     if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
-    readBody(req, maxBodyBytes, (result) => {
+    readBody(req, maxBodyBytes, budget, (result) => {
       try {
         if (result.kind === 'too-large') return refuse(req, res, 413, tooLarge(maxBodyBytes), {}, true);
+        if (result.kind === 'over-budget') return refuse(req, res, 503, busy(maxBufferedBytes), {}, true);
         if (result.kind === 'aborted') return;
         accept(req, res, result.body);
       } catch (err) {
@@ -262,7 +279,14 @@ function pathMatches(requested: string, path: string): boolean {
   return requested === path || (requested.length > 1 && requested.endsWith('/') && requested.slice(0, -1) === path);
 }
 
+function bytes(count: number): string {
+  return count >= 1024 * 1024 ? `${+(count / (1024 * 1024)).toFixed(2)} MiB` : `${count} bytes`;
+}
+
 function tooLarge(maxBodyBytes: number): string {
-  const limit = maxBodyBytes >= 1024 * 1024 ? `${+(maxBodyBytes / (1024 * 1024)).toFixed(2)} MiB` : `${maxBodyBytes} bytes`;
-  return `The body is larger than the receiver's limit of ${limit}.`;
+  return `The body is larger than the receiver's limit of ${bytes(maxBodyBytes)}.`;
+}
+
+function busy(maxBufferedBytes: number): string {
+  return `The receiver is busy: the deliveries being read at once already hold its limit of ${bytes(maxBufferedBytes)}. Try again shortly.`;
 }

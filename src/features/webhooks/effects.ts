@@ -1,5 +1,6 @@
 // What a delivery does in the editor: a row in the events list, and for the known kinds a
-// notification (unless muted) and, for crawl.completed, the crawl leaves the active-crawls view.
+// notification (unless muted) and, for a verified crawl.completed, the crawl leaves the
+// active-crawls view.
 // Runs after the receiver has answered; nothing here may throw back into it.
 import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
@@ -51,7 +52,11 @@ export class WebhookEffects extends Disposable {
         return;
       }
       this.log.info(`Webhook ${record.type ?? ''} for ${record.jobId ?? '?'} (${record.status}).`);
-      const crawlUrl = record.type === 'crawl.completed' && record.jobId !== undefined ? this.completeCrawl(record.jobId) : undefined;
+      // An unsigned event may come from anything that can reach the port: it gets a row and a
+      // plain notification, nothing more. The crawl leaves the view only when the service's own
+      // listing says so (the next refresh), and the notification names no URL.
+      const trusted = record.status === 'verified';
+      const crawlUrl = trusted && record.type === 'crawl.completed' && record.jobId !== undefined ? this.completeCrawl(record.jobId) : undefined;
       this.notify(record, crawlUrl);
     } catch (err) {
       this.log.error(`Handling a webhook delivery failed: ${err instanceof Error ? err.message : String(err)}`);

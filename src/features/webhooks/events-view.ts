@@ -13,8 +13,10 @@ import {
 } from '../../core/webhook-events';
 import { Disposable } from '../../platform/disposable';
 import type { WebhookEventsStore } from './events-store';
+import { unsignedWarning } from './receiver-controller';
 
 export type EventNode =
+  | { kind: 'unsigned-warning'; port: number }
   | { kind: 'event'; record: WebhookEventRecord }
   | { kind: 'metadata'; eventKey: string; name: string; value: string; index: number }
   | { kind: 'more'; eventKey: string; omitted: number };
@@ -25,19 +27,35 @@ const STATUS_ICONS = {
   refused: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
 } as const;
 
+/** The receiver as this view needs it (the controller): whether anything may post unsigned. */
+export interface ReceiverState {
+  readonly acceptsUnsigned: boolean;
+  readonly running: { readonly receiver: { readonly port: number } } | undefined;
+  readonly onDidChange: vscode.Event<void>;
+}
+
 export class WebhookEventsView extends Disposable implements vscode.TreeDataProvider<EventNode> {
   private readonly changeEmitter = this._register(new vscode.EventEmitter<EventNode | undefined>());
   readonly onDidChangeTreeData = this.changeEmitter.event;
 
-  constructor(private readonly store: WebhookEventsStore) {
+  constructor(
+    private readonly store: WebhookEventsStore,
+    private readonly receiver: ReceiverState,
+  ) {
     super();
     this._register(store.onDidChange(() => this.changeEmitter.fire(undefined)));
+    this._register(receiver.onDidChange(() => this.changeEmitter.fire(undefined)));
   }
 
   getChildren(node?: EventNode): EventNode[] {
     if (node === undefined) {
-      this.setHasEvents(this.store.records.length > 0);
-      return this.store.records.map((record) => ({ kind: 'event', record }));
+      const records = this.store.records;
+      this.setHasEvents(records.length > 0);
+      const rows: EventNode[] = records.map((record) => ({ kind: 'event', record }));
+      // With no events the view's welcome says the same, with its buttons (package.json).
+      const port = this.receiver.running?.receiver.port;
+      if (rows.length > 0 && this.receiver.acceptsUnsigned && port !== undefined) rows.unshift({ kind: 'unsigned-warning', port });
+      return rows;
     }
     if (node.kind !== 'event') return [];
     const { record } = node;
@@ -57,6 +75,8 @@ export class WebhookEventsView extends Disposable implements vscode.TreeDataProv
 
   getTreeItem(node: EventNode): vscode.TreeItem {
     switch (node.kind) {
+      case 'unsigned-warning':
+        return unsignedWarningItem(node.port);
       case 'event':
         return eventItem(node.record);
       case 'metadata': {
@@ -76,6 +96,19 @@ export class WebhookEventsView extends Disposable implements vscode.TreeDataProv
       }
     }
   }
+}
+
+/** Stays on top while the receiver runs without a secret; a click asks for the secret. */
+function unsignedWarningItem(port: number): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('No webhook secret: unsigned deliveries accepted'), vscode.TreeItemCollapsibleState.None);
+  item.id = 'unsigned-warning';
+  item.description = vscode.l10n.t('click to set the secret');
+  item.tooltip = plainTooltip(unsignedWarning(port));
+  item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+  item.contextValue = 'webhookUnsignedWarning';
+  item.command = { command: 'webData.setWebhookSecret', title: vscode.l10n.t('Set Webhook Secret') };
+  item.accessibilityInformation = { label: unsignedWarning(port) };
+  return item;
 }
 
 export function eventItem(record: WebhookEventRecord): vscode.TreeItem {

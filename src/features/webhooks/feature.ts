@@ -26,7 +26,7 @@ export class WebhooksFeature extends Disposable {
     this.store = this._register(new WebhookEventsStore(services.context.globalState, services.log));
     const effects = this._register(new WebhookEffects(this.store, this.notifier, services.log, crawls));
     this.controller = this._register(new WebhookReceiverController(services, effects, this.notifier));
-    this.events = this._register(new WebhookEventsView(this.store));
+    this.events = this._register(new WebhookEventsView(this.store, this.controller));
     this.documents = new WebhookPayloadDocuments(this.store);
     this._register(new WebhookStatusBar(this.controller, this.store));
     this.commands = webhookCommandHandlers({ services, controller: this.controller, store: this.store, documents: this.documents });

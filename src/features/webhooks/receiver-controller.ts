@@ -28,6 +28,7 @@ export interface DeliveryHandlers {
 const RESTART_SETTINGS = ['webhooks.port', 'webhooks.path', 'webhooks.bindAddress', 'webhooks.requireSignature'];
 /** Waits of an automatic start for a port still held by a reloading window's previous extension host. */
 const AUTO_START_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
+const QUIET_WARNING_DELAY_MS = 2000;
 
 export class WebhookReceiverController extends Disposable {
   private current: RunningReceiver | undefined;
@@ -47,6 +48,8 @@ export class WebhookReceiverController extends Disposable {
     this._register(services.secrets.onDidChangeWebhookSecret(() => void this.readSecret()));
     for (const name of RESTART_SETTINGS) this._register(onDidChangeSetting(name, () => void this.offerRestart()));
     this._register(toDisposable(() => void this.stop()));
+    // For the Webhook Events view's welcome: the warning, with Set Webhook Secret, replaces "waiting".
+    this._register(this.onDidChange(() => void vscode.commands.executeCommand('setContext', 'webData.webhookUnsignedAccepted', this.acceptsUnsigned)));
   }
 
   get running(): RunningReceiver | undefined {
@@ -55,6 +58,11 @@ export class WebhookReceiverController extends Disposable {
 
   get hasSecret(): boolean {
     return this.secret !== undefined;
+  }
+
+  /** Running without a secret and without requireSignature: anything that can reach the port may post. */
+  get acceptsUnsigned(): boolean {
+    return this.current !== undefined && !this.hasSecret && !this.current.requireSignature;
   }
 
   /** Reads the secret from SecretStorage into memory; called on start and whenever it changes. */
@@ -116,6 +124,7 @@ export class WebhookReceiverController extends Disposable {
     this.changeEmitter.fire();
     this.services.log.info(`Webhook receiver listening on ${receiver.url}${externalUrl !== localUrl ? `, forwarded as ${externalUrl}` : ''}.`);
     if (!quiet) void this.announce(running);
+    else this.warnUnsignedSoon(running);
     return running;
   }
 
@@ -151,12 +160,36 @@ export class WebhookReceiverController extends Disposable {
       running.externalUrl === running.localUrl
         ? vscode.l10n.t('Webhook receiver listening on {0}. Give this address to the service.', running.externalUrl)
         : vscode.l10n.t('Webhook receiver listening on {0}, forwarded as {1}. Give the forwarded address to the service.', running.localUrl, running.externalUrl);
-    const warning =
-      running.requireSignature && !this.hasSecret
-        ? ` ${vscode.l10n.t('Signed deliveries are required but no webhook secret is set, so every delivery will be refused.')}`
-        : '';
-    const choice = await this.notifier.info({ kind: 'receiver', message: where + warning }, copy);
+    const setSecret = vscode.l10n.t('Set Webhook Secret');
+    let warning = '';
+    if (running.requireSignature && !this.hasSecret) {
+      warning = ` ${vscode.l10n.t('Signed deliveries are required but no webhook secret is set, so every delivery will be refused.')}`;
+    } else if (this.acceptsUnsigned) {
+      warning = ` ${unsignedWarning(running.receiver.port)}`;
+    }
+    const actions = this.hasSecret ? [copy] : [copy, setSecret];
+    const choice = await this.notifier.info({ kind: 'receiver', message: where + warning }, ...actions);
     if (choice === copy) await vscode.env.clipboard.writeText(running.externalUrl);
+    if (choice === setSecret) await vscode.commands.executeCommand('webData.setWebhookSecret');
+  }
+
+  /**
+   * A start with the window says no address, but does say when anything may post unsigned. After
+   * a moment: a secret being stored as the window opens (the sandbox's) must not cause the warning.
+   */
+  private warnUnsignedSoon(running: RunningReceiver): void {
+    const timer = setTimeout(() => {
+      if (!this.isDisposed && this.current === running && this.acceptsUnsigned) void this.warnUnsigned(running);
+    }, QUIET_WARNING_DELAY_MS);
+    this._register(toDisposable(() => clearTimeout(timer)));
+  }
+
+  private async warnUnsigned(running: RunningReceiver): Promise<void> {
+    const setSecret = vscode.l10n.t('Set Webhook Secret');
+    const message = vscode.l10n.t('Webhook receiver started with the window. {0}', unsignedWarning(running.receiver.port));
+    this.services.log.warn(message);
+    const choice = await this.notifier.info({ kind: 'receiver', message }, setSecret);
+    if (choice === setSecret) await vscode.commands.executeCommand('webData.setWebhookSecret');
   }
 
   private async offerRestart(): Promise<void> {
@@ -167,6 +200,13 @@ export class WebhookReceiverController extends Disposable {
     await this.stop();
     await this.start();
   }
+}
+
+export function unsignedWarning(port: number): string {
+  return vscode.l10n.t(
+    'No webhook secret is set: unsigned deliveries are accepted from anything that can reach port {0}. Set the secret from your account\'s webhook settings so only signed deliveries are accepted.',
+    port,
+  );
 }
 
 /** A wildcard bind is reached through loopback on this machine, and only loopback is forwarded. */

@@ -56,6 +56,9 @@ export class WebhookStatusBar extends Disposable {
     const running = this.controller.running;
     if (this.controller.hasSecret) return vscode.l10n.t('Signatures: checked against the webhook secret; unsigned and mis-signed deliveries are refused.');
     if (running?.requireSignature) return vscode.l10n.t('Signatures: required, but no webhook secret is set, so every delivery is refused.');
-    return vscode.l10n.t('Signatures: not checked (no webhook secret set); deliveries are marked unsigned.');
+    return vscode.l10n.t(
+      'Signatures: not checked. No webhook secret is set, so unsigned deliveries are accepted from anything that can reach port {0}; they are marked unsigned, and only listed and notified.',
+      running?.receiver.port ?? 0,
+    );
   }
 }

@@ -129,6 +129,20 @@ describe('webhooks', function () {
     assert.equal(notifications.filter((n) => /batch-forged/.test(n.message)).length, 0, 'a refused delivery notified');
   });
 
+  it('Copy URL gives an address that reaches the receiver: a signed delivery posted to exactly it is verified', async () => {
+    const copied = await vscode.commands.executeCommand<string | undefined>('webData.copyWebhookUrl');
+    assert.ok(copied, 'Copy URL gave no address');
+    assert.equal(await vscode.env.clipboard.readText(), copied, 'the clipboard does not hold the address the command gave');
+    assert.equal(copied, api.webhooks.receiver?.externalUrl);
+    // A type that does not notify: the notifications of a burst are counted (5 per 10 s), and the
+    // crawl.completed test below must still see its own.
+    const event = makeEvent('copied_url.check', { id: 'batch-copied-url-1' });
+    const answer = await sendWebhook({ url: copied, event, secret: SECRET });
+    assert.equal(answer.status, 200, `POST ${copied} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    const row = await until('the row of the delivery posted to the copied address', () => rowFor(api, 'batch-copied-url-1'));
+    assert.match(String(row.description), / · verified$/);
+  });
+
   it('opens a payload as a read-only JSON document', async () => {
     const record = api.webhooks.events.find((e) => e.jobId === 'batch-signed-1');
     assert.ok(record);
