@@ -120,6 +120,9 @@ async function admin(adminUrl: string, route: string, body?: unknown): Promise<{
   return { status: response.status, json };
 }
 
+/** The emulator answered, but nothing listens at the receiver's address. */
+export class ReceiverUnreachable extends Error {}
+
 /** Asks the emulator to deliver one event of `kind` to its configured receiver. */
 export async function deliver(adminUrl: string, kind: string, id?: string): Promise<Delivered> {
   const config = await admin(adminUrl, '/webhook');
@@ -127,6 +130,7 @@ export async function deliver(adminUrl: string, kind: string, id?: string): Prom
   if (typeof webhook?.url !== 'string') throw new Error('The emulator has no webhook receiver configured; restart the sandbox (npm run sandbox).');
   const sent = await admin(adminUrl, '/webhook/events', id === undefined ? { type: kind } : { type: kind, id });
   const delivered = sent.json.delivered as { status?: unknown } | null | undefined;
+  if (sent.status === 502) throw new ReceiverUnreachable(`Nothing answers at ${webhook.url}, the receiver's address.`);
   if (sent.status !== 200 || typeof delivered?.status !== 'number') {
     throw new Error(`The emulator did not deliver (${sent.status}): ${typeof sent.json.error === 'string' ? sent.json.error : JSON.stringify(sent.json)}`);
   }
@@ -165,7 +169,9 @@ export async function run(args: string[], { portsFile = PORTS_FILE, out = consol
     err(`${line} See the refused row's tooltip in the Webhook Events view for why.`);
     return 1;
   } catch (error) {
-    err(error instanceof Error ? error.message : String(error));
+    // The receiver lives in the extension host, which the server starts only for an open window.
+    const hint = error instanceof ReceiverUnreachable ? ' It starts with the sandbox\'s VS Code window: open the VS Code address the sandbox printed in a browser, wait for the Web Data view, and try again.' : '';
+    err(`${error instanceof Error ? error.message : String(error)}${hint}`);
     return 1;
   }
 }

@@ -148,4 +148,21 @@ describe('sandbox:deliver: against an emulator', () => {
       answer = 200;
     }
   });
+
+  it('exits 1 and says to open the sandbox\'s window when nothing listens at the receiver\'s address', async () => {
+    // A port that was free a moment ago: the receiver of a sandbox whose window is not open.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/web-data`;
+    emulator.setWebhook({ url: `http://127.0.0.1:${port}/webhooks/web-data`, secret: SECRET });
+    try {
+      const err: string[] = [];
+      assert.equal(await run(['crawl.completed'], { portsFile: file, out: () => undefined, err: (l) => err.push(l) }), 1);
+      assert.match(err.join('\n'), new RegExp(`Nothing answers at http://127\\.0\\.0\\.1:${port}/webhooks/web-data.*open the VS Code address the sandbox printed`));
+    } finally {
+      emulator.setWebhook({ url: receiverUrl, secret: SECRET });
+    }
+  });
 });
