@@ -1,5 +1,6 @@
 // `npm run test:package`: builds the .vsix (`npm run package`) and checks it holds only what
-// runs: the manifest, the three bundles, media, and the readme/changelog/license/nls files.
+// runs: the manifest, the three bundles, media (every file the manifest points at, such as the
+// walkthrough's pages), and the readme/changelog/license/nls files.
 // No sources, tests, source maps or node_modules may slip in through .vscodeignore.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,12 +46,29 @@ export function zipEntries(file) {
   return names;
 }
 
+/**
+ * Files the manifest points at (the icon, view icons, the walkthrough's pages), which VS Code
+ * reads from the installed package: one left out by .vscodeignore is a blank step or icon.
+ */
+export function manifestAssets(manifest) {
+  const contributes = manifest.contributes ?? {};
+  const paths = [
+    manifest.icon,
+    ...Object.values(contributes.viewsContainers ?? {}).flat().map((c) => c.icon),
+    ...Object.values(contributes.views ?? {}).flat().map((v) => v.icon),
+    ...(contributes.walkthroughs ?? []).flatMap((w) => w.steps.flatMap((s) => Object.values(s.media ?? {}))),
+  ];
+  // Icons can be codicons ($(name)) and media can carry an alt text; only relative file paths count.
+  const files = paths.filter((p) => typeof p === 'string' && /^[\w./-]+\.\w+$/.test(p) && !p.startsWith('$('));
+  return [...new Set(files.map((p) => `extension/${path.posix.normalize(p)}`))];
+}
+
 /** Problems with a vsix file list; empty when it is right. */
-export function packageProblems(names) {
+export function packageProblems(names, required = REQUIRED) {
   const files = names.filter((name) => !name.endsWith('/'));
   const problems = files.filter((name) => !ALLOWED.some((pattern) => pattern.test(name)))
     .map((name) => `not allowed in the package: ${name}`);
-  for (const name of REQUIRED) if (!files.includes(name)) problems.push(`missing from the package: ${name}`);
+  for (const name of required) if (!files.includes(name)) problems.push(`missing from the package: ${name}`);
   return problems;
 }
 
@@ -60,7 +78,8 @@ function main() {
   const names = zipEntries(VSIX);
   console.log(`${path.relative(REPO, VSIX)}: ${names.length} files, ${(fs.statSync(VSIX).size / 1024).toFixed(1)} KiB`);
   for (const name of names) console.log(`  ${name}`);
-  const problems = packageProblems(names);
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+  const problems = packageProblems(names, [...REQUIRED, ...manifestAssets(manifest)]);
   if (problems.length > 0) throw new Error(problems.join('\n'));
   console.log('package check passed: only what runs is in the .vsix');
 }

@@ -3,12 +3,23 @@
 // packaged extension installed, pointed at the emulator and holding the demo key.
 // State lives in .sandbox/ (delete it to start over). Ctrl-C stops everything.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { REPO } from './ensure-tools.mjs';
 import { startStack } from './lib/stack.mjs';
 
 const SERVER_PORT = Number(process.env.WEBDATA_SANDBOX_PORT || 8484);
 const EMULATOR_PORT = Number(process.env.WEBDATA_SANDBOX_EMULATOR_PORT || 8485);
+const HOME = path.join(REPO, '.sandbox');
+// Where the running sandbox is, for `npm run sandbox:deliver` (scripts/sandbox-deliver.ts): the
+// ports move when the defaults are taken. Removed on exit, so a stale file means a killed sandbox.
+const PORTS_FILE = path.join(HOME, 'ports.json');
+
+function writePortsFile(stack) {
+  const ports = { pid: process.pid, workbenchUrl: stack.workbenchUrl, emulatorUrl: stack.emulator.url, adminUrl: stack.emulator.adminUrl };
+  fs.writeFileSync(PORTS_FILE, `${JSON.stringify(ports, null, 2)}\n`);
+  process.on('exit', () => fs.rmSync(PORTS_FILE, { force: true }));
+}
 
 /** Opens the URL in the desktop's browser when there is a desktop; silently skips otherwise. */
 function openBrowser(url) {
@@ -21,7 +32,7 @@ function openBrowser(url) {
 
 async function main() {
   const stack = await startStack({
-    home: path.join(REPO, '.sandbox'),
+    home: HOME,
     serverPort: SERVER_PORT,
     emulatorPort: EMULATOR_PORT,
     log: (message) => console.log(`sandbox: ${message}`),
@@ -34,13 +45,15 @@ async function main() {
     await stack.stop();
     process.exit(1);
   });
+  writePortsFile(stack);
   console.log(`
   Web Data sandbox is running.
     VS Code:   ${stack.workbenchUrl}
     Emulator:  ${stack.emulator.url}  (demo key stored in VS Code for you)
   Try F1 > "Web Data: Search the Web". Press Ctrl-C to stop.
-  Webhooks: the receiver starts with the window. To see crawl.completed arrive, copy a crawl's
-  id in the Active Crawls view and run:
+  Webhooks: the receiver starts with the window. Send it a signed delivery from another terminal:
+    npm run sandbox:deliver -- crawl.completed        (or batch_scrape.started, batch_scrape.completed)
+  Or complete one of the Active Crawls (copy its id there): it leaves the view, crawl.completed arrives:
     curl -X POST ${stack.emulator.adminUrl}/crawls/<crawl id>/complete
 `);
   openBrowser(stack.workbenchUrl);

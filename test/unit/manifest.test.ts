@@ -2,8 +2,9 @@
 // reverse, every menu entry names a contributed command, every %placeholder% has its string, and
 // every setting the code reads is contributed. Reads the files as text; no VS Code needed.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { packagedByVscodeignore, vscodeignoreLines } from './vscodeignore';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -14,8 +15,17 @@ interface Manifest {
     views: Record<string, Array<{ id: string }>>;
     viewsWelcome: Array<{ view: string; contents: string }>;
     configuration: { properties: Record<string, unknown> };
+    walkthroughs: Array<{ id: string; title: string; description: string; steps: WalkthroughStep[] }>;
   };
   capabilities?: { untrustedWorkspaces?: { supported?: unknown; description?: string; restrictedConfigurations?: string[] } };
+}
+
+interface WalkthroughStep {
+  id: string;
+  title: string;
+  description: string;
+  media: { markdown?: string; image?: string; svg?: string };
+  completionEvents: string[];
 }
 
 const manifestText = readFileSync(path.join(root, 'package.json'), 'utf8');
@@ -177,5 +187,75 @@ describe('manifest: untrusted workspaces (Restricted Mode)', () => {
 
   it('every restricted setting is contributed', () => {
     for (const key of restricted) assert.ok(key in properties, `${key} is restricted but not contributed`);
+  });
+});
+
+describe('manifest: walkthrough', () => {
+  const walkthroughs = manifest.contributes.walkthroughs;
+  const steps = walkthroughs.flatMap((w) => w.steps);
+  const contextKeys = new Set(matchesIn(/setContext['"`],\s*['"`](webData\.[\w.]+)['"`]/g).map((m) => m.id));
+
+  it('has the getting-started steps, each completing on an event', () => {
+    assert.deepEqual(steps.map((s) => s.id), ['connect', 'search', 'openMarkdown', 'credits', 'webhooks']);
+    for (const step of steps) assert.ok(step.completionEvents.length > 0, step.id);
+  });
+
+  it('every step completes on a contributed command, a contributed view or a context key the code sets', () => {
+    assert.ok(contextKeys.size >= 2, `only ${contextKeys.size} setContext calls found`);
+    for (const step of steps) {
+      for (const event of step.completionEvents) {
+        const [kind, name = ''] = event.split(/:(.*)/s);
+        if (kind === 'onCommand') assert.ok(contributed.has(name), `step ${step.id}: ${name} is not a contributed command`);
+        else if (kind === 'onView') assert.ok(viewIds.has(name), `step ${step.id}: ${name} is not a contributed view`);
+        else if (kind === 'onContext') assert.ok(contextKeys.has(name), `step ${step.id}: no code sets the context key ${name}`);
+        else assert.fail(`step ${step.id}: completion event ${event} is not checked by this test`);
+      }
+    }
+  });
+
+  it('every step has its strings and a markdown page that exists and is packaged', () => {
+    const ignoreLines = vscodeignoreLines(root);
+    for (const step of steps) {
+      for (const text of [step.title, step.description]) assert.ok(/^%[\w.]+%$/.test(text) && text.slice(1, -1) in nls, `step ${step.id}: ${text}`);
+      const page = step.media.markdown;
+      assert.ok(page !== undefined, `step ${step.id} has no markdown page`);
+      assert.ok(existsSync(path.join(root, page)), `step ${step.id}: ${page} does not exist`);
+      assert.ok(packagedByVscodeignore(ignoreLines, page), `step ${step.id}: .vscodeignore leaves ${page} out of the package`);
+    }
+  });
+
+  it('the packaging check agrees: a file .vscodeignore leaves out is seen as left out', () => {
+    const ignoreLines = vscodeignoreLines(root);
+    assert.equal(packagedByVscodeignore(ignoreLines, 'media/screenshots/credits.png'), false);
+    assert.equal(packagedByVscodeignore(ignoreLines, 'src/extension.ts'), false);
+    assert.equal(packagedByVscodeignore(ignoreLines, 'media/icon.png'), true);
+  });
+});
+
+describe('manifest: the Marketplace listing', () => {
+  const listing = JSON.parse(manifestText) as {
+    categories: string[]; keywords: string[]; icon: string; license: string;
+    repository: { url: string }; bugs: { url: string }; homepage: string; galleryBanner: { color: string; theme: string };
+  };
+  // The categories VS Code accepts, as listed in the extension host of both VS Code versions the
+  // host tests run (1.100.3 and 1.139.1); anything else is a warning on install and invisible in the Marketplace.
+  const CATEGORIES = ['AI', 'Azure', 'Chat', 'Data Science', 'Debuggers', 'Extension Packs', 'Education', 'Formatters', 'Keymaps',
+    'Language Packs', 'Linters', 'Machine Learning', 'Notebooks', 'Programming Languages', 'SCM Providers', 'Snippets', 'Testing',
+    'Themes', 'Visualization', 'Other'];
+
+  it('uses only categories VS Code accepts', () => {
+    assert.ok(listing.categories.length > 0);
+    for (const category of listing.categories) assert.ok(CATEGORIES.includes(category), `unknown category ${category}`);
+  });
+
+  it('has keywords (vsce allows at most 30), a license file, an icon that exists, and its links', () => {
+    assert.ok(listing.keywords.length > 0 && listing.keywords.length <= 30, `${listing.keywords.length} keywords`);
+    assert.equal(new Set(listing.keywords).size, listing.keywords.length, 'a keyword is listed twice');
+    assert.equal(listing.license, 'MIT');
+    assert.ok(existsSync(path.join(root, 'LICENSE')));
+    assert.ok(existsSync(path.join(root, listing.icon)), listing.icon);
+    for (const url of [listing.repository.url, listing.bugs.url, listing.homepage]) assert.match(url, /^https:\/\//);
+    assert.match(listing.galleryBanner.color, /^#[0-9a-f]{6}$/i);
+    assert.ok(['dark', 'light'].includes(listing.galleryBanner.theme));
   });
 });
