@@ -78,6 +78,9 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     const password = p.locator('.quick-input-widget input[type="password"]');
     await password.waitFor({ timeout: 20_000 });
     await p.locator('.quick-input-widget', { hasText: 'API Key for' }).waitFor({ timeout: 10_000 });
+    // Still not connected with the box open, seconds after activation: no key was stored for us.
+    assert.equal(await p.locator('.statusbar .statusbar-item', { hasText: CREDITS }).count(), 0, 'connected before the key was typed');
+    assert.ok(!stack?.emulator.requests.some((r) => r.apiKeyMatched), 'the extension sent the demo key before it was typed');
     await password.fill(DEMO_API_KEY);
     await screenshot(p, '02-api-key-box');
     await p.keyboard.press('Enter');
