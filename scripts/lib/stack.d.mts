@@ -29,4 +29,8 @@ export declare function startStack(options: {
   emulatorPort?: number;
   log?: (message: string) => void;
   exitCodeOnSignal?: number;
+  /** Default true: the extension stores the emulator's demo key at activation. */
+  storeApiKey?: boolean;
+  /** More machine settings (the server-side layer a browser workbench reads), over the stack's own. */
+  settings?: Record<string, unknown>;
 }): Promise<Stack>;

@@ -34,8 +34,13 @@ function writeMachineSettings(userDataDir, settings) {
  * Starts everything. `home` holds the server's user data, extensions and the workspace folder
  * (.sandbox/ for the sandbox, a per-run folder for tests). Returns the workbench URL and stop().
  * On SIGINT/SIGTERM/SIGHUP it stops everything and exits with exitCodeOnSignal.
+ * storeApiKey false: the demo key is not handed to the extension, so the window starts not
+ * connected and a test connects as a person does (the webhook secret is still given).
+ * settings: more machine settings, over the stack's own.
  */
-export async function startStack({ home, serverPort, emulatorPort, log = console.log, exitCodeOnSignal = 130 }) {
+export async function startStack({
+  home, serverPort, emulatorPort, log = console.log, exitCodeOnSignal = 130, storeApiKey = true, settings = {},
+}) {
   // Short path: the server's IPC sockets go here (socket paths are limited to ~100 bytes).
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-stack-'));
   let emulator;
@@ -85,12 +90,15 @@ export async function startStack({ home, serverPort, emulatorPort, log = console
       'workbench.startupEditor': 'none',
       'telemetry.telemetryLevel': 'off',
       'git.openRepositoryInParentFolders': 'never',   // .sandbox/ sits inside this repository
+      ...settings,
     });
     installExtension({ serverMain, userDataDir, extensionsDir, vsix });
     log('starting the VS Code server');
     // The extension stores these in SecretStorage at activation, and only when webData.baseUrl
     // is a loopback address: the sandbox's demo key and webhook secret, never real ones.
-    const env = { ...process.env, WEBDATA_SANDBOX_API_KEY: DEMO_API_KEY, WEBDATA_SANDBOX_WEBHOOK_SECRET: webhookSecret };
+    const env = { ...process.env, WEBDATA_SANDBOX_WEBHOOK_SECRET: webhookSecret };
+    if (storeApiKey) env.WEBDATA_SANDBOX_API_KEY = DEMO_API_KEY;
+    else delete env.WEBDATA_SANDBOX_API_KEY;   // not even one from the caller's shell
     server = await startVsCodeServer({ serverMain, runDir, userDataDir, extensionsDir, port: await pickPort(serverPort), env,
       disableWorkspaceTrust: true });   // the stack's own empty folder: no trust prompt
   } catch (error) {

@@ -19,11 +19,14 @@ export async function waitForStatusBarItem(page: Page, text: RegExp, timeout = 3
   return item.innerText();
 }
 
-/** A PNG a person can look at, in test-results/e2e/. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** A part of the page, in CSS pixels. */
+export interface Clip { x: number; y: number; width: number; height: number }
+
+/** A PNG a person can look at, in test-results/e2e/; `clip` keeps a part of the page. */
+export async function screenshot(page: Page, name: string, clip?: Clip): Promise<string> {
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
   const file = path.join(SHOTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, clip });
   return file;
 }
 
@@ -69,13 +72,63 @@ export async function openViewContainer(page: Page, title: string): Promise<void
   if (!((await item.getAttribute('class')) ?? '').split(/\s+/).includes('checked')) await item.click();
 }
 
+/** A view's pane (header and body), found by the view's title ("Search Results"). */
+export function viewPane(page: Page, viewTitle: string): Locator {
+  return page.locator('.pane', { has: page.locator('.pane-header', { hasText: viewTitle }) });
+}
+
 /** The rows of a view's tree, found by the view's title ("Search Results"). */
 export function viewRows(page: Page, viewTitle: string): Locator {
-  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: viewTitle }) });
-  return pane.locator('.monaco-list-row');
+  return viewPane(page, viewTitle).locator('.monaco-list-row');
+}
+
+/** Expands or collapses a view's pane by clicking its header, as a person does. */
+export async function setViewExpanded(page: Page, viewTitle: string, expanded: boolean): Promise<void> {
+  const header = viewPane(page, viewTitle).locator('.pane-header').first();
+  await header.waitFor({ timeout: 20_000 });
+  if ((await header.getAttribute('aria-expanded')) !== String(expanded)) await header.click();
+  await viewPane(page, viewTitle).locator(`.pane-header[aria-expanded="${String(expanded)}"]`).waitFor({ timeout: 10_000 });
+}
+
+/**
+ * Moves the mouse over `target` and waits for its hover (a tree row's or status bar item's
+ * tooltip) to show `text`; returns the hover's text. Hovers show after a delay, so this waits.
+ */
+export async function hoverText(page: Page, target: Locator, text: RegExp): Promise<string> {
+  const hover = page.locator('.monaco-hover, .workbench-hover', { hasText: text }).first();
+  for (let attempt = 1; ; attempt++) {
+    await target.hover();
+    if (await hover.waitFor({ timeout: 5000 }).then(() => true, () => false)) return hover.innerText();
+    if (attempt >= 4) throw new Error(`no hover showing ${String(text)} appeared`);
+    await page.mouse.move(0, 0);   // leave and come back: a hover shows on entering
+  }
+}
+
+/** An editor tab whose title matches. */
+export function editorTab(page: Page, title: string | RegExp): Locator {
+  return page.locator('.tabs-container .tab', { hasText: title }).first();
+}
+
+/** Waits for a notification toast whose text matches; returns its text. */
+export async function waitForToast(page: Page, text: RegExp, timeout = 30_000): Promise<string> {
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
+  await toast.waitFor({ timeout });
+  return toast.innerText();
 }
 
 /** The visible notification toasts' text, for messages in failures. */
 export async function toasts(page: Page): Promise<string[]> {
   return page.locator('.notifications-toasts .notification-toast').allInnerTexts();
+}
+
+/** Drags the side bar's edge so it is `width` pixels wide: long result titles fit, as in the README's pictures. */
+export async function resizeSideBar(page: Page, width: number): Promise<void> {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  if (!box) throw new Error('the side bar is not shown');
+  const edge = box.x + box.width - 1;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(edge, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, y, { steps: 5 });
+  await page.mouse.up();
 }

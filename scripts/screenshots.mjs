@@ -1,0 +1,35 @@
+// `npm run screenshots`: regenerates the README's pictures from the end-to-end run, so they show
+// what the packaged extension really draws today. Runs `npm run test:e2e` (its steps save
+// test-results/e2e/*.png) and copies the chosen ones into media/screenshots/ under the names the
+// README uses. Nothing is copied unless the whole run passed.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO } from './ensure-tools.mjs';
+
+const SHOTS = path.join(REPO, 'test-results', 'e2e');
+const MEDIA = path.join(REPO, 'media', 'screenshots');
+// The names test/e2e/journey.e2e.ts gives its steps' pictures -> the README's names.
+const CHOSEN = {
+  '05-search-results.png': 'search-results.png',
+  '06-markdown-preview.png': 'markdown-preview.png',
+  '07-credits.png': 'credits.png',
+  '08-active-crawls.png': 'active-crawls.png',
+  '09-webhook-events.png': 'webhook-events.png',
+};
+
+const run = spawnSync('npm', ['run', '--silent', 'test:e2e'], { cwd: REPO, stdio: 'inherit' });
+if (run.status !== 0) {
+  console.error('screenshots: the e2e run failed; media/screenshots/ is unchanged.');
+  process.exit(run.status ?? 1);
+}
+const missing = Object.keys(CHOSEN).filter((name) => !fs.existsSync(path.join(SHOTS, name)));
+if (missing.length > 0) {
+  console.error(`screenshots: the e2e run did not save ${missing.join(', ')}; media/screenshots/ is unchanged.`);
+  process.exit(1);
+}
+fs.mkdirSync(MEDIA, { recursive: true });
+for (const [from, to] of Object.entries(CHOSEN)) {
+  fs.copyFileSync(path.join(SHOTS, from), path.join(MEDIA, to));
+  console.log(`screenshots: ${path.relative(REPO, path.join(MEDIA, to))} <- ${path.relative(REPO, path.join(SHOTS, from))}`);
+}

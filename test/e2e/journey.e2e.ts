@@ -1,0 +1,202 @@
+// A person's first session with the packaged extension, in the real workbench: the .vsix installed
+// into VS Code's server, headless chromium, everything done through the palette, the views, the
+// status bar and the keyboard. The steps run in order and build on each other (one stack for all):
+// connect with no key stored, search, read a result's markdown, the credits' tooltip, the active
+// crawls, a webhook delivery, a query the box refuses. Screenshots in test-results/e2e/;
+// `npm run screenshots` copies some of them into media/screenshots/. Run: npm run test:e2e
+import * as assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../scripts/lib/browser.mjs';
+import { startStack, type Stack } from '../../scripts/lib/stack.mjs';
+import { DEMO_API_KEY } from '../emulator/index';
+import {
+  editorTab, hoverText, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot, setViewExpanded, SHOTS_DIR, toasts,
+  typeIntoInputBox, viewPane, viewRows, waitForStatusBarItem, waitForToast, waitForWorkbench,
+} from './workbench';
+
+const VIEWPORT = { width: 1400, height: 900 };
+/** The credits once the demo team is known: "74,897 credits" (a number, not the "Web Data" of other states). */
+const CREDITS = /\d[\d,]* credits/;
+
+describe('e2e: the packaged extension in the workbench, as a person uses it', function () {
+  this.timeout(180_000);
+  let runDir = '';
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+
+  const thePage = (): Page => {
+    assert.ok(page, 'the workbench did not open');
+    return page;
+  };
+  const searchRequests = (): number => stack?.emulator.requests.filter((request) => request.path === '/v2/search').length ?? 0;
+
+  before(async () => {
+    fs.rmSync(SHOTS_DIR, { recursive: true, force: true });   // only this run's pictures
+    runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-e2e-'));
+    stack = await startStack({
+      home: runDir,
+      log: (message) => console.log(`    [stack] ${message}`),
+      storeApiKey: false,   // the first step connects as a person does
+      // Searches ask for markdown, so a result opens as its scraped page; two sources, so the
+      // results are grouped by source.
+      settings: { 'webData.search.scrapeFormats': 'markdown', 'webData.search.sources': ['web', 'news'] },
+    });
+    browser = await launchChromium({ runDir });
+    page = await browser.newPage({ viewport: VIEWPORT });
+    page.on('pageerror', (error) => console.log(`    [workbench] ${error.message}`));
+    await page.goto(stack.workbenchUrl);
+    await waitForWorkbench(page);
+  });
+
+  // A failed step leaves a picture of the screen and the notifications it showed.
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed' || !page) return;
+    const file = await screenshot(page, `fail-${this.currentTest.title.replace(/\W+/g, '-').slice(0, 60)}`);
+    console.log(`    screenshot: ${file}\n    notifications: ${JSON.stringify(await toasts(page))}`);
+  });
+
+  after(async () => {
+    await browser?.close().catch(() => {});
+    await stack?.stop();
+    if (runDir) fs.rmSync(runDir, { recursive: true, force: true });
+  });
+
+  it('1. connects from the palette: the key typed into the password box, then the credits show', async () => {
+    const p = thePage();
+    await openViewContainer(p, 'Web Data');
+    await resizeSideBar(p, 540);
+    // No key yet: the status bar offers to connect and the view says how.
+    await waitForStatusBarItem(p, /Web Data/);
+    await viewPane(p, 'Search Results').getByText('Connect to the Web Data Service').waitFor({ timeout: 20_000 });
+    await screenshot(p, '01-not-connected');
+    await runFromPalette(p, 'Web Data: Connect…');
+    // The address is in the settings already, so the key is asked for straight away, hidden.
+    const password = p.locator('.quick-input-widget input[type="password"]');
+    await password.waitFor({ timeout: 20_000 });
+    await p.locator('.quick-input-widget', { hasText: 'API Key for' }).waitFor({ timeout: 10_000 });
+    // Still not connected with the box open, seconds after activation: no key was stored for us.
+    assert.equal(await p.locator('.statusbar .statusbar-item', { hasText: CREDITS }).count(), 0, 'connected before the key was typed');
+    assert.ok(!stack?.emulator.requests.some((r) => r.apiKeyMatched), 'the extension sent the demo key before it was typed');
+    await password.fill(DEMO_API_KEY);
+    await screenshot(p, '02-api-key-box');
+    await p.keyboard.press('Enter');
+    const credits = await waitForStatusBarItem(p, CREDITS);
+    assert.match(credits, /74,897 credits/, `the demo team's credits: ${credits}`);
+    assert.ok(stack?.emulator.requests.some((r) => r.path === '/v2/team/token-usage' && r.apiKeyMatched && r.status === 200),
+      'the key was never checked with the service');
+    await screenshot(p, '03-connected');
+  });
+
+  it('2. searches from the palette and lists the results', async () => {
+    const p = thePage();
+    await runFromPalette(p, 'Web Data: Search the Web');
+    await typeIntoInputBox(p, 'tideflow backpressure');
+    // The box counts as you type: the extension host answers each keystroke with a new prompt.
+    await p.locator('.quick-input-widget', { hasText: '21 / 500 characters' }).waitFor({ timeout: 10_000 });
+    await screenshot(p, '04-search-input');
+    await p.keyboard.press('Enter');
+    const rows = viewRows(p, 'Search Results');
+    await rows.filter({ hasText: 'Backpressure - Tideflow' }).first().waitFor({ timeout: 30_000 });
+    assert.match(await rows.first().innerText(), /tideflow backpressure/i, 'the newest search heads the view');
+    const search = stack?.emulator.requests.find((r) => r.path === '/v2/search');
+    assert.equal(search?.status, 200, 'the emulator never answered a search');
+    assert.match(JSON.stringify(search?.body), /markdown/, 'the search did not ask for markdown (webData.search.scrapeFormats)');
+    // A result's tooltip: its address and what was scraped.
+    const tooltip = await hoverText(p, rows.filter({ hasText: 'Tideflow whitepaper' }).first(), /docs\.tideflow\.dev/);
+    assert.match(tooltip, /markdown/i, `the tooltip should say markdown was scraped: ${tooltip}`);
+    await screenshot(p, '05-search-results', { x: 0, y: 0, width: 800, height: VIEWPORT.height });
+  });
+
+  it('3. opens a result\'s scraped markdown in a tab, and its preview beside it', async () => {
+    const p = thePage();
+    await p.mouse.move(VIEWPORT.width - 10, VIEWPORT.height / 2);   // away from the last hover
+    await viewRows(p, 'Search Results').filter({ hasText: 'Backpressure - Tideflow' }).first().click();
+    await editorTab(p, 'Backpressure - Tideflow.md').waitFor({ timeout: 20_000 });
+    const editor = p.locator('.editor-instance .monaco-editor .view-lines').first();
+    await editor.getByText('Tideflow prevents this').first().waitFor({ timeout: 20_000 });
+    // \s: the editor draws spaces as no-break spaces.
+    assert.match(await editor.innerText(), /#\sBackpressure/, 'the tab should hold the page\'s markdown');
+    await runFromPalette(p, 'Markdown: Open Preview to the Side');
+    await editorTab(p, /Preview.*Backpressure - Tideflow/).waitFor({ timeout: 20_000 });
+    // The preview is a webview: its text lives two frames down.
+    await p.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame').getByText('Buffer size').waitFor({ timeout: 30_000 });
+    await screenshot(p, '06-markdown-preview');
+  });
+
+  it('4. shows the credits\' tooltip over the status bar item', async () => {
+    const p = thePage();
+    const item = p.locator('.statusbar .statusbar-item', { hasText: CREDITS }).first();
+    const shown = CREDITS.exec(await item.innerText())?.[0];
+    const tooltip = await hoverText(p, item, /Remaining tokens/);
+    assert.ok(shown && tooltip.includes(`${shown} left`), `the tooltip should repeat the item's ${shown}: ${tooltip}`);
+    // The demo team's 1,123,455 tokens, less what the search cost.
+    assert.match(tooltip, /Remaining tokens: 1,12\d,\d{3}\n/, tooltip);
+    assert.match(tooltip, /Plan tokens: 1,500,000/, tooltip);
+    assert.match(tooltip, /Billing period/, tooltip);
+    await screenshot(p, '07-credits', { x: VIEWPORT.width - 640, y: VIEWPORT.height - 195, width: 640, height: 195 });
+  });
+
+  it('5. lists the team\'s active crawls with their options', async () => {
+    const p = thePage();
+    await runFromPalette(p, 'View: Close All Editors');
+    await p.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
+    await setViewExpanded(p, 'Search Results', false);
+    await setViewExpanded(p, 'Active Crawls', true);
+    const rows = viewRows(p, 'Active Crawls');
+    const docs = rows.filter({ hasText: 'https://docs.tideflow.dev' }).first();
+    await docs.waitFor({ timeout: 30_000 });
+    await rows.filter({ hasText: 'gardenjournal.example/tomatoes' }).first().waitFor({ timeout: 10_000 });
+    // Open the first crawl's options, as a person clicks its row.
+    await docs.click();
+    await rows.filter({ hasText: 'Only main content' }).first().waitFor({ timeout: 10_000 });
+    const tooltip = await hoverText(p, rows.filter({ hasText: 'gardenjournal.example/tomatoes' }).first(), /Crawl ID/);
+    assert.match(tooltip, /8b2d4c7e-1f5a-4e3b-a6d9-0c7e5f2b9a42/, tooltip);
+    await screenshot(p, '08-active-crawls', { x: 0, y: 0, width: 900, height: VIEWPORT.height });
+  });
+
+  it('6. receives the service\'s signed webhooks: rows in Webhook Events and a notification each', async () => {
+    const p = thePage();
+    await p.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
+    await setViewExpanded(p, 'Webhook Events', true);
+    // The receiver started with the window (webData.webhooks.autoStart in the stack's settings).
+    await viewPane(p, 'Webhook Events').getByText('waiting for deliveries').first().waitFor({ timeout: 20_000 });
+    const emulator = stack?.emulator;
+    assert.ok(emulator);
+    // Both demo crawls finish: the emulator delivers crawl.completed for each, signed.
+    for (const id of ['3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01', '8b2d4c7e-1f5a-4e3b-a6d9-0c7e5f2b9a42']) {
+      const delivered = await emulator.completeCrawl(DEMO_API_KEY, id);
+      assert.equal(delivered?.status, 200, `the receiver answered ${delivered?.status ?? 'nothing'}: ${delivered?.body ?? ''}`);
+    }
+    const rows = viewRows(p, 'Webhook Events').filter({ hasText: 'crawl.completed' });
+    await rows.nth(1).waitFor({ timeout: 20_000 });
+    for (const text of await rows.allInnerTexts()) assert.match(text, /verified/, `a signed delivery shows as verified: ${text}`);
+    await waitForToast(p, /Crawl of https:\/\/docs\.tideflow\.dev completed/);
+    await waitForToast(p, /Crawl of https:\/\/www\.gardenjournal\.example\/tomatoes completed/);
+    // The finished crawls leave the Active Crawls view.
+    await viewPane(p, 'Active Crawls').getByText('No active crawls').waitFor({ timeout: 20_000 });
+    await screenshot(p, '09-webhook-events');
+  });
+
+  it('7. refuses a query over 500 characters in the box, and sends nothing', async () => {
+    const p = thePage();
+    const before = searchRequests();
+    await runFromPalette(p, 'Web Data: Search the Web');
+    await typeIntoInputBox(p, 'tideflow '.repeat(56));   // 504 characters
+    const box = p.locator('.quick-input-widget');
+    await box.filter({ hasText: 'remove 4 characters to search' }).waitFor({ timeout: 10_000 });
+    await screenshot(p, '10-query-too-long');
+    await p.keyboard.press('Enter');
+    // One more keystroke: the host handles it after the Enter, so once the count moves on, the
+    // Enter was handled, and the box is still open (an accepted query would have closed it).
+    await p.keyboard.press('x');
+    await box.filter({ hasText: 'remove 5 characters to search' }).waitFor({ timeout: 10_000 });
+    assert.ok(await quickInput(p).isVisible(), 'the query box closed on a refused query');
+    await p.keyboard.press('Escape');
+    await quickInput(p).waitFor({ state: 'hidden', timeout: 10_000 });
+    assert.equal(searchRequests(), before, 'a refused query reached the service');
+  });
+});
