@@ -56,7 +56,8 @@ export class ResultDocuments extends Disposable implements vscode.FileSystemProv
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     if (!parseResultDocumentAddress(uri.path, uri.query)) {
-      // The folders above a document (search id, kind, index), for breadcrumbs and Save As; nothing else exists.
+      // The folders above a document, for breadcrumbs and Save As: the query (or, in the older
+      // form, search id, kind and index); nothing else exists.
       if (uri.path.split('/').length <= 4) return { type: vscode.FileType.Directory, ctime: this.loadedAt, mtime: this.loadedAt, size: 0 };
       throw vscode.FileSystemError.FileNotFound(uri);
     }
@@ -100,7 +101,8 @@ export class ResultDocuments extends Disposable implements vscode.FileSystemProv
       void vscode.window.showWarningMessage(vscode.l10n.t('That search result is no longer in the search history. Search again to fetch it.'));
       return undefined;
     }
-    const address = resultDocumentAddress({ ...ref, format: chooseFormat(typed, wanted) }, resultTitle(typed));
+    const format = chooseFormat(typed, wanted);
+    const address = resultDocumentAddress({ ...ref, format }, { query: record?.request.query ?? '', title: resultTitle(typed) });
     const uri = vscode.Uri.from({ scheme: WEBDATA_SCHEME, path: address.path, query: address.query });
     let document = await vscode.workspace.openTextDocument(uri);
     if (document.languageId !== 'markdown') document = await vscode.languages.setTextDocumentLanguage(document, 'markdown');
