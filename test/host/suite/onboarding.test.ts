@@ -74,7 +74,9 @@ describe('onboarding: connect on the first search, the markdown hint', function 
     await waitFor('the "not sent" line in the log', () => countOf(webDataLogText(api.logUri), 'Search: not connected, so nothing was sent.') > notSent);
   });
 
-  it('the first result tab without scraped content offers markdown once; the button\'s command sets the user setting', async () => {
+  it('the first result tab without scraped content offers markdown once; the button\'s command sets the user setting', async function () {
+    // The first markdown tab of a run starts VS Code's markdown extension: seconds on a busy machine.
+    this.timeout(60_000);
     await restoreDemoKey();
     await api.storage.globalState.update(HINT_SHOWN, undefined);
     const scraped = await vscode.commands.executeCommand<SearchRecord | undefined>('webData.search', { query: 'tideflow', limit: 1, scrapeOptions: { formats: [{ type: 'markdown' }] } });
