@@ -4,18 +4,30 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { chooseFormat, documentText, HOW_TO_GET_MARKDOWN } from '../../src/core/search/document';
 import type { TypedResult } from '../../src/core/search/record';
-import { documentFileName, parseResultDocumentAddress, resultDocumentAddress, type ResultDocumentRef } from '../../src/core/search/uri';
+import { documentFileName, documentFolderName, parseResultDocumentAddress, resultDocumentAddress, type ResultDocumentRef } from '../../src/core/search/uri';
 
 const ref: ResultDocumentRef = { searchId: 'lq1x2y3-abc123', kind: 'web', index: 3, format: 'markdown' };
 
 describe('webdata: document addresses', () => {
-  it('put search, kind, index and the page title in the path, and the format in the query', () => {
-    const address = resultDocumentAddress(ref, 'Backpressure - Tideflow');
-    assert.deepEqual(address, { path: '/lq1x2y3-abc123/web/3/Backpressure - Tideflow.md', query: 'format=markdown' });
+  it('put the query and the page title in the path (the breadcrumb), and search, kind, index and format in the query', () => {
+    const address = resultDocumentAddress(ref, { query: 'tideflow backpressure', title: 'Backpressure - Tideflow' });
+    assert.deepEqual(address, { path: '/tideflow backpressure/Backpressure - Tideflow.md', query: 'id=lq1x2y3-abc123&kind=web&index=3&format=markdown' });
     assert.deepEqual(parseResultDocumentAddress(address.path, address.query), ref);
-    const summary = resultDocumentAddress({ ...ref, kind: 'news', format: 'summary' }, 'T');
-    assert.equal(summary.path, '/lq1x2y3-abc123/news/3/T (summary).md');
+    const summary = resultDocumentAddress({ ...ref, kind: 'news', format: 'summary' }, { query: 'q', title: 'T' });
+    assert.equal(summary.path, '/q/T (summary).md');
     assert.deepEqual(parseResultDocumentAddress(summary.path, summary.query), { ...ref, kind: 'news', format: 'summary' });
+  });
+
+  it('make the query a safe folder name: no separators, never empty, bounded', () => {
+    assert.equal(documentFolderName('site:docs.example.com "a/b" -c'), 'site docs.example.com a b -c');
+    assert.equal(documentFolderName('../..'), 'search');
+    assert.equal(documentFolderName(''), 'search');
+    assert.equal([...documentFolderName('x'.repeat(500))].length, 60);
+  });
+
+  it('still read the older address of tabs restored from before, with search, kind and index in the path', () => {
+    assert.deepEqual(parseResultDocumentAddress('/lq1x2y3-abc123/web/3/Backpressure - Tideflow.md', 'format=markdown'), ref);
+    assert.deepEqual(parseResultDocumentAddress('/lq1x2y3-abc123/news/0/T (summary).md', 'format=summary'), { ...ref, kind: 'news', index: 0, format: 'summary' });
   });
 
   it('turn odd titles into file names: no separators or control characters, never empty, bounded', () => {
@@ -32,8 +44,8 @@ describe('webdata: document addresses', () => {
 
   it('read back for any title (property)', () => {
     fc.assert(fc.property(fc.string({ maxLength: 300 }), fc.constantFrom('markdown', 'summary', 'info') as fc.Arbitrary<ResultDocumentRef['format']>, (title, format) => {
-      const address = resultDocumentAddress({ ...ref, format }, title);
-      assert.equal(address.path.split('/').length, 5);
+      const address = resultDocumentAddress({ ...ref, format }, { query: title.slice(0, 100), title });
+      assert.equal(address.path.split('/').length, 3);
       assert.deepEqual(parseResultDocumentAddress(address.path, address.query), { ...ref, format });
     }), { numRuns: 300 });
   });
@@ -48,6 +60,15 @@ describe('webdata: document addresses', () => {
       ['/lq1x2y3-abc123/web/0/x.md/extra', ''],
       ['lq1x2y3-abc123/web/0/x.md', ''],
       ['/lq1x2y3-abc123/web/0/x.md', 'format=html'],
+      ['/q/x.md', 'id=lq1x2y3-abc123&kind=web&index=0&format=html'],
+      ['/q/x.md', 'id=..&kind=web&index=0'],
+      ['/q/x.md', 'id=lq1x2y3-abc123&kind=videos&index=0'],
+      ['/q/x.md', 'id=lq1x2y3-abc123&kind=web&index=-1'],
+      ['/q/x.md', 'id=lq1x2y3-abc123&kind=web'],
+      ['/q/x.md/extra', 'id=lq1x2y3-abc123&kind=web&index=0'],
+      ['/x.md', 'id=lq1x2y3-abc123&kind=web&index=0'],
+      ['//x.md', 'id=lq1x2y3-abc123&kind=web&index=0'],
+      ['q/x.md', 'id=lq1x2y3-abc123&kind=web&index=0'],
     ] as const) assert.equal(parseResultDocumentAddress(path, query), undefined, `${path}?${query}`);
     assert.equal(parseResultDocumentAddress('/lq1x2y3-abc123/web/0/x.md', '')?.format, 'markdown');
   });

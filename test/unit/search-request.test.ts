@@ -2,7 +2,7 @@
 // check accepting what the settings produce.
 import * as assert from 'node:assert/strict';
 import { validateSearchRequest } from '../../src/core/api';
-import { buildSearchRequest, fieldsFromSettings, formatsFor, readSearchArgument, requestDefaults, requestField, type SearchDefaults } from '../../src/core/search/request';
+import { buildSearchRequest, fieldsFromSettings, formatsFor, offersMarkdown, readSearchArgument, withMarkdown, requestDefaults, requestField, type SearchDefaults } from '../../src/core/search/request';
 import { QUERY_MAX_LENGTH, queryInputState } from '../../src/core/search/query-input';
 
 const SETTINGS: SearchDefaults = { limit: 10, sources: ['web'], scrapeFormats: 'none', country: 'US', location: '', timeout: 60000 };
@@ -13,6 +13,23 @@ describe('search request from settings and argument', () => {
     assert.deepEqual(formatsFor('markdown'), [{ type: 'markdown' }]);
     assert.deepEqual(formatsFor('summary'), [{ type: 'summary' }]);
     assert.deepEqual(formatsFor('markdown+summary'), [{ type: 'markdown' }, { type: 'summary' }]);
+  });
+
+  it('turns markdown on in the scrapeFormats setting, keeping a summary already asked for', () => {
+    assert.equal(withMarkdown('none'), 'markdown');
+    assert.equal(withMarkdown('markdown'), 'markdown');
+    assert.equal(withMarkdown('summary'), 'markdown+summary');
+    assert.equal(withMarkdown('markdown+summary'), 'markdown+summary');
+  });
+
+  it('offers markdown for a page without content only when the search scraped nothing and the setting fetches no markdown', () => {
+    assert.equal(offersMarkdown({}, 'none'), true);
+    assert.equal(offersMarkdown({ scrapeOptions: { formats: [] } }, 'summary'), true);
+    assert.equal(offersMarkdown({}, 'markdown'), false);
+    assert.equal(offersMarkdown({}, 'markdown+summary'), false);
+    // Scraping was asked for: the page is empty for another reason (the service failed to scrape it).
+    assert.equal(offersMarkdown({ scrapeOptions: { formats: [{ type: 'markdown' }] } }, 'none'), false);
+    assert.equal(offersMarkdown({ scrapeOptions: { formats: [{ type: 'summary' }] } }, 'none'), false);
   });
 
   it('takes every setting, and leaves out empty text settings and formats "none"', () => {

@@ -77,3 +77,18 @@ export function fieldsFromSettings(settings: SearchDefaults, argument: Readonly<
 export function requestField(problemField: string): string {
   return problemField.split(/[.[]/, 1)[0] ?? problemField;
 }
+
+/** The scrapeFormats setting once markdown is turned on: a summary already asked for is kept. */
+export function withMarkdown(choice: ScrapeFormatsChoice): ScrapeFormatsChoice {
+  return choice === 'summary' || choice === 'markdown+summary' ? 'markdown+summary' : 'markdown';
+}
+
+/**
+ * Whether a result page shown without content should offer to fetch markdown with searches: only
+ * when the search asked for no scraping at all (a page the service failed to scrape would not
+ * be helped) and the setting does not fetch markdown already.
+ */
+export function offersMarkdown(request: { scrapeOptions?: { formats?: readonly unknown[] } }, choice: ScrapeFormatsChoice): boolean {
+  const asked = request.scrapeOptions?.formats?.length ?? 0;
+  return asked === 0 && withMarkdown(choice) !== choice;
+}

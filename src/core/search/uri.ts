@@ -1,7 +1,11 @@
 // Addresses of the read-only documents that show a result's content:
+//   webdata:/<query>/<page title>.md?id=<searchId>&kind=<kind>&index=<index>&format=markdown
+// VS Code's breadcrumb shows the path's segments, so the path is what a person reads (the query,
+// then the page); the URI's query holds what finds the content again (and keeps two pages of the
+// same title apart), so the tab still works after a reload.
+// Tabs restored from before this form carry the older address, with everything in the path:
 //   webdata:/<searchId>/<kind>/<index>/<page title>.md?format=markdown
-// Everything needed to find the content again is in the path, so the tab works after a reload;
-// the last segment is the page title, so the tab and Save As show a readable name.
+// which is still read, so those tabs keep their content.
 import type { SourceType } from '../api/request-types';
 import { inertFileName } from '../text/inert';
 import { isResultKind, isSearchId } from './record';
@@ -20,6 +24,7 @@ export interface ResultDocumentRef {
 }
 
 const NAME_MAX = 80;
+const FOLDER_MAX = 60;
 
 /**
  * A file name from a page title, which is the tab's title too: no separators, control, bidi,
@@ -30,20 +35,36 @@ export function documentFileName(title: string, format: DocumentFormat): string 
   return format === 'summary' ? `${base} (summary).md` : `${base}.md`;
 }
 
+/** The breadcrumb's folder: the search's query, made safe as one path segment. */
+export function documentFolderName(query: string): string {
+  return inertFileName(query, 'search', FOLDER_MAX);
+}
+
 /** The path and query of a result document's URI (the VS Code side adds the scheme). */
-export function resultDocumentAddress(ref: ResultDocumentRef, title: string): { path: string; query: string } {
+export function resultDocumentAddress(ref: ResultDocumentRef, names: { query: string; title: string }): { path: string; query: string } {
+  const params = new URLSearchParams({ id: ref.searchId, kind: ref.kind, index: String(ref.index), format: ref.format });
   return {
-    path: `/${ref.searchId}/${ref.kind}/${ref.index}/${documentFileName(title, ref.format)}`,
-    query: `format=${ref.format}`,
+    path: `/${documentFolderName(names.query)}/${documentFileName(names.title, ref.format)}`,
+    query: params.toString(),
   };
 }
 
-/** Reads a result document's address back; undefined for anything we did not make. */
+/** Reads a result document's address back, in either form; undefined for anything we did not make. */
 export function parseResultDocumentAddress(path: string, query: string): ResultDocumentRef | undefined {
-  const [empty, searchId, kind, index, name, ...rest] = path.split('/');
-  if (empty !== '' || rest.length > 0 || !name) return undefined;
-  if (!isSearchId(searchId) || !isResultKind(kind) || !index || !/^\d{1,6}$/.test(index)) return undefined;
-  const format = new URLSearchParams(query).get('format') ?? 'markdown';
+  const params = new URLSearchParams(query);
+  const format = params.get('format') ?? 'markdown';
   if (!(FORMATS as readonly string[]).includes(format)) return undefined;
+  const parts = path.split('/');
+  const readable = parts.length === 3 && parts[0] === '' && parts[1] !== '' && parts[2] !== '';
+  const [searchId, kind, index] = params.has('id')
+    ? (readable ? [params.get('id'), params.get('kind'), params.get('index')] : [])
+    : legacyParts(parts);
+  if (!isSearchId(searchId) || !isResultKind(kind) || !index || !/^\d{1,6}$/.test(index)) return undefined;
   return { searchId, kind, index: Number(index), format: format as DocumentFormat };
+}
+
+/** `/<searchId>/<kind>/<index>/<name>`: the address of tabs opened before the readable form. */
+function legacyParts(parts: readonly string[]): Array<string | null | undefined> {
+  const [empty, searchId, kind, index, name, ...rest] = parts;
+  return empty !== '' || rest.length > 0 || !name ? [] : [searchId, kind, index];
 }

@@ -42,8 +42,27 @@ export function promptForApiKey(services: Services, baseUrl: string): Promise<Ke
   /** The key that could not be checked: Enter again with it saves it unchecked. */
   let unverifiedKey: string | undefined;
 
+  /** True from this box's own save on: the change event that follows is ours. */
+  let saving = false;
   const save = async (apiKey: string): Promise<void> => {
-    await services.secrets.setApiKey(baseUrl, apiKey);
+    saving = true;
+    await services.secrets.setApiKey(baseUrl, apiKey).catch((err: unknown) => {
+      saving = false;
+      throw err;
+    });
+    await services.connection.refresh();
+    result = 'saved';
+    box.hide();
+  };
+
+  // A key for this address stored elsewhere while the box is open (another window, or a
+  // command's argument form, as a task or test uses) answers the prompt: it closes as saved.
+  const keyBefore = services.secrets.getApiKey(baseUrl).catch(() => undefined);
+  let closed = false;
+  const keyArrived = async (): Promise<void> => {
+    const [before, now] = await Promise.all([keyBefore, services.secrets.getApiKey(baseUrl).catch(() => undefined)]);
+    if (closed || saving || now === undefined || now === before) return;
+    log.info(`API key for ${baseUrl} was stored elsewhere (another window or a command); the key prompt closed.`);
     await services.connection.refresh();
     result = 'saved';
     box.hide();
@@ -51,6 +70,7 @@ export function promptForApiKey(services: Services, baseUrl: string): Promise<Ke
 
   return new Promise<KeyPromptResult>((resolve) => {
     const listeners: vscode.Disposable[] = [
+      services.secrets.onDidChangeApiKey(() => void keyArrived().catch(() => undefined)),
       box.onDidTriggerButton((button) => {
         if (button !== changeAddress) return;
         result = 'change-address';
@@ -69,6 +89,7 @@ export function promptForApiKey(services: Services, baseUrl: string): Promise<Ke
         box.validationMessage = vscode.l10n.t('The key could not be saved in VS Code\'s secret storage. See the Web Data log.');
       })),
       box.onDidHide(() => {
+        closed = true;
         checking?.abort();
         for (const listener of listeners) listener.dispose();
         box.dispose();
@@ -119,5 +140,6 @@ export function promptForApiKey(services: Services, baseUrl: string): Promise<Ke
       }
     }
     box.show();
+    log.info(`Asking for the API key for ${baseUrl}.`);
   });
 }

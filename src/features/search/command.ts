@@ -45,14 +45,16 @@ export class SearchCommand extends Disposable {
       void vscode.window.showErrorMessage(inertNotification(read.message));
       return undefined;
     }
-    const client = await this.clientOrConnect();
-    if (!client) return undefined;
+    // The query first: the connect prompts that may follow then lead straight into this search,
+    // and nothing typed is lost or asked for twice.
     let request = read.kind === 'request' ? read.request : undefined;
     if (!request) {
       const query = await promptForQuery(this.lastQuery, (d) => (this.activePrompt = d));
       if (query === undefined) return undefined;
       request = { query };
     }
+    const client = await this.clientOrConnect();
+    if (!client) return undefined;
     return this.execute(client, request, { token: cancellationToken(options), withSettings: true });
   }
 
@@ -67,16 +69,21 @@ export class SearchCommand extends Disposable {
     return client ? this.execute(client, argument, { withSettings }) : undefined;
   }
 
-  /** The client, or, when not connected, an offer to connect first; undefined if still not. */
+  /**
+   * The client; when no address or key is stored, Connect runs first (its prompts, or nothing if
+   * a key arrives from elsewhere meanwhile) and the search goes on once it succeeds.
+   */
   private async clientOrConnect(): Promise<Client | undefined> {
     const client = await this.services.connection.getClient();
     if (client) return client;
-    const connect = vscode.l10n.t('Connect…');
-    const choice = await vscode.window.showInformationMessage(
-      vscode.l10n.t('Searching needs the Web Data Service address and your API key. Connect first.'), connect);
-    if (choice !== connect) return undefined;
-    await vscode.commands.executeCommand('webData.connect');
-    return this.services.connection.getClient();
+    this.services.log.info('Search: no service address or API key yet; connecting first.');
+    const connected = await vscode.commands.executeCommand<boolean>('webData.connect');
+    const after = connected ? await this.services.connection.getClient() : undefined;
+    if (!after) {
+      this.services.log.info('Search: not connected, so nothing was sent.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('The search was not sent: searching needs the Web Data Service address and an API key.'));
+    }
+    return after;
   }
 
   private async execute(client: Client, argument: Record<string, unknown>, how: { token?: vscode.CancellationToken; withSettings: boolean }): Promise<SearchRecord | undefined> {

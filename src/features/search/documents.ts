@@ -10,6 +10,7 @@ import { resultTitle } from '../../core/search/present';
 import { isResultKind, isSearchId, resultAt } from '../../core/search/record';
 import { parseResultDocumentAddress, resultDocumentAddress, WEBDATA_SCHEME } from '../../core/search/uri';
 import { Disposable } from '../../platform/disposable';
+import { offerMarkdownOnce } from './markdown-hint';
 import type { SearchStore } from './store';
 
 export interface ResultRef {
@@ -48,7 +49,11 @@ export class ResultDocuments extends Disposable implements vscode.FileSystemProv
   readonly onDidChangeFile = this.changeEmitter.event;
   private readonly loadedAt = Date.now();
 
-  constructor(private readonly store: SearchStore) {
+  constructor(
+    private readonly store: SearchStore,
+    /** Where the markdown hint remembers that it was shown. */
+    private readonly userState: vscode.Memento,
+  ) {
     super();
     const readonly = new vscode.MarkdownString(vscode.l10n.t('Scraped by the Web Data Service. Use **Save As** to keep an editable copy.'));
     this._register(vscode.workspace.registerFileSystemProvider(WEBDATA_SCHEME, this, { isReadonly: readonly, isCaseSensitive: true }));
@@ -56,7 +61,8 @@ export class ResultDocuments extends Disposable implements vscode.FileSystemProv
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     if (!parseResultDocumentAddress(uri.path, uri.query)) {
-      // The folders above a document (search id, kind, index), for breadcrumbs and Save As; nothing else exists.
+      // The folders above a document, for breadcrumbs and Save As: the query (or, in the older
+      // form, search id, kind and index); nothing else exists.
       if (uri.path.split('/').length <= 4) return { type: vscode.FileType.Directory, ctime: this.loadedAt, mtime: this.loadedAt, size: 0 };
       throw vscode.FileSystemError.FileNotFound(uri);
     }
@@ -100,10 +106,16 @@ export class ResultDocuments extends Disposable implements vscode.FileSystemProv
       void vscode.window.showWarningMessage(vscode.l10n.t('That search result is no longer in the search history. Search again to fetch it.'));
       return undefined;
     }
-    const address = resultDocumentAddress({ ...ref, format: chooseFormat(typed, wanted) }, resultTitle(typed));
+    const format = chooseFormat(typed, wanted);
+    const address = resultDocumentAddress({ ...ref, format }, { query: record?.request.query ?? '', title: resultTitle(typed) });
     const uri = vscode.Uri.from({ scheme: WEBDATA_SCHEME, path: address.path, query: address.query });
     let document = await vscode.workspace.openTextDocument(uri);
     if (document.languageId !== 'markdown') document = await vscode.languages.setTextDocumentLanguage(document, 'markdown');
-    return vscode.window.showTextDocument(document, { preview: false });
+    const editor = await vscode.window.showTextDocument(document, { preview: false });
+    // Image results are never scraped: no point offering markdown for them.
+    if (format === 'info' && record && typed.kind !== 'images') {
+      offerMarkdownOnce(this.userState, record.request).catch(() => undefined);
+    }
+    return editor;
   }
 }

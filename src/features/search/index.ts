@@ -7,6 +7,7 @@ import type { Services } from '../../platform/services';
 import { searchSettings } from '../../platform/settings';
 import { loadUi } from '../../platform/ui';
 import type { SearchCommand } from './command';
+import { enableMarkdown } from './markdown-hint';
 import { readResultRef, resultDocumentContent, ResultDocuments } from './documents';
 import { SearchStore } from './store';
 import { SearchResultsProvider, type SearchTreeNode } from './tree';
@@ -45,7 +46,7 @@ class SearchFeature extends Disposable implements SearchApi {
     this.store = this._register(new SearchStore(context.globalStorageUri, log, historyLimits));
     this.provider = this._register(new SearchResultsProvider(this.store));
     this.view = this._register(vscode.window.createTreeView('webData.searchResults', { treeDataProvider: this.provider, showCollapseAll: true }));
-    this.documents = this._register(new ResultDocuments(this.store));
+    this.documents = this._register(new ResultDocuments(this.store, context.globalState));
     this._register(toDisposable(() => this.statusMessage?.dispose()));
 
     const register = (id: string, run: (...args: unknown[]) => unknown): void => {
@@ -57,6 +58,7 @@ class SearchFeature extends Disposable implements SearchApi {
     register('webData.clearSearches', (arg?: unknown) => this.clearSearches(arg));
     register('webData.openMarkdown', (arg?: unknown) => this.open(arg, 'markdown'));
     register('webData.openSummary', (arg?: unknown) => this.open(arg, 'summary'));
+    register('webData.enableMarkdown', () => enableMarkdown());
     register('webData.openInBrowser', (arg?: unknown) => loadUi().searchActions.openInBrowser(arg));
     register('webData.copyUrl', (arg?: unknown) => loadUi().searchActions.copyUrl(arg, (text) => this.flash(text)));
   }

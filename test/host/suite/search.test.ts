@@ -107,6 +107,17 @@ describe('search: command, results view, markdown tabs', function () {
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.equal(tab?.isPreview, false);
     assert.equal(tab?.label, `${labelOf(first.item)}.md`);
+    // The breadcrumb shows the path: the query, then the page; the search's id stays in the URI's query.
+    assert.equal(document.uri.path, `/tideflow backpressure/${labelOf(first.item)}.md`);
+    assert.match(document.uri.query, new RegExp(`(^|&)id=${first.node.searchId}(&|$)`));
+  });
+
+  it('still opens a tab restored with the older address (search id, kind and index in the path)', async () => {
+    const open = vscode.window.activeTextEditor?.document;
+    assert.ok(open?.uri.scheme === 'webdata', 'the markdown tab of the previous test is not the active one');
+    const id = new URLSearchParams(open.uri.query).get('id');
+    const legacy = vscode.Uri.from({ scheme: 'webdata', path: `/${id}/web/0/page.md`, query: 'format=markdown' });
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(legacy)), open.getText());
   });
 
   it('serves result documents from a read-only file system, whose tabs VS Code restores after a reload', async () => {
@@ -170,7 +181,10 @@ describe('search: command, results view, markdown tabs', function () {
       const results = await rows(reopened.results, withMarkdown.node);
       const first = results[0]?.node;
       assert.ok(first && first.type === 'result');
-      const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'webdata' && d.uri.path.startsWith(`/${first.searchId}/web/0/`));
+      const open = vscode.workspace.textDocuments.find((d) => {
+        const params = new URLSearchParams(d.uri.query);
+        return d.uri.scheme === 'webdata' && params.get('id') === first.searchId && params.get('kind') === 'web' && params.get('index') === '0';
+      });
       assert.ok(open, 'the markdown tab of the first test is not open');
       assert.equal(await reopened.documentText(open.uri), open.getText());
     } finally {
