@@ -14,7 +14,7 @@ import { median, ms } from './stats';
 
 const root = path.resolve(__dirname, '..');
 const probe = path.join(__dirname, 'activation-probe.cjs');
-const RUNS = Number(process.env.BENCH_ACTIVATION_RUNS ?? 15);
+const RUNS = Number(process.env.BENCH_ACTIVATION_RUNS ?? 21);
 const BUNDLES_GOAL = 0.45;
 
 // The baseline: undici's index, after the same warm-up the probe does.
