@@ -1,6 +1,6 @@
 // Reading an answer: JSON once, then the zod schema of record. A body that does not fit is
 // described by field path ("data.web[3].url: expected a string, got a number"), never a TypeError.
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { describe } from './domains';
 import { WebDataError } from './errors';
 import type { Exchange } from './transport';
@@ -18,7 +18,7 @@ export function readJson(exchange: Exchange): JsonBody {
 }
 
 /** Validates a parsed body; `what` names the answer for the message ("the search"). */
-export function validateBody<T>(schema: z.ZodType<T>, value: unknown, what: string, status: number): T {
+export function validateBody<T>(schema: z.ZodMiniType<T>, value: unknown, what: string, status: number): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = result.error.issues.slice(0, 3).map((issue) => describeIssue(issue, value));

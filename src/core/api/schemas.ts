@@ -2,15 +2,34 @@
 // Tolerant on purpose: the live service adds fields the spec does not list and omits some it does.
 // Unknown keys are dropped (zod's default), missing optional ones are accepted, and null is taken
 // wherever the service may plausibly send it instead of leaving the field out.
-import { z } from 'zod';
+//
+// zod/mini rather than classic zod: the same parser core, without the methods on every schema and
+// the error-message locales, which made classic zod about 45 ms of every start with a key stored
+// (bench/activation.ts). The client words its own messages from the issues (./response.ts).
+import * as z from 'zod/mini';
+import { $constructor, $ZodObjectJIT } from 'zod/v4/core';
 
-const text = z.string().nullish();
-const count = z.number().nullish();
+// zod/mini checks an object key by key; classic zod compiles each object's check into one function
+// on first use, twice as fast on a 3 MB search answer (bench/client.ts). This is zod/mini's object
+// with classic zod's compiled check: the same two traits zod composes for either.
+const compiledCheck: $constructor<z.core.$ZodObject> = $ZodObjectJIT;
+const miniType: $constructor<z.ZodMiniType> = z.ZodMiniType;
+const CompiledObject = $constructor<z.ZodMiniObject>('ZodMiniObject', (inst, def) => {
+  compiledCheck.init(inst, def);
+  miniType.init(inst, def);
+});
+
+function object<T extends z.core.$ZodLooseShape>(shape: T): z.ZodMiniObject<T, z.core.$strip> {
+  return new CompiledObject({ type: 'object', shape }) as z.ZodMiniObject<T, z.core.$strip>;
+}
+
+const text = z.nullish(z.string());
+const count = z.nullish(z.number());
 
 /** `metadata` of a scraped result (2.5). */
-export const ScrapeMetadataSchema = z.object({
-  title: z.union([z.string(), z.array(z.string())]).nullish(),
-  description: z.union([z.string(), z.array(z.string())]).nullish(),
+export const ScrapeMetadataSchema = object({
+  title: z.nullish(z.union([z.string(), z.array(z.string())])),
+  description: z.nullish(z.union([z.string(), z.array(z.string())])),
   sourceURL: text,
   url: text,
   statusCode: count,
@@ -23,13 +42,13 @@ const scraped = {
   summary: text,
   html: text,
   rawHtml: text,
-  links: z.array(z.string()).nullish(),
+  links: z.nullish(z.array(z.string())),
   screenshot: text,
   audio: text,
-  metadata: ScrapeMetadataSchema.nullish(),
+  metadata: z.nullish(ScrapeMetadataSchema),
 };
 
-export const WebResultSchema = z.object({
+export const WebResultSchema = object({
   url: z.string(),
   title: text,
   description: text,
@@ -40,7 +59,7 @@ export const WebResultSchema = z.object({
 
 // The spec lists `url` on image and news results without making it required, and the live service
 // does leave it out: such a result is kept and shown without an address (and without open/copy).
-export const ImageResultSchema = z.object({
+export const ImageResultSchema = object({
   url: text,
   title: text,
   imageUrl: text,
@@ -49,7 +68,7 @@ export const ImageResultSchema = z.object({
   position: count,
 });
 
-export const NewsResultSchema = z.object({
+export const NewsResultSchema = object({
   url: text,
   title: text,
   snippet: text,
@@ -63,10 +82,10 @@ export const NewsResultSchema = z.object({
 /** The arrays this client shows; others under `data` (the announced `research`) are left out. */
 export const KNOWN_DATA_ARRAYS = ['web', 'images', 'news'] as const;
 
-export const SearchDataSchema = z.object({
-  web: z.array(WebResultSchema).nullish(),
-  images: z.array(ImageResultSchema).nullish(),
-  news: z.array(NewsResultSchema).nullish(),
+export const SearchDataSchema = object({
+  web: z.nullish(z.array(WebResultSchema)),
+  images: z.nullish(z.array(ImageResultSchema)),
+  news: z.nullish(z.array(NewsResultSchema)),
 });
 
 /**
@@ -82,7 +101,7 @@ export function unknownDataNames(body: unknown): string[] {
   return names.length > 10 ? [...shown, `${names.length - 10} more`] : shown;
 }
 
-export const SearchResponseSchema = z.object({
+export const SearchResponseSchema = object({
   success: z.boolean(),
   data: SearchDataSchema,
   warning: text,
@@ -91,7 +110,7 @@ export const SearchResponseSchema = z.object({
 });
 
 /** `data` of GET /v2/team/token-usage (2.1). Dates are null on the free plan. */
-export const TokenUsageSchema = z.object({
+export const TokenUsageSchema = object({
   remainingTokens: z.number(),
   // The spec lists it without marking it required; without it only the share of the plan is unknown.
   planTokens: count,
@@ -99,51 +118,51 @@ export const TokenUsageSchema = z.object({
   billingPeriodEnd: text,
 });
 
-export const TokenUsageResponseSchema = z.object({
+export const TokenUsageResponseSchema = object({
   success: z.boolean(),
   data: TokenUsageSchema,
 });
 
 /** `options.scrapeOptions` of an active crawl (2.6): every field optional, unknown ones dropped. */
-export const CrawlScrapeOptionsSchema = z.object({
-  formats: z.array(z.union([z.string(), z.object({ type: z.string() })])).nullish(),
-  onlyMainContent: z.boolean().nullish(),
-  onlyCleanContent: z.boolean().nullish(),
-  includeTags: z.array(z.string()).nullish(),
-  excludeTags: z.array(z.string()).nullish(),
+export const CrawlScrapeOptionsSchema = object({
+  formats: z.nullish(z.array(z.union([z.string(), object({ type: z.string() })]))),
+  onlyMainContent: z.nullish(z.boolean()),
+  onlyCleanContent: z.nullish(z.boolean()),
+  includeTags: z.nullish(z.array(z.string())),
+  excludeTags: z.nullish(z.array(z.string())),
   maxAge: count,
   minAge: count,
-  headers: z.record(z.string(), z.unknown()).nullish(),
+  headers: z.nullish(z.record(z.string(), z.unknown())),
   waitFor: count,
-  mobile: z.boolean().nullish(),
-  skipTlsVerification: z.boolean().nullish(),
+  mobile: z.nullish(z.boolean()),
+  skipTlsVerification: z.nullish(z.boolean()),
   timeout: count,
-  parsers: z.array(z.union([z.string(), z.object({ type: z.string() })])).nullish(),
-  actions: z.array(z.object({ type: z.string(), milliseconds: count }).loose()).nullish(),
-  location: z.object({ country: text, languages: z.array(z.string()).nullish() }).nullish(),
-  removeBase64Images: z.boolean().nullish(),
-  blockAds: z.boolean().nullish(),
+  parsers: z.nullish(z.array(z.union([z.string(), object({ type: z.string() })]))),
+  actions: z.nullish(z.array(z.looseObject({ type: z.string(), milliseconds: count }))),
+  location: z.nullish(object({ country: text, languages: z.nullish(z.array(z.string())) })),
+  removeBase64Images: z.nullish(z.boolean()),
+  blockAds: z.nullish(z.boolean()),
   proxy: text,
-  storeInCache: z.boolean().nullish(),
-  lockdown: z.boolean().nullish(),
-  profile: z.object({ name: text, saveChanges: z.boolean().nullish() }).nullish(),
+  storeInCache: z.nullish(z.boolean()),
+  lockdown: z.nullish(z.boolean()),
+  profile: z.nullish(object({ name: text, saveChanges: z.nullish(z.boolean()) })),
 });
 
-export const ActiveCrawlSchema = z.object({
+export const ActiveCrawlSchema = object({
   id: z.string(),
   teamId: text,
   url: z.string(),
-  options: z.object({ scrapeOptions: CrawlScrapeOptionsSchema.nullish() }).nullish(),
+  options: z.nullish(object({ scrapeOptions: z.nullish(CrawlScrapeOptionsSchema) })),
 });
 
-export const ActiveCrawlsResponseSchema = z.object({
+export const ActiveCrawlsResponseSchema = object({
   success: z.boolean(),
   crawls: z.array(ActiveCrawlSchema),
 });
 
 /** Failure body of every endpoint (section 7). */
-export const ErrorBodySchema = z.object({
-  success: z.literal(false).optional(),
+export const ErrorBodySchema = object({
+  success: z.optional(z.literal(false)),
   error: z.string(),
 });
 
@@ -154,16 +173,16 @@ export const ErrorBodySchema = z.object({
  */
 export const ErrorDetailSchema = z.union([
   z.string(),
-  z.object({
-    path: z.union([z.array(z.union([z.string(), z.number()])), z.string()]).nullish(),
-    field: z.string().nullish(),
+  object({
+    path: z.nullish(z.union([z.array(z.union([z.string(), z.number()])), z.string()])),
+    field: z.nullish(z.string()),
     message: z.string(),
   }),
 ]);
 
 /** A 429 body that names its wait (`retry_after_seconds`), as the live service's sometimes do. */
-export const RateLimitBodySchema = z.object({
-  retry_after_seconds: z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]),
+export const RateLimitBodySchema = object({
+  retry_after_seconds: z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d+(\.\d+)?$/)), z.transform(Number))]),
 });
 
 export type ScrapeMetadata = z.infer<typeof ScrapeMetadataSchema>;

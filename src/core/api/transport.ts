@@ -2,7 +2,14 @@
 // size cap, and a body read as a stream so an AbortSignal stops it mid-way. Knows nothing of
 // retries or of what the bodies mean. The Agent is a ProxyAgent when a proxy is configured (see
 // ./network); a failure of the proxy or of a certificate is told apart from the service's own.
-import { Agent, ProxyAgent } from 'undici';
+//
+// undici is required by module, not through its index: the index loads every dispatcher, fetch,
+// WebSocket, the cache and the mocks, about twice the time of these parts (bench/activation.ts),
+// and every start with a key stored pays it before the credits show. The ProxyAgent is required
+// only when a route needs one.
+import type { Agent as AgentType, ProxyAgent as ProxyAgentType } from 'undici';
+import Agent from 'undici/lib/dispatcher/agent';
+import request from 'undici/lib/api/api-request';
 import type { IncomingHttpHeaders } from 'undici/types/header';
 import type { ServiceAddress } from './base-url';
 import { classifyNetworkError, type NetworkFailure } from './network-failures';
@@ -36,7 +43,7 @@ const AGENT_OPTIONS = { keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout
 const CONNECT_TIMEOUT_MS = 15_000;
 
 export class Transport {
-  private readonly agent: Agent | ProxyAgent;
+  private readonly agent: AgentType | ProxyAgentType;
   /** Direct, through a proxy, or a proxy setting that cannot be used. */
   readonly route: Route;
   private readonly getHeaders: Record<string, string>;
@@ -70,7 +77,7 @@ export class Transport {
     let timedOut = false;
     let answered = false;
     try {
-      const response = await this.agent.request({
+      const response = await request.call(this.agent, {
         origin: this.address.origin,
         path: this.address.prefix + path,
         method,
@@ -137,20 +144,33 @@ export class Transport {
  * A plain Agent for a direct route (with no TLS options on plain http: the loopback emulator path
  * stays as fast as a bare undici request), a ProxyAgent tunnelling with CONNECT otherwise.
  */
-function createDispatcher(address: ServiceAddress, route: Route, network: NetworkOptions | undefined): Agent | ProxyAgent {
+function createDispatcher(address: ServiceAddress, route: Route, network: NetworkOptions | undefined): AgentType | ProxyAgentType {
   const https = address.origin.startsWith('https:');
   if (route.kind !== 'proxy') {
     return new Agent({ ...AGENT_OPTIONS, connect: { timeout: CONNECT_TIMEOUT_MS, ...(https ? tlsOptions(network) : {}) } });
   }
   const { proxy } = route;
   const trust = tlsOptions(network);
-  return new ProxyAgent({
+  return new (loadProxyAgent())({
     ...AGENT_OPTIONS,
     uri: proxy.url.href,
     ...(proxy.authorization ? { token: proxy.authorization } : {}),
     requestTls: https ? trust : undefined,
     proxyTls: { timeout: CONNECT_TIMEOUT_MS, ...(proxy.url.protocol === 'https:' ? trust : {}) },
   });
+}
+
+/**
+ * undici's ProxyAgent, required on the first proxy route. It opens its tunnel with the `connect`
+ * method that undici's index copies onto every dispatcher, so this copies the same API methods,
+ * as the index does; without them every request through a proxy fails.
+ */
+function loadProxyAgent(): typeof import('undici/lib/dispatcher/proxy-agent') {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const Dispatcher = require('undici/lib/dispatcher/dispatcher') as typeof import('undici/lib/dispatcher/dispatcher');
+  Object.assign(Dispatcher.prototype, require('undici/lib/api') as typeof import('undici/lib/api'));
+  return require('undici/lib/dispatcher/proxy-agent') as typeof import('undici/lib/dispatcher/proxy-agent');
+  /* eslint-enable @typescript-eslint/no-require-imports */
 }
 
 /** Drops a body unread and its connection; the stream's own abort error has nowhere to go. */

@@ -1,34 +1,34 @@
 // Reading stored searches back: files on disk may be from an older version, half-written or
 // edited by hand. Each is checked with zod; one that does not fit is skipped, never a crash.
 // Lives in the lazily loaded bundle (it needs zod): reach it through loadCore().
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SearchResponseSchema } from '../api/schemas';
 import type { SearchRequestBody } from '../api/request-types';
 import { RECORD_VERSION, isResultKind, isSearchId, summarize, type SearchRecord, type SearchSummary } from './record';
 
-const StoredRequestSchema = z.object({
+const StoredRequestSchema = z.looseObject({
   query: z.string(),
   // Anything else passes through untouched: it was valid when it was sent.
-}).loose();
+});
 
 const SearchRecordSchema = z.object({
   version: z.literal(RECORD_VERSION),
-  id: z.string().refine(isSearchId),
-  createdAt: z.string().refine((value) => !Number.isNaN(Date.parse(value))),
+  id: z.string().check(z.refine(isSearchId)),
+  createdAt: z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)))),
   request: StoredRequestSchema,
   response: SearchResponseSchema,
 });
 
-const count = z.number().int().nonnegative();
+const count = z.int().check(z.nonnegative());
 
 const SearchSummarySchema = z.object({
-  id: z.string().refine(isSearchId),
-  createdAt: z.string().refine((value) => !Number.isNaN(Date.parse(value))),
+  id: z.string().check(z.refine(isSearchId)),
+  createdAt: z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)))),
   query: z.string(),
-  sources: z.array(z.string()).transform((kinds) => kinds.filter(isResultKind)),
-  counts: z.object({ web: count.optional(), images: count.optional(), news: count.optional() }),
-  creditsUsed: z.number().nullish(),
-  warning: z.string().nullish(),
+  sources: z.pipe(z.array(z.string()), z.transform((kinds: string[]) => kinds.filter(isResultKind))),
+  counts: z.object({ web: z.optional(count), images: z.optional(count), news: z.optional(count) }),
+  creditsUsed: z.nullish(z.number()),
+  warning: z.nullish(z.string()),
   bytes: count,
 });
 

@@ -2,7 +2,7 @@
 // `data` may be non-empty where the spec says "always empty", `metadata` may be null, extra keys
 // are dropped here (the raw body is kept beside the event), and an unknown `type` is kept as kind
 // 'unknown' so the editor can show it rather than lose it.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The event kinds the spec names (6.2). */
 export const WEBHOOK_EVENT_TYPES = ['crawl.completed', 'batch_scrape.completed', 'batch_scrape.started'] as const;
@@ -11,27 +11,24 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 // The spec says uuid for `id` and `webhookId`; any non-empty string is taken so that a change of
 // id format at the service does not turn every delivery into a 400. The cap bounds what the
 // de-duplication keeps in memory.
-const identifier = z.string().min(1).max(256);
+const identifier = z.string().check(z.minLength(1), z.maxLength(256));
 
 /** The fields every delivery carries (6.1). */
 export const WebhookEventBodySchema = z.object({
   success: z.boolean(),
-  type: z.string().min(1).max(256),
+  type: identifier,
   id: identifier,
   webhookId: identifier,
   data: z.array(z.unknown()),
-  metadata: z
-    .record(z.string(), z.unknown())
-    .nullish()
-    .transform((value) => value ?? undefined),
+  metadata: z.pipe(z.nullish(z.record(z.string(), z.unknown())), z.transform((value: Record<string, unknown> | null | undefined) => value ?? undefined)),
 });
 
 /** crawl.completed: `id` is the crawl job id; `data` is empty (results come from GET /crawl/{id}). */
-export const CrawlCompletedEventSchema = WebhookEventBodySchema.extend({ type: z.literal('crawl.completed') });
+export const CrawlCompletedEventSchema = z.extend(WebhookEventBodySchema, { type: z.literal('crawl.completed') });
 /** batch_scrape.completed: `id` is the batch scrape job id; `data` is empty (GET /batch/scrape/{id}). */
-export const BatchScrapeCompletedEventSchema = WebhookEventBodySchema.extend({ type: z.literal('batch_scrape.completed') });
+export const BatchScrapeCompletedEventSchema = z.extend(WebhookEventBodySchema, { type: z.literal('batch_scrape.completed') });
 /** batch_scrape.started: `id` equals the id POST /batch/scrape returned; `data` is an array of unstated contents. */
-export const BatchScrapeStartedEventSchema = WebhookEventBodySchema.extend({ type: z.literal('batch_scrape.started') });
+export const BatchScrapeStartedEventSchema = z.extend(WebhookEventBodySchema, { type: z.literal('batch_scrape.started') });
 
 const KnownWebhookEventSchema = z.discriminatedUnion('type', [
   CrawlCompletedEventSchema,

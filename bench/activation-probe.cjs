@@ -1,0 +1,150 @@
+// One activation of the production bundle, in a fresh process, with a stand-in `vscode` module
+// whose calls do nothing, except the few the measured path needs to behave as in VS Code: events
+// that fire, SecretStorage, settings, and a status bar item whose text is watched.
+// Plain JavaScript run by plain node, so no loader hook of tsx sits in the require path measured.
+//
+//   node activation-probe.cjs <dist/extension.js> [<baseUrl> <apiKey>]
+//
+// Without a key: prints { load, activate, heavy } as soon as activate() returns.
+// With one: the stand-in's SecretStorage returns it and webData.baseUrl is <baseUrl>; prints, once
+// the credits item shows credits, also every bundle of dist/ required on the way and its time.
+/* eslint-disable @typescript-eslint/no-require-imports */
+/* global require */
+'use strict';
+const Module = require('node:module');
+const path = require('node:path');
+const fs = require('node:fs');
+const { performance } = require('node:perf_hooks');
+
+const [bundle, baseUrl, apiKey] = process.argv.slice(2);
+const dist = path.dirname(bundle);
+const noop = () => {};
+const disposable = { dispose: noop };
+
+// Every property a function returning another stand-in, so any call chain works and costs next to nothing.
+function stub() {
+  const fn = function () { return proxy; };
+  const proxy = new Proxy(fn, {
+    get(_t, key) {
+      if (key === 'then') return undefined;
+      if (key === 'dispose') return noop;
+      if (key === 'event') return () => disposable;
+      if (key === Symbol.toPrimitive) return () => '';
+      return proxy;
+    },
+    set() { return true; },
+    apply() { return proxy; },
+    construct() { return proxy; },
+  });
+  return proxy;
+}
+
+/** A stand-in whose named members are real, and which keeps what is assigned to it. */
+function partly(members) {
+  return new Proxy(stub(), {
+    get: (target, key) => (key in members ? members[key] : target[key]),
+    set: (_target, key, value) => Reflect.set(members, key, value),
+  });
+}
+
+// Events fire: the first credits refresh follows the connection's first event.
+class EventEmitter {
+  listeners = new Set();
+  event = (listener, thisArgs, disposables) => {
+    const entry = thisArgs ? listener.bind(thisArgs) : listener;
+    this.listeners.add(entry);
+    const d = { dispose: () => this.listeners.delete(entry) };
+    disposables?.push(d);
+    return d;
+  };
+  fire(value) { for (const l of [...this.listeners]) l(value); }
+  dispose() { this.listeners.clear(); }
+}
+
+const result = { load: 0, activate: 0, bundles: [], heavy: [] };
+let t0 = 0;
+
+function finish(extra) {
+  result.heavy = Object.keys(require.cache).filter((k) => /[\\/](undici|zod)[\\/]|(core|ui)\.js$/.test(k));
+  process.stdout.write(JSON.stringify({ ...result, ...extra }));
+  process.exit(0);
+}
+
+// The credits item: the measurement ends when its text first shows a number of credits.
+function statusBarItem(id) {
+  let text = '';
+  return partly({
+    get text() { return text; },
+    set text(value) {
+      text = String(value);
+      if (id !== 'webData.credits' || !apiKey) return;
+      if (/^\$\(credit-card\) -?\d/.test(text)) finish({ credits: performance.now() - t0, text });
+      else if (/^\$\(warning\)/.test(text)) { process.stderr.write(`the credits item shows an error: ${text}\n`); process.exit(1); }
+    },
+    show: noop, hide: noop, dispose: noop,
+  });
+}
+
+const names = [...fs.readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8')
+  .matchAll(/^\s*export (?:namespace|class|enum|function|const|let) (\w+)/gm)].map((m) => m[1]);
+const vscode = Object.fromEntries(names.map((name) => [name, stub()]));
+vscode.EventEmitter = EventEmitter;
+vscode.env = partly({ language: 'en' });
+vscode.commands = partly({ executeCommand: () => Promise.resolve(undefined) });
+vscode.window = partly({
+  createStatusBarItem: (id) => statusBarItem(typeof id === 'string' ? id : ''),
+  // Views start hidden, as in a window that restores none of ours.
+  createTreeView: () => partly({ visible: false }),
+});
+// Settings read as a fresh install has them (each get returns its default) but the address: a
+// stand-in where a string is expected would send the code down paths VS Code never takes.
+const settings = {
+  get: (key, fallback) => (key === 'baseUrl' && baseUrl ? baseUrl : fallback),
+  has: () => false, inspect: () => undefined, update: () => Promise.resolve(),
+};
+vscode.workspace = partly({ getConfiguration: () => settings });
+
+const realResolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return request === 'vscode' ? 'vscode' : realResolve.call(this, request, ...rest);
+};
+require.cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: vscode };
+
+// Every bundle of dist/ required after extension.js (core.js, ui.js), with its own time.
+const realLoad = Module._load;
+let depth = 0;
+Module._load = function (request, parent, ...rest) {
+  const outer = depth === 0 && parent !== undefined && path.dirname(parent.filename ?? '') === dist && path.isAbsolute(request);
+  if (!outer) return realLoad.call(this, request, parent, ...rest);
+  const started = performance.now();
+  depth++;
+  try {
+    return realLoad.call(this, request, parent, ...rest);
+  } finally {
+    depth--;
+    result.bundles.push({ file: path.basename(request), ms: performance.now() - started });
+  }
+};
+
+function memento() {
+  const values = new Map();
+  return { get: (key, fallback) => (values.has(key) ? values.get(key) : fallback), update: (key, value) => { values.set(key, value); return Promise.resolve(); }, keys: () => [...values.keys()], setKeysForSync: noop };
+}
+const secrets = {
+  get: (name) => Promise.resolve(apiKey && name !== 'webData.webhookSecret' ? apiKey : undefined),
+  store: () => Promise.resolve(), delete: () => Promise.resolve(), onDidChange: () => disposable,
+};
+
+// Warm the module loader first, as the extension host has: we measure our module, not Node's start.
+require('node:os');
+require(path.join(process.cwd(), 'package.json'));
+t0 = performance.now();
+const ext = require(bundle);
+const t1 = performance.now();
+const context = { subscriptions: [], secrets, globalState: memento(), workspaceState: memento(), extension: { packageJSON: { version: '0' } }, globalStorageUri: stub(), logUri: stub(), extensionUri: stub() };
+ext.activate(context);
+const t2 = performance.now();
+result.load = t1 - t0;
+result.activate = t2 - t1;
+if (!apiKey) finish({});
+setTimeout(() => { process.stderr.write('no credits within 10 s\n'); process.exit(1); }, 10_000);
