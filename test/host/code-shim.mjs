@@ -21,7 +21,7 @@ const NEWEST_CHATTER = /^(\[(reconnection-grace-time|ChatModelSelection|AgentHos
 
 /** The parts of runTests' arguments we use; Electron-only flags (--no-sandbox, ...) are ignored. */
 function parseArguments(argv) {
-  const parsed = { developmentPaths: [], testsPath: undefined, userDataDir: undefined, extensionsDir: undefined, folder: undefined,
+  const parsed = { developmentPaths: [], testsPath: undefined, userDataDir: undefined, extensionsDir: undefined, folder: undefined, locale: undefined,
     disableWorkspaceTrust: argv.includes('--disable-workspace-trust') };
   for (const arg of argv) {
     const match = /^--([^=]+)=(.*)$/.exec(arg);
@@ -34,6 +34,7 @@ function parseArguments(argv) {
     else if (name === 'extensionTestsPath') parsed.testsPath = path.resolve(value);
     else if (name === 'user-data-dir') parsed.userDataDir = path.resolve(value);
     else if (name === 'extensions-dir') parsed.extensionsDir = path.resolve(value);
+    else if (name === 'locale') parsed.locale = value;
   }
   if (!parsed.testsPath) throw new Error('code-shim: --extensionTestsPath= is required');
   return parsed;
@@ -94,7 +95,7 @@ async function main(argv) {
   for (const name of ['SIGINT', 'SIGTERM']) process.once(name, () => { cleanUp().finally(() => process.exit(130)); });
   try {
     server = await startVsCodeServer({ serverMain, serverNode, runDir, userDataDir, extensionsDir, smokeTestDriver: true,
-      disableWorkspaceTrust: options.disableWorkspaceTrust });
+      disableWorkspaceTrust: options.disableWorkspaceTrust, locale: options.locale });
     browser = await launchChromium({ runDir });
     const code = await runInWorkbench(browser, workbenchUrl(server.port, options));
     if (code === 'timeout') console.error(`code-shim: tests did not finish within ${TIMEOUT_S} s (WEBDATA_HOST_TEST_TIMEOUT_S)`);
