@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { getL10nJson, type l10nJsonFormat } from '@vscode/l10n-dev';
+import { packagedByVscodeignore, vscodeignoreLines } from './vscodeignore';
 
 const root = path.resolve(__dirname, '../..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
@@ -48,6 +49,13 @@ describe('l10n: the bundle matches the code', function () {
 
   it('the bundle is what `npm run l10n` writes: each English text is its own key', () => {
     assert.deepEqual(bundle(), extracted);
+  });
+
+  it('.vscodeignore packages the bundle, and not the pseudo-locale files a host-test run writes', () => {
+    const lines = vscodeignoreLines(root);
+    assert.equal(packagedByVscodeignore(lines, 'l10n/bundle.l10n.json'), true);
+    assert.equal(packagedByVscodeignore(lines, 'l10n/bundle.l10n.qps-ploc.json'), false);
+    assert.equal(packagedByVscodeignore(lines, 'package.nls.qps-ploc.json'), false);
   });
 });
 
