@@ -16,6 +16,9 @@ import { remoteUri, startVsCodeServer } from '../../scripts/lib/vscode-server.mj
 const TIMEOUT_S = Number(process.env.WEBDATA_HOST_TEST_TIMEOUT_S || 300);
 // Workbench chatter that says nothing about the tests; WEBDATA_HOST_VERBOSE=1 shows it anyway.
 const CHATTER = /^(Resolving connection token|Resolved connection token|Creating a socket|Ignoring fetching additional builtin|Updating additional builtin|ChatSessionStore|\[Service Worker\])/;
+// Printed several times, only in the pseudo-locale run (WEBDATA_PSEUDO_L10N=1: a language pack
+// is registered); the gallery is absent on purpose (see scripts/lib/vscode-server.mjs).
+const PSEUDO_CHATTER = /^No extension gallery service configured\.$/;
 // The newest VS Code adds its chat and agent host's lines (no model, no GitHub sign-in: expected here).
 const NEWEST_CHATTER = /^(\[(reconnection-grace-time|ChatModelSelection|AgentHost(:remote)?|AccountPolicyGate)\]|Creation of workbench contribution|Timed out waiting for authentication provider 'github')/;
 
@@ -59,7 +62,7 @@ async function runInWorkbench(browser, url) {
   // The workbench calls these (smoke-test driver) with the extension host's console and result.
   await page.exposeFunction('codeAutomationLog', (type, args) => {
     const line = util.format(...(Array.isArray(args) ? args : [args]));
-    if ((CHATTER.test(line) || NEWEST_CHATTER.test(line)) && !process.env.WEBDATA_HOST_VERBOSE) return;
+    if ((CHATTER.test(line) || NEWEST_CHATTER.test(line) || PSEUDO_CHATTER.test(line)) && !process.env.WEBDATA_HOST_VERBOSE) return;
     (type === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
   });
   await page.exposeFunction('codeAutomationExit', (code) => finish(code));
