@@ -1,6 +1,6 @@
 // `npm run test:package`: builds the .vsix (`npm run package`) and checks it holds only what
 // runs: the manifest, the three bundles, media (every file the manifest points at, such as the
-// walkthrough's pages), and the readme/changelog/license/nls files.
+// walkthrough's pages, the l10n bundle), and the readme/changelog/license/nls files.
 // No sources, tests, source maps or node_modules may slip in through .vscodeignore.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +16,8 @@ const ALLOWED = [
   /^extension\.vsixmanifest$/,
   /^extension\/package\.json$/,
   /^extension\/package\.nls(\.[a-z-]+)?\.json$/,
+  // The English bundle only: the pseudo-locale one (bundle.l10n.qps-ploc.json) is a test artefact.
+  /^extension\/l10n\/bundle\.l10n\.json$/,
   /^extension\/dist\/(extension|core|ui)\.js$/,
   // Icons only: the README's screenshots stay in the repository.
   /^extension\/media\/(?!screenshots\/)[^/].*[^/]$/,
@@ -47,8 +49,10 @@ export function zipEntries(file) {
 }
 
 /**
- * Files the manifest points at (the icon, view icons, the walkthrough's pages), which VS Code
- * reads from the installed package: one left out by .vscodeignore is a blank step or icon.
+ * Files the manifest points at (the icon, view icons, the walkthrough's pages, the l10n bundle),
+ * which VS Code reads from the installed package: one left out by .vscodeignore is a blank step or
+ * icon. The bundle (package.json "l10n") is the English source each bundle.l10n.<locale>.json beside
+ * it translates; shipping it keeps the "l10n" folder the manifest names present.
  */
 export function manifestAssets(manifest) {
   const contributes = manifest.contributes ?? {};
@@ -57,6 +61,7 @@ export function manifestAssets(manifest) {
     ...Object.values(contributes.viewsContainers ?? {}).flat().map((c) => c.icon),
     ...Object.values(contributes.views ?? {}).flat().map((v) => v.icon),
     ...(contributes.walkthroughs ?? []).flatMap((w) => w.steps.flatMap((s) => Object.values(s.media ?? {}))),
+    ...(typeof manifest.l10n === 'string' ? [path.posix.join(manifest.l10n, 'bundle.l10n.json')] : []),
   ];
   // Icons can be codicons ($(name)) and media can carry an alt text; only relative file paths count.
   const files = paths.filter((p) => typeof p === 'string' && /^[\w./-]+\.\w+$/.test(p) && !p.startsWith('$('));

@@ -5,6 +5,8 @@
 // @vscode/test-electron's runTests with test/host/code-shim.mjs standing in for the VS Code
 // executable (it drives VS Code's server from npm; see that file). A failure on any version
 // fails the run, after every version has run. Run with `node --import tsx` (the emulator is TypeScript).
+// WEBDATA_PSEUDO_L10N=1 runs test/host/pseudo instead, in the pseudo locale qps-ploc (see
+// scripts/lib/pseudo-l10n.mjs): the other suites assert English text.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,10 +14,12 @@ import path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import * as esbuild from 'esbuild';
 import { ensureTools, REPO } from './ensure-tools.mjs';
+import { PSEUDO_LOCALE, preparePseudoLocale } from './lib/pseudo-l10n.mjs';
 import { selectedVersions } from './lib/vscode-versions.mjs';
 
 const SHIM = path.join(REPO, 'test', 'host', 'code-shim.mjs');
-const SUITE_DIR = path.join(REPO, 'test', 'host', 'suite');
+const PSEUDO = process.env.WEBDATA_PSEUDO_L10N === '1';
+const SUITE_DIR = path.join(REPO, 'test', 'host', PSEUDO ? 'pseudo' : 'suite');
 const BUNDLE = path.join(REPO, 'out', 'host', 'index.js');
 
 function step(message) {
@@ -95,16 +99,18 @@ async function runOnServer(server) {
   const tlsBaseUrl = `https://${SERVICE_HOST}:${new URL(tlsEmulator.url).port}`;
   console.log(`HTTPS emulator at ${tlsBaseUrl} through the proxy ${proxy.url}`);
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-hostrun-'));
+  let removePseudoBundles = () => {};
   try {
     const userDataDir = path.join(runDir, 'user-data');
     writeUserSettings(userDataDir);
+    if (PSEUDO) removePseudoBundles = preparePseudoLocale({ repo: REPO, userDataDir, runDir });
     await runTests({
       vscodeExecutablePath: SHIM,
       extensionDevelopmentPath: REPO,
       extensionTestsPath: BUNDLE,
       // A fresh profile per run: no state from an earlier run leaks in.
       launchArgs: [writeWorkspace(runDir, emulator.url), `--user-data-dir=${userDataDir}`,
-        `--extensions-dir=${path.join(runDir, 'extensions')}`],
+        `--extensions-dir=${path.join(runDir, 'extensions')}`, ...(PSEUDO ? [`--locale=${PSEUDO_LOCALE}`] : [])],
       extensionTestsEnv: {
         VSCODE_SERVER_MAIN: server.serverMain,
         VSCODE_SERVER_NODE: server.serverNode,
@@ -116,10 +122,12 @@ async function runOnServer(server) {
         WEBDATA_TEST_TLS_BASE_URL: tlsBaseUrl,
         WEBDATA_TEST_PROXY_URL: proxy.url,
         NODE_EXTRA_CA_CERTS: certs.caFile,
+        ...(PSEUDO ? { WEBDATA_PSEUDO_L10N: '1' } : {}),
       },
     });
     return (Date.now() - started) / 1000;
   } finally {
+    removePseudoBundles();
     await Promise.all([emulator.close(), tlsEmulator.close(), proxy.close()]);
     certs.dispose();
     fs.rmSync(runDir, { recursive: true, force: true });

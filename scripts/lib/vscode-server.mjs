@@ -28,10 +28,12 @@ export function installExtension({ serverMain, serverNode = process.execPath, us
  * smokeTestDriver: the workbench honours ?payload= (dev extension + tests) only with it.
  * disableWorkspaceTrust: no trust prompt (the security.workspace.trust setting is not read from
  * machine settings, so the server's flag is the only way for a browser workbench).
+ * locale: the display language (`--locale`), used only if a language pack for it is registered
+ * (see pseudo-l10n.mjs).
  */
 export async function startVsCodeServer({
   serverMain, serverNode = process.execPath, runDir, userDataDir, extensionsDir,
-  port, env = process.env, smokeTestDriver = false, disableWorkspaceTrust = false, forwardOutput = false, startTimeoutMs = 30_000,
+  port, env = process.env, smokeTestDriver = false, disableWorkspaceTrust = false, forwardOutput = false, startTimeoutMs = 30_000, locale,
 }) {
   port ??= await freePort();
   const serverPort = await freePort();   // server-main.js listens here, behind the key proxy on `port`
@@ -41,7 +43,7 @@ export async function startVsCodeServer({
     '--accept-server-license-terms', '--disable-telemetry', '--telemetry-level', 'off',
     '--user-data-dir', userDataDir, '--server-data-dir', path.join(userDataDir, 'server-data'),
     '--extensions-dir', extensionsDir, ...(smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
-    ...(disableWorkspaceTrust ? ['--disable-workspace-trust'] : [])];
+    ...(disableWorkspaceTrust ? ['--disable-workspace-trust'] : []), ...(locale ? ['--locale', locale] : [])];
   // detached: a terminal's Ctrl-C reaches only us, and we stop the server's tree ourselves.
   const child = spawn(serverNode, args, {
     detached: true, stdio: ['ignore', 'pipe', 'pipe'],

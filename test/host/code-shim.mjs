@@ -16,12 +16,15 @@ import { remoteUri, startVsCodeServer } from '../../scripts/lib/vscode-server.mj
 const TIMEOUT_S = Number(process.env.WEBDATA_HOST_TEST_TIMEOUT_S || 300);
 // Workbench chatter that says nothing about the tests; WEBDATA_HOST_VERBOSE=1 shows it anyway.
 const CHATTER = /^(Resolving connection token|Resolved connection token|Creating a socket|Ignoring fetching additional builtin|Updating additional builtin|ChatSessionStore|\[Service Worker\])/;
+// Printed several times, only in the pseudo-locale run (WEBDATA_PSEUDO_L10N=1: a language pack
+// is registered); the gallery is absent on purpose (see scripts/lib/vscode-server.mjs).
+const PSEUDO_CHATTER = /^No extension gallery service configured\.$/;
 // The newest VS Code adds its chat and agent host's lines (no model, no GitHub sign-in: expected here).
 const NEWEST_CHATTER = /^(\[(reconnection-grace-time|ChatModelSelection|AgentHost(:remote)?|AccountPolicyGate)\]|Creation of workbench contribution|Timed out waiting for authentication provider 'github')/;
 
 /** The parts of runTests' arguments we use; Electron-only flags (--no-sandbox, ...) are ignored. */
 function parseArguments(argv) {
-  const parsed = { developmentPaths: [], testsPath: undefined, userDataDir: undefined, extensionsDir: undefined, folder: undefined,
+  const parsed = { developmentPaths: [], testsPath: undefined, userDataDir: undefined, extensionsDir: undefined, folder: undefined, locale: undefined,
     disableWorkspaceTrust: argv.includes('--disable-workspace-trust') };
   for (const arg of argv) {
     const match = /^--([^=]+)=(.*)$/.exec(arg);
@@ -34,6 +37,7 @@ function parseArguments(argv) {
     else if (name === 'extensionTestsPath') parsed.testsPath = path.resolve(value);
     else if (name === 'user-data-dir') parsed.userDataDir = path.resolve(value);
     else if (name === 'extensions-dir') parsed.extensionsDir = path.resolve(value);
+    else if (name === 'locale') parsed.locale = value;
   }
   if (!parsed.testsPath) throw new Error('code-shim: --extensionTestsPath= is required');
   return parsed;
@@ -58,7 +62,7 @@ async function runInWorkbench(browser, url) {
   // The workbench calls these (smoke-test driver) with the extension host's console and result.
   await page.exposeFunction('codeAutomationLog', (type, args) => {
     const line = util.format(...(Array.isArray(args) ? args : [args]));
-    if ((CHATTER.test(line) || NEWEST_CHATTER.test(line)) && !process.env.WEBDATA_HOST_VERBOSE) return;
+    if ((CHATTER.test(line) || NEWEST_CHATTER.test(line) || PSEUDO_CHATTER.test(line)) && !process.env.WEBDATA_HOST_VERBOSE) return;
     (type === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
   });
   await page.exposeFunction('codeAutomationExit', (code) => finish(code));
@@ -94,7 +98,7 @@ async function main(argv) {
   for (const name of ['SIGINT', 'SIGTERM']) process.once(name, () => { cleanUp().finally(() => process.exit(130)); });
   try {
     server = await startVsCodeServer({ serverMain, serverNode, runDir, userDataDir, extensionsDir, smokeTestDriver: true,
-      disableWorkspaceTrust: options.disableWorkspaceTrust });
+      disableWorkspaceTrust: options.disableWorkspaceTrust, locale: options.locale });
     browser = await launchChromium({ runDir });
     const code = await runInWorkbench(browser, workbenchUrl(server.port, options));
     if (code === 'timeout') console.error(`code-shim: tests did not finish within ${TIMEOUT_S} s (WEBDATA_HOST_TEST_TIMEOUT_S)`);
