@@ -10,6 +10,7 @@ import type { SearchTreeNode } from '../../../src/features/search';
 import type { WebhookNotification } from '../../../src/features/webhooks';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, emulator, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+import { startUnsignedReceiver, type UnsignedReceiver } from './helpers-webhooks';
 
 const KEY = 'wd-host-hostile-0001';
 const COMMAND_LINK = '[Open](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22echo%20pwned%5Cn%22%7D)';
@@ -17,10 +18,6 @@ const COMMAND_LINK = '[Open](command:workbench.action.terminal.sendSequence?%7B%
 const LINK_REGEX = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/i;
 // eslint-disable-next-line no-control-regex
 const UNSAFE_IN_LABELS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b-\u200d\u2060\ufeff]/;
-
-function settingsTarget(): vscode.ConfigurationTarget {
-  return vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-}
 
 function labelOf(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
@@ -37,23 +34,16 @@ describe('outside text is data: hostile deliveries and results', function () {
   describe('a hostile unsigned webhook delivery', () => {
     let url: string;
     const notifications: WebhookNotification[] = [];
-    let listener: vscode.Disposable | undefined;
+    let receiver: UnsignedReceiver | undefined;
 
     before(async () => {
-      listener = api.webhooks.onDidNotify((n) => notifications.push(n));
-      await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
       // No secret, as by default: any local process can post a delivery.
-      await vscode.commands.executeCommand('webData.clearWebhookSecret');
-      const started = await vscode.commands.executeCommand<string | undefined>('webData.startWebhookReceiver');
-      assert.ok(started, 'the receiver did not start');
-      url = started;
+      receiver = await startUnsignedReceiver(api, notifications);
+      url = receiver.url;
     });
 
     after(async () => {
-      listener?.dispose();
-      await vscode.commands.executeCommand('webData.stopWebhookReceiver');
-      await vscode.commands.executeCommand('webData.clearWebhookEvents');
-      await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
+      await receiver?.stop();
     });
 
     it('notifies with its command-link id as plain text: no link, no command: URI, no codicon', async () => {

@@ -9,14 +9,11 @@ import type { WebhookNotification } from '../../../src/features/webhooks';
 import type { ActiveCrawl } from '../../../src/core/api/schemas';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, emulator, plainText, restoreDemoKey, useKey, waitFor } from './helpers-account';
+import { startUnsignedReceiver, type UnsignedReceiver } from './helpers-webhooks';
 
 const SECRET = 'host-test-unsigned-secret';
 const KEY = 'wd-host-webhooks-unsigned-0001';
 const CRAWL: ActiveCrawl = { id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d', teamId: 'team_unsigned', url: 'https://unsigned.host-test.example', options: {} };
-
-function settingsTarget(): vscode.ConfigurationTarget {
-  return vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -25,25 +22,16 @@ describe('webhooks without a secret', function () {
   let api: WebDataApi;
   let url: string;
   const notifications: WebhookNotification[] = [];
-  let listener: vscode.Disposable | undefined;
+  let receiver: UnsignedReceiver | undefined;
 
   before(async () => {
     api = await activate();
-    listener = api.webhooks.onDidNotify((n) => notifications.push(n));
-    await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
-    await vscode.commands.executeCommand('webData.clearWebhookSecret');
-    await vscode.commands.executeCommand('webData.clearWebhookEvents');
-    const started = await vscode.commands.executeCommand<string | undefined>('webData.startWebhookReceiver');
-    assert.ok(started, 'the receiver did not start');
-    url = started;
+    receiver = await startUnsignedReceiver(api, notifications);
+    url = receiver.url;
   });
 
   after(async () => {
-    listener?.dispose();
-    await vscode.commands.executeCommand('webData.stopWebhookReceiver');
-    await vscode.commands.executeCommand('webData.clearWebhookSecret');
-    await vscode.commands.executeCommand('webData.clearWebhookEvents');
-    await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
+    await receiver?.stop();
     await restoreDemoKey();
   });
 

@@ -9,6 +9,7 @@ import type { WebhookNotification } from '../../../src/features/webhooks';
 import type { ActiveCrawl } from '../../../src/core/api/schemas';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { emulator, restoreDemoKey, useKey, waitFor } from './helpers-account';
+import { settingsTarget, startUnsignedReceiver, type UnsignedReceiver } from './helpers-webhooks';
 
 const EXTENSION_ID = 'web-data.web-data';
 const SECRET = 'host-test-webhook-secret';
@@ -40,10 +41,6 @@ async function admin(method: string, path: string, body?: unknown): Promise<Reco
   return json;
 }
 
-function settingsTarget(): vscode.ConfigurationTarget {
-  return vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-}
-
 /** The view's row for the event about this job. */
 function rowFor(api: WebDataApi, jobId: string): vscode.TreeItem | undefined {
   const record = api.webhooks.events.find((e) => e.jobId === jobId);
@@ -59,27 +56,19 @@ describe('webhooks', function () {
   let api: WebDataApi;
   let url: string;
   const notifications: WebhookNotification[] = [];
-  let listener: vscode.Disposable | undefined;
+  let receiver: UnsignedReceiver | undefined;
 
   before(async () => {
     const extension = vscode.extensions.getExtension<WebDataApi>(EXTENSION_ID);
     assert.ok(extension);
     api = await extension.activate();
     assert.ok(api.webhooks, 'activate() does not return the webhooks API');
-    listener = api.webhooks.onDidNotify((n) => notifications.push(n));
-    await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
-    await vscode.commands.executeCommand('webData.clearWebhookSecret');
-    await vscode.commands.executeCommand('webData.clearWebhookEvents');
-    const started = await vscode.commands.executeCommand<string | undefined>('webData.startWebhookReceiver');
-    assert.ok(started, 'the receiver did not start');
-    url = started;
+    receiver = await startUnsignedReceiver(api, notifications);
+    url = receiver.url;
   });
 
   after(async () => {
-    listener?.dispose();
-    await vscode.commands.executeCommand('webData.stopWebhookReceiver');
-    await vscode.commands.executeCommand('webData.clearWebhookSecret');
-    await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
+    await receiver?.stop();
     await admin('PUT', '/webhook', null).catch(() => undefined);
     await restoreDemoKey();
   });
