@@ -1,0 +1,229 @@
+// The one polling helper behind the credits and the active crawls, on a fake clock: the interval,
+// the backoff after failures, pausing while inactive, a refresh that resets the wait, dispose.
+import * as assert from 'node:assert/strict';
+import { Poller, type PollClock, type PollOutcome } from '../../src/core/polling';
+
+/** Timers that fire only when the test advances the time. */
+class FakeClock implements PollClock {
+  private time = 0;
+  private nextId = 1;
+  private readonly timers = new Map<number, { at: number; run: () => void }>();
+
+  now(): number {
+    return this.time;
+  }
+
+  setTimeout(run: () => void, ms: number): unknown {
+    const id = this.nextId++;
+    this.timers.set(id, { at: this.time + ms, run });
+    return id;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+
+  get pending(): number {
+    return this.timers.size;
+  }
+
+  /** Moves the time on, firing due timers in order and letting the runs they start finish. */
+  async advance(ms: number): Promise<void> {
+    const end = this.time + ms;
+    for (;;) {
+      const due = [...this.timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      this.timers.delete(due[0]);
+      this.time = due[1].at;
+      due[1].run();
+      await settle();
+    }
+    this.time = end;
+  }
+}
+
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+};
+
+function poller(outcomes: PollOutcome[] = [], interval = 1000, extra: { maxBackoffMs?: number; minIntervalMs?: number } = {}) {
+  const clock = new FakeClock();
+  const runsAt: number[] = [];
+  let ms = interval;
+  const p = new Poller({
+    run: () => {
+      runsAt.push(clock.now());
+      return Promise.resolve(outcomes.shift() ?? 'succeeded');
+    },
+    intervalMs: () => ms,
+    clock,
+    ...extra,
+  });
+  return { p, clock, runsAt, setInterval: (next: number) => (ms = next) };
+}
+
+describe('Poller', () => {
+  it('becoming active with nothing loaded runs at once, then every interval', async () => {
+    const { p, clock, runsAt } = poller();
+    p.setActive(true);
+    await settle();
+    await clock.advance(3500);
+    assert.deepEqual(runsAt, [0, 1000, 2000, 3000]);
+    p.dispose();
+  });
+
+  it('does not poll while inactive, and catches up at once when active again after the interval', async () => {
+    const { p, clock, runsAt } = poller();
+    p.setActive(true);
+    await settle();
+    p.setActive(false);
+    await clock.advance(5000);
+    assert.deepEqual(runsAt, [0]);
+    assert.equal(clock.pending, 0);
+    p.setActive(true);
+    await settle();
+    assert.deepEqual(runsAt, [0, 5000]);
+    p.dispose();
+  });
+
+  it('active again before the interval is up: waits out the interval from the last success', async () => {
+    const { p, clock, runsAt } = poller();
+    p.setActive(true);
+    await settle();
+    await clock.advance(300);
+    p.setActive(false);
+    p.setActive(true);
+    await settle();
+    assert.deepEqual(runsAt, [0], 'a fresh answer was fetched again');
+    await clock.advance(1000);
+    assert.deepEqual(runsAt, [0, 1300]);
+    p.dispose();
+  });
+
+  it('waits twice as long after each failure in a row, up to the cap, and back to the interval after a success', async () => {
+    const { p, clock, runsAt } = poller(['failed', 'failed', 'failed', 'failed', 'succeeded'], 1000, { maxBackoffMs: 5000 });
+    p.setActive(true);
+    await settle();
+    await clock.advance(20_000);
+    // Runs at 0 (fails), +2000 (fails), +4000 (fails), +5000 capped (fails), +5000 (succeeds), then every 1000.
+    assert.deepEqual(runsAt.slice(0, 7), [0, 2000, 6000, 11_000, 16_000, 17_000, 18_000]);
+    p.dispose();
+  });
+
+  it('a run that throws counts as a failure, reaches the caller of refresh, and polling goes on', async () => {
+    const clock = new FakeClock();
+    let calls = 0;
+    const p = new Poller({ run: () => (++calls === 1 ? Promise.reject(new Error('boom')) : Promise.resolve('succeeded')), intervalMs: () => 1000, clock });
+    p.setActive(true);
+    await settle();
+    assert.equal(p.nextDelayMs, 2000);
+    await clock.advance(2000);
+    assert.equal(calls, 2);
+    await assert.rejects(new Poller({ run: () => Promise.reject(new Error('boom')), intervalMs: () => 0, clock }).refresh(), /boom/);
+    p.dispose();
+  });
+
+  it('a stale outcome neither resets nor grows the backoff', async () => {
+    const { p, clock } = poller(['failed', 'stale']);
+    p.setActive(true);
+    await settle();
+    assert.equal(p.nextDelayMs, 2000);
+    await clock.advance(2000);
+    assert.equal(p.nextDelayMs, 2000);
+    assert.equal(p.isStale(), true, 'a stale run is not a success');
+    p.dispose();
+  });
+
+  it('refresh() runs now, coalesces with a run under way, and restarts the wait from its end', async () => {
+    const clock = new FakeClock();
+    const finishers: Array<() => void> = [];
+    const runsAt: number[] = [];
+    const p = new Poller({
+      run: () => {
+        runsAt.push(clock.now());
+        return new Promise<PollOutcome>((resolve) => finishers.push(() => resolve('succeeded')));
+      },
+      intervalMs: () => 1000,
+      clock,
+    });
+    p.setActive(true);
+    const asked = [p.refresh(), p.refresh(), p.refresh()];
+    assert.equal(runsAt.length, 1, 'one run at a time');
+    finishers.shift()?.();
+    await settle();
+    assert.equal(runsAt.length, 2, 'the calls during the run share one more run');
+    await clock.advance(700);
+    finishers.shift()?.();
+    await Promise.all(asked);
+    await clock.advance(999);
+    assert.equal(runsAt.length, 2, 'the next poll waits a full interval after the refresh');
+    await clock.advance(1);
+    assert.equal(runsAt.length, 3);
+    finishers.shift()?.();
+    p.dispose();
+  });
+
+  it('an interval of 0 does not poll; refresh still runs; a new interval applies on reschedule', async () => {
+    const { p, clock, runsAt, setInterval } = poller([], 0);
+    p.setActive(true);
+    await settle();
+    assert.deepEqual(runsAt, [0], 'nothing loaded: one run on becoming active');
+    await clock.advance(60_000);
+    assert.deepEqual(runsAt, [0]);
+    await p.refresh();
+    assert.equal(runsAt.length, 2);
+    setInterval(500);
+    p.reschedule();
+    await clock.advance(500);
+    assert.equal(runsAt.length, 3);
+    p.dispose();
+  });
+
+  it('a minimum interval guards the rate limit', async () => {
+    const { p, clock, runsAt } = poller([], 10, { minIntervalMs: 1000 });
+    p.setActive(true);
+    await settle();
+    await clock.advance(2500);
+    assert.deepEqual(runsAt, [0, 1000, 2000]);
+    p.dispose();
+  });
+
+  it('invalidate() makes the next activation run at once and forgets the failures', async () => {
+    const { p, clock, runsAt } = poller(['failed']);
+    p.setActive(true);
+    await settle();
+    p.setActive(false);
+    p.invalidate();
+    assert.equal(p.nextDelayMs, 1000);
+    p.setActive(true);
+    await settle();
+    assert.equal(runsAt.length, 2);
+    await clock.advance(0);
+    p.dispose();
+  });
+
+  it('dispose() stops the timer and later calls do nothing', async () => {
+    const { p, clock, runsAt } = poller();
+    p.setActive(true);
+    await settle();
+    p.dispose();
+    assert.equal(clock.pending, 0);
+    await p.refresh();
+    p.setActive(false);
+    p.setActive(true);
+    await clock.advance(10_000);
+    assert.deepEqual(runsAt, [0]);
+  });
+
+  it('real timers: polls with a short interval and stops on dispose (bounded)', async () => {
+    let runs = 0;
+    const p = new Poller({ run: () => Promise.resolve((runs++, 'succeeded')), intervalMs: () => 20 });
+    p.setActive(true);
+    await new Promise((resolve) => setTimeout(resolve, 110));
+    p.dispose();
+    const seen = runs;
+    assert.ok(seen >= 3 && seen <= 7, `${seen} runs in 110 ms at 20 ms`);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    assert.equal(runs, seen, 'a run after dispose');
+  });
+});
