@@ -34,9 +34,3 @@ export abstract class Disposable implements vscode.Disposable {
 export function toDisposable(undo: () => void): vscode.Disposable {
   return new vscode.Disposable(undo);
 }
-
-/** A repeating timer as a disposable, so it is owned like everything else. */
-export function interval(ms: number, tick: () => void): vscode.Disposable {
-  const handle = setInterval(tick, ms);
-  return toDisposable(() => clearInterval(handle));
-}

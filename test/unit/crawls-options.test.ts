@@ -1,7 +1,9 @@
+// An active crawl's options as structure: one typed value per set option, in the spec's order,
+// with children where an option is a list or an object. The words are the feature's (host tests).
 import assert from 'node:assert/strict';
 import { ActiveCrawlSchema, type ActiveCrawl, type CrawlScrapeOptions } from '../../src/core/api/schemas';
 import {
-  crawlDescription, crawlTooltipLines, describeScrapeOptions, formatsOf, shortId, type OptionNode,
+  crawlDescription, describeScrapeOptions, durationParts, formatsOf, OPTION_NAMES, shortId, type OptionNode,
 } from '../../src/core/crawls';
 
 const ID = '1a2b3c4d-5e6f-4a0b-8c9d-0e1f2a3b4c5d';
@@ -56,62 +58,75 @@ describe('crawls: ids and formats', () => {
   });
 });
 
-describe('crawls: every option of spec 2.6 in readable form', () => {
+describe('crawls: every option of spec 2.6 as typed values', () => {
   const nodes = describeScrapeOptions(ALL);
 
-  it('one node per set option, in the spec\'s order', () => {
+  it('one node per set option, in the spec\'s order, labelled by the option', () => {
     assert.equal(nodes.length, 21);
-    assert.deepEqual(nodes.slice(0, 3).map((n) => n.name), ['formats', 'onlyMainContent', 'onlyCleanContent']);
-    assert.equal(nodes.at(-1)?.name, 'profile');
+    assert.deepEqual(nodes.map((n) => n.name), [...OPTION_NAMES]);
+    assert.deepEqual(nodes.map((n) => n.label), OPTION_NAMES.map((name) => ({ kind: 'option', name })));
   });
 
-  it('booleans as yes/no', () => {
-    assert.equal(byName(nodes, 'onlyMainContent').value, 'yes');
-    assert.equal(byName(nodes, 'mobile').value, 'no');
-    assert.equal(byName(nodes, 'skipTlsVerification').label, 'Skip TLS verification');
+  it('every option of the schema has a place in the order', () => {
+    assert.deepEqual([...OPTION_NAMES].sort(), Object.keys(ALL).sort());
   });
 
-  it('arrays joined, with the items as children when there are several', () => {
+  it('booleans as flags', () => {
+    assert.deepEqual(byName(nodes, 'onlyMainContent').value, { kind: 'flag', on: true });
+    assert.deepEqual(byName(nodes, 'mobile').value, { kind: 'flag', on: false });
+  });
+
+  it('lists of the service\'s names, with the items as children when there are several', () => {
     const include = byName(nodes, 'includeTags');
-    assert.equal(include.value, 'article, main');
-    assert.deepEqual(include.children?.map((c) => c.label), ['article', 'main']);
-    assert.equal(byName(nodes, 'excludeTags').value, 'nav');
-    assert.equal(byName(nodes, 'parsers').value, 'pdf');
+    assert.deepEqual(include.value, { kind: 'list', items: ['article', 'main'] });
+    assert.deepEqual(include.children?.map((c) => c.label), [{ kind: 'item', text: 'article' }, { kind: 'item', text: 'main' }]);
+    assert.equal(byName(nodes, 'excludeTags').children, undefined);
+    assert.deepEqual(byName(nodes, 'parsers').value, { kind: 'list', items: ['pdf'] });
   });
 
-  it('durations in ms, and zero is shown, not dropped', () => {
-    assert.equal(byName(nodes, 'waitFor').value, '1000 ms');
-    assert.equal(byName(nodes, 'minAge').value, '0 ms');
-    assert.equal(byName(nodes, 'timeout').value, '30000 ms');
+  it('durations in ms, and zero is kept, not dropped', () => {
+    assert.deepEqual(byName(nodes, 'waitFor').value, { kind: 'duration', ms: 1000 });
+    assert.deepEqual(byName(nodes, 'minAge').value, { kind: 'duration', ms: 0 });
+    assert.deepEqual(byName(nodes, 'maxAge').value, { kind: 'duration', ms: 3_600_000 });
   });
 
-  it('actions: "wait 1000 ms", numbered children', () => {
+  it('a duration from a minute up reads in its two largest units, zero parts left out', () => {
+    assert.deepEqual(durationParts(59_999), []);
+    assert.deepEqual(durationParts(172_800_000), [{ unit: 'day', count: 2 }]);
+    assert.deepEqual(durationParts(90 * 60_000), [{ unit: 'hour', count: 1 }, { unit: 'minute', count: 30 }]);
+    assert.deepEqual(durationParts(86_400_000 + 5 * 60_000), [{ unit: 'day', count: 1 }], 'minutes are past the two largest units');
+    assert.deepEqual(durationParts(Number.NaN), []);
+  });
+
+  it('actions: their type and time, numbered children', () => {
     const actions = byName(nodes, 'actions');
-    assert.equal(actions.value, 'wait 1000 ms, scroll');
-    assert.deepEqual(actions.children?.map((c) => `${c.label} ${c.value}`), ['1. wait 1000 ms', '2. scroll']);
+    assert.deepEqual(actions.value, { kind: 'actions', actions: [{ type: 'wait', milliseconds: 1000 }, { type: 'scroll' }] });
+    assert.deepEqual(actions.children?.map((c) => c.label), [{ kind: 'position', index: 1 }, { kind: 'position', index: 2 }]);
   });
 
-  it('location: "US (en, de)" with country and languages as children', () => {
+  it('location: country and languages, as children too', () => {
     const location = byName(nodes, 'location');
-    assert.equal(location.value, 'US (en, de)');
-    assert.deepEqual(location.children?.map((c) => `${c.label}=${c.value}`), ['Country=US', 'Languages=en, de']);
+    assert.deepEqual(location.value, { kind: 'location', country: 'US', languages: ['en', 'de'] });
+    assert.deepEqual(location.children?.map((c) => [c.label, c.value]), [
+      [{ kind: 'field', field: 'country' }, { kind: 'text', text: 'US' }],
+      [{ kind: 'field', field: 'languages' }, { kind: 'list', items: ['en', 'de'] }],
+    ]);
   });
 
-  it('profile: "name (saves changes)"', () => {
-    assert.equal(byName(nodes, 'profile').value, 'shop-login (saves changes)');
-    assert.equal(byName(describeScrapeOptions({ profile: { name: 'p', saveChanges: false } }), 'profile').value, 'p (read only)');
+  it('profile: name and whether it saves changes', () => {
+    assert.deepEqual(byName(nodes, 'profile').value, { kind: 'profile', name: 'shop-login', saveChanges: true });
+    assert.deepEqual(byName(describeScrapeOptions({ profile: {} }), 'profile').value, { kind: 'profile' });
   });
 
-  it('headers: count and names, never the values', () => {
+  it('headers: names only, their values hidden', () => {
     const headers = byName(nodes, 'headers');
-    assert.equal(headers.value, '2 headers: Cookie, X-Token');
-    assert.deepEqual(headers.children?.map((c) => c.label), ['Cookie', 'X-Token']);
-    const everything = JSON.stringify(nodes) + crawlTooltipLines(crawl(ALL)).join('\n');
-    assert.doesNotMatch(everything, /SECRET/);
+    assert.deepEqual(headers.value, { kind: 'headers', names: ['Cookie', 'X-Token'] });
+    assert.deepEqual(headers.children?.map((c) => c.value), [{ kind: 'hidden' }, { kind: 'hidden' }]);
+    assert.doesNotMatch(JSON.stringify(nodes), /SECRET/);
   });
 
-  it('strings as they are', () => {
-    assert.equal(byName(nodes, 'proxy').value, 'auto');
+  it('strings as they are, other numbers as numbers', () => {
+    assert.deepEqual(byName(nodes, 'proxy').value, { kind: 'text', text: 'auto' });
   });
 
   it('null and absent options are left out', () => {
@@ -120,10 +135,11 @@ describe('crawls: every option of spec 2.6 in readable form', () => {
     assert.deepEqual(describeScrapeOptions(undefined), []);
   });
 
-  it('empty lists read "none"', () => {
-    assert.equal(byName(describeScrapeOptions({ includeTags: [], headers: {}, actions: [] }), 'includeTags').value, 'none');
-    assert.equal(byName(describeScrapeOptions({ headers: {} }), 'headers').value, 'none');
-    assert.equal(byName(describeScrapeOptions({ actions: [] }), 'actions').value, 'none');
+  it('empty lists are kept as empty (they read "none"), without children', () => {
+    const empty = describeScrapeOptions({ includeTags: [], headers: {}, actions: [] });
+    assert.deepEqual(empty.map((n) => [n.value, n.children]), [
+      [{ kind: 'list', items: [] }, undefined], [{ kind: 'headers', names: [] }, undefined], [{ kind: 'actions', actions: [] }, undefined],
+    ]);
   });
 
   it('a crawl parsed from the wire (unknown fields dropped, extra action fields kept) is described', () => {
@@ -132,23 +148,12 @@ describe('crawls: every option of spec 2.6 in readable form', () => {
       options: { scrapeOptions: { actions: [{ type: 'click', selector: '#go' }], location: { country: 'DE' } } },
     });
     const described = describeScrapeOptions(parsed.options?.scrapeOptions);
-    assert.equal(byName(described, 'actions').value, 'click');
-    assert.equal(byName(described, 'location').value, 'DE');
-  });
-});
-
-describe('crawls: tooltip lines', () => {
-  it('URL, full id, team, and "Label: value" for every set option', () => {
-    const lines = crawlTooltipLines(crawl(ALL));
-    assert.equal(lines[0], 'https://example.com/docs');
-    assert.equal(lines[1], `Crawl ID: ${ID}`);
-    assert.ok(lines.includes('Only main content: yes'));
-    assert.ok(lines.includes('Location: US (en, de)'));
-    assert.ok(lines.includes('Actions: wait 1000 ms, scroll'));
-    assert.equal(lines.length, 3 + 21);
+    assert.deepEqual(byName(described, 'actions').value, { kind: 'actions', actions: [{ type: 'click' }] });
+    assert.deepEqual(byName(described, 'location').value, { kind: 'location', country: 'DE', languages: [] });
   });
 
-  it('says when no options are set', () => {
-    assert.ok(crawlTooltipLines(crawl(null)).includes('No scrape options set.'));
+  it('no English in what the core returns: only the service\'s data and kinds', () => {
+    const strings = JSON.stringify(nodes).match(/"[^"]*"/g) ?? [];
+    assert.deepEqual(strings.filter((s) => / /.test(s)), []);
   });
 });

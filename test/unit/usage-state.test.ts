@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { WebDataError } from '../../src/core/api/errors';
 import type { TokenUsage } from '../../src/core/api/schemas';
-import { isNoUsageError, presentUsage, stateForError, stateForUsage, USAGE_COMMANDS, type UsageState } from '../../src/core/usage';
+import {
+  isNoUsageError, LAST_KNOWN_KEY, parseStoredUsage, presentUsage, stateForError, stateForUsage, toStoredUsage, USAGE_COMMANDS, type UsageLine, type UsageState,
+} from '../../src/core/usage';
 
 const at = new Date('2026-11-21T12:00:00Z');
-const options = { locale: 'en', timeZone: 'UTC', now: at };
 const usage = (over: Partial<TokenUsage> = {}): TokenUsage => ({
   remainingTokens: 185_175,
   planTokens: 150_000,
@@ -66,90 +67,123 @@ describe('usage state: failures', () => {
     assert.equal(stateForError(new WebDataError('network', 'lost'), at).kind, 'error');
   });
 
-  it('anything else thrown still gives words, never "undefined"', () => {
-    const a = stateForError(new Error(''), at);
-    const b = stateForError('boom', at);
-    for (const s of [a, b]) {
-      assert.equal(s.kind, 'error');
-      assert.ok(s.kind === 'error' && s.message.length > 0 && !s.message.includes('undefined'));
-    }
+  it('anything else thrown has no message (the feature says "could not be loaded"), never "undefined"', () => {
+    assert.deepEqual(stateForError(new Error(''), at), { kind: 'error', message: undefined, unauthorized: false, at });
+    assert.deepEqual(stateForError('boom', at), { kind: 'error', message: undefined, unauthorized: false, at });
   });
 });
 
-describe('usage state: what the item shows', () => {
-  const tooltipText = (state: UsageState): string => {
-    const view = presentUsage(state, options);
-    return [view.tooltip.heading, ...view.tooltip.lines].join('\n');
-  };
+describe('usage state: what the item shows, as structure', () => {
+  const kinds = (state: UsageState): string[][] => presentUsage(state, at).tooltip.map((lines) => lines.map((line) => line.kind));
 
   it('not connected: a plug, click to connect', () => {
-    const view = presentUsage({ kind: 'not-connected' }, options);
-    assert.equal(view.text, '$(plug) Web Data');
+    const view = presentUsage({ kind: 'not-connected' }, at);
+    assert.equal(view.icon, 'plug');
+    assert.deepEqual(view.label, { kind: 'name' });
     assert.equal(view.command, USAGE_COMMANDS.connect);
     assert.equal(view.warning, false);
+    assert.deepEqual(view.tooltip, [[{ kind: 'click', action: 'connect' }]]);
   });
 
   it('loading: a spinner', () => {
-    assert.equal(presentUsage({ kind: 'loading' }, options).text, '$(sync~spin) Web Data');
+    assert.equal(presentUsage({ kind: 'loading' }, at).icon, 'sync~spin');
   });
 
-  it('ok: the credits with separators, no warning colours', () => {
-    const view = presentUsage(stateForUsage(usage(), 100, at), options);
-    assert.equal(view.text, '$(credit-card) 12,345 credits');
+  it('ok: the credits, no warning colours, click to refresh', () => {
+    const view = presentUsage(stateForUsage(usage(), 100, at), at);
+    assert.equal(view.icon, 'credit-card');
+    assert.deepEqual(view.label, { kind: 'credits', credits: 12_345 });
     assert.equal(view.warning, false);
+    assert.equal(view.lastKnown, false);
     assert.equal(view.command, USAGE_COMMANDS.refresh);
   });
 
-  it('ok tooltip: tokens, plan without coupons, share over 100% after top-ups, period and days left', () => {
-    const text = tooltipText(stateForUsage(usage(), 100, at));
-    assert.match(text, /Remaining tokens: 185,175/);
-    assert.match(text, /Plan tokens: 150,000 \(coupons excluded\)/);
-    assert.match(text, /123% of the plan \(top-ups included\)/);
-    assert.match(text, /Billing period: Nov 1, 2026 – Dec 1, 2026 \(9 days left\)/);
+  it('ok tooltip: the balance facts in one paragraph, "updated" and the click in another', () => {
+    const view = presentUsage(stateForUsage(usage(), 100, at), at);
+    assert.deepEqual(view.tooltip[0], [
+      { kind: 'remaining-tokens', tokens: 185_175 },
+      { kind: 'plan-tokens', tokens: 150_000 },
+      { kind: 'plan-share', share: { kind: 'top-ups', percent: 123 } },
+      { kind: 'billing-period', period: { kind: 'range', start: new Date('2026-11-01T00:00:00Z'), end: new Date('2026-12-01T00:00:00Z'), days: 9, ended: false } },
+    ]);
+    assert.deepEqual(view.tooltip[1], [{ kind: 'updated', at, lastKnown: false }, { kind: 'click', action: 'refresh' }]);
   });
 
-  it('ok tooltip without planTokens from the service: no plan line and no share, credits still shown', () => {
-    const state = stateForUsage(usage({ planTokens: undefined }), 100, at);
-    const text = tooltipText(state);
-    assert.match(text, /Remaining tokens: 185,175/);
-    assert.doesNotMatch(text, /Plan tokens|of the plan|undefined|NaN/);
+  it('ok tooltip without planTokens from the service: no plan line and no share', () => {
+    assert.deepEqual(kinds(stateForUsage(usage({ planTokens: undefined }), 100, at))[0], ['remaining-tokens', 'billing-period']);
   });
 
-  it('ok tooltip on the free plan with no plan tokens: no share, "Free plan"', () => {
-    const text = tooltipText(stateForUsage(usage({ planTokens: 0, billingPeriodStart: null, billingPeriodEnd: null }), 100, at));
-    assert.doesNotMatch(text, /% of the plan/);
-    assert.match(text, /Free plan/);
-  });
-
-  it('low: the same text, in warning colours, and the tooltip names the threshold', () => {
-    const view = presentUsage(stateForUsage(usage({ remainingTokens: 750 }), 100, at), options);
-    assert.equal(view.text, '$(credit-card) 50 credits');
+  it('low: warning colours, and the threshold in a paragraph of its own first', () => {
+    const view = presentUsage(stateForUsage(usage({ remainingTokens: 750 }), 100, at), at);
+    assert.deepEqual(view.label, { kind: 'credits', credits: 50 });
     assert.equal(view.warning, true);
-    assert.match(view.tooltip.lines.join('\n'), /Fewer than 100 credits left/);
+    assert.deepEqual(view.tooltip[0], [{ kind: 'below-threshold', threshold: 100 }]);
+    assert.equal(view.tooltip.length, 3);
   });
 
-  it('no usage information (404)', () => {
-    const view = presentUsage({ kind: 'no-usage', serviceMessage: 'No usage for team', at }, options);
-    assert.equal(view.text, '$(credit-card) No usage information');
+  it('a last known balance: marked, spinning while it refreshes, and "updated" says last known', () => {
+    const view = presentUsage(stateForUsage(usage(), 100, at, true), at);
+    assert.equal(view.lastKnown, true);
+    assert.equal(view.icon, 'sync~spin');
+    assert.deepEqual(view.tooltip.at(-1)?.[0], { kind: 'updated', at, lastKnown: true } satisfies UsageLine);
+  });
+
+  it('no usage information (404): the service\'s words in a paragraph of their own', () => {
+    const view = presentUsage({ kind: 'no-usage', serviceMessage: 'No usage for team', at }, at);
+    assert.deepEqual(view.label, { kind: 'no-usage' });
     assert.equal(view.command, USAGE_COMMANDS.show);
-    assert.match(view.tooltip.lines.join('\n'), /The service said: No usage for team/);
+    assert.deepEqual(kinds({ kind: 'no-usage', serviceMessage: 'No usage for team', at }), [['no-usage-info'], ['service-said'], ['updated', 'click']]);
+    assert.deepEqual(kinds({ kind: 'no-usage', at }), [['no-usage-info'], ['updated', 'click']]);
   });
 
-  it('error: click for details and retry, the message in the tooltip', () => {
-    const view = presentUsage({ kind: 'error', message: 'The service had an internal error (500).', unauthorized: false, at }, options);
-    assert.equal(view.text, '$(warning) Web Data');
+  it('error: a warning icon, click for details and retry, the message first', () => {
+    const view = presentUsage({ kind: 'error', message: 'The service had an internal error (500).', unauthorized: false, at }, at);
+    assert.equal(view.icon, 'warning');
     assert.equal(view.command, USAGE_COMMANDS.show);
-    assert.equal(view.tooltip.lines[0], 'The service had an internal error (500).');
+    assert.deepEqual(view.tooltip[0], [{ kind: 'error-message', message: 'The service had an internal error (500).' }]);
+    assert.deepEqual(view.tooltip[1]?.[1], { kind: 'click', action: 'retry' });
   });
 
-  it('every state has an accessibility label without codicons', () => {
+  it('no English anywhere in what the core returns: words are the feature\'s', () => {
     const states: UsageState[] = [
-      { kind: 'not-connected' }, { kind: 'loading' }, stateForUsage(usage(), 100, at), stateForUsage(usage({ remainingTokens: 15 }), 100, at),
-      { kind: 'no-usage', at }, { kind: 'error', message: 'x', unauthorized: true, at },
+      { kind: 'not-connected' }, { kind: 'loading' }, stateForUsage(usage(), 100, at), stateForUsage(usage({ remainingTokens: 15 }), 100, at, true),
+      { kind: 'no-usage', at }, { kind: 'error', unauthorized: true, at },
     ];
-    for (const state of states) {
-      const label = presentUsage(state, options).accessibilityLabel;
-      assert.ok(label.length > 0 && !label.includes('$('), `${state.kind}: ${label}`);
+    const strings: string[] = [];
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string') strings.push(value);
+      else if (Array.isArray(value)) value.forEach(collect);
+      else if (typeof value === 'object' && value !== null && !(value instanceof Date)) Object.values(value).forEach(collect);
+    };
+    for (const state of states) collect(presentUsage(state, at));
+    // Only kinds, codicon ids and command ids: lower-case, no spaces.
+    assert.deepEqual(strings.filter((text) => !/^[a-z~.-]+$/i.test(text) || /\s/.test(text)), []);
+  });
+});
+
+describe('usage: the last known balance kept for the next start', () => {
+  const BASE = 'https://api.example.test';
+  const now = new Date('2026-11-21T13:00:00Z');
+
+  it('round-trips through what globalState stores (plain JSON), for the same address only', () => {
+    const stored = JSON.parse(JSON.stringify(toStoredUsage({ baseUrl: BASE, usage: usage(), at }))) as unknown;
+    assert.deepEqual(parseStoredUsage(stored, BASE, now), { baseUrl: BASE, usage: usage(), at });
+    assert.equal(parseStoredUsage(stored, 'https://other.example', now), undefined, 'another address\'s balance');
+    assert.equal(parseStoredUsage(stored, undefined, now), undefined, 'no address set');
+    assert.equal(LAST_KNOWN_KEY, 'webData.usage.lastKnown');
+  });
+
+  it('refuses what it did not write: wrong types, a time in the future, no record', () => {
+    const good = { baseUrl: BASE, usage: usage(), at: at.getTime() };
+    for (const bad of [undefined, null, 'x', { ...good, at: 'yesterday' }, { ...good, at: now.getTime() + 60_000 },
+      { ...good, usage: { remainingTokens: '5' } }, { ...good, usage: { ...usage(), planTokens: 'many' } }, { ...good, usage: null }]) {
+      assert.equal(parseStoredUsage(bad, BASE, now), undefined, JSON.stringify(bad));
     }
+  });
+
+  it('keeps only the usage fields: nothing else stored is read back', () => {
+    const stored = { baseUrl: BASE, at: at.getTime(), usage: { ...usage(), apiKey: 'wd-secret' }, apiKey: 'wd-secret' };
+    assert.doesNotMatch(JSON.stringify(parseStoredUsage(stored, BASE, now)), /wd-secret/);
+    assert.doesNotMatch(JSON.stringify(toStoredUsage({ baseUrl: BASE, usage: usage(), at })), /apiKey/);
   });
 });

@@ -1,14 +1,47 @@
-// An active crawl (spec 2.6) in readable form: its short id, its formats, and every scrape option
-// as a tree of labelled values. Header values may carry credentials, so only their names appear.
+// An active crawl (spec 2.6) in readable form, as structure: its short id, its formats, and every
+// scrape option as a tree of typed values (a flag, a duration, a list of the service's names...).
+// The words ("Only main content", "yes", "2 days") are made in src/features/crawls/words.ts.
+// Header values may carry credentials, so only their names appear.
 import type { ActiveCrawl, CrawlScrapeOptions } from '../api/schemas';
 
+export type OptionName = keyof CrawlScrapeOptions;
+
+/** One action of the `actions` option: its type is the service's word, shown as it is. */
+export interface ActionValue {
+  type: string;
+  milliseconds?: number;
+}
+
+export type OptionValue =
+  | { kind: 'flag'; on: boolean }
+  | { kind: 'duration'; ms: number }
+  | { kind: 'number'; value: number }
+  /** The service's own text (a proxy mode, a country, a list item): data, shown as it is. */
+  | { kind: 'text'; text: string }
+  /** The service's names (formats, tags, languages); empty reads "none". */
+  | { kind: 'list'; items: string[] }
+  | { kind: 'headers'; names: string[] }
+  | { kind: 'hidden' }
+  | { kind: 'actions'; actions: ActionValue[] }
+  | { kind: 'action'; action: ActionValue }
+  | { kind: 'location'; country?: string; languages: string[] }
+  | { kind: 'profile'; name?: string; saveChanges?: boolean };
+
+/** What a row is called: the option itself, a part of one, one of its items, or an action's place. */
+export type OptionLabel =
+  | { kind: 'option'; name: OptionName }
+  | { kind: 'field'; field: 'country' | 'languages' | 'name' | 'saveChanges' }
+  /** A list item or a header name: the service's data. */
+  | { kind: 'item'; text: string }
+  /** 1-based. */
+  | { kind: 'position'; index: number };
+
 export interface OptionNode {
-  /** The option's name in the service's words (onlyMainContent, location). */
-  name: string;
-  /** A readable label for the name ("Only main content"). */
-  label: string;
-  /** The value in words; absent on a node whose children say it all. */
-  value?: string;
+  /** The option this row belongs to, in the service's words (onlyMainContent, location). */
+  name: OptionName;
+  label: OptionLabel;
+  /** Absent on a row whose label says it all (a list item). */
+  value?: OptionValue;
   children?: OptionNode[];
 }
 
@@ -25,106 +58,71 @@ export function formatsOf(crawl: ActiveCrawl): string[] {
   return (crawl.options?.scrapeOptions?.formats ?? []).map(nameOf);
 }
 
-/** The row's description: "#1a2b3c4d · markdown, html". */
+/** The row's description: "#1a2b3c4d · markdown, html" (ids and the service's names, no words). */
 export function crawlDescription(crawl: ActiveCrawl): string {
   const formats = formatsOf(crawl);
   return formats.length > 0 ? `#${shortId(crawl.id)} · ${formats.join(', ')}` : `#${shortId(crawl.id)}`;
 }
 
-const LABELS: Record<keyof CrawlScrapeOptions, string> = {
-  formats: 'Formats',
-  onlyMainContent: 'Only main content',
-  onlyCleanContent: 'Only clean content',
-  includeTags: 'Include tags',
-  excludeTags: 'Exclude tags',
-  maxAge: 'Max age',
-  minAge: 'Min age',
-  headers: 'Headers',
-  waitFor: 'Wait for',
-  mobile: 'Mobile',
-  skipTlsVerification: 'Skip TLS verification',
-  timeout: 'Timeout',
-  parsers: 'Parsers',
-  actions: 'Actions',
-  location: 'Location',
-  removeBase64Images: 'Remove base64 images',
-  blockAds: 'Block ads',
-  proxy: 'Proxy',
-  storeInCache: 'Store in cache',
-  lockdown: 'Lockdown',
-  profile: 'Profile',
-};
+/** Every option of spec 2.6, in its order: the order of the rows. */
+export const OPTION_NAMES: readonly OptionName[] = [
+  'formats', 'onlyMainContent', 'onlyCleanContent', 'includeTags', 'excludeTags', 'maxAge', 'minAge', 'headers', 'waitFor',
+  'mobile', 'skipTlsVerification', 'timeout', 'parsers', 'actions', 'location', 'removeBase64Images', 'blockAds', 'proxy',
+  'storeInCache', 'lockdown', 'profile',
+];
 
 // The spec gives no units; maxAge, minAge, waitFor and timeout are milliseconds in the service's
-// other operations, so they read as "ms".
-const MILLISECONDS = new Set<keyof CrawlScrapeOptions>(['maxAge', 'minAge', 'waitFor', 'timeout']);
+// other operations, so they read as durations.
+const MILLISECONDS = new Set<OptionName>(['maxAge', 'minAge', 'waitFor', 'timeout']);
 
-const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
-
-const UNITS: ReadonlyArray<[string, number]> = [['day', 86_400_000], ['h', 3_600_000], ['min', 60_000], ['s', 1000]];
+export type DurationUnit = 'day' | 'hour' | 'minute' | 'second';
+const UNITS: ReadonlyArray<[DurationUnit, number]> = [['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000], ['second', 1000]];
 
 /**
- * "1000 ms"; from a minute up, the same with its reading in larger units ("172800000 ms (2 days)"),
- * since nobody reads 172800000 as two days at a glance. At most the two largest units.
+ * A duration from a minute up in larger units (172800000 ms is 2 days), since nobody reads
+ * 172800000 as two days at a glance: at most the two largest units, zero parts left out.
+ * Empty under a minute (or for a value that is not finite): the milliseconds say it.
  */
-export function describeMilliseconds(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 60_000) return `${ms} ms`;
+export function durationParts(ms: number): Array<{ unit: DurationUnit; count: number }> {
+  if (!Number.isFinite(ms) || ms < 60_000) return [];
   let rest = Math.round(ms);
-  const parts: string[] = [];
+  const parts: Array<{ unit: DurationUnit; count: number }> = [];
+  let taken = 0;
   for (const [unit, size] of UNITS) {
     const count = Math.floor(rest / size);
     rest -= count * size;
-    if (count > 0 || parts.length > 0) parts.push(`${count} ${unit}${unit === 'day' && count !== 1 ? 's' : ''}`);
-    if (parts.length === 2) break;
+    if (count > 0 || taken > 0) taken++;
+    if (count > 0) parts.push({ unit, count });
+    if (taken === 2) break;
   }
-  return `${ms} ms (${parts.filter((part) => !part.startsWith('0 ')).join(' ')})`;
+  return parts;
 }
 
-function listNode(name: keyof CrawlScrapeOptions, items: string[]): OptionNode {
-  const label = LABELS[name];
-  if (items.length === 0) return { name, label, value: 'none' };
+const option = (name: OptionName): OptionLabel => ({ kind: 'option', name });
+
+function listNode(name: OptionName, items: string[]): OptionNode {
   // A short list reads best on one line; its items are children too, for long tag lists.
-  return { name, label, value: items.join(', '), children: items.length > 1 ? items.map((item) => ({ name, label: item })) : undefined };
-}
-
-type Action = NonNullable<CrawlScrapeOptions['actions']>[number];
-
-export function describeAction(action: Action): string {
-  const ms = typeof action.milliseconds === 'number' ? ` ${action.milliseconds} ms` : '';
-  return `${action.type}${ms}`;
-}
-
-export function describeLocation(location: NonNullable<CrawlScrapeOptions['location']>): string {
-  const country = location.country || 'any country';
-  const languages = location.languages ?? [];
-  return languages.length > 0 ? `${country} (${languages.join(', ')})` : country;
-}
-
-export function describeProfile(profile: NonNullable<CrawlScrapeOptions['profile']>): string {
-  const name = profile.name || 'unnamed';
-  if (profile.saveChanges === true) return `${name} (saves changes)`;
-  if (profile.saveChanges === false) return `${name} (read only)`;
-  return name;
-}
-
-/** Header names only: their values may be cookies or tokens. */
-export function headerNames(headers: Record<string, unknown>): string[] {
-  return Object.keys(headers);
+  const children = items.length > 1 ? items.map((item): OptionNode => ({ name, label: { kind: 'item', text: item } })) : undefined;
+  return { name, label: option(name), value: { kind: 'list', items }, children };
 }
 
 /** One node per option that is set (null and absent ones are left out), in the spec's order. */
 export function describeScrapeOptions(options: CrawlScrapeOptions | null | undefined): OptionNode[] {
   if (!options) return [];
   const nodes: OptionNode[] = [];
-  for (const name of Object.keys(LABELS) as Array<keyof CrawlScrapeOptions>) {
+  for (const name of OPTION_NAMES) {
     const node = describeOption(name, options);
     if (node) nodes.push(node);
   }
   return nodes;
 }
 
-function describeOption(name: keyof CrawlScrapeOptions, options: CrawlScrapeOptions): OptionNode | undefined {
-  const label = LABELS[name];
+type Action = NonNullable<CrawlScrapeOptions['actions']>[number];
+const actionOf = (action: Action): ActionValue =>
+  typeof action.milliseconds === 'number' ? { type: action.type, milliseconds: action.milliseconds } : { type: action.type };
+
+function describeOption(name: OptionName, options: CrawlScrapeOptions): OptionNode | undefined {
+  const label = option(name);
   const value = options[name];
   if (value === null || value === undefined) return undefined;
   switch (name) {
@@ -135,47 +133,38 @@ function describeOption(name: keyof CrawlScrapeOptions, options: CrawlScrapeOpti
     case 'excludeTags':
       return listNode(name, value as string[]);
     case 'headers': {
-      const names = headerNames(value as Record<string, unknown>);
-      const count = `${names.length} ${names.length === 1 ? 'header' : 'headers'}`;
-      return {
-        name, label,
-        value: names.length > 0 ? `${count}: ${names.join(', ')}` : 'none',
-        children: names.length > 0 ? names.map((header) => ({ name, label: header, value: 'value hidden' })) : undefined,
-      };
+      const names = Object.keys(value as Record<string, unknown>);
+      const children = names.map((header): OptionNode => ({ name, label: { kind: 'item', text: header }, value: { kind: 'hidden' } }));
+      return { name, label, value: { kind: 'headers', names }, children: children.length > 0 ? children : undefined };
     }
     case 'actions': {
-      const actions = (value as Action[]).map(describeAction);
-      if (actions.length === 0) return { name, label, value: 'none' };
-      return { name, label, value: actions.join(', '), children: actions.map((action, i) => ({ name, label: `${i + 1}.`, value: action })) };
+      const actions = (value as Action[]).map(actionOf);
+      const children = actions.map((action, i): OptionNode => ({ name, label: { kind: 'position', index: i + 1 }, value: { kind: 'action', action } }));
+      return { name, label, value: { kind: 'actions', actions }, children: children.length > 0 ? children : undefined };
     }
     case 'location': {
       const location = value as NonNullable<CrawlScrapeOptions['location']>;
+      const languages = location.languages ?? [];
       const children: OptionNode[] = [];
-      if (location.country) children.push({ name, label: 'Country', value: location.country });
-      if (location.languages && location.languages.length > 0) children.push({ name, label: 'Languages', value: location.languages.join(', ') });
-      return { name, label, value: describeLocation(location), children: children.length > 0 ? children : undefined };
+      if (location.country) children.push({ name, label: { kind: 'field', field: 'country' }, value: { kind: 'text', text: location.country } });
+      if (languages.length > 0) children.push({ name, label: { kind: 'field', field: 'languages' }, value: { kind: 'list', items: languages } });
+      const summary: OptionValue = { kind: 'location', languages, ...(location.country ? { country: location.country } : {}) };
+      return { name, label, value: summary, children: children.length > 0 ? children : undefined };
     }
     case 'profile': {
       const profile = value as NonNullable<CrawlScrapeOptions['profile']>;
       const children: OptionNode[] = [];
-      if (profile.name) children.push({ name, label: 'Name', value: profile.name });
-      if (typeof profile.saveChanges === 'boolean') children.push({ name, label: 'Saves changes', value: yesNo(profile.saveChanges) });
-      return { name, label, value: describeProfile(profile), children: children.length > 0 ? children : undefined };
+      if (profile.name) children.push({ name, label: { kind: 'field', field: 'name' }, value: { kind: 'text', text: profile.name } });
+      if (typeof profile.saveChanges === 'boolean') children.push({ name, label: { kind: 'field', field: 'saveChanges' }, value: { kind: 'flag', on: profile.saveChanges } });
+      const summary: OptionValue = {
+        kind: 'profile', ...(profile.name ? { name: profile.name } : {}), ...(typeof profile.saveChanges === 'boolean' ? { saveChanges: profile.saveChanges } : {}),
+      };
+      return { name, label, value: summary, children: children.length > 0 ? children : undefined };
     }
     default:
-      if (typeof value === 'boolean') return { name, label, value: yesNo(value) };
-      if (typeof value === 'number') return { name, label, value: MILLISECONDS.has(name) ? describeMilliseconds(value) : String(value) };
-      if (typeof value === 'string') return { name, label, value };
+      if (typeof value === 'boolean') return { name, label, value: { kind: 'flag', on: value } };
+      if (typeof value === 'number') return { name, label, value: MILLISECONDS.has(name) ? { kind: 'duration', ms: value } : { kind: 'number', value } };
+      if (typeof value === 'string') return { name, label, value: { kind: 'text', text: value } };
       return undefined;
   }
-}
-
-/** Tooltip lines: "Label: value" for every set option; the caller escapes them into markdown. */
-export function crawlTooltipLines(crawl: ActiveCrawl): string[] {
-  const lines = [crawl.url, `Crawl ID: ${crawl.id}`];
-  if (crawl.teamId) lines.push(`Team: ${crawl.teamId}`);
-  const options = describeScrapeOptions(crawl.options?.scrapeOptions);
-  if (options.length === 0) lines.push('No scrape options set.');
-  for (const option of options) lines.push(`${option.label}: ${option.value ?? ''}`);
-  return lines;
 }

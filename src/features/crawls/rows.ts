@@ -3,9 +3,10 @@
 // data: labels, descriptions and tooltips pass through the inert helpers.
 import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
-import { crawlDescription, crawlTooltipLines, describeScrapeOptions, type OptionNode } from '../../core/crawls';
+import { crawlDescription, describeScrapeOptions, type OptionNode } from '../../core/crawls';
 import { inertLabel } from '../../core/text/inert';
 import { plainTooltip } from '../../platform/markdown';
+import { crawlAccessibilityWords, crawlTooltipWords, optionLabelWords, optionLineWords, optionValueWords } from './words';
 
 /** A crawl row. `url` is what the shared webData.openInBrowser / copyUrl handlers read. */
 export interface CrawlNode {
@@ -29,7 +30,7 @@ export function crawlNode(crawl: ActiveCrawl): CrawlNode {
 }
 
 function optionNodes(parentKey: string, options: OptionNode[]): CrawlOptionNode[] {
-  return options.map((option, index) => ({ kind: 'option', key: `${parentKey}/${index}:${option.label}`, option }));
+  return options.map((option, index) => ({ kind: 'option', key: `${parentKey}/${index}:${option.name}`, option }));
 }
 
 /**
@@ -47,26 +48,25 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
 
   getTreeItem(element: CrawlTreeNode): vscode.TreeItem {
     if (element.kind === 'crawl') {
-      const hasOptions = describeScrapeOptions(element.crawl.options?.scrapeOptions).length > 0;
+      const options = describeScrapeOptions(element.crawl.options?.scrapeOptions);
       const url = inertLabel(element.url);
-      const item = new vscode.TreeItem(url, hasOptions ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+      const item = new vscode.TreeItem(url, options.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
       item.id = `crawl:${element.id}`;
       item.description = inertLabel(crawlDescription(element.crawl));
-      const [heading = element.url, ...lines] = crawlTooltipLines(element.crawl);
       // The ids, then the options: two tight blocks, not a paragraph per option.
-      const ids = lines.filter((line) => /^(Crawl ID|Team): /.test(line));
-      item.tooltip = plainTooltip(heading, [ids, lines.filter((line) => !ids.includes(line))]);
+      const tooltip = crawlTooltipWords(element.crawl, options);
+      item.tooltip = plainTooltip(element.url, [tooltip.ids, tooltip.options]);
       item.contextValue = 'crawl';
       item.iconPath = new vscode.ThemeIcon('globe');
-      item.accessibilityInformation = { label: `Crawl of ${url}, ${item.description}` };
+      item.accessibilityInformation = { label: crawlAccessibilityWords(url, item.description) };
       return item;
     }
     const { option } = element;
-    const label = inertLabel(option.label);
+    const label = inertLabel(optionLabelWords(option.label));
     const item = new vscode.TreeItem(label, option.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = element.key;
-    item.description = option.value !== undefined ? inertLabel(option.value) : undefined;
-    item.tooltip = option.value !== undefined ? inertLabel(`${option.label}: ${option.value}`, 2000) : label;
+    item.description = option.value !== undefined ? inertLabel(optionValueWords(option.value)) : undefined;
+    item.tooltip = option.value !== undefined ? inertLabel(optionLineWords(option), 2000) : label;
     item.contextValue = 'crawlOption';
     return item;
   }

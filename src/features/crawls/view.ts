@@ -1,12 +1,13 @@
-// The Active Crawls view: loads GET /v2/crawl/active, polls only while the view is visible, and
-// shows failures in the view itself (a notification only when a person asked for the refresh).
+// The Active Crawls view: loads GET /v2/crawl/active through the shared Poller, polls only while
+// the view is visible, and shows failures in the view itself (a notification only when a person
+// asked for the refresh).
 import * as vscode from 'vscode';
-import { CoalescingTask } from '../../core/coalesce';
 import type { ActiveCrawl } from '../../core/api';
 import { CrawlList } from '../../core/crawls';
+import { Poller, type PollOutcome } from '../../core/polling';
 import { inertLabel } from '../../core/text/inert';
 import { ConnectionFetch } from '../../platform/connection-fetch';
-import { Disposable, interval, toDisposable } from '../../platform/disposable';
+import { Disposable, toDisposable } from '../../platform/disposable';
 import { LazyTreeDataProvider } from '../../platform/lazy-tree';
 import { describeError, showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
@@ -17,45 +18,37 @@ import type { CrawlsTreeProvider, CrawlTreeNode } from './rows';
 export const ACTIVE_CRAWLS_VIEW = 'webData.activeCrawls';
 
 // Polling faster than this only spends the rate limit.
-const MIN_POLL_SECONDS = 5;
+const MIN_POLL_MS = 5000;
 
-/** A row as the tests read it: what the tree shows, children included. */
-export interface CrawlRowSnapshot {
-  label: string;
-  description?: string;
-  tooltip?: string;
-  contextValue?: string;
-  children: CrawlRowSnapshot[];
-}
+/** The view as the user sees it (its message, badge, visibility): read-only. */
+export type ShownTreeView = Readonly<Pick<vscode.TreeView<CrawlTreeNode>, 'message' | 'badge' | 'visible'>>;
 
 export class ActiveCrawlsView extends Disposable {
   private readonly list = new CrawlList();
   /** The rows' rendering loads with dist/ui.js when the view first asks for them. */
-  private readonly provider = this._register(new LazyTreeDataProvider<CrawlTreeNode>(() => this.tree));
+  private readonly provider = this._register(new LazyTreeDataProvider<CrawlTreeNode>(() => this.rowsProvider));
   private renderer: CrawlsTreeProvider | undefined;
   private readonly treeView: vscode.TreeView<CrawlTreeNode>;
-  private readonly loads = new CoalescingTask(() => this.load(), () => this.isDisposed);
   private readonly fetches: ConnectionFetch;
-  private poll?: vscode.Disposable;
-  /** When the list was last loaded (ms); 0 = stale, load on the next chance. */
-  private loadedAt = 0;
+  private readonly poller: Poller;
   /** The next load was asked for by a person: a failure may notify. */
   private notifyNext = false;
 
   constructor(private readonly services: Services) {
     super();
     this.fetches = new ConnectionFetch(services.connection, () => this.isDisposed);
+    this.poller = new Poller({ run: () => this.load(), intervalMs: () => crawlsRefreshInterval() * 1000, minIntervalMs: MIN_POLL_MS });
     this.treeView = this._register(vscode.window.createTreeView(ACTIVE_CRAWLS_VIEW, { treeDataProvider: this.provider, showCollapseAll: true }));
     this._register(toDisposable(() => {
-      this.poll?.dispose();
+      this.poller.dispose();
       this.fetches.invalidate();
     }));
-    this._register(this.treeView.onDidChangeVisibility(() => this.visibilityChanged()));
+    this._register(this.treeView.onDidChangeVisibility(() => this.updatePolling()));
     this._register(services.connection.onDidChange(() => this.connectionChanged()));
-    this._register(onDidChangeSetting('activeCrawls.refreshInterval', () => this.restartPoll()));
+    this._register(onDidChangeSetting('activeCrawls.refreshInterval', () => this.poller.reschedule()));
   }
 
-  private get tree(): CrawlsTreeProvider {
+  private get rowsProvider(): CrawlsTreeProvider {
     this.renderer ??= new (loadUi().CrawlsTreeProvider)(() => this.list.crawls);
     return this.renderer;
   }
@@ -64,16 +57,14 @@ export class ActiveCrawlsView extends Disposable {
     return this.list.crawls;
   }
 
-  get message(): string | undefined {
-    return this.treeView.message;
+  /** The rows as the view shows them. */
+  get tree(): vscode.TreeDataProvider<CrawlTreeNode> {
+    return this.provider;
   }
 
-  get badge(): vscode.ViewBadge | undefined {
-    return this.treeView.badge;
-  }
-
-  get visible(): boolean {
-    return this.treeView.visible;
+  /** The view's message, badge and visibility as shown. */
+  get view(): ShownTreeView {
+    return this.treeView;
   }
 
   /**
@@ -82,7 +73,7 @@ export class ActiveCrawlsView extends Disposable {
    */
   refresh(options: { notify?: boolean } = {}): Promise<void> {
     if (options.notify) this.notifyNext = true;
-    return this.loads.run();
+    return this.poller.refresh();
   }
 
   /** A crawl reported completed (the crawl.completed webhook): off the list at once, and for a while after. */
@@ -92,40 +83,28 @@ export class ActiveCrawlsView extends Disposable {
     return removed;
   }
 
-  /** What the tree shows, read through the provider itself. */
-  rows(): CrawlRowSnapshot[] {
-    const snapshot = (node: CrawlTreeNode): CrawlRowSnapshot => {
-      const item = this.tree.getTreeItem(node);
-      const tooltip = item.tooltip;
-      return {
-        label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
-        description: typeof item.description === 'string' ? item.description : undefined,
-        tooltip: typeof tooltip === 'string' ? tooltip : tooltip?.value,
-        contextValue: item.contextValue,
-        children: this.tree.getChildren(node).map(snapshot),
-      };
-    };
-    return this.tree.getChildren().map(snapshot);
-  }
-
-  private async load(): Promise<void> {
+  private async load(): Promise<PollOutcome> {
     const notify = this.notifyNext;
     this.notifyNext = false;
     const outcome = await this.fetches.fetch((client, signal) => client.listActiveCrawls({ signal }));
     switch (outcome.kind) {
       case 'stale':
-        return;
+        return 'stale';
       case 'failed':
-        return this.failed(outcome.error, notify);
+        this.failed(outcome.error, notify);
+        return 'failed';
       case 'not-connected':
         this.list.clear();
-        this.loadedAt = 0;
-        break;
+        this.show();
+        return 'stale';
       case 'done':
         this.list.set(outcome.value);
-        this.loadedAt = Date.now();
-        break;
+        this.show();
+        return 'succeeded';
     }
+  }
+
+  private show(): void {
     this.treeView.message = undefined;
     this.render();
   }
@@ -146,33 +125,21 @@ export class ActiveCrawlsView extends Disposable {
     this.provider.changed();
   }
 
-  private visibilityChanged(): void {
-    this.restartPoll();
-    if (this.treeView.visible && this.isStale()) void this.refresh();
+  /** Polls while the view is visible and a key is set; the poller catches up on a stale list. */
+  private updatePolling(): void {
+    this.poller.setActive(this.treeView.visible && this.services.connection.isConnected);
   }
 
   private connectionChanged(): void {
     this.fetches.invalidate();
+    this.poller.invalidate();
     this.list.clear();
     this.treeView.message = undefined;
-    this.loadedAt = 0;
     this.render();
-    this.restartPoll();
     // One load per connection even while hidden, so the badge on the activity bar counts the
     // crawls at a glance; polling itself waits until the view is visible.
-    if (this.services.connection.isConnected) void this.refresh();
-  }
-
-  private isStale(): boolean {
-    const seconds = crawlsRefreshInterval();
-    return this.loadedAt === 0 || (seconds > 0 && Date.now() - this.loadedAt >= seconds * 1000);
-  }
-
-  private restartPoll(): void {
-    this.poll?.dispose();
-    this.poll = undefined;
-    const seconds = crawlsRefreshInterval();
-    if (seconds <= 0 || !this.treeView.visible || !this.services.connection.isConnected || this.isDisposed) return;
-    this.poll = interval(Math.max(MIN_POLL_SECONDS, seconds) * 1000, () => void this.refresh());
+    this.poller.setActive(false);
+    this.updatePolling();
+    if (this.services.connection.isConnected && !this.treeView.visible) void this.refresh();
   }
 }

@@ -3,10 +3,13 @@ import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
 import { UsageStatus } from './status';
 
-export type { UsageSnapshot } from './status';
+export type { ShownStatusBarItem } from './status';
 export { UsageStatus };
 
-/** Registers the item and its commands; the returned object is also the host tests' handle. */
+/**
+ * Registers the item and its commands. The returned object is the feature's API: `refresh()` for
+ * whoever changes the balance (a finished search), `state` and `item` for what is shown.
+ */
 export function registerUsage(services: Services): UsageStatus {
   const status = new UsageStatus(services);
   services.context.subscriptions.push(
@@ -28,20 +31,22 @@ async function showUsage(status: UsageStatus): Promise<void> {
   }
   if (status.state.kind === 'loading') await status.refresh();
   const view = status.presentation();
-  const detail = view.tooltip.lines.filter((line) => !line.startsWith('Click ')).join('\n');
+  // The dialog is what the click opened: the tooltip's "Click to …" hints would say it again.
+  const words = status.words({ ...view, tooltip: view.tooltip.map((lines) => lines.filter((line) => line.kind !== 'click')) });
+  const detail = words.paragraphs.flat().join('\n');
   const state = status.state;
   if (state.kind === 'error') {
     const retry = vscode.l10n.t('Retry');
     const setKey = vscode.l10n.t('Set API Key');
     const openLog = vscode.l10n.t('Open Log');
     const buttons = state.unauthorized ? [setKey, retry, openLog] : [retry, openLog];
-    const choice = await vscode.window.showWarningMessage(view.tooltip.heading, { modal: true, detail }, ...buttons);
+    const choice = await vscode.window.showWarningMessage(words.heading, { modal: true, detail }, ...buttons);
     if (choice === retry) await status.refreshNow();
     else if (choice === setKey) await vscode.commands.executeCommand('webData.setApiKey');
     else if (choice === openLog) await vscode.commands.executeCommand('webData.showLog');
     return;
   }
   const refresh = vscode.l10n.t('Refresh');
-  const choice = await vscode.window.showInformationMessage(view.tooltip.heading, { modal: true, detail }, refresh);
+  const choice = await vscode.window.showInformationMessage(words.heading, { modal: true, detail }, refresh);
   if (choice === refresh) await status.refreshNow();
 }

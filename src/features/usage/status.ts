@@ -1,49 +1,57 @@
-// The credits status bar item. Its state comes from src/core/usage (the state machine and its
-// words); this class only fetches, holds the state, and copies the presentation onto the item.
+// The credits status bar item. Its state and what each state shows come from src/core/usage, its
+// words from words.ts; this class fetches (through the shared Poller), holds the state, keeps the
+// last answer for the next start, and copies the words onto the item.
 import * as vscode from 'vscode';
-import { CoalescingTask } from '../../core/coalesce';
-import { presentUsage, stateForError, stateForUsage, type UsagePresentation, type UsageState } from '../../core/usage';
+import type { TokenUsage } from '../../core/api/schemas';
+import { Poller, type PollOutcome } from '../../core/polling';
+import {
+  LAST_KNOWN_KEY, parseStoredUsage, presentUsage, stateForError, stateForUsage, toStoredUsage, type UsagePresentation, type UsageState,
+} from '../../core/usage';
 import { ConnectionFetch } from '../../platform/connection-fetch';
-import { Disposable, interval, toDisposable } from '../../platform/disposable';
+import { Disposable, toDisposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
 import type { Services } from '../../platform/services';
-import { lowCreditsThreshold, onDidChangeSetting, usageRefreshInterval } from '../../platform/settings';
+import { baseUrlSetting, lowCreditsThreshold, onDidChangeSetting, usageRefreshInterval } from '../../platform/settings';
+import { usageWords, type UsageWords } from './words';
 
 // A poll faster than this only spends the rate limit: the balance changes with searches, and
 // every search refreshes it anyway.
-const MIN_POLL_SECONDS = 10;
+const MIN_POLL_MS = 10_000;
 
-/** What tests read: the state and what the item shows. */
-export interface UsageSnapshot {
-  state: UsageState;
-  text: string;
-  tooltip: string;
-  command: string | undefined;
-  backgroundColor: string | undefined;
+/** What a start shows before its first answer: the kept balance for this address, marked last known. */
+export function startupState(globalState: vscode.Memento): UsageState | undefined {
+  const stored = parseStoredUsage(globalState.get(LAST_KNOWN_KEY), baseUrlSetting(), new Date());
+  return stored && stateForUsage(stored.usage, lowCreditsThreshold(), stored.at, true);
 }
 
+/** The item as the user sees it: read-only, for whoever needs to read it (the host tests). */
+export type ShownStatusBarItem = Readonly<Pick<vscode.StatusBarItem, 'text' | 'tooltip' | 'command' | 'backgroundColor' | 'accessibilityInformation'>>;
+
 export class UsageStatus extends Disposable {
-  private readonly item: vscode.StatusBarItem;
+  private readonly statusItem: vscode.StatusBarItem;
   private current: UsageState = { kind: 'not-connected' };
-  private readonly loads = new CoalescingTask(() => this.load(), () => this.isDisposed);
   private readonly fetches: ConnectionFetch;
-  private poll?: vscode.Disposable;
+  private readonly poller: Poller;
 
   constructor(private readonly services: Services) {
     super();
     this.fetches = new ConnectionFetch(services.connection, () => this.isDisposed);
-    this.item = this._register(vscode.window.createStatusBarItem('webData.credits', vscode.StatusBarAlignment.Right, 100));
-    this.item.name = vscode.l10n.t('Web Data Credits');
+    this.poller = new Poller({ run: () => this.load(), intervalMs: () => usageRefreshInterval() * 1000, minIntervalMs: MIN_POLL_MS });
+    this.statusItem = this._register(vscode.window.createStatusBarItem('webData.credits', vscode.StatusBarAlignment.Right, 100));
+    this.statusItem.name = vscode.l10n.t('Web Data Credits');
+    // The balance an earlier session stored shows at once (marked as last known) while the
+    // connection is read and the first refresh runs; only from globalState, no request.
+    this.current = startupState(services.context.globalState) ?? this.current;
     this.render();
-    this.item.show();
+    this.statusItem.show();
     this._register(toDisposable(() => {
-      this.poll?.dispose();
+      this.poller.dispose();
       this.fetches.invalidate();
     }));
     // The connection fires once after activation, when it knows whether a key is stored: that is
     // the first refresh, so activation itself never waits for the network.
     this._register(services.connection.onDidChange(() => this.connectionChanged()));
-    this._register(onDidChangeSetting('usage.refreshInterval', () => this.restartPoll()));
+    this._register(onDidChangeSetting('usage.refreshInterval', () => this.poller.reschedule()));
     this._register(onDidChangeSetting('lowCreditsThreshold', () => this.rethreshold()));
   }
 
@@ -51,16 +59,9 @@ export class UsageStatus extends Disposable {
     return this.current;
   }
 
-  snapshot(): UsageSnapshot {
-    const tooltip = this.item.tooltip;
-    const background = this.item.backgroundColor;
-    return {
-      state: this.current,
-      text: this.item.text,
-      tooltip: typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? ''),
-      command: typeof this.item.command === 'string' ? this.item.command : this.item.command?.command,
-      backgroundColor: background?.id,
-    };
+  /** The status bar item as shown. */
+  get item(): ShownStatusBarItem {
+    return this.statusItem;
   }
 
   /**
@@ -68,7 +69,7 @@ export class UsageStatus extends Disposable {
    * result is never older than the last call (a search finishing mid-poll still shows its cost).
    */
   refresh(): Promise<void> {
-    return this.loads.run();
+    return this.poller.refresh();
   }
 
   /** A refresh asked for by a person: after an error, show that it is trying again. */
@@ -77,48 +78,64 @@ export class UsageStatus extends Disposable {
     return this.refresh();
   }
 
-  private async load(): Promise<void> {
+  private async load(): Promise<PollOutcome> {
     // Stale: the connection changed meanwhile, and the run that follows shows the new state.
     const outcome = await this.fetches.fetch((client, signal) => client.getTokenUsage({ signal }));
     switch (outcome.kind) {
       case 'stale':
-        return;
+        return 'stale';
       case 'not-connected':
-        return this.setState({ kind: 'not-connected' });
-      case 'done':
-        return this.setState(stateForUsage(outcome.value, lowCreditsThreshold(), new Date()));
+        this.setState({ kind: 'not-connected' });
+        return 'stale';
+      case 'done': {
+        const at = new Date();
+        this.setState(stateForUsage(outcome.value, lowCreditsThreshold(), at));
+        this.remember(outcome.value, at);
+        return 'succeeded';
+      }
       case 'failed': {
         const next = stateForError(outcome.error, new Date());
-        if (next.kind === 'error' && this.current.kind !== 'error') this.services.log.warn(`Credits: ${next.message}`);
-        return this.setState(next);
+        if (next.kind === 'error' && this.current.kind !== 'error') this.services.log.warn(`Credits: ${next.message ?? 'no message'}`);
+        this.setState(next);
+        // "No usage information" is an answer, not a failure to back off from.
+        return next.kind === 'no-usage' ? 'succeeded' : 'failed';
       }
     }
   }
 
-  private connectionChanged(): void {
-    this.fetches.invalidate();
-    if (!this.services.connection.isConnected) {
-      this.loads.cancelPending();
-      this.setState({ kind: 'not-connected' });
-    } else {
-      this.setState({ kind: 'loading' });
-      void this.refresh();
-    }
-    this.restartPoll();
+  /** Kept for the next start; other windows write it too, and the newest answer wins. */
+  private remember(usage: TokenUsage, at: Date): void {
+    const baseUrl = this.services.connection.state.baseUrl;
+    if (baseUrl === undefined || this.isDisposed) return;
+    void Promise.resolve(this.services.context.globalState.update(LAST_KNOWN_KEY, toStoredUsage({ baseUrl, usage, at })))
+      .catch((err: unknown) => this.services.log.warn(`Credits: could not keep the last balance: ${String(err)}`));
   }
 
-  private restartPoll(): void {
-    this.poll?.dispose();
-    this.poll = undefined;
-    const seconds = usageRefreshInterval();
-    if (seconds <= 0 || !this.services.connection.isConnected || this.isDisposed) return;
-    this.poll = interval(Math.max(MIN_POLL_SECONDS, seconds) * 1000, () => void this.refresh());
+  private forget(): void {
+    if (this.services.context.globalState.get(LAST_KNOWN_KEY) === undefined) return;
+    void Promise.resolve(this.services.context.globalState.update(LAST_KNOWN_KEY, undefined)).catch(() => undefined);
+  }
+
+  private connectionChanged(): void {
+    this.fetches.invalidate();
+    this.poller.invalidate();
+    const connected = this.services.connection.isConnected;
+    if (!connected) {
+      this.setState({ kind: 'not-connected' });
+      this.forget();
+    } else if (!(this.current.kind === 'ok' || this.current.kind === 'low') || this.current.lastKnown !== true) {
+      // A last known balance stays up while the first refresh runs; anything else is replaced.
+      this.setState({ kind: 'loading' });
+    }
+    // Becoming active with nothing loaded refreshes at once, then polls.
+    this.poller.setActive(false);
+    this.poller.setActive(connected);
   }
 
   /** A new threshold re-decides ok/low from the last answer, without asking the service again. */
   private rethreshold(): void {
     const state = this.current;
-    if (state.kind === 'ok' || state.kind === 'low') this.setState(stateForUsage(state.usage, lowCreditsThreshold(), state.at));
+    if (state.kind === 'ok' || state.kind === 'low') this.setState(stateForUsage(state.usage, lowCreditsThreshold(), state.at, state.lastKnown));
   }
 
   private setState(state: UsageState): void {
@@ -128,28 +145,20 @@ export class UsageStatus extends Disposable {
   }
 
   presentation(): UsagePresentation {
-    return presentUsage(this.current, { locale: vscode.env.language, now: new Date() });
+    return presentUsage(this.current, new Date());
+  }
+
+  words(view = this.presentation()): UsageWords {
+    return usageWords(view, { locale: vscode.env.language, now: new Date() });
   }
 
   private render(): void {
     const view = this.presentation();
-    this.item.text = view.text;
-    this.item.tooltip = plainTooltip(view.tooltip.heading, tooltipBlocks(this.current, view.tooltip.lines));
-    this.item.command = view.command;
-    this.item.backgroundColor = view.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    this.item.accessibilityInformation = { label: view.accessibilityLabel };
+    const words = this.words(view);
+    this.statusItem.text = words.text;
+    this.statusItem.tooltip = plainTooltip(words.heading, words.paragraphs);
+    this.statusItem.command = view.command;
+    this.statusItem.backgroundColor = view.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.statusItem.accessibilityInformation = { label: words.accessibilityLabel };
   }
-}
-
-/**
- * The tooltip's lines in blocks: the balance facts (tokens, plan, share, period) read as one tight
- * block, the "Updated … / Click …" footer as another; anything else (a warning, an error) stands alone.
- */
-function tooltipBlocks(state: UsageState, lines: readonly string[]): Array<string | string[]> {
-  const footerAt = lines.findIndex((line) => line.startsWith('Updated '));
-  const body = footerAt >= 0 ? lines.slice(0, footerAt) : [...lines];
-  const footer = footerAt >= 0 ? [lines.slice(footerAt)] : [];
-  if (state.kind === 'ok') return [body, ...footer];
-  if (state.kind === 'low') return [...body.slice(0, 1), body.slice(1), ...footer];
-  return [...body, ...footer];
 }

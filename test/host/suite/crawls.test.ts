@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../../src/core/api/schemas';
 import type { WebDataApi } from '../../../src/extension';
 import { activate, emulator, plainText, restoreDemoKey, useKey, waitFor } from './helpers-account';
+import { crawlRows } from './helpers-shown';
 
 const KEY = 'wd-host-crawls-0001';
 const FIRST = '3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01';
@@ -50,64 +51,65 @@ describe('crawls: the Active Crawls view', () => {
 
   it('shows each crawl: URL, short id and formats, options as children, a badge', async () => {
     await vscode.commands.executeCommand('webData.refreshCrawls');
-    const rows = api.crawls.rows();
+    const rows = await crawlRows(api);
     assert.deepEqual(rows.map((r) => r.label), ['https://docs.example.dev', 'https://garden.example/tomatoes']);
     assert.equal(rows[0]?.description, '#3f0c9a52 · markdown, links');
     assert.equal(rows[1]?.description, '#8b2d4c7e · markdown');
     assert.equal(rows[0]?.contextValue, 'crawl');
     const options = new Map(rows[0]?.children.map((c) => [c.label, c.description]));
     assert.equal(options.get('Only main content'), 'yes');
-    assert.equal(options.get('Actions'), 'wait 1000 ms');
+    assert.equal(options.get('Actions'), 'wait 1,000 ms');
     assert.equal(options.get('Location'), 'GB (en-GB, en)');
     assert.equal(options.get('Profile'), 'docs-reader (saves changes)');
     assert.equal(options.get('Headers'), '1 header: Authorization');
     const location = rows[0]?.children.find((c) => c.label === 'Location');
     assert.deepEqual(location?.children.map((c) => `${c.label}: ${c.description}`), ['Country: GB', 'Languages: en-GB, en']);
-    assert.equal(options.get('Max age'), '172800000 ms (2 days)');
+    assert.equal(options.get('Max age'), '172,800,000 ms (2 days)');
     // The options read as one block of lines, not a paragraph each.
     assert.match(plainText(rows[0]?.tooltip), /Formats: markdown, links {2}\nOnly main content: yes {2}\n/);
-    assert.match(plainText(rows[0]?.tooltip), /Max age: 172800000 ms \(2 days\)/);
+    assert.match(plainText(rows[0]?.tooltip), /Max age: 172,800,000 ms \(2 days\)/);
+    assert.match(plainText(rows[0]?.tooltip), /\n\nCrawl ID: 3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01\n\nFormats: /);
     assert.doesNotMatch(JSON.stringify(rows), /crawl-header-secret/, 'a header value is shown');
-    assert.deepEqual(api.crawls.badge && { value: api.crawls.badge.value }, { value: 2 });
+    assert.deepEqual(api.crawls.view.badge && { value: api.crawls.view.badge.value }, { value: 2 });
   });
 
   it('removeCrawl (crawl.completed) takes a crawl off at once', async () => {
     assert.equal(api.crawls.removeCrawl(FIRST), true);
-    assert.deepEqual(api.crawls.rows().map((r) => r.label), ['https://garden.example/tomatoes']);
-    assert.equal(api.crawls.badge?.value, 1);
+    assert.deepEqual((await crawlRows(api)).map((r) => r.label), ['https://garden.example/tomatoes']);
+    assert.equal(api.crawls.view.badge?.value, 1);
   });
 
   it('a failing refresh shows in the view and keeps the last list', async () => {
     await emulator.injectFault({ fault: { kind: 'status', status: 500, error: 'crawl index offline' }, path: '/v2/crawl/active', times: 'Infinity' });
     try {
       await api.crawls.refresh();
-      assert.match(api.crawls.message ?? '', /Could not load the active crawls/);
-      assert.match(api.crawls.message ?? '', /crawl index offline/);
-      assert.equal(api.crawls.rows().length, 1);
+      assert.match(api.crawls.view.message ?? '', /Could not load the active crawls/);
+      assert.match(api.crawls.view.message ?? '', /crawl index offline/);
+      assert.equal((await crawlRows(api)).length, 1);
     } finally {
       await emulator.clearFaults();
     }
     await api.crawls.refresh();
-    assert.equal(api.crawls.message, undefined);
+    assert.equal(api.crawls.view.message, undefined);
   });
 
   it('an empty listing empties the view and drops the badge', async () => {
     await emulator.setCrawls(KEY, []);
     await vscode.commands.executeCommand('webData.refreshCrawls');
-    assert.deepEqual(api.crawls.rows(), []);
-    assert.equal(api.crawls.badge, undefined);
+    assert.deepEqual(await crawlRows(api), []);
+    assert.equal(api.crawls.view.badge, undefined);
   });
 
   it('polls while visible, and not while hidden', async function () {
     this.timeout(40_000);
     await vscode.workspace.getConfiguration('webData').update('activeCrawls.refreshInterval', 5, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('webData.activeCrawls.focus');
-    await waitFor('the view to be visible', () => api.crawls.visible);
+    await waitFor('the view to be visible', () => api.crawls.view.visible);
     await emulator.setCrawls(KEY, [CRAWLS[1] as ActiveCrawl]);
-    await waitFor('a poll to pick up the new crawl', () => api.crawls.rows().length === 1, 12_000);
+    await waitFor('a poll to pick up the new crawl', async () => (await crawlRows(api)).length === 1, 12_000);
 
     await vscode.commands.executeCommand('workbench.view.explorer');
-    await waitFor('the view to be hidden', () => !api.crawls.visible);
+    await waitFor('the view to be hidden', () => !api.crawls.view.visible);
     const before = await emulator.requestCount();
     await new Promise((resolve) => setTimeout(resolve, 6_500));
     assert.equal(await crawlsRequestsSince(before), 0, 'the hidden view kept polling');
@@ -115,7 +117,7 @@ describe('crawls: the Active Crawls view', () => {
 
   it('not connected: no rows (the welcome shows)', async () => {
     await vscode.commands.executeCommand('webData.clearApiKey', { confirmed: true });
-    await waitFor('the rows to go', () => api.crawls.rows().length === 0);
-    assert.equal(api.crawls.badge, undefined);
+    await waitFor('the rows to go', async () => (await crawlRows(api)).length === 0);
+    assert.equal(api.crawls.view.badge, undefined);
   });
 });

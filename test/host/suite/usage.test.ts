@@ -1,9 +1,14 @@
 // The credits status bar item in a real VS Code: its text and state for ok, low, no usage
-// information (404) and error, and what a threshold change or a lost key does to it.
+// information (404) and error, what a threshold change or a lost key does to it, and the last
+// known balance kept for the next start.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { LAST_KNOWN_KEY, presentUsage } from '../../../src/core/usage';
 import type { WebDataApi } from '../../../src/extension';
-import { activate, emulator, plainText, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+import { startupState } from '../../../src/features/usage/status';
+import { usageWords } from '../../../src/features/usage/words';
+import { activate, emulator, env, plainText, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+import { creditsItem } from './helpers-shown';
 
 const KEY = 'wd-host-usage-0001';
 
@@ -25,27 +30,28 @@ describe('usage: credits in the status bar', () => {
   it('ok: credits = remainingTokens / 15 with separators; the tooltip has tokens, plan share and days left', async () => {
     await emulator.setUsage(KEY, usageFor(185_175, 150_000));
     await vscode.commands.executeCommand('webData.refreshUsage');
-    const shown = api.usage.snapshot();
-    assert.equal(shown.state.kind, 'ok');
+    const shown = creditsItem(api);
+    assert.equal(api.usage.state.kind, 'ok');
     assert.equal(shown.text, `$(credit-card) ${credits(12_345)} credits`);
     assert.equal(shown.backgroundColor, undefined);
     assert.equal(shown.command, 'webData.refreshUsage');
     assert.match(plainText(shown.tooltip), /Remaining tokens/);
     assert.match(plainText(shown.tooltip), /123% of the plan \(top-ups included\)/);
-    assert.match(plainText(shown.tooltip), /\(20 days left\)/);
+    assert.match(plainText(shown.tooltip), /\(ends in 20 days\)/);
+    assert.match(plainText(shown.tooltip), /Updated \d/);
   });
 
   it('the free plan (null dates) says so', async () => {
     await emulator.setUsage(KEY, usageFor(15_000, 15_000, { start: null, end: null }));
     await vscode.commands.executeCommand('webData.refreshUsage');
-    assert.match(plainText(api.usage.snapshot().tooltip), /Free plan/);
+    assert.match(plainText(creditsItem(api).tooltip), /Free plan/);
   });
 
   it('low: under webData.lowCreditsThreshold, in warning colours', async () => {
     await emulator.setUsage(KEY, usageFor(750)); // 50 credits; the default threshold is 100
     await vscode.commands.executeCommand('webData.refreshUsage');
-    const shown = api.usage.snapshot();
-    assert.equal(shown.state.kind, 'low');
+    const shown = creditsItem(api);
+    assert.equal(api.usage.state.kind, 'low');
     assert.equal(shown.text, '$(credit-card) 50 credits');
     assert.equal(shown.backgroundColor, 'statusBarItem.warningBackground');
   });
@@ -55,14 +61,14 @@ describe('usage: credits in the status bar', () => {
     await vscode.workspace.getConfiguration('webData').update('lowCreditsThreshold', 10, vscode.ConfigurationTarget.Global);
     await waitFor('the state to follow the threshold', () => api.usage.state.kind === 'ok');
     assert.equal(await emulator.requestCount(), before);
-    assert.equal(api.usage.snapshot().backgroundColor, undefined);
+    assert.equal(creditsItem(api).backgroundColor, undefined);
   });
 
   it('no usage information (404)', async () => {
     await emulator.setUsage(KEY, null);
     await vscode.commands.executeCommand('webData.refreshUsage');
-    const shown = api.usage.snapshot();
-    assert.equal(shown.state.kind, 'no-usage');
+    const shown = creditsItem(api);
+    assert.equal(api.usage.state.kind, 'no-usage');
     assert.equal(shown.text, '$(credit-card) No usage information');
     assert.equal(shown.command, 'webData.showUsage');
   });
@@ -72,8 +78,8 @@ describe('usage: credits in the status bar', () => {
     await emulator.injectFault({ fault: { kind: 'status', status: 500, error: 'usage database unavailable' }, path: '/v2/team/token-usage', times: 'Infinity' });
     try {
       await vscode.commands.executeCommand('webData.refreshUsage');
-      const shown = api.usage.snapshot();
-      assert.equal(shown.state.kind, 'error');
+      const shown = creditsItem(api);
+      assert.equal(api.usage.state.kind, 'error');
       assert.equal(shown.text, '$(warning) Web Data');
       assert.equal(shown.command, 'webData.showUsage');
       assert.match(plainText(shown.tooltip), /usage database unavailable/);
@@ -82,6 +88,30 @@ describe('usage: credits in the status bar', () => {
     }
     await vscode.commands.executeCommand('webData.refreshUsage');
     assert.equal(api.usage.state.kind, 'ok');
+  });
+
+  it('each answer is kept in globalState for the next start, under the service address, without the key', async () => {
+    await emulator.setUsage(KEY, usageFor(30_000));
+    await vscode.commands.executeCommand('webData.refreshUsage');
+    const kept = api.storage.globalState.get<{ baseUrl?: unknown }>(LAST_KNOWN_KEY);
+    const stored = JSON.stringify(kept);
+    assert.match(stored, /"remainingTokens":30000/);
+    assert.equal(kept?.baseUrl, env('WEBDATA_TEST_BASE_URL').replace(/\/+$/, ''));
+    assert.doesNotMatch(stored, new RegExp(KEY));
+  });
+
+  it('a start shows the kept balance at once, marked last known, with its time in the tooltip', async () => {
+    // What the constructor of the credits item reads at activation, before the connection or any request.
+    const before = await emulator.requestCount();
+    const state = startupState(api.storage.globalState);
+    assert.ok(state?.kind === 'ok', `a start would show ${state?.kind ?? 'nothing'}`);
+    assert.equal(state.credits, 2000);
+    assert.equal(state.lastKnown, true);
+    const words = usageWords(presentUsage(state, new Date()), { locale: vscode.env.language, now: new Date() });
+    assert.equal(words.text, `$(sync~spin) ${credits(2000)} credits`);
+    assert.match(words.heading, /\(last known\)/);
+    assert.match(words.paragraphs.flat().join('\n'), /Last known .*\d.*refreshing/);
+    assert.equal(await emulator.requestCount(), before, 'reading the kept balance asked the service');
   });
 
   it('refreshes asked for at once coalesce into at most two requests', async () => {
@@ -93,9 +123,11 @@ describe('usage: credits in the status bar', () => {
 
   it('not connected: a plug that connects on click', async () => {
     assert.equal(await vscode.commands.executeCommand<boolean>('webData.clearApiKey', { confirmed: true }), true);
-    const shown = api.usage.snapshot();
-    assert.equal(shown.state.kind, 'not-connected');
+    const shown = creditsItem(api);
+    assert.equal(api.usage.state.kind, 'not-connected');
     assert.equal(shown.text, '$(plug) Web Data');
     assert.equal(shown.command, 'webData.connect');
+    assert.equal(api.storage.globalState.get(LAST_KNOWN_KEY), undefined, 'the balance outlived the key');
+    assert.equal(startupState(api.storage.globalState), undefined);
   });
 });

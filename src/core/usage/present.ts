@@ -1,0 +1,108 @@
+// What the credits item shows in each state, as structure: an icon, what the text counts, the
+// command behind a click, and the tooltip as paragraphs of typed lines with their numbers and
+// dates. src/features/usage/words.ts puts it into words (vscode.l10n, Intl); nothing here is
+// English, so nothing downstream re-parses it.
+import type { TokenUsage } from '../api/schemas';
+import { billingPeriod, planShare, type BillingPeriod, type PlanShare } from './format';
+import type { UsageState, UsageStateKind } from './state';
+
+export const USAGE_COMMANDS = {
+  connect: 'webData.connect',
+  refresh: 'webData.refreshUsage',
+  show: 'webData.showUsage',
+} as const;
+
+export type UsageCommand = (typeof USAGE_COMMANDS)[keyof typeof USAGE_COMMANDS];
+
+/** A codicon id: the item's text is `$(icon) …`. */
+export type UsageIcon = 'plug' | 'sync~spin' | 'credit-card' | 'warning';
+
+/** What the item's text says after the icon. */
+export type UsageLabel = { kind: 'name' } | { kind: 'credits'; credits: number } | { kind: 'no-usage' };
+
+export type UsageLine =
+  | { kind: 'remaining-tokens'; tokens: number }
+  | { kind: 'plan-tokens'; tokens: number }
+  | { kind: 'plan-share'; share: PlanShare }
+  | { kind: 'billing-period'; period: BillingPeriod }
+  | { kind: 'below-threshold'; threshold: number }
+  | { kind: 'no-usage-info' }
+  | { kind: 'service-said'; message: string }
+  | { kind: 'error-message'; message?: string }
+  /** When the shown answer arrived; `lastKnown` when an earlier session stored it. */
+  | { kind: 'updated'; at: Date; lastKnown: boolean }
+  /** What a click does: a hint, left out where the click already happened (the details dialog). */
+  | { kind: 'click'; action: 'connect' | 'refresh' | 'details' | 'retry' };
+
+export interface UsagePresentation {
+  kind: UsageStateKind;
+  icon: UsageIcon;
+  label: UsageLabel;
+  /** Credits left (ok, low): the tooltip's heading counts them too. */
+  credits?: number;
+  /** The balance is an earlier session's, shown until the first answer arrives. */
+  lastKnown: boolean;
+  command: UsageCommand;
+  /** Warning colours (statusBarItem.warningBackground). */
+  warning: boolean;
+  /** Paragraphs of lines; the caller makes each line's words and escapes them into markdown. */
+  tooltip: UsageLine[][];
+}
+
+/** The balance facts of ok and low: tokens, plan, share, billing period. */
+export function usageLines(usage: TokenUsage, now: Date): UsageLine[] {
+  const lines: UsageLine[] = [{ kind: 'remaining-tokens', tokens: usage.remainingTokens }];
+  if (typeof usage.planTokens === 'number') lines.push({ kind: 'plan-tokens', tokens: usage.planTokens });
+  const share = planShare(usage);
+  if (share) lines.push({ kind: 'plan-share', share });
+  lines.push({ kind: 'billing-period', period: billingPeriod(usage, now) });
+  return lines;
+}
+
+export function presentUsage(state: UsageState, now: Date): UsagePresentation {
+  const base = { kind: state.kind, lastKnown: false, warning: false };
+  switch (state.kind) {
+    case 'not-connected':
+      return { ...base, icon: 'plug', label: { kind: 'name' }, command: USAGE_COMMANDS.connect, tooltip: [[{ kind: 'click', action: 'connect' }]] };
+    case 'loading':
+      return { ...base, icon: 'sync~spin', label: { kind: 'name' }, command: USAGE_COMMANDS.show, tooltip: [] };
+    case 'ok':
+    case 'low': {
+      const lastKnown = state.lastKnown === true;
+      const facts = usageLines(state.usage, now);
+      const footer: UsageLine[] = [{ kind: 'updated', at: state.at, lastKnown }, { kind: 'click', action: 'refresh' }];
+      const warning: UsageLine[][] = state.kind === 'low' ? [[{ kind: 'below-threshold', threshold: state.threshold }]] : [];
+      return {
+        ...base,
+        // A last known balance spins: it is being refreshed.
+        icon: lastKnown ? 'sync~spin' : 'credit-card',
+        label: { kind: 'credits', credits: state.credits },
+        credits: state.credits,
+        lastKnown,
+        command: USAGE_COMMANDS.refresh,
+        warning: state.kind === 'low',
+        tooltip: [...warning, facts, footer],
+      };
+    }
+    case 'no-usage':
+      return {
+        ...base,
+        icon: 'credit-card',
+        label: { kind: 'no-usage' },
+        command: USAGE_COMMANDS.show,
+        tooltip: [
+          [{ kind: 'no-usage-info' }],
+          ...(state.serviceMessage ? [[{ kind: 'service-said', message: state.serviceMessage } as const]] : []),
+          [{ kind: 'updated', at: state.at, lastKnown: false }, { kind: 'click', action: 'details' }],
+        ],
+      };
+    case 'error':
+      return {
+        ...base,
+        icon: 'warning',
+        label: { kind: 'name' },
+        command: USAGE_COMMANDS.show,
+        tooltip: [[{ kind: 'error-message', message: state.message }], [{ kind: 'updated', at: state.at, lastKnown: false }, { kind: 'click', action: 'retry' }]],
+      };
+  }
+}
