@@ -1,7 +1,7 @@
 // Searching in a real VS Code against the emulator: the command with an argument, the rows of the
 // results view, markdown in a read-only tab equal to what the emulator scraped, history read by a
-// second window, a warning on its row, a 429 retried, a cancelled search, a refused request, the
-// search API other features use. The history after a real reload: test/e2e/reload.e2e.ts.
+// second window, a warning on its row, a 429 retried, a cancelled search, a refused request. The
+// API other features use: search-api.test.ts; the history after a real reload: test/e2e/reload.e2e.ts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SearchHistory } from '../../../src/core/search/history';
@@ -9,7 +9,7 @@ import type { SearchRecord } from '../../../src/core/search/record';
 import { parseSearchIndex, readSearchRecordText, serializeSearchIndex } from '../../../src/core/search/record-schema';
 import type { WebDataApi } from '../../../src/extension';
 import type { SearchTreeNode } from '../../../src/features/search';
-import { activate, emulator, env, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+import { activate, emulator, env, restoreDemoKey, useKey, usageFor } from './helpers-account';
 
 const KEY = 'wd-host-search-0001';
 const MARKDOWN = { scrapeOptions: { formats: [{ type: 'markdown' }] } };
@@ -198,35 +198,6 @@ describe('search: command, results view, markdown tabs', function () {
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, 'zzzzzzzz-orphan.json'));
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, 'zzzzzzzz-corrupt.json'));
     }
-  });
-
-  it('runs a search for another feature through the API: the record, then the credits refreshed through onDidSearch', async () => {
-    const heard: string[] = [];
-    const listening = api.search.onDidSearch((done) => heard.push(done.record.id));
-    try {
-      const from = await emulator.requestCount();
-      const run = await api.search.run({ query: 'tideflow retries', limit: 2 });
-      assert.ok(run.ok, JSON.stringify(run));
-      assert.deepEqual(heard, [run.record.id]);
-      assert.equal((await rows(api.search.results))[0]?.item.id, run.record.id, 'the search is not the newest row');
-      // The usage feature follows the event (src/extension.ts), not a command the search runs.
-      await waitFor('the credits refresh after the search', async () => (await emulator.requestsSince(from)).some((r) => r.path === '/v2/team/token-usage'));
-    } finally {
-      listening.dispose();
-    }
-  });
-
-  it('gives another feature a structured failure: invalid (nothing sent), cancelled', async () => {
-    const before = await emulator.requestCount();
-    const invalid = await api.search.run({ query: '', limit: 0 });
-    assert.ok(!invalid.ok && invalid.failure.kind === 'invalid', JSON.stringify(invalid));
-    assert.deepEqual(invalid.failure.problems.map((p) => p.field).sort(), ['limit', 'query']);
-    assert.equal(await emulator.requestCount(), before);
-    const source = new vscode.CancellationTokenSource();
-    source.cancel();
-    const cancelled = await api.search.run({ query: 'tideflow' }, { token: source.token });
-    source.dispose();
-    assert.ok(!cancelled.ok && cancelled.failure.kind === 'cancelled', JSON.stringify(cancelled));
   });
 
   it('searches again with a row\'s stored request, exactly as it was sent', async () => {
