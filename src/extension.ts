@@ -26,6 +26,8 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   registerConnect(services);
   const usage = registerUsage(services);
   const search = registerSearch(services);
+  // Each search spends credits: the status bar follows the search feature's event.
+  context.subscriptions.push(search.onDidSearch(() => void usage.refreshNow()));
   const crawls = registerCrawls(services);
   const webhooks = registerWebhooks(services, { crawls });
   return { usage, crawls, search, webhooks, logUri: context.logUri, storage: {

@@ -2,7 +2,7 @@
 // check accepting what the settings produce.
 import * as assert from 'node:assert/strict';
 import { validateSearchRequest } from '../../src/core/api';
-import { buildSearchRequest, fieldsFromSettings, formatsFor, offersMarkdown, readSearchArgument, withMarkdown, requestDefaults, requestField, type SearchDefaults } from '../../src/core/search/request';
+import { formatsFor, mergeWithSettings, offersMarkdown, readSearchArgument, withMarkdown, requestDefaults, requestField, type SearchDefaults } from '../../src/core/search/request';
 import { QUERY_MAX_LENGTH, queryInputState } from '../../src/core/search/query-input';
 
 const SETTINGS: SearchDefaults = { limit: 10, sources: ['web'], scrapeFormats: 'none', country: 'US', location: '', timeout: 60000 };
@@ -44,13 +44,13 @@ describe('search request from settings and argument', () => {
 
   it('lets the argument win field by field, replacing scrapeOptions whole and ignoring undefined', () => {
     const settings: SearchDefaults = { ...SETTINGS, scrapeFormats: 'markdown+summary', sources: ['web', 'images'] };
-    const request = buildSearchRequest(settings, { query: 'q', limit: 3, sources: ['news'], scrapeOptions: { onlyMainContent: true }, country: undefined });
+    const { request } = mergeWithSettings(settings, { query: 'q', limit: 3, sources: ['news'], scrapeOptions: { onlyMainContent: true }, country: undefined });
     assert.deepEqual(request, { query: 'q', limit: 3, timeout: 60000, sources: ['news'], country: 'US', scrapeOptions: { onlyMainContent: true } });
   });
 
   it('builds requests the client accepts from the default settings and from every format choice', () => {
     for (const scrapeFormats of ['none', 'markdown', 'summary', 'markdown+summary'] as const) {
-      const checked = validateSearchRequest(buildSearchRequest({ ...SETTINGS, scrapeFormats, sources: ['web', 'images', 'news'] }, { query: 'tideflow' }));
+      const checked = validateSearchRequest(mergeWithSettings({ ...SETTINGS, scrapeFormats, sources: ['web', 'images', 'news'] }, { query: 'tideflow' }).request);
       assert.equal(checked.ok, true, JSON.stringify(checked));
     }
   });
@@ -58,10 +58,12 @@ describe('search request from settings and argument', () => {
   it('names the fields that came from settings, so their problems can point at Settings', () => {
     const settings: SearchDefaults = { ...SETTINGS, country: 'XX' };
     const argument = { query: 'q', limit: 500 };
-    const fields = fieldsFromSettings(settings, argument);
+    const { request, fromSettings: fields } = mergeWithSettings(settings, argument);
     assert.equal(fields.has('country'), true);
     assert.equal(fields.has('limit'), false);
-    const checked = validateSearchRequest(buildSearchRequest(settings, argument));
+    // A field the argument leaves undefined is still the settings' own.
+    assert.equal(mergeWithSettings(settings, { ...argument, country: undefined }).fromSettings.has('country'), true);
+    const checked = validateSearchRequest(request);
     assert.equal(checked.ok, false);
     if (checked.ok) return;
     const fromSettings = checked.problems.filter((p) => fields.has(requestField(p.field))).map((p) => p.field);

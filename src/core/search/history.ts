@@ -1,33 +1,21 @@
 // Search history on disk, shared by every VS Code window of a profile: one JSON file per search
 // (its full response can be megabytes) and a small index for the view's rows. Plain Node, so two
-// instances over one folder can be tested as two windows.
+// instances over one folder can be tested as two windows. The files themselves are history-disk.ts;
+// this file decides what the rows are.
 // Several windows: each writes under its own temporary names; the index is re-read and changed
 // under a lock at every write, so one window's write keeps what the others added; the record
 // files are the truth, and an index entry is dropped only when a listing that succeeded shows its
 // file gone (a failed listing, EBUSY or EIO, changes nothing).
 import { promises as nodeFs } from 'node:fs';
-import * as path from 'node:path';
 import { newestFirst, planEviction, type HistoryLimits } from './eviction';
-import { describeError, errorCode, removeStaleTmp, withLock, writeAtomic, type HistoryFileSystem } from './history-fs';
+import { HistoryDisk, type HistoryCodec, type HistoryLog } from './history-disk';
+import { describeError, type HistoryFileSystem } from './history-fs';
 import { isSearchId, summarize, type SearchRecord, type SearchSummary } from './record';
 
-export const RECORDS_FOLDER = 'searches';
-export const INDEX_FILE = 'search-history.json';
-const LOCK_FILE = 'search-history.lock';
+export { INDEX_FILE, RECORDS_FOLDER, type HistoryCodec, type HistoryLog } from './history-disk';
+
 /** Full records kept in memory; the rest are read from disk when opened. */
 const CACHE_SIZE = 8;
-
-/** The zod-backed reading and writing (record-schema.ts), passed in so this module stays light. */
-export interface HistoryCodec {
-  parseIndex(value: unknown): SearchSummary[] | undefined;
-  readRecordText(text: string, bytes: number): { record: SearchRecord; summary: SearchSummary } | undefined;
-  serializeIndex(searches: readonly SearchSummary[]): string;
-}
-
-export interface HistoryLog {
-  warn(message: string): void;
-  error(message: string): void;
-}
 
 export interface SearchHistoryOptions {
   /** The extension's global storage folder. */
@@ -45,8 +33,6 @@ export interface AddOutcome {
   saved: boolean;
 }
 
-type IndexRead = { state: 'ok'; summaries: SearchSummary[] } | { state: 'missing' | 'corrupt' | 'failed' };
-
 export class SearchHistory {
   /** The rows as last read or written; undefined until a load whose listing succeeded. */
   private summaries: SearchSummary[] | undefined;
@@ -54,22 +40,13 @@ export class SearchHistory {
   /** Searches whose file could not be written: kept in memory only, never in the index. */
   private readonly unsaved = new Map<string, { record: SearchRecord; summary: SearchSummary }>();
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly fs: HistoryFileSystem;
-  private readonly now: () => number;
+  private readonly disk: HistoryDisk;
   readonly recordsDir: string;
 
   constructor(private readonly options: SearchHistoryOptions) {
-    this.fs = options.fs ?? nodeFs;
-    this.now = options.now ?? Date.now;
-    this.recordsDir = path.join(options.storageDir, RECORDS_FOLDER);
-  }
-
-  private get indexFile(): string {
-    return path.join(this.options.storageDir, INDEX_FILE);
-  }
-
-  private recordFile(id: string): string {
-    return path.join(this.recordsDir, `${id}.json`);
+    const { storageDir, codec, log } = options;
+    this.disk = new HistoryDisk({ storageDir, codec, log, fs: options.fs ?? nodeFs, now: options.now ?? Date.now });
+    this.recordsDir = this.disk.recordsDir;
   }
 
   /** The stored searches, newest first. The first call reads the index and lists the folder. */
@@ -83,7 +60,7 @@ export class SearchHistory {
     if (ready) return Promise.resolve(ready);
     return this.serial(async () => {
       if (!isSearchId(id)) return undefined;
-      const read = await this.readRecord(id);
+      const read = await this.disk.readRecord(id);
       if (read) this.remember(read.record);
       return read?.record;
     });
@@ -97,8 +74,7 @@ export class SearchHistory {
       let saved = isSearchId(record.id);
       if (saved) {
         try {
-          await this.fs.mkdir(this.recordsDir, { recursive: true });
-          await writeAtomic(this.fs, this.recordFile(record.id), text);
+          await this.disk.writeRecord(record.id, text);
         } catch (err) {
           saved = false;
           this.options.log.error(`Could not save the search in ${this.recordsDir}: ${describeError(err)}`);
@@ -119,7 +95,7 @@ export class SearchHistory {
     return this.serial(async () => {
       this.cache.delete(id);
       this.unsaved.delete(id);
-      if (isSearchId(id)) await this.tryDelete(this.recordFile(id));
+      await this.disk.deleteRecord(id);
       await this.updateIndex((base) => base.filter((s) => s.id !== id));
     });
   }
@@ -129,8 +105,8 @@ export class SearchHistory {
       this.cache.clear();
       this.unsaved.clear();
       await this.updateIndex(async (base) => {
-        const listed = await this.listRecordIds();
-        for (const id of new Set([...base.map((s) => s.id), ...(listed ?? [])])) await this.tryDelete(this.recordFile(id));
+        const listed = await this.disk.listRecordIds();
+        for (const id of new Set([...base.map((s) => s.id), ...(listed ?? [])])) await this.disk.deleteRecord(id);
         return [];
       });
     });
@@ -151,11 +127,11 @@ export class SearchHistory {
   private async load(): Promise<SearchSummary[]> {
     if (this.summaries) return this.summaries;
     let listed = false;
-    const summaries = await this.locked(async () => {
-      const index = await this.readIndex();
+    const summaries = await this.disk.locked(async () => {
+      const index = await this.disk.readIndex();
       const indexed = index.state === 'ok' ? index.summaries : undefined;
       if (index.state === 'failed') return [];
-      const ids = await this.listRecordIds();
+      const ids = await this.disk.listRecordIds();
       if (ids === undefined) return indexed ?? [];
       listed = true;
       const onDisk = new Set(ids);
@@ -164,14 +140,14 @@ export class SearchHistory {
       const known = new Set(kept.map((s) => s.id));
       for (const id of ids) {
         if (known.has(id)) continue;
-        const read = await this.readRecord(id);
+        const read = await this.disk.readRecord(id);
         if (read) {
           kept.push(read.summary);
           changed = true;
         }
       }
       const ordered = newestFirst(kept);
-      if (changed) await this.writeIndex(ordered);
+      if (changed) await this.disk.writeIndex(ordered);
       return ordered;
     });
     const shown = this.withUnsaved(summaries);
@@ -184,114 +160,25 @@ export class SearchHistory {
    * it), keeps it within the limits, deletes what falls out, and makes the result our rows.
    */
   private async updateIndex(change: (base: SearchSummary[]) => SearchSummary[] | Promise<SearchSummary[]>): Promise<void> {
-    const next = await this.locked(async () => {
-      const index = await this.readIndex();
+    const next = await this.disk.locked(async () => {
+      const index = await this.disk.readIndex();
       const base = index.state === 'ok' ? index.summaries : (this.summaries ?? []).filter((s) => !this.unsaved.has(s.id));
       const { keep, evict } = planEviction(await change(base), this.options.limits());
       for (const old of evict) {
         this.cache.delete(old.id);
-        if (isSearchId(old.id)) await this.tryDelete(this.recordFile(old.id));
+        await this.disk.deleteRecord(old.id);
       }
-      if (index.state !== 'failed') await this.writeIndex(keep);
+      if (index.state !== 'failed') await this.disk.writeIndex(keep);
       // Rows never loaded and an index not readable: the next list() reconciles with the folder.
       return index.state === 'failed' && this.summaries === undefined ? undefined : keep;
     });
     if (next) this.summaries = this.withUnsaved(next);
   }
 
-  /** Runs `work` holding the index lock; the folder is made first, since the lock file lives in it. */
-  private async locked<T>(work: () => Promise<T>): Promise<T> {
-    await this.fs.mkdir(this.options.storageDir, { recursive: true }).catch(() => undefined);
-    return withLock(this.fs, path.join(this.options.storageDir, LOCK_FILE), work, (message) => this.options.log.warn(message));
-  }
-
   private withUnsaved(summaries: readonly SearchSummary[]): SearchSummary[] {
     if (this.unsaved.size === 0) return [...summaries];
     const saved = summaries.filter((s) => !this.unsaved.has(s.id));
     return newestFirst([...[...this.unsaved.values()].map((u) => u.summary), ...saved]);
-  }
-
-  /**
-   * The index on disk. `failed` (EBUSY, EIO…) is not `missing`: an index that could not be read
-   * right now is never replaced, or one window's hiccup would wipe every window's history.
-   */
-  private async readIndex(): Promise<IndexRead> {
-    let text: string;
-    try {
-      text = await this.fs.readFile(this.indexFile, 'utf8');
-    } catch (err) {
-      if (errorCode(err) === 'ENOENT') return { state: 'missing' };
-      this.options.log.warn(`Could not read the search history index (${errorCode(err) ?? describeError(err)}); leaving it as it is.`);
-      return { state: 'failed' };
-    }
-    let parsed: SearchSummary[] | undefined;
-    try {
-      parsed = this.options.codec.parseIndex(JSON.parse(text));
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed) return { state: 'ok', summaries: parsed };
-    this.options.log.warn('The search history index could not be read; rebuilding it from the stored searches.');
-    return { state: 'corrupt' };
-  }
-
-  private async writeIndex(summaries: readonly SearchSummary[]): Promise<void> {
-    try {
-      await this.fs.mkdir(this.options.storageDir, { recursive: true });
-      await writeAtomic(this.fs, this.indexFile, this.options.codec.serializeIndex(summaries));
-    } catch (err) {
-      // The records are the truth; the next start rebuilds a lost index from them.
-      this.options.log.error(`Could not save the search history index: ${describeError(err)}`);
-    }
-  }
-
-  /** The ids of the record files, after removing stale temporary files; undefined when the folder cannot be listed. */
-  private async listRecordIds(): Promise<string[] | undefined> {
-    let names: string[];
-    try {
-      await this.fs.mkdir(this.recordsDir, { recursive: true });
-      names = await this.fs.readdir(this.recordsDir);
-    } catch (err) {
-      this.options.log.warn(`Could not list the stored searches in ${this.recordsDir} (${errorCode(err) ?? describeError(err)}); keeping the history as it is.`);
-      return undefined;
-    }
-    await removeStaleTmp(this.fs, this.recordsDir, names, () => true, this.now());
-    await this.removeStaleIndexTmp();
-    return names.filter((name) => name.endsWith('.json') && isSearchId(name.slice(0, -5))).map((name) => name.slice(0, -5));
-  }
-
-  private async removeStaleIndexTmp(): Promise<void> {
-    const names = await this.fs.readdir(this.options.storageDir).catch(() => [] as string[]);
-    await removeStaleTmp(this.fs, this.options.storageDir, names, (name) => name.startsWith(`${INDEX_FILE}.`), this.now());
-  }
-
-  private async readRecord(id: string): Promise<{ record: SearchRecord; summary: SearchSummary } | undefined> {
-    const file = this.recordFile(id);
-    const text = await this.readText(file);
-    if (text === undefined) return undefined;
-    const read = this.options.codec.readRecordText(text, Buffer.byteLength(text, 'utf8'));
-    if (!read || read.record.id !== id) {
-      this.options.log.warn(`Skipped a stored search that could not be read: ${file}`);
-      return undefined;
-    }
-    return read;
-  }
-
-  private async readText(file: string): Promise<string | undefined> {
-    try {
-      return await this.fs.readFile(file, 'utf8');
-    } catch (err) {
-      if (errorCode(err) !== 'ENOENT') this.options.log.warn(`Could not read ${file}: ${describeError(err)}`);
-      return undefined;
-    }
-  }
-
-  private async tryDelete(file: string): Promise<void> {
-    try {
-      await this.fs.unlink(file);
-    } catch (err) {
-      if (errorCode(err) !== 'ENOENT') this.options.log.warn(`Could not delete ${file}: ${describeError(err)}`);
-    }
   }
 
   /** Keeps the most recently used records in memory. */

@@ -35,16 +35,26 @@ export function requestDefaults(settings: SearchDefaults): Record<string, unknow
   return defaults;
 }
 
+/** A request with the settings under the argument, and which of its fields the settings gave. */
+export interface MergedRequest {
+  request: Record<string, unknown>;
+  /** The fields that came from settings rather than the argument: their problems point at Settings. */
+  fromSettings: ReadonlySet<string>;
+}
+
 /**
  * The settings' defaults with the argument over them. A field the argument sets replaces the
  * default whole (scrapeOptions included: merging halves of two option objects would surprise).
  */
-export function buildSearchRequest(settings: SearchDefaults, argument: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function mergeWithSettings(settings: SearchDefaults, argument: Readonly<Record<string, unknown>>): MergedRequest {
   const request = requestDefaults(settings);
+  const fromSettings = new Set(Object.keys(request));
   for (const [key, value] of Object.entries(argument)) {
-    if (value !== undefined) request[key] = value;
+    if (value === undefined) continue;
+    request[key] = value;
+    fromSettings.delete(key);
   }
-  return request;
+  return { request, fromSettings };
 }
 
 export type SearchArgument =
@@ -64,13 +74,6 @@ export function readSearchArgument(argument: unknown): SearchArgument {
   }
   const got = Array.isArray(argument) ? 'a list' : typeof argument;
   return { kind: 'invalid', message: `The search command takes a request object such as { "query": "..." }; it was given ${got}.` };
-}
-
-/** Which request fields came from settings rather than the argument: those problems point at Settings. */
-export function fieldsFromSettings(settings: SearchDefaults, argument: Readonly<Record<string, unknown>>): Set<string> {
-  const fields = new Set(Object.keys(requestDefaults(settings)));
-  for (const [key, value] of Object.entries(argument)) if (value !== undefined) fields.delete(key);
-  return fields;
 }
 
 /** "sources[1]" and "scrapeOptions.formats[0]" belong to the request fields sources and scrapeOptions. */

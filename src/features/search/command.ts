@@ -2,20 +2,17 @@
 // cancellable progress notification, store it, and say what it cost. Resolves to the stored
 // search, or undefined when nothing was searched (dismissed, invalid, cancelled, failed).
 import * as vscode from 'vscode';
-import type { RequestProblem, SearchResponse } from '../../core/api';
+import type { RequestProblem } from '../../core/api';
 import { countsText, creditsText } from '../../core/search/present';
-import { newSearchId, RECORD_VERSION, type SearchRecord } from '../../core/search/record';
-import { buildSearchRequest, fieldsFromSettings, readSearchArgument, requestField } from '../../core/search/request';
+import type { SearchRecord } from '../../core/search/record';
+import { readSearchArgument, requestField } from '../../core/search/request';
+import type { PreparedSearch, SearchDone, SearchFailure } from '../../core/search/service';
 import { inertNotification } from '../../core/text/inert';
-import { loadCore } from '../../platform/core';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
-import { searchSettings } from '../../platform/settings';
 import { promptForQuery } from './query-box';
-import type { AddOutcome, SearchStore } from './store';
-
-type Client = NonNullable<Awaited<ReturnType<Services['connection']['getClient']>>>;
+import type { SearchServiceHost } from './service';
 
 /**
  * The command's optional second argument, for callers that need to stop a search (tests, other
@@ -31,8 +28,7 @@ export class SearchCommand extends Disposable {
 
   constructor(
     private readonly services: Services,
-    private readonly store: SearchStore,
-    private readonly onDidSearch: (outcome: AddOutcome) => void,
+    private readonly searches: SearchServiceHost,
     private readonly flash: (text: string) => void,
   ) {
     super();
@@ -53,29 +49,20 @@ export class SearchCommand extends Disposable {
       if (query === undefined) return undefined;
       request = { query };
     }
-    const client = await this.clientOrConnect();
-    if (!client) return undefined;
-    return this.execute(client, request, { token: cancellationToken(options), withSettings: true });
+    return this.execute(request, { token: cancellationToken(options), withSettings: true });
   }
 
   /** A row's Search Again: the stored request exactly as it was sent, settings of today aside. */
-  async again(request: Record<string, unknown>): Promise<SearchRecord | undefined> {
-    const client = await this.clientOrConnect();
-    return client ? this.execute(client, request, { withSettings: false }) : undefined;
-  }
-
-  private async retry(argument: Record<string, unknown>, withSettings: boolean): Promise<SearchRecord | undefined> {
-    const client = await this.clientOrConnect();
-    return client ? this.execute(client, argument, { withSettings }) : undefined;
+  again(request: Record<string, unknown>): Promise<SearchRecord | undefined> {
+    return this.execute(request, { withSettings: false });
   }
 
   /**
    * The client; when no address or key is stored, Connect runs first (its prompts, or nothing if
    * a key arrives from elsewhere meanwhile) and the search goes on once it succeeds.
    */
-  private async clientOrConnect(): Promise<Client | undefined> {
-    const client = await this.services.connection.getClient();
-    if (client) return client;
+  private async connected(): Promise<boolean> {
+    if (await this.services.connection.getClient()) return true;
     this.services.log.info('Search: no service address or API key yet; connecting first.');
     const connected = await vscode.commands.executeCommand<boolean>('webData.connect');
     const after = connected ? await this.services.connection.getClient() : undefined;
@@ -83,71 +70,78 @@ export class SearchCommand extends Disposable {
       this.services.log.info('Search: not connected, so nothing was sent.');
       void vscode.window.showInformationMessage(vscode.l10n.t('The search was not sent: searching needs the Web Data Service address and an API key.'));
     }
-    return after;
+    return after !== undefined;
   }
 
-  private async execute(client: Client, argument: Record<string, unknown>, how: { token?: vscode.CancellationToken; withSettings: boolean }): Promise<SearchRecord | undefined> {
-    const { token, withSettings } = how;
-    const settings = searchSettings();
-    const checked = loadCore().validateSearchRequest(withSettings ? buildSearchRequest(settings, argument) : argument);
-    if (!checked.ok) {
-      void showProblems(checked.problems, withSettings ? fieldsFromSettings(settings, argument) : new Set());
+  /** Checks the request once (before any connect prompt: a refused request needs no key), then sends it. */
+  private async execute(argument: Record<string, unknown>, how: { token?: vscode.CancellationToken; withSettings: boolean }): Promise<SearchRecord | undefined> {
+    const prepared = this.searches.prepare(argument, { withSettings: how.withSettings });
+    if (!prepared.ok) {
+      void showProblems(prepared.failure.problems, prepared.failure.fromSettings);
       return undefined;
     }
-    const body = checked.body;
-    this.lastQuery = body.query;
+    if (!(await this.connected())) return undefined;
+    return this.send(prepared.search, how.token);
+  }
+
+  private async send(search: PreparedSearch, token: vscode.CancellationToken | undefined): Promise<SearchRecord | undefined> {
+    this.lastQuery = search.body.query;
     // The query can come from another extension's argument: notification text, so inert.
-    const shownQuery = inertNotification(body.query, 60);
-    let response: SearchResponse;
-    const controller = new AbortController();
-    try {
-      response = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Searching the web for “{0}”…', shownQuery), cancellable: true },
-        async (_progress, progressToken) => {
-          const subscriptions = [progressToken, token].map((t) => t?.onCancellationRequested(() => controller.abort()));
-          if (token?.isCancellationRequested) controller.abort();
-          try {
-            return await client.search(body, { signal: controller.signal });
-          } finally {
-            subscriptions.forEach((s) => s?.dispose());
-          }
-        });
-    } catch (err) {
-      // A cancel is the user's own doing: nothing to report.
-      if (!controller.signal.aborted) {
-        void showError(this.services.log, vscode.l10n.t('The search for “{0}” failed', shownQuery), err, { retry: () => this.retry(argument, withSettings) });
-      }
-      return undefined;
+    const shownQuery = inertNotification(search.body.query, 60);
+    const run = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Searching the web for “{0}”…', shownQuery), cancellable: true },
+      async (_progress, progressToken) => {
+        const either = new vscode.CancellationTokenSource();
+        const subscriptions = [progressToken, token].map((t) => t?.onCancellationRequested(() => either.cancel()));
+        if (token?.isCancellationRequested) either.cancel();
+        try {
+          return await this.searches.send(search, { token: either.token });
+        } finally {
+          subscriptions.forEach((s) => s?.dispose());
+          either.dispose();
+        }
+      });
+    if (run.ok) {
+      this.announce(run);
+      return run.record;
     }
-    const now = new Date();
-    const record: SearchRecord = { version: RECORD_VERSION, id: newSearchId(now), createdAt: now.toISOString(), request: body, response };
-    let outcome: AddOutcome;
-    try {
-      outcome = await this.store.add(record);
-    } catch (err) {
-      // Paid for and received: hand it back even when the history cannot take it.
-      void showError(this.services.log, vscode.l10n.t('The search for “{0}” worked but could not be added to the Search Results view', shownQuery), err);
-      return record;
-    }
-    this.announce(record, outcome);
-    this.onDidSearch(outcome);
-    return record;
+    return this.report(run.failure, shownQuery, search, token);
   }
 
-  /** What it cost, briefly; the warning, if any, where it cannot be missed; fresh credits. */
-  private announce(record: SearchRecord, outcome: AddOutcome): void {
+  /** A cancel is the user's own doing: nothing to report. The rest in a notification. */
+  private report(failure: SearchFailure, shownQuery: string, search: PreparedSearch, token: vscode.CancellationToken | undefined): SearchRecord | undefined {
+    switch (failure.kind) {
+      case 'cancelled':
+        return undefined;
+      case 'not-stored':
+        // Paid for and received: hand it back even when the history cannot take it.
+        void showError(this.services.log, vscode.l10n.t('The search for “{0}” worked but could not be added to the Search Results view', shownQuery), failure.error);
+        return failure.record;
+      case 'failed':
+        void showError(this.services.log, vscode.l10n.t('The search for “{0}” failed', shownQuery), failure.error, { retry: () => this.send(search, token) });
+        return undefined;
+      case 'not-connected':
+        void vscode.window.showInformationMessage(vscode.l10n.t('The search was not sent: searching needs the Web Data Service address and an API key.'));
+        return undefined;
+      case 'invalid':
+        void showProblems(failure.problems, failure.fromSettings);
+        return undefined;
+    }
+  }
+
+  /** What it cost, briefly; the warning, if any, where it cannot be missed. The credits follow onDidSearch. */
+  private announce(done: SearchDone): void {
+    const { record, summary, saved } = done;
     const credits = creditsText(record.response.creditsUsed);
     const cost = credits ? ` · ${vscode.l10n.t('{0} used', credits)}` : '';
-    this.flash(`$(search) Web Data: ${countsText(outcome.summary)}${cost}`);
-    // Another feature owns the status bar; a missing command must not fail the search.
-    vscode.commands.executeCommand('webData.refreshUsage').then(undefined, () => undefined);
+    this.flash(`$(search) Web Data: ${countsText(summary)}${cost}`);
     const warning = record.response.warning;
     if (warning) {
       // The service's warning is outside text: never a link or a command in the notification.
       const message = vscode.l10n.t('The service warned about the search for “{0}”: {1}', inertNotification(record.request.query, 60), inertNotification(warning, 500));
       void vscode.window.showWarningMessage(inertNotification(message));
     }
-    if (!outcome.saved) {
+    if (!saved) {
       void vscode.window.showWarningMessage(vscode.l10n.t('The search could not be saved to disk, so it will be gone after a reload. See the Web Data log.'));
     }
   }

@@ -34,7 +34,7 @@ export function readResultRef(arg: unknown): ResultRef | undefined {
 }
 
 /** The text behind a `webdata:` address, from the stored search. */
-export async function resultDocumentContent(store: SearchStore, uri: vscode.Uri): Promise<string> {
+async function resultDocumentContent(store: SearchStore, uri: vscode.Uri): Promise<string> {
   const ref = parseResultDocumentAddress(uri.path, uri.query);
   if (!ref) return vscode.l10n.t('This address does not name a search result.');
   const record = await store.get(ref.searchId);
@@ -43,18 +43,25 @@ export async function resultDocumentContent(store: SearchStore, uri: vscode.Uri)
   return documentText(typed, ref.format);
 }
 
+/** Documents built and kept: VS Code asks for each twice on open (stat, then readFile), and again on focus. */
+const CACHE_SIZE = 16;
+
 export class ResultDocuments extends Disposable implements vscode.FileSystemProvider {
   private readonly changeEmitter = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
   /** Never fires: a stored result's content does not change. */
   readonly onDidChangeFile = this.changeEmitter.event;
   private readonly loadedAt = Date.now();
+  /** Built documents by URI, most recently used last; emptied when the history changes (a search removed). */
+  private readonly built = new Map<string, Promise<Uint8Array>>();
 
   constructor(
     private readonly store: SearchStore,
+    onDidChangeHistory: vscode.Event<void>,
     /** Where the markdown hint remembers that it was shown. */
     private readonly userState: vscode.Memento,
   ) {
     super();
+    this._register(onDidChangeHistory(() => this.built.clear()));
     const readonly = new vscode.MarkdownString(vscode.l10n.t('Scraped by the Web Data Service. Use **Save As** to keep an editable copy.'));
     this._register(vscode.workspace.registerFileSystemProvider(WEBDATA_SCHEME, this, { isReadonly: readonly, isCaseSensitive: true }));
   }
@@ -70,8 +77,23 @@ export class ResultDocuments extends Disposable implements vscode.FileSystemProv
     return { type: vscode.FileType.File, ctime: this.loadedAt, mtime: this.loadedAt, size: bytes.byteLength, permissions: vscode.FilePermission.Readonly };
   }
 
-  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    return new TextEncoder().encode(await resultDocumentContent(this.store, uri));
+  readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const key = uri.toString();
+    const cached = this.built.get(key);
+    if (cached) {
+      this.built.delete(key);
+      this.built.set(key, cached);
+      return cached;
+    }
+    const building = resultDocumentContent(this.store, uri).then((text) => new TextEncoder().encode(text));
+    this.built.set(key, building);
+    // A failed build is not kept: the next read tries again.
+    building.catch(() => this.built.get(key) === building && this.built.delete(key));
+    for (const old of this.built.keys()) {
+      if (this.built.size <= CACHE_SIZE) break;
+      this.built.delete(old);
+    }
+    return building;
   }
 
   readDirectory(): Array<[string, vscode.FileType]> {

@@ -8,23 +8,31 @@ import { searchSettings } from '../../platform/settings';
 import { loadUi } from '../../platform/ui';
 import type { SearchCommand } from './command';
 import { enableMarkdown } from './markdown-hint';
-import { readResultRef, resultDocumentContent, ResultDocuments } from './documents';
+import { readResultRef, ResultDocuments } from './documents';
+import { SearchServiceHost, type SearchDone, type SearchRun, type SearchRunOptions } from './service';
 import { SearchStore } from './store';
 import { SearchResultsProvider, type SearchTreeNode } from './tree';
 
 export type { SearchTreeNode } from './tree';
 export type { SearchCommandOptions } from './command';
+export type { PreparedSearch, SearchDone, SearchFailure, SearchRun, SearchRunOptions } from './service';
 
-/** For tests and other extensions (through activate's return value): the view as the user sees it. */
+/** For other features, tests and other extensions (through activate's return value). */
 export interface SearchApi {
+  /** The Search Results view as the user sees it. */
   readonly results: vscode.TreeDataProvider<SearchTreeNode>;
   /** Where the searches are stored: one `<id>.json` per search. */
   readonly historyFolder: vscode.Uri;
+  /** After each search stored in the history, whoever ran it (the credits refresh on it). */
+  readonly onDidSearch: vscode.Event<SearchDone>;
+  /** After any change to the history. */
+  readonly onDidChangeHistory: vscode.Event<void>;
   /**
-   * A new store, view provider and document provider over the same storage, as a window reload
-   * creates them. Dispose it after use.
+   * Runs a search without any notification: the settings under `request` (unless withSettings is
+   * false), one check, the client, the history. Never throws: a failure comes back as
+   * `{ ok: false, failure: { kind, message } }`; cancelling the token gives kind 'cancelled'.
    */
-  reopen(): { results: vscode.TreeDataProvider<SearchTreeNode>; documentText(uri: vscode.Uri): Promise<string>; dispose(): void };
+  run(request: Readonly<Record<string, unknown>>, options?: SearchRunOptions): Promise<SearchRun>;
 }
 
 function historyLimits(): HistoryLimits {
@@ -33,6 +41,7 @@ function historyLimits(): HistoryLimits {
 
 class SearchFeature extends Disposable implements SearchApi {
   private readonly store: SearchStore;
+  private readonly searches: SearchServiceHost;
   private readonly provider: SearchResultsProvider;
   private readonly view: vscode.TreeView<SearchTreeNode>;
   private readonly documents: ResultDocuments;
@@ -44,9 +53,11 @@ class SearchFeature extends Disposable implements SearchApi {
     super();
     const { context, log } = services;
     this.store = this._register(new SearchStore(context.globalStorageUri, log, historyLimits));
+    this.searches = this._register(new SearchServiceHost(services, this.store));
+    this._register(this.searches.onDidSearch((done) => void this.reveal(done)));
     this.provider = this._register(new SearchResultsProvider(this.store));
     this.view = this._register(vscode.window.createTreeView('webData.searchResults', { treeDataProvider: this.provider, showCollapseAll: true }));
-    this.documents = this._register(new ResultDocuments(this.store, context.globalState));
+    this.documents = this._register(new ResultDocuments(this.store, this.searches.onDidChangeHistory, context.globalState));
     this._register(toDisposable(() => this.statusMessage?.dispose()));
 
     const register = (id: string, run: (...args: unknown[]) => unknown): void => {
@@ -65,7 +76,7 @@ class SearchFeature extends Disposable implements SearchApi {
 
   private get command(): SearchCommand {
     this.searchCommand ??= this._register(
-      new (loadUi().SearchCommand)(this.services, this.store, (outcome) => void this.reveal(outcome.summary.id), (text) => this.flash(text)),
+      new (loadUi().SearchCommand)(this.services, this.searches, (text) => this.flash(text)),
     );
     return this.searchCommand;
   }
@@ -83,25 +94,22 @@ class SearchFeature extends Disposable implements SearchApi {
     return this.store.folder;
   }
 
-  reopen(): ReturnType<SearchApi['reopen']> {
-    const { context, log } = this.services;
-    const store = new SearchStore(context.globalStorageUri, log, historyLimits);
-    const results = new SearchResultsProvider(store);
-    return {
-      results,
-      documentText: (uri) => resultDocumentContent(store, uri),
-      dispose: () => {
-        results.dispose();
-        store.dispose();
-      },
-    };
+  get onDidSearch(): vscode.Event<SearchDone> {
+    return this.searches.onDidSearch;
+  }
+
+  get onDidChangeHistory(): vscode.Event<void> {
+    return this.searches.onDidChangeHistory;
+  }
+
+  run(request: Readonly<Record<string, unknown>>, options?: SearchRunOptions): Promise<SearchRun> {
+    return this.searches.run(request, options);
   }
 
   /** Shows the new search in the view, expanded, without taking the focus from the editor. */
-  private async reveal(searchId: string): Promise<void> {
+  private async reveal(done: SearchDone): Promise<void> {
     try {
-      const node = await this.provider.searchNode(searchId);
-      if (node) await this.view.reveal(node, { select: false, focus: false, expand: true });
+      await this.view.reveal(this.provider.searchNode(done.summary), { select: false, focus: false, expand: true });
     } catch (err) {
       this.services.log.debug(`Could not reveal the search in the view: ${String(err)}`);
     }
@@ -119,7 +127,7 @@ class SearchFeature extends Disposable implements SearchApi {
 
   private async removeSearch(arg: unknown): Promise<void> {
     const id = loadUi().searchActions.readSearchId(arg);
-    if (id) await this.store.remove(id);
+    if (id) await this.searches.remove(id);
   }
 
   /** `{ confirmed: true }` skips the dialog (tests, keybindings). */
@@ -127,7 +135,7 @@ class SearchFeature extends Disposable implements SearchApi {
     const count = (await this.store.list()).length;
     if (count === 0) return false;
     if (typeof arg === 'object' && arg !== null && (arg as { confirmed?: unknown }).confirmed === true) {
-      await this.store.clear();
+      await this.searches.clear();
       return true;
     }
     const clear = vscode.l10n.t('Clear History');
@@ -136,7 +144,7 @@ class SearchFeature extends Disposable implements SearchApi {
       { modal: true, detail: vscode.l10n.t('Their results and scraped pages are deleted from this machine; open tabs lose their content after a reload.') },
       clear);
     if (choice !== clear) return false;
-    await this.store.clear();
+    await this.searches.clear();
     return true;
   }
 

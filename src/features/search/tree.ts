@@ -74,10 +74,11 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
     void vscode.commands.executeCommand('setContext', 'webData.hasSearches', value);
   }
 
-  /** The row of a search, as last listed (for reveal after a search). */
-  async searchNode(id: string): Promise<SearchTreeNode | undefined> {
-    await this.getChildren();
-    return this.roots.get(id);
+  /** The row of a search just made, for reveal: built from its summary, the rows not listed again. */
+  searchNode(summary: SearchSummary): SearchTreeNode {
+    const node = { type: 'search' as const, summary, newest: true };
+    this.roots.set(summary.id, node);
+    return node;
   }
 
   getTreeItem(node: SearchTreeNode): vscode.TreeItem {

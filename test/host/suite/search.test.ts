@@ -1,9 +1,12 @@
 // Searching in a real VS Code against the emulator: the command with an argument, the rows of the
-// results view, markdown in a read-only tab equal to what the emulator scraped, history that
-// survives a reload, a warning on its row, a 429 retried, a cancelled search, a refused request.
+// results view, markdown in a read-only tab equal to what the emulator scraped, history read by a
+// second window, a warning on its row, a 429 retried, a cancelled search, a refused request. The
+// API other features use: search-api.test.ts; the history after a real reload: test/e2e/reload.e2e.ts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { SearchHistory } from '../../../src/core/search/history';
 import type { SearchRecord } from '../../../src/core/search/record';
+import { parseSearchIndex, readSearchRecordText, serializeSearchIndex } from '../../../src/core/search/record-schema';
 import type { WebDataApi } from '../../../src/extension';
 import type { SearchTreeNode } from '../../../src/features/search';
 import { activate, emulator, env, restoreDemoKey, useKey, usageFor } from './helpers-account';
@@ -120,7 +123,7 @@ describe('search: command, results view, markdown tabs', function () {
     assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(legacy)), open.getText());
   });
 
-  it('serves result documents from a read-only file system, whose tabs VS Code restores after a reload', async () => {
+  it('serves result documents from a read-only file system provider (the kind whose tabs a reload restores: test/e2e/reload.e2e.ts)', async () => {
     // A TextDocumentContentProvider's tabs are dropped on reload; a file system provider's are kept.
     assert.equal(vscode.workspace.fs.isWritableFileSystem('webdata'), false);
     // The active tab, not any webdata document: another suite's closed tabs leave documents behind.
@@ -170,29 +173,9 @@ describe('search: command, results view, markdown tabs', function () {
     assert.match(String(root.item.description), /0 web/);
   });
 
-  it('keeps the searches across a reload: a new store and provider see them, and their markdown', async () => {
-    const before = await rows(api.search.results);
-    const reopened = api.search.reopen();
-    try {
-      const after = await rows(reopened.results);
-      assert.deepEqual(after.map((r) => [labelOf(r.item), r.item.description]), before.map((r) => [labelOf(r.item), r.item.description]));
-      const withMarkdown = after.find((r) => labelOf(r.item) === 'tideflow backpressure');
-      assert.ok(withMarkdown);
-      const results = await rows(reopened.results, withMarkdown.node);
-      const first = results[0]?.node;
-      assert.ok(first && first.type === 'result');
-      const open = vscode.workspace.textDocuments.find((d) => {
-        const params = new URLSearchParams(d.uri.query);
-        return d.uri.scheme === 'webdata' && params.get('id') === first.searchId && params.get('kind') === 'web' && params.get('index') === '0';
-      });
-      assert.ok(open, 'the markdown tab of the first test is not open');
-      assert.equal(await reopened.documentText(open.uri), open.getText());
-    } finally {
-      reopened.dispose();
-    }
-  });
-
-  it('skips a corrupt search file on reload, and takes back a search the index does not list', async () => {
+  it('a second history over the same folder, as another window\'s, skips a corrupt search file and takes back one the index does not list', async () => {
+    // A real reload is in test/e2e/reload.e2e.ts; here another window's history is built as that
+    // window builds it, over this window's storage folder.
     const folder = api.search.historyFolder;
     const before = await rows(api.search.results);
     const newest = before[0]?.node;
@@ -202,12 +185,16 @@ describe('search: command, results view, markdown tabs', function () {
     orphan.request = { ...orphan.request, query: 'written by another window' };
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'zzzzzzzz-orphan.json'), new TextEncoder().encode(JSON.stringify(orphan)));
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'zzzzzzzz-corrupt.json'), new TextEncoder().encode('{"version":1,"id":"zzzz'));
-    const reopened = api.search.reopen();
+    const other = new SearchHistory({
+      storageDir: api.storage.global.fsPath,
+      codec: { parseIndex: parseSearchIndex, readRecordText: readSearchRecordText, serializeIndex: serializeSearchIndex },
+      log: { warn: () => undefined, error: () => undefined },
+      limits: () => ({ maxCount: 50, maxBytes: 1e9 }),
+    });
     try {
-      const after = await rows(reopened.results);
-      assert.deepEqual(after.map((r) => labelOf(r.item)), ['written by another window', ...before.map((r) => labelOf(r.item))]);
+      const listed = await other.list();
+      assert.deepEqual(listed.map((s) => s.query), ['written by another window', ...before.map((r) => labelOf(r.item))]);
     } finally {
-      reopened.dispose();
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, 'zzzzzzzz-orphan.json'));
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, 'zzzzzzzz-corrupt.json'));
     }
@@ -280,11 +267,16 @@ describe('search: command, results view, markdown tabs', function () {
     assert.equal((await emulator.requests()).count, before);
   });
 
-  it('removes one search, then clears the history', async () => {
+  it('removes one search (its open result document then says it is gone), then clears the history', async () => {
     const roots = await rows(api.search.results);
     const first = roots[0]?.node;
     assert.ok(first && first.type === 'search');
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>('webData.openMarkdown', { searchId: first.summary.id, resultIndex: 0 });
+    assert.ok(editor);
+    const read = async (): Promise<string> => new TextDecoder().decode(await vscode.workspace.fs.readFile(editor.document.uri));
+    assert.equal(await read(), editor.document.getText());
     await vscode.commands.executeCommand('webData.removeSearch', first);
+    assert.match(await read(), /no longer in the search history/, 'the document was served from before the search was removed');
     const after = await rows(api.search.results);
     assert.equal(after.length, roots.length - 1);
     assert.equal(after.some((r) => r.node.type === 'search' && r.node.summary.id === first.summary.id), false);

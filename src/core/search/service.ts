@@ -1,0 +1,148 @@
+// The one path a search takes, whoever starts it (the palette, Search Again, a quick input, a chat
+// tool): the settings under the request, one check, the client, the history, then an event that
+// the views and the credits follow. VS Code-free: the feature passes in the settings, the client,
+// the store and the request check, and turns the events into vscode.Events.
+// Failures come back as values (a kind and a message), never as thrown errors or notifications:
+// each caller decides how to tell its person (a notification, a chat reply, nothing).
+import type { SearchRequestCheck } from '../api/request';
+import type { RequestProblem, SearchRequestBody } from '../api/request-types';
+import type { SearchResponse } from '../api/schemas';
+import { Emitter, type Listener, type Subscription } from './emitter';
+import type { AddOutcome } from './history';
+import { newSearchId, RECORD_VERSION, type SearchRecord, type SearchSummary } from './record';
+import { mergeWithSettings, type SearchDefaults } from './request';
+
+/** A vscode.CancellationToken fits this shape; so does anything else with the two members. */
+export interface CancellationLike {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: () => void): Subscription;
+}
+
+export interface SearchClientPort {
+  search(request: SearchRequestBody, options: { signal: AbortSignal }): Promise<SearchResponse>;
+}
+
+/** The search history the views read (src/features/search/store.ts over history.ts). */
+export interface SearchHistoryPort {
+  add(record: SearchRecord): Promise<AddOutcome>;
+  remove(id: string): Promise<void>;
+  clear(): Promise<void>;
+  onDidChange(listener: () => void): Subscription;
+}
+
+export interface SearchServiceDeps {
+  history: SearchHistoryPort;
+  /** The client, or undefined when no service address or API key is stored. */
+  client(): Promise<SearchClientPort | undefined>;
+  /** The client's own request check (src/core/api/request.ts), passed in so this module stays light. */
+  validate(request: unknown): SearchRequestCheck;
+  /** The webData.search.* settings, read once per search. */
+  defaults(): SearchDefaults;
+  now?: () => Date;
+  /** Where a listener's error goes: a broken listener must not fail the search that fired it. */
+  onListenerError?: (err: unknown) => void;
+}
+
+export type SearchFailure =
+  | { kind: 'invalid'; message: string; problems: readonly RequestProblem[]; fromSettings: ReadonlySet<string> }
+  | { kind: 'not-connected'; message: string }
+  | { kind: 'cancelled'; message: string }
+  | { kind: 'failed'; message: string; error: unknown }
+  /** Paid for and received, but the history refused it: the record is handed back anyway. */
+  | { kind: 'not-stored'; message: string; record: SearchRecord; error: unknown };
+
+export interface SearchDone {
+  record: SearchRecord;
+  summary: SearchSummary;
+  /** False when the record could not be written to disk: it lasts this session only. */
+  saved: boolean;
+}
+
+export type SearchRun = ({ ok: true } & SearchDone) | { ok: false; failure: SearchFailure };
+
+/** A request merged and checked once: send() takes it without checking it again. */
+export interface PreparedSearch {
+  readonly body: SearchRequestBody;
+}
+
+export type Prepared = { ok: true; search: PreparedSearch } | { ok: false; failure: SearchFailure & { kind: 'invalid' } };
+
+export interface SearchRunOptions {
+  /** Put the webData.search.* settings under the request (default); false sends it as given (Search Again). */
+  withSettings?: boolean;
+  token?: CancellationLike;
+}
+
+export class SearchService {
+  private readonly didSearch = new Emitter<SearchDone>();
+
+  constructor(private readonly deps: SearchServiceDeps) {}
+
+  /** After each search stored in the history (the credits refresh on it, the view reveals it). */
+  readonly onDidSearch = (listener: Listener<SearchDone>): Subscription => this.didSearch.event(listener);
+
+  /** After any change to the history: a search added, removed, the history cleared, another window's write. */
+  readonly onDidChangeHistory = (listener: () => void): Subscription => this.deps.history.onDidChange(listener);
+
+  /** Merges and checks a request, sends it, stores the answer. Never throws. */
+  async run(request: Readonly<Record<string, unknown>>, options: SearchRunOptions = {}): Promise<SearchRun> {
+    const prepared = this.prepare(request, options);
+    return prepared.ok ? this.send(prepared.search, options) : prepared;
+  }
+
+  /** The settings under the request (unless withSettings is false), checked: nothing is sent. */
+  prepare(request: Readonly<Record<string, unknown>>, options: Pick<SearchRunOptions, 'withSettings'> = {}): Prepared {
+    const merged = options.withSettings === false ? { request: { ...request }, fromSettings: new Set<string>() } : mergeWithSettings(this.deps.defaults(), request);
+    const checked = this.deps.validate(merged.request);
+    if (checked.ok) return { ok: true, search: { body: checked.body } };
+    const list = checked.problems.map((p) => `${p.field}: ${p.message}`).join(' ');
+    return { ok: false, failure: { kind: 'invalid', message: `The search was not sent. ${list}`, problems: checked.problems, fromSettings: merged.fromSettings } };
+  }
+
+  /** Sends a prepared search and stores the answer. Never throws. */
+  async send(search: PreparedSearch, options: Pick<SearchRunOptions, 'token'> = {}): Promise<SearchRun> {
+    const { token } = options;
+    const cancelled = (): SearchRun => ({ ok: false, failure: { kind: 'cancelled', message: 'The search was cancelled.' } });
+    if (token?.isCancellationRequested) return cancelled();
+    const client = await this.deps.client();
+    if (!client) return { ok: false, failure: { kind: 'not-connected', message: 'The search was not sent: no service address or API key is stored.' } };
+    const controller = new AbortController();
+    const subscription = token?.onCancellationRequested(() => controller.abort());
+    if (token?.isCancellationRequested) controller.abort();
+    let response: SearchResponse;
+    try {
+      response = await client.search(search.body, { signal: controller.signal });
+    } catch (err) {
+      return controller.signal.aborted ? cancelled() : { ok: false, failure: { kind: 'failed', message: describe(err), error: err } };
+    } finally {
+      subscription?.dispose();
+    }
+    const now = (this.deps.now ?? (() => new Date()))();
+    const record: SearchRecord = { version: RECORD_VERSION, id: newSearchId(now), createdAt: now.toISOString(), request: search.body, response };
+    let outcome: AddOutcome;
+    try {
+      outcome = await this.deps.history.add(record);
+    } catch (err) {
+      return { ok: false, failure: { kind: 'not-stored', message: `The search worked but could not be added to the history: ${describe(err)}`, record, error: err } };
+    }
+    const done: SearchDone = { record, summary: outcome.summary, saved: outcome.saved };
+    this.didSearch.fire(done, this.deps.onListenerError);
+    return { ok: true, ...done };
+  }
+
+  remove(id: string): Promise<void> {
+    return this.deps.history.remove(id);
+  }
+
+  clear(): Promise<void> {
+    return this.deps.history.clear();
+  }
+
+  dispose(): void {
+    this.didSearch.dispose();
+  }
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
