@@ -60,7 +60,7 @@ describe('advanced search: steps', () => {
     assert.equal(flow.back(), 'sources');
     assert.equal(flow.back(), 'query');
     assert.equal(flow.canGoBack, false);
-    while (flow.current !== 'review') flow.next();
+    while ((flow.current as StepId) !== 'review') flow.next();
     flow.choices = { ...flow.choices, time: { range: { kind: 'custom', start: '01/01/2025', end: '01/02/2025' }, sortByDate: false } };
     assert.equal(flow.edit('time'), 'time');
     assert.equal(flow.next(), 'dates');
