@@ -8,6 +8,7 @@ import { queryWarnings } from '../../core/search/advanced/operators';
 import { QUERY_MAX_LENGTH, queryInputState, type QueryInputState } from '../../core/search/query-input';
 import { loadCore } from '../../platform/core';
 import { toDisposable } from '../../platform/disposable';
+import { searchSettings } from '../../platform/settings';
 import { operatorButton, runInsertOperator, trackQueryBox } from './advanced/operator-picker';
 import { warningsText } from './advanced/words';
 
@@ -34,7 +35,7 @@ export function queryValidation(query: string, sources: readonly SourceType[], r
 export interface QueryPromptOptions {
   /** Selected in the initial value (an inserted operator's value); all of it when not given. */
   selection?: [number, number];
-  /** The sources the search will ask for, for the image operators' warning. */
+  /** The sources the search will ask for, for the image operators' warning; the setting's by default. */
   sources?: readonly SourceType[];
 }
 
@@ -45,7 +46,7 @@ export interface QueryPromptOptions {
 export function promptForQuery(initial: string | undefined, own: (d: vscode.Disposable) => vscode.Disposable, options: QueryPromptOptions = {}): Promise<string | undefined> {
   return new Promise((resolve) => {
     const box = vscode.window.createInputBox();
-    const sources = options.sources ?? ['web'];
+    const sources = options.sources ?? searchSettings().sources;
     let answer: string | undefined;
     let suspended = false;
     const update = (refused = false): QueryInputState => {
