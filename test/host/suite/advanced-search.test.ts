@@ -46,7 +46,7 @@ describe('advanced search: steps through the command\'s argument, against the em
     await restoreDemoKey();
   });
 
-  it('with a complete request, opens at the review and sends exactly it (settings only under what it leaves out)', async () => {
+  it('with a complete request, searches after a few presses of Enter (the steps are skipped), sending exactly it (settings only under what it leaves out)', async () => {
     const record = await pressEnterUntilDone(advanced({
       query: 'tideflow backpressure', sources: ['web', 'news'], limit: 4, categories: [], tbs: 'sbd:1,qdr:y',
       includeDomains: ['docs.tideflow.dev'], location: 'Berlin,Germany', country: 'de', scrapeOptions: { formats: [{ type: 'markdown' }] },
