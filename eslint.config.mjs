@@ -12,6 +12,7 @@ const LAZY_UI_FILES = [
   'src/features/connect/{commands,key-check,key-prompt}.ts',
   'src/features/crawls/rows.ts',
   'src/features/search/{actions,command,query-box}.ts',
+  'src/features/search/advanced/{command,inputs,operator-picker,review,steps,words}.ts',
   'src/features/webhooks/{commands,effects,events-store,events-view,feature,notifier,payload-document,receiver-controller,status-bar}.ts',
 ];
 const LAZY_UI = {

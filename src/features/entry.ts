@@ -5,4 +5,5 @@ export { connectCommands } from './connect/commands';
 export { CrawlsTreeProvider } from './crawls/rows';
 export * as searchActions from './search/actions';
 export { SearchCommand } from './search/command';
+export * as advancedSearch from './search/advanced/command';
 export { WebhooksFeature } from './webhooks/feature';

@@ -259,3 +259,23 @@ describe('manifest: the Marketplace listing', () => {
     assert.ok(['dark', 'light'].includes(listing.galleryBanner.theme));
   });
 });
+
+describe('manifest: advanced search and operators', () => {
+  const keybindings = (JSON.parse(manifestText) as { contributes: { keybindings?: Array<{ command: string; when?: string }> } }).contributes.keybindings ?? [];
+  const contextKeys = new Set(matchesIn(/setContext['"`],\s*['"`](webData\.[\w.]+)['"`]/g).map((m) => m.id));
+
+  it('offers Search with Options in the Search Results view\'s title, beside Search the Web', () => {
+    const titles = manifest.contributes.menus['view/title'] ?? [];
+    for (const command of ['webData.search', 'webData.searchAdvanced']) {
+      assert.ok(titles.some((entry) => entry.command === command && entry.when === 'view == webData.searchResults'), command);
+    }
+  });
+
+  it('every keybinding names a contributed command, and its webData context keys are set by the code', () => {
+    assert.ok(keybindings.some((k) => k.command === 'webData.insertOperator'));
+    for (const binding of keybindings) {
+      assert.ok(contributed.has(binding.command), binding.command);
+      for (const key of binding.when?.match(/webData\.[\w.]+/g) ?? []) assert.ok(contextKeys.has(key), `${binding.command}: no code sets ${key}`);
+    }
+  });
+});

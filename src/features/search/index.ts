@@ -7,6 +7,7 @@ import type { Services } from '../../platform/services';
 import { searchSettings } from '../../platform/settings';
 import { loadUi } from '../../platform/ui';
 import type { SearchCommand } from './command';
+import { registerAdvancedSearch } from './advanced';
 import { enableMarkdown } from './markdown-hint';
 import { readResultRef, ResultDocuments } from './documents';
 import { SearchServiceHost, type SearchDone, type SearchRun, type SearchRunOptions } from './service';
@@ -161,5 +162,6 @@ class SearchFeature extends Disposable implements SearchApi {
 export function registerSearch(services: Services): SearchApi {
   const feature = new SearchFeature(services);
   services.context.subscriptions.push(feature);
+  registerAdvancedSearch(services);
   return feature;
 }

@@ -1,9 +1,16 @@
 // The query input box: checks the query as it is typed (length with its count, operators through
-// the client's own validation) and lists the operators one can use.
+// the client's own validation) and lists the operators one can use. Operator problems are
+// warnings while the query is typed and errors only when Enter is refused: a query being typed
+// has half-written operators. A button (and webData.insertOperator) inserts an operator.
 import * as vscode from 'vscode';
+import type { SourceType } from '../../core/api/request-types';
+import { queryWarnings } from '../../core/search/advanced/operators';
 import { QUERY_MAX_LENGTH, queryInputState, type QueryInputState } from '../../core/search/query-input';
 import { loadCore } from '../../platform/core';
 import { toDisposable } from '../../platform/disposable';
+import { searchSettings } from '../../platform/settings';
+import { operatorButton, runInsertOperator, trackQueryBox } from './advanced/operator-picker';
+import { warningsText } from './advanced/words';
 
 function check(query: string): QueryInputState {
   // The client's check for the query alone; loading it on the first keystroke is fine.
@@ -14,40 +21,78 @@ function check(query: string): QueryInputState {
 }
 
 /**
+ * What the box says under the query: an over-long query is an error at once; the client's other
+ * problems are errors once Enter was refused; otherwise the warnings for these sources.
+ */
+export function queryValidation(query: string, sources: readonly SourceType[], refused: boolean): { state: QueryInputState; message: vscode.InputBoxValidationMessage | undefined } {
+  const state = check(query);
+  const error = (message: string): vscode.InputBoxValidationMessage => ({ message, severity: vscode.InputBoxValidationSeverity.Error });
+  if (state.error && (refused || query.length > QUERY_MAX_LENGTH)) return { state, message: error(state.error) };
+  const warnings = warningsText(queryWarnings(query, sources));
+  return { state, message: warnings ? { message: warnings, severity: vscode.InputBoxValidationSeverity.Warning } : undefined };
+}
+
+export interface QueryPromptOptions {
+  /** Selected in the initial value (an inserted operator's value); all of it when not given. */
+  selection?: [number, number];
+  /** The sources the search will ask for, for the image operators' warning; the setting's by default. */
+  sources?: readonly SourceType[];
+}
+
+/**
  * Asks for a query; undefined when the box is dismissed. `own` receives the box so that it is
  * disposed with the feature if the window closes while it is open.
  */
-export function promptForQuery(initial: string | undefined, own: (d: vscode.Disposable) => vscode.Disposable): Promise<string | undefined> {
+export function promptForQuery(initial: string | undefined, own: (d: vscode.Disposable) => vscode.Disposable, options: QueryPromptOptions = {}): Promise<string | undefined> {
   return new Promise((resolve) => {
     const box = vscode.window.createInputBox();
+    const sources = options.sources ?? searchSettings().sources;
     let answer: string | undefined;
-    const update = (): QueryInputState => {
-      const state = check(box.value);
+    let suspended = false;
+    const update = (refused = false): QueryInputState => {
+      const { state, message } = queryValidation(box.value, sources, refused);
       box.prompt = state.prompt;
-      box.validationMessage = state.error ? { message: state.error, severity: vscode.InputBoxValidationSeverity.Error } : undefined;
+      box.validationMessage = message;
       return state;
     };
+    const tracking = trackQueryBox({
+      get value() { return box.value; },
+      suspend: () => { suspended = true; },
+      resume: (change) => {
+        suspended = false;
+        if (change) {
+          box.value = change.value;
+          box.valueSelection = change.selection;
+        }
+        update();
+        box.show();
+      },
+    });
     const listeners = [
       box.onDidChangeValue(() => void update()),
+      box.onDidTriggerButton(() => void runInsertOperator(undefined, async () => undefined)),
       box.onDidAccept(() => {
-        if (!update().acceptable) return;
+        if (!update(true).acceptable) return;
         answer = box.value;
         box.hide();
       }),
       box.onDidHide(() => {
+        if (suspended) return;
         ownership.dispose();
         resolve(answer);
       }),
     ];
     const ownership = own(toDisposable(() => {
+      tracking.dispose();
       listeners.forEach((listener) => listener.dispose());
       box.dispose();
     }));
     box.title = vscode.l10n.t('Web Data: Search the Web');
     box.placeholder = vscode.l10n.t('What to search for, e.g. stream processing "backpressure" site:example.com -beta');
+    box.buttons = [operatorButton()];
     if (initial) {
       box.value = initial;
-      box.valueSelection = [0, initial.length];
+      box.valueSelection = options.selection ?? [0, initial.length];
     }
     update();
     box.show();

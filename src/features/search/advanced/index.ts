@@ -1,0 +1,32 @@
+// Advanced search and query operators: registers webData.searchAdvanced and webData.insertOperator.
+// Registering loads nothing: the steps live in dist/ui.js (src/features/search/advanced/command.ts
+// and the modules it uses), required on the first use.
+import * as vscode from 'vscode';
+import { Disposable, toDisposable } from '../../../platform/disposable';
+import type { Services } from '../../../platform/services';
+import { loadUi } from '../../../platform/ui';
+import type { AdvancedContext } from './command';
+
+class AdvancedSearchFeature extends Disposable implements AdvancedContext {
+  /** The quick inputs on screen (a step, and the operator picker's box), disposed with the feature. */
+  private readonly open = new Set<vscode.Disposable>();
+
+  constructor(readonly globalState: vscode.Memento) {
+    super();
+    this._register(toDisposable(() => [...this.open].forEach((d) => d.dispose())));
+    this._register(vscode.commands.registerCommand('webData.searchAdvanced', (argument?: unknown) => loadUi().advancedSearch.runAdvancedSearch(this, argument)));
+    this._register(vscode.commands.registerCommand('webData.insertOperator', (argument?: unknown) => loadUi().advancedSearch.runInsertOperatorCommand(this, argument)));
+  }
+
+  own(d: vscode.Disposable): vscode.Disposable {
+    this.open.add(d);
+    return toDisposable(() => {
+      this.open.delete(d);
+      d.dispose();
+    });
+  }
+}
+
+export function registerAdvancedSearch(services: Services): void {
+  services.context.subscriptions.push(new AdvancedSearchFeature(services.context.globalState));
+}

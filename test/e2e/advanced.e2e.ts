@@ -1,0 +1,99 @@
+// Advanced search in the real workbench, as a person does it: "Search with Options…" from the
+// palette, each step answered with the keyboard, the review read (the request as it will be sent
+// and the credit estimate), Enter to search, the search in the results view. The review's picture
+// is the README's (`npm run screenshots` copies it into media/screenshots/). Run: npm run test:e2e
+import * as assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../scripts/lib/browser.mjs';
+import { startStack, type Stack } from '../../scripts/lib/stack.mjs';
+import { openViewContainer, quickInput, runFromPalette, toasts, viewRows, waitForWorkbench } from './workbench';
+
+const VIEWPORT = { width: 1400, height: 900 };
+/** Not test-results/e2e/, which the journey's run empties when it starts. */
+export const ADVANCED_SHOTS_DIR = path.resolve('test-results', 'e2e-advanced');
+
+describe('e2e: advanced search through its steps', function () {
+  this.timeout(180_000);
+  let runDir = '';
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+
+  const shot = async (p: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<string> => {
+    fs.mkdirSync(ADVANCED_SHOTS_DIR, { recursive: true });
+    const file = path.join(ADVANCED_SHOTS_DIR, `${name}.png`);
+    await p.screenshot({ path: file, clip });
+    return file;
+  };
+
+  before(async () => {
+    fs.rmSync(ADVANCED_SHOTS_DIR, { recursive: true, force: true });
+    runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-e2e-adv-'));
+    stack = await startStack({ home: runDir, log: (message) => console.log(`    [stack] ${message}`) });
+    browser = await launchChromium({ runDir });
+    page = await browser.newPage({ viewport: VIEWPORT });
+    await page.goto(stack.workbenchUrl);
+    await waitForWorkbench(page);
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed' || !page) return;
+    const file = await shot(page, `fail-${this.currentTest.title.replace(/\W+/g, '-').slice(0, 60)}`);
+    console.log(`    screenshot: ${file}\n    notifications: ${JSON.stringify(await toasts(page))}`);
+  });
+
+  after(async () => {
+    await browser?.close().catch(() => {});
+    await stack?.stop();
+    if (runDir) fs.rmSync(runDir, { recursive: true, force: true });
+  });
+
+  it('answers each step, reads the review, and searches with exactly that request', async () => {
+    assert.ok(page);
+    const p = page;
+    await openViewContainer(p, 'Web Data');
+    const widget = p.locator('.quick-input-widget');
+    /** Waits for step n of 13, types `text` (a pick list filters by it), presses Enter. */
+    const step = async (n: number, text?: string, pattern?: RegExp): Promise<void> => {
+      await widget.filter({ hasText: `${n}/13` }).waitFor({ timeout: 20_000 });
+      if (pattern) await widget.filter({ hasText: pattern }).waitFor({ timeout: 10_000 });
+      if (text !== undefined) await quickInput(p).fill(text);
+      await p.keyboard.press('Enter');
+    };
+    await runFromPalette(p, 'Web Data: Search with Options…');
+    await step(1, 'tideflow backpressure');
+    await step(2);                                     // sources: web, as in the settings
+    await step(3, '5');                                // results per source
+    await step(4);                                     // no category filter
+    await step(5, 'Past year');
+    await step(6, 'Newest first');
+    await step(7, 'Only these domains');
+    await step(7, 'docs.tideflow.dev', /Search only these hostnames/);
+    await step(8);                                     // no location
+    await step(9, 'Germany');
+    await step(10, 'Markdown');
+    await step(11, 'Anonymized');
+    await step(12);                                    // keep all URLs
+    // The review: the request as it will be sent, and the price the spec gives for anon.
+    const review = widget.filter({ hasText: '13/13' });
+    await review.waitFor({ timeout: 20_000 });
+    const text = await review.innerText();
+    for (const field of ['"query": "tideflow backpressure"', '"limit": 5', '"tbs": "sbd:1,qdr:y"', '"includeDomains": ["docs.tideflow.dev"]', '"country": "DE"', '"enterprise": ["anon"]']) {
+      assert.ok(text.includes(field), `the review does not show ${field}:\n${text}`);
+    }
+    assert.match(text, /At most 2 credits for anonymized zero data retention/, text);
+    const box = await widget.boundingBox();
+    await shot(p, 'advanced-review', box ? { x: Math.max(0, box.x - 20), y: Math.max(0, box.y - 10), width: Math.min(VIEWPORT.width, box.width + 40), height: Math.min(VIEWPORT.height - box.y, box.height + 20) } : undefined);
+    await p.keyboard.press('Enter');
+    await viewRows(p, 'Search Results').filter({ hasText: 'tideflow backpressure' }).first().waitFor({ timeout: 30_000 });
+    const sent = stack?.emulator.requests.filter((r) => r.path === '/v2/search').at(-1);
+    assert.equal(sent?.status, 200);
+    assert.deepEqual(sent?.body, {
+      query: 'tideflow backpressure', limit: 5, sources: [{ type: 'web' }], tbs: 'sbd:1,qdr:y', includeDomains: ['docs.tideflow.dev'],
+      country: 'DE', scrapeOptions: { formats: [{ type: 'markdown' }] }, enterprise: ['anon'], timeout: 60000,
+    });
+  });
+});
