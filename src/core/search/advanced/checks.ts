@@ -3,7 +3,7 @@
 // client's own rules), with the warnings that only make sense once all choices are known.
 import { checkHostname } from '../../api/domains';
 import { validateSearchRequest, type SearchRequestCheck } from '../../api/request';
-import { buildSearchRequest, type SearchDefaults } from '../request';
+import { mergeWithSettings, type SearchDefaults } from '../request';
 import { choicesToRequest, type AdvancedChoices } from './choices';
 import { estimateCredits, type CreditEstimate } from './estimate';
 import { queryWarnings, type QueryWarning } from './operators';
@@ -46,7 +46,7 @@ export interface Review {
 
 export function review(choices: AdvancedChoices, settings: SearchDefaults): Review {
   const request = choicesToRequest(choices);
-  const checked = validateSearchRequest(buildSearchRequest(settings, request));
+  const checked = validateSearchRequest(mergeWithSettings(settings, request).request);
   return {
     request,
     checked,
