@@ -99,6 +99,7 @@ export class SearchCommand extends Disposable {
     // The query can come from another extension's argument: notification text, so inert.
     const shownQuery = inertNotification(body.query, 60);
     let response: SearchResponse;
+    let raw: unknown;
     const controller = new AbortController();
     try {
       response = await vscode.window.withProgress(
@@ -107,7 +108,7 @@ export class SearchCommand extends Disposable {
           const subscriptions = [progressToken, token].map((t) => t?.onCancellationRequested(() => controller.abort()));
           if (token?.isCancellationRequested) controller.abort();
           try {
-            return await client.search(body, { signal: controller.signal });
+            return await client.search(body, { signal: controller.signal, onBody: (value) => (raw = value) });
           } finally {
             subscriptions.forEach((s) => s?.dispose());
           }
@@ -120,7 +121,7 @@ export class SearchCommand extends Disposable {
       return undefined;
     }
     const now = new Date();
-    const record: SearchRecord = { version: RECORD_VERSION, id: newSearchId(now), createdAt: now.toISOString(), request: body, response };
+    const record: SearchRecord = { version: RECORD_VERSION, id: newSearchId(now), createdAt: now.toISOString(), request: body, response, raw };
     let outcome: AddOutcome;
     try {
       outcome = await this.store.add(record);
