@@ -6,8 +6,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { planEviction } from '../../src/core/search/eviction';
 import { RECORDS_FOLDER, SearchHistory, type HistoryLog } from '../../src/core/search/history';
-import { pinnedFirst, searchesToClear, withPin } from '../../src/core/search/pins';
+import { pinnedFirst, withPin } from '../../src/core/search/pins';
 import { summarize } from '../../src/core/search/record';
+import { searchTooltip } from '../../src/core/search/tooltip';
 import { parseSearchIndex, parseSearchRecord, readSearchRecordText, serializeSearchIndex } from '../../src/core/search/record-schema';
 import { makeRecord } from './search-fixtures';
 
@@ -43,6 +44,8 @@ describe('history pins: records and order', () => {
     const unpinned = withPin(pinned, false);
     assert.equal('pinned' in unpinned, false);
     assert.equal('pinned' in summarize(unpinned, 10), false);
+    assert.match(searchTooltip(summarize(pinned, 10), 'now'), /Pinned: kept/);
+    assert.doesNotMatch(searchTooltip(summarize(unpinned, 10), 'now'), /Pinned/);
   });
 
   it('reads records and index entries written before pins (no field), and pinned ones', () => {
@@ -53,11 +56,9 @@ describe('history pins: records and order', () => {
     assert.deepEqual(index?.map((s) => s.pinned), [undefined, true]);
   });
 
-  it('sorts pinned first, each part in its order; clears all or all but pinned', () => {
+  it('sorts pinned first, each part in its order', () => {
     const list = [entry('n1', 4), entry('p1', 3, 1, true), entry('n2', 2), entry('p2', 1, 1, true)];
     assert.deepEqual(ids(pinnedFirst(list)), ['p1', 'p2', 'n1', 'n2']);
-    assert.deepEqual(ids(searchesToClear(list, false)), ['n1', 'n2']);
-    assert.deepEqual(ids(searchesToClear(list, true)), ids(list));
   });
 });
 

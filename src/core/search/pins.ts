@@ -17,8 +17,3 @@ export function isPinned(search: Pick<SearchSummary, 'pinned'>): boolean {
 export function pinnedFirst<T extends Pick<SearchSummary, 'pinned'>>(searches: readonly T[]): T[] {
   return [...searches.filter(isPinned), ...searches.filter((search) => !isPinned(search))];
 }
-
-/** What Clear History removes: everything, or (the default) everything but the pinned searches. */
-export function searchesToClear<T extends Pick<SearchSummary, 'pinned'>>(searches: readonly T[], includePinned: boolean): T[] {
-  return includePinned ? [...searches] : searches.filter((search) => !isPinned(search));
-}

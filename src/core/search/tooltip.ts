@@ -72,6 +72,8 @@ export function searchTooltip(summary: SearchSummary, when: string): string {
   ];
   const credits = creditsText(summary.creditsUsed);
   if (credits) facts.push(`Credits used: ${escapeMarkdown(credits)}`);
+  // The row's icon shows a warning instead of the pin when there is one: the tooltip says both.
+  if (summary.pinned === true) facts.push('Pinned: kept when the history makes room');
   lines.push(facts.join('  \n'));
   if (summary.warning) lines.push(`**Warning from the service:** ${escapeMarkdown(oneLine(summary.warning, 1000))}`);
   return lines.join('\n\n');

@@ -137,7 +137,11 @@ describe('history: pins, eviction, clear, filter, all results, export', function
 
   it('exports a search to markdown and to JSON (the answer as the service sent it)', async () => {
     const body = { query: 'tideflow backpressure', limit: 3, scrapeOptions: { formats: [{ type: 'markdown' }] } };
+    // An array under `data` this client does not read: gone from the parsed answer, kept in the JSON export.
+    const research = [{ title: 'A study', url: 'https://papers.example/1' }];
+    await emulator.injectFault({ fault: { kind: 'result-shapes', extraData: { research } }, path: '/v2/search', apiKey: KEY });
     const record = await searched(body);
+    assert.equal('research' in record.response.data, false);
     const md = vscode.Uri.file(path.join(folder, 'out.md'));
     const json = vscode.Uri.file(path.join(folder, 'out.json'));
     assert.equal((await vscode.commands.executeCommand<vscode.Uri>('webData.exportSearch', { searchId: record.id, uri: md }))?.fsPath, md.fsPath);
@@ -156,7 +160,9 @@ describe('history: pins, eviction, clear, filter, all results, export', function
       body: JSON.stringify({ ...body, timeout: 60000, sources: [{ type: 'web' }], country: 'US' }),
     });
     const { id: _directId, ...expected } = (await direct.json()) as Record<string, unknown>;
-    const { id: _savedId, ...saved } = JSON.parse(await fs.readFile(json.fsPath, 'utf8')) as Record<string, unknown>;
+    const { id: _savedId, ...saved } = JSON.parse(await fs.readFile(json.fsPath, 'utf8')) as { id?: unknown; data: Record<string, unknown> };
+    assert.deepEqual(saved.data.research, research);
+    delete saved.data.research;
     assert.deepEqual(saved, expected);
   });
 
