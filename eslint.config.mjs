@@ -11,12 +11,12 @@ const LAZY_UI_FILES = [
   'src/features/entry.ts',
   'src/features/connect/{commands,key-check,key-prompt}.ts',
   'src/features/crawls/rows.ts',
-  'src/features/search/{actions,command,query-box}.ts',
+  'src/features/search/{actions,command,query-box,history-actions,history-filter}.ts',
   'src/features/search/advanced/{command,inputs,operator-picker,review,steps,words}.ts',
   'src/features/webhooks/{commands,effects,events-store,events-view,feature,notifier,payload-document,receiver-controller,status-bar}.ts',
 ];
 const LAZY_UI = {
-  regex: '(^|/)(features/entry|connect/commands|key-check|key-prompt|rows|search/actions|search/command|query-box|webhooks/commands|effects|events-store|events-view|feature|notifier|payload-document|receiver-controller|status-bar)$|^\\./(commands|actions|command)$',
+  regex: '(^|/)(features/entry|connect/commands|key-check|key-prompt|rows|search/actions|search/command|query-box|history-actions|history-filter|webhooks/commands|effects|events-store|events-view|feature|notifier|payload-document|receiver-controller|status-bar)$|^\\./(commands|actions|command)$',
   allowTypeImports: true,
   message: 'A module of dist/ui.js: reach it through src/platform/ui.ts (loaded on first use); type imports are free.',
 };

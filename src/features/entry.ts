@@ -7,3 +7,4 @@ export * as searchActions from './search/actions';
 export { SearchCommand } from './search/command';
 export * as advancedSearch from './search/advanced/command';
 export { WebhooksFeature } from './webhooks/feature';
+export * as historyActions from './search/history-actions';

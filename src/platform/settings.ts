@@ -86,3 +86,8 @@ export function onDidChangeSetting(name: string, listener: () => void): vscode.D
     if (e.affectsConfiguration(`webData.${name}`)) listener();
   });
 }
+
+/** Whether image results' tooltips show the picture, which the hover fetches from the web. */
+export function previewImagesSetting(): boolean {
+  return section().get<boolean>('previewImages', true);
+}

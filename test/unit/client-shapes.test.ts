@@ -58,8 +58,11 @@ describe('WebDataClient with answers outside the spec', () => {
 
   it('keeps what is known, ignores unknown fields, accepts missing optional ones', async () => {
     next = { status: 200, body: JSON.stringify({ success: true, data: { web: [{ url: 'https://a.example', title: 'A', position: 1, rank: 9 }] }, extra: true }) };
-    const response = await client.search({ query: 'q' });
+    let raw: unknown;
+    const response = await client.search({ query: 'q' }, { onBody: (body) => (raw = body) });
     assert.deepEqual(response, { success: true, data: { web: [{ url: 'https://a.example', title: 'A', position: 1 }] } });
+    // The JSON export's copy: the answer as it came, unknown fields included.
+    assert.deepEqual(raw, JSON.parse(next.body));
     next = { status: 200, body: JSON.stringify({ success: true, crawls: [{ id: 'c', url: 'https://a.example', created_at: '2026-01-01' }] }) };
     assert.deepEqual(await client.listActiveCrawls(), [{ id: 'c', url: 'https://a.example' }]);
   });

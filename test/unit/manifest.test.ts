@@ -55,7 +55,8 @@ const registered = new Set(matchesIn(REGISTERED).map((m) => m.id));
 const viewIds = new Set(Object.values(manifest.contributes.views).flat().map((v) => v.id));
 // VS Code makes `<view id>.focus` and friends for every view; they are not ours to register.
 const isViewCommand = (id: string): boolean => [...viewIds].some((view) => id.startsWith(`${view}.`));
-
+// webData.editSearch runs advanced search, which the `advanced` branch contributes; the test below
+// fails once it is contributed here, so this list empties itself at the merge.
 describe('manifest: commands', () => {
   it('finds registrations at all (the pattern still matches the code)', () => {
     assert.ok(registered.size >= 10, `only ${registered.size} registrations found: ${[...registered].join(', ')}`);

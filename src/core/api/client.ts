@@ -51,6 +51,11 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+export interface SearchCallOptions extends CallOptions {
+  /** Given the answer's JSON as the service sent it (the result drops unknown fields): the JSON export keeps it. */
+  onBody?: (body: unknown) => void;
+}
+
 interface Operation<T> {
   method: 'GET' | 'POST';
   path: string;
@@ -107,7 +112,7 @@ export class WebDataClient {
   readonly proxyHost: string | undefined;
 
   /** POST /v2/search. Checks the request first: an invalid one is never sent. */
-  search(request: SearchRequest, options: CallOptions = {}): Promise<SearchResponse> {
+  search(request: SearchRequest, options: SearchCallOptions = {}): Promise<SearchResponse> {
     const checked = validateSearchRequest(request);
     const path = `${this.address.prefix}/search`;
     if (!checked.ok) {
@@ -123,7 +128,11 @@ export class WebDataClient {
         ...this.context('the search', path, 'The service answered 404 to the search', ' Check the service address.'),
         features: (checked.body.enterprise ?? []).map((mode) => ENTERPRISE_FEATURES[mode]),
       },
-      read: (value, status) => validateBody(SearchResponseSchema, value, 'the search', status),
+      read: (value, status) => {
+        const response = validateBody(SearchResponseSchema, value, 'the search', status);
+        options.onBody?.(value);
+        return response;
+      },
       leftOut: unknownDataNames,
     }, options.signal);
   }

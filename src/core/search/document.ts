@@ -27,7 +27,7 @@ function plain(text: string): string {
  * A result's address on the info page: an autolink only for web addresses. A `<command:…>` or
  * `<file:…>` autolink would be a live link in the markdown preview; anything else shows as text.
  */
-function addressLine(url: string): string {
+export function addressLine(url: string): string {
   return /^https?:\/\//i.test(url) ? `<${url.replace(/[<>\s]/g, encodeURIComponent)}>` : plain(url);
 }
 

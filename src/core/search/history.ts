@@ -10,6 +10,7 @@ import { promises as nodeFs } from 'node:fs';
 import { newestFirst, planEviction, type HistoryLimits } from './eviction';
 import { HistoryDisk, type HistoryCodec, type HistoryLog } from './history-disk';
 import { describeError, type HistoryFileSystem } from './history-fs';
+import { isPinned, withPin } from './pins';
 import { isSearchId, summarize, type SearchRecord, type SearchSummary } from './record';
 
 export { INDEX_FILE, RECORDS_FOLDER, type HistoryCodec, type HistoryLog } from './history-disk';
@@ -100,15 +101,55 @@ export class SearchHistory {
     });
   }
 
-  clear(): Promise<void> {
+  /** Removes every search; pinned ones stay unless `includePinned`. */
+  clear(options: { includePinned?: boolean } = {}): Promise<void> {
+    const keep = (record: Pick<SearchSummary, 'pinned'> | undefined): boolean => options.includePinned !== true && record !== undefined && isPinned(record);
     return this.serial(async () => {
-      this.cache.clear();
-      this.unsaved.clear();
+      for (const [id, entry] of this.unsaved) if (!keep(entry.record)) this.unsaved.delete(id);
       await this.updateIndex(async (base) => {
         const listed = await this.disk.listRecordIds();
-        for (const id of new Set([...base.map((s) => s.id), ...(listed ?? [])])) await this.disk.deleteRecord(id);
-        return [];
+        const kept = base.filter(keep);
+        const keptIds = new Set(kept.map((s) => s.id));
+        for (const id of new Set([...base.map((s) => s.id), ...(listed ?? [])])) {
+          if (keptIds.has(id)) continue;
+          // A file the index does not list yet (another window's write) may be a pinned search.
+          if (options.includePinned !== true && !base.some((s) => s.id === id) && keep((await this.disk.readRecord(id))?.record)) continue;
+          this.cache.delete(id);
+          await this.disk.deleteRecord(id);
+        }
+        return kept;
       });
+    });
+  }
+
+  /**
+   * Pins or unpins a search: its file is rewritten with the flag under the index lock (so another
+   * window's eviction cannot interleave), and its index entry follows. False when it is gone.
+   */
+  setPinned(id: string, pinned: boolean): Promise<boolean> {
+    return this.serial(async () => {
+      await this.load();
+      const unsaved = this.unsaved.get(id);
+      if (unsaved) {
+        const record = withPin(unsaved.record, pinned);
+        this.unsaved.set(id, { record, summary: summarize(record, unsaved.summary.bytes) });
+        this.summaries = this.withUnsaved(this.summaries ?? []);
+        return true;
+      }
+      if (!isSearchId(id)) return false;
+      let found = false;
+      await this.updateIndex(async (base) => {
+        const read = await this.disk.readRecord(id);
+        if (!read) return base.filter((s) => s.id !== id);
+        const record = withPin(read.record, pinned);
+        const text = JSON.stringify(record);
+        await this.disk.writeRecord(id, text);
+        this.remember(record);
+        found = true;
+        const summary = summarize(record, Buffer.byteLength(text, 'utf8'));
+        return [summary, ...base.filter((s) => s.id !== id)];
+      });
+      return found;
     });
   }
 

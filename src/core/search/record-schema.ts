@@ -17,6 +17,8 @@ const SearchRecordSchema = z.object({
   createdAt: z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)))),
   request: StoredRequestSchema,
   response: SearchResponseSchema,
+  pinned: z.optional(z.boolean()),
+  raw: z.optional(z.unknown()),
 });
 
 const count = z.int().check(z.nonnegative());
@@ -30,6 +32,7 @@ const SearchSummarySchema = z.object({
   creditsUsed: z.nullish(z.number()),
   warning: z.nullish(z.string()),
   bytes: count,
+  pinned: z.optional(z.boolean()),
 });
 
 const SearchIndexSchema = z.object({

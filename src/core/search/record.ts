@@ -15,6 +15,13 @@ export interface SearchRecord {
   /** The wire form that was sent (never holds the API key: it travels in a header). */
   request: SearchRequestBody;
   response: SearchResponse;
+  /** Pinned by the person: never evicted, listed first (pins.ts). Absent in records before pins. */
+  pinned?: boolean;
+  /**
+   * The answer's JSON exactly as the service sent it (the parsed `response` drops fields this
+   * client does not know), for the JSON export. Absent in older records; counts toward the byte cap.
+   */
+  raw?: unknown;
 }
 
 /** What the results view needs for a search's row, kept in the small index file. */
@@ -29,6 +36,7 @@ export interface SearchSummary {
   warning?: string | null;
   /** Size of the record file, for the byte cap. */
   bytes: number;
+  pinned?: boolean;
 }
 
 export type TypedResult =
@@ -94,6 +102,8 @@ export function summarize(record: SearchRecord, bytes: number): SearchSummary {
     creditsUsed: record.response.creditsUsed,
     warning: record.response.warning,
     bytes,
+    // Left out when unpinned, so summaries of older records read back equal.
+    ...(record.pinned === true ? { pinned: true } : {}),
   };
 }
 

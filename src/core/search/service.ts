@@ -19,7 +19,7 @@ export interface CancellationLike {
 }
 
 export interface SearchClientPort {
-  search(request: SearchRequestBody, options: { signal: AbortSignal }): Promise<SearchResponse>;
+  search(request: SearchRequestBody, options: { signal: AbortSignal; onBody?: (body: unknown) => void }): Promise<SearchResponse>;
 }
 
 /** The search history the views read (src/features/search/store.ts over history.ts). */
@@ -110,15 +110,17 @@ export class SearchService {
     const subscription = token?.onCancellationRequested(() => controller.abort());
     if (token?.isCancellationRequested) controller.abort();
     let response: SearchResponse;
+    // The answer as received, for the JSON export (the parsed one drops fields it does not know).
+    let raw: unknown;
     try {
-      response = await client.search(search.body, { signal: controller.signal });
+      response = await client.search(search.body, { signal: controller.signal, onBody: (value) => (raw = value) });
     } catch (err) {
       return controller.signal.aborted ? cancelled() : { ok: false, failure: { kind: 'failed', message: describe(err), error: err } };
     } finally {
       subscription?.dispose();
     }
     const now = (this.deps.now ?? (() => new Date()))();
-    const record: SearchRecord = { version: RECORD_VERSION, id: newSearchId(now), createdAt: now.toISOString(), request: search.body, response };
+    const record: SearchRecord = { version: RECORD_VERSION, id: newSearchId(now), createdAt: now.toISOString(), request: search.body, response, raw };
     let outcome: AddOutcome;
     try {
       outcome = await this.deps.history.add(record);

@@ -22,7 +22,26 @@ export function scrapeStatus(typed: TypedResult): string {
   return 'Not scraped';
 }
 
-export function resultTooltip(typed: TypedResult): string {
+/**
+ * The image as a markdown image, only for an https address (no http, data:, file: or command:
+ * source); characters that could end the link target are percent-encoded. Undefined otherwise.
+ */
+export function imagePreview(imageUrl: string | null | undefined, width = 240): string | undefined {
+  if (!imageUrl) return undefined;
+  let url: URL;
+  try {
+    url = new URL(imageUrl);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:') return undefined;
+  const target = url.href.replace(/[()[\]<>\s|"'\\]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  // `|width=` is VS Code's hover syntax for an image's size.
+  return `![image](${target}|width=${width})`;
+}
+
+/** `previewImages`: show an image result's picture (fetched from the web when the hover opens). */
+export function resultTooltip(typed: TypedResult, options: { previewImages?: boolean } = {}): string {
   const url = resultUrl(typed);
   const lines = [`**${escapeMarkdown(resultTitle(typed))}**`, url !== undefined ? escapeMarkdown(url) : 'No page address was given for this result'];
   const text = resultText(typed);
@@ -38,6 +57,8 @@ export function resultTooltip(typed: TypedResult): string {
   facts.push(escapeMarkdown(scrapeStatus(typed)));
   // Two trailing spaces: a line break inside one paragraph.
   lines.push(facts.join('  \n'));
+  const preview = typed.kind === 'images' && options.previewImages === true ? imagePreview(typed.result.imageUrl) : undefined;
+  if (preview) lines.push(preview);
   return lines.join('\n\n');
 }
 
@@ -51,6 +72,8 @@ export function searchTooltip(summary: SearchSummary, when: string): string {
   ];
   const credits = creditsText(summary.creditsUsed);
   if (credits) facts.push(`Credits used: ${escapeMarkdown(credits)}`);
+  // The row's icon shows a warning instead of the pin when there is one: the tooltip says both.
+  if (summary.pinned === true) facts.push('Pinned: kept when the history makes room');
   lines.push(facts.join('  \n'));
   if (summary.warning) lines.push(`**Warning from the service:** ${escapeMarkdown(oneLine(summary.warning, 1000))}`);
   return lines.join('\n\n');

@@ -5,6 +5,7 @@
 // reload (activating us through onFileSystem:webdata), but silently drops content-provider tabs.
 import * as vscode from 'vscode';
 import type { SourceType } from '../../core/api/request-types';
+import { allResultsMarkdown, parseAllResultsAddress } from '../../core/search/all-results';
 import { chooseFormat, documentText } from '../../core/search/document';
 import { resultTitle } from '../../core/search/present';
 import { isResultKind, isSearchId, resultAt } from '../../core/search/record';
@@ -35,6 +36,11 @@ export function readResultRef(arg: unknown): ResultRef | undefined {
 
 /** The text behind a `webdata:` address, from the stored search. */
 async function resultDocumentContent(store: SearchStore, uri: vscode.Uri): Promise<string> {
+  const allOf = parseAllResultsAddress(uri.path, uri.query);
+  if (allOf) {
+    const record = await store.get(allOf);
+    return record ? allResultsMarkdown(record) : vscode.l10n.t('This search is no longer in the search history, so its results are gone. Search again to fetch them.');
+  }
   const ref = parseResultDocumentAddress(uri.path, uri.query);
   if (!ref) return vscode.l10n.t('This address does not name a search result.');
   const record = await store.get(ref.searchId);
@@ -67,7 +73,7 @@ export class ResultDocuments extends Disposable implements vscode.FileSystemProv
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
-    if (!parseResultDocumentAddress(uri.path, uri.query)) {
+    if (!parseResultDocumentAddress(uri.path, uri.query) && !parseAllResultsAddress(uri.path, uri.query)) {
       // The folders above a document, for breadcrumbs and Save As: the query (or, in the older
       // form, search id, kind and index); nothing else exists.
       if (uri.path.split('/').length <= 4) return { type: vscode.FileType.Directory, ctime: this.loadedAt, mtime: this.loadedAt, size: 0 };

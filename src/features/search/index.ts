@@ -8,6 +8,7 @@ import { searchSettings } from '../../platform/settings';
 import { loadUi } from '../../platform/ui';
 import type { SearchCommand } from './command';
 import { registerAdvancedSearch } from './advanced';
+import { registerHistoryCommands } from './history-commands';
 import { enableMarkdown } from './markdown-hint';
 import { readResultRef, ResultDocuments } from './documents';
 import { SearchServiceHost, type SearchDone, type SearchRun, type SearchRunOptions } from './service';
@@ -67,12 +68,12 @@ class SearchFeature extends Disposable implements SearchApi {
     register('webData.search', (argument?: unknown, options?: unknown) => this.command.run(argument, options));
     register('webData.searchAgain', (arg?: unknown) => this.searchAgain(arg));
     register('webData.removeSearch', (arg?: unknown) => this.removeSearch(arg));
-    register('webData.clearSearches', (arg?: unknown) => this.clearSearches(arg));
     register('webData.openMarkdown', (arg?: unknown) => this.open(arg, 'markdown'));
     register('webData.openSummary', (arg?: unknown) => this.open(arg, 'summary'));
     register('webData.enableMarkdown', () => enableMarkdown());
     register('webData.openInBrowser', (arg?: unknown) => loadUi().searchActions.openInBrowser(arg));
     register('webData.copyUrl', (arg?: unknown) => loadUi().searchActions.copyUrl(arg, (text) => this.flash(text)));
+    this._register(registerHistoryCommands({ store: this.store, provider: this.provider, view: this.view, log }));
   }
 
   private get command(): SearchCommand {
@@ -129,24 +130,6 @@ class SearchFeature extends Disposable implements SearchApi {
   private async removeSearch(arg: unknown): Promise<void> {
     const id = loadUi().searchActions.readSearchId(arg);
     if (id) await this.searches.remove(id);
-  }
-
-  /** `{ confirmed: true }` skips the dialog (tests, keybindings). */
-  private async clearSearches(arg: unknown): Promise<boolean> {
-    const count = (await this.store.list()).length;
-    if (count === 0) return false;
-    if (typeof arg === 'object' && arg !== null && (arg as { confirmed?: unknown }).confirmed === true) {
-      await this.searches.clear();
-      return true;
-    }
-    const clear = vscode.l10n.t('Clear History');
-    const choice = await vscode.window.showWarningMessage(
-      count === 1 ? vscode.l10n.t('Remove the search from the history?') : vscode.l10n.t('Remove all {0} searches from the history?', count),
-      { modal: true, detail: vscode.l10n.t('Their results and scraped pages are deleted from this machine; open tabs lose their content after a reload.') },
-      clear);
-    if (choice !== clear) return false;
-    await this.searches.clear();
-    return true;
   }
 
   private async open(arg: unknown, wanted: 'markdown' | 'summary'): Promise<vscode.TextEditor | undefined> {

@@ -62,8 +62,16 @@ export class SearchStore extends Disposable {
     this.changeEmitter.fire();
   }
 
-  async clear(): Promise<void> {
-    await this.history.clear();
+  /** Removes every search; pinned ones stay unless `includePinned`. */
+  async clear(options: { includePinned?: boolean } = {}): Promise<void> {
+    await this.history.clear(options);
     this.changeEmitter.fire();
+  }
+
+  /** False when the search is gone. */
+  async setPinned(id: string, pinned: boolean): Promise<boolean> {
+    const found = await this.history.setPinned(id, pinned);
+    this.changeEmitter.fire();
+    return found;
   }
 }

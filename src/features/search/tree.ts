@@ -1,12 +1,24 @@
-// The Search Results view: each search a row (newest first, the newest expanded), its results
-// below, grouped by source when several were asked for. Rows are read lazily from the store.
+// The Search Results view: each search a row (pinned first, then newest first; the newest
+// expanded), its results below, grouped by source when several were asked for. Rows are read
+// lazily from the store. A filter (webData.filterSearches) hides searches whose query and result
+// titles do not hold every word of it.
 import * as vscode from 'vscode';
 import type { SourceType } from '../../core/api/request-types';
+import { filterTerms, matchesSearch } from '../../core/search/filter';
+import { isPinned, pinnedFirst } from '../../core/search/pins';
 import { groupResults, resultContextValue, resultDescription, resultIcon, resultTitle, searchDescription, searchLabel, type ResultGroup } from '../../core/search/present';
 import type { SearchSummary, TypedResult } from '../../core/search/record';
 import { resultTooltip, searchTooltip } from '../../core/search/tooltip';
 import { Disposable } from '../../platform/disposable';
+import { onDidChangeSetting, previewImagesSetting } from '../../platform/settings';
 import type { SearchStore } from './store';
+
+/** What the filter left: for the view's message and description. */
+export interface FilterOutcome {
+  filter: string;
+  shown: number;
+  total: number;
+}
 
 export type SearchTreeNode =
   | { type: 'search'; summary: SearchSummary; newest: boolean }
@@ -29,18 +41,39 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
   readonly onDidChangeTreeData = this.changeEmitter.event;
   /** The search rows last handed out, for getParent and reveal. */
   private roots = new Map<string, SearchTreeNode & { type: 'search' }>();
+  private filterText = '';
+  /** Result titles by search id, read once per search for the filter (a search never changes). */
+  private readonly titles = new Map<string, readonly string[]>();
+  private readonly filterEmitter = this._register(new vscode.EventEmitter<FilterOutcome>());
+  /** Fires after the rows were listed under a filter. */
+  readonly onDidFilter = this.filterEmitter.event;
 
   constructor(private readonly store: SearchStore) {
     super();
     this._register(store.onDidChange(() => this.changeEmitter.fire(undefined)));
+    this._register(onDidChangeSetting('previewImages', () => this.changeEmitter.fire(undefined)));
+  }
+
+  get filter(): string {
+    return this.filterText;
+  }
+
+  /** Shows only the searches matching `text` (every word in the query or a result title); '' shows all. */
+  setFilter(text: string): void {
+    if (text === this.filterText) return;
+    this.filterText = text;
+    this.changeEmitter.fire(undefined);
   }
 
   async getChildren(node?: SearchTreeNode): Promise<SearchTreeNode[]> {
     if (!node) {
       const summaries = await this.store.list();
-      const roots = summaries.map((summary, position) => ({ type: 'search' as const, summary, newest: position === 0 }));
+      const newestId = summaries[0]?.id;
+      const shown = await this.filtered(summaries);
+      const roots = pinnedFirst(shown).map((summary) => ({ type: 'search' as const, summary, newest: summary.id === newestId }));
       this.roots = new Map(roots.map((root) => [root.summary.id, root]));
-      this.setHasSearches(roots.length > 0);
+      this.setHasSearches(summaries.length > 0);
+      if (this.filterText !== '') this.filterEmitter.fire({ filter: this.filterText, shown: roots.length, total: summaries.length });
       return roots;
     }
     if (node.type === 'group') return node.group.results.map(({ index, typed }) => resultNode(node.searchId, typed, index, true));
@@ -63,6 +96,26 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       if (group) return { type: 'group', searchId: node.searchId, group };
     }
     return this.roots.get(node.searchId);
+  }
+
+  private async filtered(summaries: readonly SearchSummary[]): Promise<SearchSummary[]> {
+    const terms = filterTerms(this.filterText);
+    if (terms.length === 0) return [...summaries];
+    const shown: SearchSummary[] = [];
+    for (const summary of summaries) {
+      if (matchesSearch(terms, summary.query, await this.titlesOf(summary.id))) shown.push(summary);
+    }
+    return shown;
+  }
+
+  private async titlesOf(id: string): Promise<readonly string[]> {
+    const known = this.titles.get(id);
+    if (known) return known;
+    const record = await this.store.get(id);
+    if (!record) return [];
+    const titles = groupResults(record).groups.flatMap((group) => group.results.map(({ typed }) => resultTitle(typed)));
+    this.titles.set(id, titles);
+    return titles;
   }
 
   private hasSearches: boolean | undefined;
@@ -108,8 +161,9 @@ function searchItem(summary: SearchSummary, newest: boolean): vscode.TreeItem {
   item.tooltip = untrustedMarkdown(searchTooltip(summary, new Date(summary.createdAt).toLocaleString()));
   item.iconPath = summary.warning
     ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
-    : new vscode.ThemeIcon('search');
-  item.contextValue = 'search';
+    : new vscode.ThemeIcon(isPinned(summary) ? 'pinned' : 'search');
+  // Menus match `viewItem =~ /^search/`, and `search.pinned` / `search` for pin and unpin.
+  item.contextValue = isPinned(summary) ? 'search.pinned' : 'search';
   return item;
 }
 
@@ -128,7 +182,7 @@ function resultItem(node: SearchTreeNode & { type: 'result' }): vscode.TreeItem 
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   item.id = `${node.searchId}/${node.kind}/${node.index}`;
   item.description = resultDescription(node.typed);
-  item.tooltip = untrustedMarkdown(resultTooltip(node.typed));
+  item.tooltip = untrustedMarkdown(resultTooltip(node.typed, { previewImages: previewImagesSetting() }));
   item.iconPath = new vscode.ThemeIcon(resultIcon(node.typed));
   item.contextValue = resultContextValue(node.typed);
   item.accessibilityInformation = { label: `${label}, ${item.description}` };

@@ -1,0 +1,66 @@
+// The history's commands: pin and unpin, edit and re-run, clear (keeping pinned searches unless
+// asked), the filter box, all results in one page, and export. Registered at activation with one
+// line from ./index.ts; their bodies (./history-actions.ts) load with dist/ui.js on first use, so
+// activation reads nothing and sends nothing.
+import * as vscode from 'vscode';
+import { filterLabel } from '../../core/search/filter';
+import { Disposable } from '../../platform/disposable';
+import { loadUi } from '../../platform/ui';
+import type { SearchStore } from './store';
+import type { FilterOutcome, SearchResultsProvider, SearchTreeNode } from './tree';
+
+export interface HistoryDeps {
+  store: SearchStore;
+  provider: SearchResultsProvider;
+  view: vscode.TreeView<SearchTreeNode>;
+  log: vscode.LogOutputChannel;
+}
+
+/** webData.searchFilterActive: the view's title shows the clear-filter action while a filter is set. */
+export const FILTER_CONTEXT_KEY = 'webData.searchFilterActive';
+
+class HistoryCommands extends Disposable {
+  private filterShown = false;
+
+  constructor(private readonly deps: HistoryDeps) {
+    super();
+    const actions = () => loadUi().historyActions;
+    const add = (d: vscode.Disposable): void => void this._register(d);
+    add(vscode.commands.registerCommand('webData.pinSearch', (arg?: unknown) => actions().setPinned(deps, arg, true)));
+    add(vscode.commands.registerCommand('webData.unpinSearch', (arg?: unknown) => actions().setPinned(deps, arg, false)));
+    add(vscode.commands.registerCommand('webData.editSearch', (arg?: unknown) => actions().editSearch(deps, arg)));
+    add(vscode.commands.registerCommand('webData.clearSearches', (arg?: unknown) => actions().clearSearches(deps, arg)));
+    add(vscode.commands.registerCommand('webData.filterSearches', (arg?: unknown) => actions().filterSearches(deps, arg)));
+    add(vscode.commands.registerCommand('webData.clearSearchFilter', () => deps.provider.setFilter('')));
+    add(vscode.commands.registerCommand('webData.openAllResults', (arg?: unknown) => actions().openAllResults(deps, arg)));
+    add(vscode.commands.registerCommand('webData.exportSearch', (arg?: unknown) => actions().exportSearch(deps, arg)));
+    add(deps.provider.onDidFilter((outcome) => this.showFilter(outcome)));
+    add(deps.provider.onDidChangeTreeData(() => {
+      if (deps.provider.filter === '') this.showFilter(undefined);
+    }));
+  }
+
+  /** The filter in the view's description, a message saying what it hides, and the context key. */
+  private showFilter(outcome: FilterOutcome | undefined): void {
+    const view = this.deps.view;
+    if (!outcome) {
+      if (!this.filterShown) return;
+      this.filterShown = false;
+      view.description = undefined;
+      view.message = undefined;
+      void vscode.commands.executeCommand('setContext', FILTER_CONTEXT_KEY, false);
+      return;
+    }
+    this.filterShown = true;
+    const shown = filterLabel(outcome.filter);
+    view.description = vscode.l10n.t('Filter: {0}', shown);
+    view.message = outcome.shown === 0
+      ? vscode.l10n.t('No search matches the filter “{0}”.', shown)
+      : vscode.l10n.t('Showing {0} of {1} searches that match “{2}”.', outcome.shown, outcome.total, shown);
+    void vscode.commands.executeCommand('setContext', FILTER_CONTEXT_KEY, true);
+  }
+}
+
+export function registerHistoryCommands(deps: HistoryDeps): vscode.Disposable {
+  return new HistoryCommands(deps);
+}
