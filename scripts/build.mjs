@@ -1,8 +1,7 @@
 // Bundles the extension with esbuild (type-checking is `npm run typecheck`, separately).
-// Three bundles: dist/extension.js is what activation loads and stays tiny; dist/core.js holds
-// undici, zod and the API client and is required on first use (see src/platform/core.ts);
-// dist/ui.js holds command bodies and the webhook feature, required on first use too (see
-// src/platform/ui.ts), so activation parses only the registrations.
+// Two bundles: dist/extension.js is what activation loads (every feature, no undici or zod);
+// dist/core.js holds undici, zod, the API client and the webhook receiver and is required on
+// first use (see src/platform/core.ts), so a window without a key never loads it.
 import * as esbuild from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,7 +38,7 @@ const vscodeBindings = {
 };
 
 const options = {
-  entryPoints: { extension: 'src/extension.ts', core: 'src/core/entry.ts', ui: 'src/features/entry.ts' },
+  entryPoints: { extension: 'src/extension.ts', core: 'src/core/entry.ts' },
   outdir: 'dist',
   bundle: true,
   format: 'cjs',

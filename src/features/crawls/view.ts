@@ -7,12 +7,10 @@ import { CrawlList } from '../../core/crawls';
 import { inertLabel } from '../../core/text/inert';
 import { ConnectionFetch } from '../../platform/connection-fetch';
 import { Disposable, interval, toDisposable } from '../../platform/disposable';
-import { LazyTreeDataProvider } from '../../platform/lazy-tree';
 import { describeError, showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { crawlsRefreshInterval, onDidChangeSetting } from '../../platform/settings';
-import { loadUi } from '../../platform/ui';
-import type { CrawlsTreeProvider, CrawlTreeNode } from './rows';
+import { CrawlsTreeProvider, type CrawlTreeNode } from './rows';
 
 export const ACTIVE_CRAWLS_VIEW = 'webData.activeCrawls';
 
@@ -30,9 +28,7 @@ export interface CrawlRowSnapshot {
 
 export class ActiveCrawlsView extends Disposable {
   private readonly list = new CrawlList();
-  /** The rows' rendering loads with dist/ui.js when the view first asks for them. */
-  private readonly provider = this._register(new LazyTreeDataProvider<CrawlTreeNode>(() => this.tree));
-  private renderer: CrawlsTreeProvider | undefined;
+  private readonly tree = this._register(new CrawlsTreeProvider(() => this.list.crawls));
   private readonly treeView: vscode.TreeView<CrawlTreeNode>;
   private readonly loads = new CoalescingTask(() => this.load(), () => this.isDisposed);
   private readonly fetches: ConnectionFetch;
@@ -45,7 +41,7 @@ export class ActiveCrawlsView extends Disposable {
   constructor(private readonly services: Services) {
     super();
     this.fetches = new ConnectionFetch(services.connection, () => this.isDisposed);
-    this.treeView = this._register(vscode.window.createTreeView(ACTIVE_CRAWLS_VIEW, { treeDataProvider: this.provider, showCollapseAll: true }));
+    this.treeView = this._register(vscode.window.createTreeView(ACTIVE_CRAWLS_VIEW, { treeDataProvider: this.tree, showCollapseAll: true }));
     this._register(toDisposable(() => {
       this.poll?.dispose();
       this.fetches.invalidate();
@@ -53,11 +49,6 @@ export class ActiveCrawlsView extends Disposable {
     this._register(this.treeView.onDidChangeVisibility(() => this.visibilityChanged()));
     this._register(services.connection.onDidChange(() => this.connectionChanged()));
     this._register(onDidChangeSetting('activeCrawls.refreshInterval', () => this.restartPoll()));
-  }
-
-  private get tree(): CrawlsTreeProvider {
-    this.renderer ??= new (loadUi().CrawlsTreeProvider)(() => this.list.crawls);
-    return this.renderer;
   }
 
   get crawls(): readonly ActiveCrawl[] {
@@ -143,7 +134,7 @@ export class ActiveCrawlsView extends Disposable {
   private render(): void {
     const count = this.list.crawls.length;
     this.treeView.badge = count > 0 ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 active crawl') : vscode.l10n.t('{0} active crawls', count) } : undefined;
-    this.provider.changed();
+    this.tree.changed();
   }
 
   private visibilityChanged(): void {

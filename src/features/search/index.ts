@@ -5,8 +5,8 @@ import { DEFAULT_MAX_HISTORY_BYTES, type HistoryLimits } from '../../core/search
 import { Disposable, toDisposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 import { searchSettings } from '../../platform/settings';
-import { loadUi } from '../../platform/ui';
-import type { SearchCommand } from './command';
+import { copyUrl, openInBrowser, readSearchId } from './actions';
+import { SearchCommand } from './command';
 import { enableMarkdown } from './markdown-hint';
 import { readResultRef, resultDocumentContent, ResultDocuments } from './documents';
 import { SearchStore } from './store';
@@ -36,7 +36,7 @@ class SearchFeature extends Disposable implements SearchApi {
   private readonly provider: SearchResultsProvider;
   private readonly view: vscode.TreeView<SearchTreeNode>;
   private readonly documents: ResultDocuments;
-  /** Created on the first search: its code (prompt, request rules) loads with dist/ui.js. */
+  /** Created on the first search. */
   private searchCommand: SearchCommand | undefined;
   private statusMessage: vscode.Disposable | undefined;
 
@@ -59,13 +59,13 @@ class SearchFeature extends Disposable implements SearchApi {
     register('webData.openMarkdown', (arg?: unknown) => this.open(arg, 'markdown'));
     register('webData.openSummary', (arg?: unknown) => this.open(arg, 'summary'));
     register('webData.enableMarkdown', () => enableMarkdown());
-    register('webData.openInBrowser', (arg?: unknown) => loadUi().searchActions.openInBrowser(arg));
-    register('webData.copyUrl', (arg?: unknown) => loadUi().searchActions.copyUrl(arg, (text) => this.flash(text)));
+    register('webData.openInBrowser', (arg?: unknown) => openInBrowser(arg));
+    register('webData.copyUrl', (arg?: unknown) => copyUrl(arg, (text) => this.flash(text)));
   }
 
   private get command(): SearchCommand {
     this.searchCommand ??= this._register(
-      new (loadUi().SearchCommand)(this.services, this.store, (outcome) => void this.reveal(outcome.summary.id), (text) => this.flash(text)),
+      new SearchCommand(this.services, this.store, (outcome) => void this.reveal(outcome.summary.id), (text) => this.flash(text)),
     );
     return this.searchCommand;
   }
@@ -108,7 +108,7 @@ class SearchFeature extends Disposable implements SearchApi {
   }
 
   private async searchAgain(arg: unknown): Promise<unknown> {
-    const id = loadUi().searchActions.readSearchId(arg);
+    const id = readSearchId(arg);
     const record = id ? await this.store.get(id) : undefined;
     if (!record) {
       void vscode.window.showWarningMessage(vscode.l10n.t('That search is no longer in the history; run a new search instead.'));
@@ -118,7 +118,7 @@ class SearchFeature extends Disposable implements SearchApi {
   }
 
   private async removeSearch(arg: unknown): Promise<void> {
-    const id = loadUi().searchActions.readSearchId(arg);
+    const id = readSearchId(arg);
     if (id) await this.store.remove(id);
   }
 
