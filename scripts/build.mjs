@@ -3,11 +3,13 @@
 // dist/core.js holds undici, zod, the API client and the webhook receiver and is required on
 // first use (see src/platform/core.ts), so a window without a key never loads it.
 import * as esbuild from 'esbuild';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+/** `--outdir=<dir>` and `--metafile=<file>`: for the unit test that checks what each bundle holds. */
+const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 
 /**
  * `import * as vscode from 'vscode'` makes esbuild copy every property of the API object into a
@@ -39,7 +41,7 @@ const vscodeBindings = {
 
 const options = {
   entryPoints: { extension: 'src/extension.ts', core: 'src/core/entry.ts' },
-  outdir: 'dist',
+  outdir: arg('outdir') ?? 'dist',
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -60,6 +62,8 @@ if (watch) {
   console.log('esbuild: watching');
 } else {
   const result = await esbuild.build(options);
+  const metafile = arg('metafile');
+  if (metafile) writeFileSync(metafile, JSON.stringify(result.metafile));
   for (const [file, out] of Object.entries(result.metafile.outputs)) {
     if (file.endsWith('.js')) console.log(`${file}  ${(out.bytes / 1024).toFixed(1)} KiB`);
   }

@@ -1,7 +1,7 @@
 // The credits status bar item as a small state machine: which state a token-usage answer (or a
 // failure) puts it in, and what each state shows. Plain data, so every case is unit-tested; the
 // VS Code side only copies `text`, `tooltip` and `command` onto the item.
-import type { WebDataError } from '../api/errors';
+import { isWebDataError, type WebDataError } from '../api/errors';
 import type { TokenUsage } from '../api/schemas';
 import { creditsOf, describeBillingPeriod, describePlanShare, formatCredits, formatNumber, safeLocale, type FormatOptions } from './format';
 
@@ -22,8 +22,10 @@ export function stateForUsage(usage: TokenUsage, threshold: number, at: Date): U
   return { kind: 'ok', usage, credits, at };
 }
 
+// These two check the client's error by instanceof, so they run in dist/core.js, which defines the
+// class: the extension reaches them through loadCore() (src/core/entry.ts).
 function asWebDataError(err: unknown): WebDataError | undefined {
-  return err instanceof Error && err.name === 'WebDataError' && 'kind' in err ? (err as WebDataError) : undefined;
+  return isWebDataError(err) ? err : undefined;
 }
 
 /**

@@ -2,8 +2,9 @@
 // words); this class only fetches, holds the state, and copies the presentation onto the item.
 import * as vscode from 'vscode';
 import { CoalescingTask } from '../../core/coalesce';
-import { presentUsage, stateForError, stateForUsage, type UsagePresentation, type UsageState } from '../../core/usage';
+import { presentUsage, stateForUsage, type UsagePresentation, type UsageState } from '../../core/usage';
 import { ConnectionFetch } from '../../platform/connection-fetch';
+import { loadCore } from '../../platform/core';
 import { Disposable, interval, toDisposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
 import type { Services } from '../../platform/services';
@@ -88,7 +89,7 @@ export class UsageStatus extends Disposable {
       case 'done':
         return this.setState(stateForUsage(outcome.value, lowCreditsThreshold(), new Date()));
       case 'failed': {
-        const next = stateForError(outcome.error, new Date());
+        const next = loadCore().stateForError(outcome.error, new Date());
         if (next.kind === 'error' && this.current.kind !== 'error') this.services.log.warn(`Credits: ${next.message}`);
         return this.setState(next);
       }
