@@ -4,5 +4,7 @@ export * from './api';
 export * from './webhooks';
 // Reading stored searches back (zod), for the results view's history.
 export { parseSearchRecord, parseSearchIndex, readSearchRecordText, serializeSearchIndex } from './search/record-schema';
+// What a failed credits request means (checks the client's error by instanceof, so here).
+export { isNoUsageError, stateForError } from './usage/state';
 // The search history's files (node:fs), used from the first look at the results view on.
 export { SearchHistory } from './search/history';

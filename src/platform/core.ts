@@ -1,8 +1,31 @@
-// dist/core.js: undici, zod, the API client and the webhook receiver (src/core/entry.ts), loaded
-// on first use, never at activation.
+// dist/core.js: undici, zod, the API client and the webhook receiver (src/core/entry.ts), required
+// on first use, never at activation. With a key stored that is the first credits refresh, right
+// after startup; without one, activation loads none of it (see the README's Benchmarks).
+// The path is computed so esbuild leaves the require alone.
+import * as path from 'node:path';
+import type { WebDataError } from '../core/api';
+import type { WebhookReceiverError } from '../core/webhooks';
 import type * as Core from '../core/entry';
-import { lazyBundle } from './lazy-bundle';
 
 export type CoreModule = typeof Core;
 
-export const loadCore = lazyBundle<CoreModule>('core.js');
+let loaded: CoreModule | undefined;
+
+export function loadCore(): CoreModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loaded ??= require(path.join(__dirname, 'core.js')) as CoreModule;
+  return loaded;
+}
+
+/**
+ * The client's error, by `instanceof` in dist/core.js, the one bundle that defines the class
+ * (dist/extension.js holds no copy of it). Nothing can have thrown one before that bundle loaded.
+ */
+export function isWebDataError(err: unknown): err is WebDataError {
+  return loaded !== undefined && loaded.isWebDataError(err);
+}
+
+/** The receiver's error, by `instanceof` in dist/core.js too. */
+export function isWebhookReceiverError(err: unknown): err is WebhookReceiverError {
+  return loaded !== undefined && err instanceof loaded.WebhookReceiverError;
+}

@@ -3,16 +3,12 @@
 // text is outside text: the message is made inert, so it can never hold a link to a command.
 import * as vscode from 'vscode';
 import { inertNotification } from '../core/text/inert';
-import type { WebDataError } from '../core/api';
+import { isWebDataError } from './core';
 import { errorButtons, type ErrorButton } from './error-buttons';
 
 export interface ErrorActions {
   /** Offered as "Retry" for failures that may pass on a second try. */
   retry?: () => unknown;
-}
-
-function isWebDataError(err: unknown): err is WebDataError {
-  return err instanceof Error && err.name === 'WebDataError' && 'kind' in err;
 }
 
 /** A sentence for any thrown value: the client's own message when it is ours, else a generic one. */

@@ -1,7 +1,7 @@
 // The credits status bar item as a small state machine: which state a token-usage answer (or a
 // failure) puts it in. Plain data, so every case is unit-tested; present.ts says what each state
 // shows, as structure the feature puts into words.
-import type { WebDataError } from '../api/errors';
+import { isWebDataError, type WebDataError } from '../api/errors';
 import type { TokenUsage } from '../api/schemas';
 import { creditsOf } from './format';
 
@@ -24,8 +24,10 @@ export function stateForUsage(usage: TokenUsage, threshold: number, at: Date, la
   return { kind: 'ok', usage, credits, at, ...known };
 }
 
+// These two check the client's error by instanceof, so they run in dist/core.js, which defines the
+// class: the extension reaches them through loadCore() (src/core/entry.ts).
 function asWebDataError(err: unknown): WebDataError | undefined {
-  return err instanceof Error && err.name === 'WebDataError' && 'kind' in err ? (err as WebDataError) : undefined;
+  return isWebDataError(err) ? err : undefined;
 }
 
 /**

@@ -1,6 +1,5 @@
-// The connect commands' bodies, in the lazily loaded bundle (dist/ui.js): the address and key
-// prompts, the key check and the secret storage writes run only when a command is run.
-// Every command also takes its inputs as an argument, so tests, tasks and keybindings run it
+// The connect commands' bodies: the address and key prompts, the key check and the secret
+// storage writes. Every command also takes its inputs as an argument, so tests, tasks and keybindings run it
 // without prompts; each resolves true when it did what was asked.
 import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
@@ -75,7 +74,7 @@ async function askForBaseUrl(current?: string): Promise<string | undefined> {
   return check.ok ? check.baseUrl : undefined;
 }
 
-async function connect(services: Services, args: unknown): Promise<boolean> {
+export async function connect(services: Services, args: unknown): Promise<boolean> {
   const given = isRecord(args) ? args : {};
   let baseUrl = optionalString(given.baseUrl) ?? baseUrlSetting();
   if (baseUrl !== undefined) {
@@ -93,7 +92,7 @@ async function connect(services: Services, args: unknown): Promise<boolean> {
   return setApiKey(services, apiKey !== undefined ? { apiKey, baseUrl } : { baseUrl });
 }
 
-async function setApiKey(services: Services, args: unknown): Promise<boolean> {
+export async function setApiKey(services: Services, args: unknown): Promise<boolean> {
   const given = isRecord(args) ? args : {};
   const rawBaseUrl = optionalString(given.baseUrl) ?? baseUrlSetting();
   if (rawBaseUrl === undefined) {
@@ -143,7 +142,7 @@ async function promptUntilDone(services: Services, baseUrl: string): Promise<boo
   return false;
 }
 
-async function clearApiKey(services: Services, args: unknown): Promise<boolean> {
+export async function clearApiKey(services: Services, args: unknown): Promise<boolean> {
   const given = isRecord(args) ? args : {};
   const raw = optionalString(given.baseUrl) ?? baseUrlSetting();
   const checked = raw !== undefined ? checkBaseUrl(raw) : undefined;
@@ -166,6 +165,3 @@ async function clearApiKey(services: Services, args: unknown): Promise<boolean> 
   services.log.info(`API key for ${baseUrl} removed.`);
   return true;
 }
-
-/** The bodies behind the commands registered in index.ts. */
-export const connectCommands = { connect, setApiKey, clearApiKey };

@@ -1,20 +1,20 @@
 // Connecting: the service address (a setting) and the API key (secret storage, per address).
-// At activation this registers the commands and stores the sandbox's secrets; the commands'
-// bodies (./commands.ts, prompts and key check) load with dist/ui.js on first use.
+// At activation this registers the commands (their bodies, prompts and key check are in
+// ./commands.ts) and stores the sandbox's secrets.
 import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
 import { baseUrlSetting } from '../../platform/settings';
-import { loadUi } from '../../platform/ui';
 import { isLoopbackHttp } from './base-url';
+import { clearApiKey, connect, setApiKey } from './commands';
 
 export type { ClearApiKeyArgs, ConnectArgs, SetApiKeyArgs } from './commands';
 
 export function registerConnect(services: Services): void {
   const { context, log } = services;
   context.subscriptions.push(
-    vscode.commands.registerCommand('webData.connect', (args?: unknown) => loadUi().connectCommands.connect(services, args)),
-    vscode.commands.registerCommand('webData.setApiKey', (args?: unknown) => loadUi().connectCommands.setApiKey(services, args)),
-    vscode.commands.registerCommand('webData.clearApiKey', (args?: unknown) => loadUi().connectCommands.clearApiKey(services, args)),
+    vscode.commands.registerCommand('webData.connect', (args?: unknown) => connect(services, args)),
+    vscode.commands.registerCommand('webData.setApiKey', (args?: unknown) => setApiKey(services, args)),
+    vscode.commands.registerCommand('webData.clearApiKey', (args?: unknown) => clearApiKey(services, args)),
     vscode.commands.registerCommand('webData.showLog', () => log.show()),
   );
   storeSandboxSecrets(services);

@@ -1,7 +1,7 @@
 // Asks the service whether an API key works before it is saved: GET /v2/team/token-usage with it.
-import type { TokenUsage, WebDataError } from '../../core/api';
-import { isNoUsageError } from '../../core/usage';
+import type { TokenUsage } from '../../core/api';
 import type { Connection } from '../../platform/connection';
+import { isWebDataError, loadCore } from '../../platform/core';
 
 export type KeyCheck =
   /** The service accepted the key; `usage` is absent when it has no usage information (404) or no credits (402). */
@@ -12,10 +12,6 @@ export type KeyCheck =
   | { outcome: 'unverified'; message: string }
   | { outcome: 'cancelled' };
 
-function asWebDataError(err: unknown): WebDataError | undefined {
-  return err instanceof Error && err.name === 'WebDataError' && 'kind' in err ? (err as WebDataError) : undefined;
-}
-
 export async function checkApiKey(connection: Connection, baseUrl: string, apiKey: string, signal?: AbortSignal): Promise<KeyCheck> {
   let client: ReturnType<Connection['createClient']> | undefined;
   try {
@@ -24,10 +20,10 @@ export async function checkApiKey(connection: Connection, baseUrl: string, apiKe
     const usage = await client.getTokenUsage({ signal });
     return { outcome: 'accepted', usage };
   } catch (err) {
-    const e = asWebDataError(err);
+    const e = isWebDataError(err) ? err : undefined;
     // A 404 (no usage information) and a 402 (no credits left) both come after the key was
     // accepted: the key works, so it is saved.
-    if (isNoUsageError(err) || e?.kind === 'payment-required') return { outcome: 'accepted' };
+    if ((e !== undefined && loadCore().isNoUsageError(e)) || e?.kind === 'payment-required') return { outcome: 'accepted' };
     if (e?.kind === 'cancelled' || signal?.aborted) return { outcome: 'cancelled' };
     if (e?.kind === 'unauthorized') return { outcome: 'refused', message: e.message, status: e.status };
     // Refused before sending: the address itself is unusable, so no key could be checked with it.

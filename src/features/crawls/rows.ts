@@ -33,12 +33,21 @@ function optionNodes(parentKey: string, options: OptionNode[]): CrawlOptionNode[
   return options.map((option, index) => ({ kind: 'option', key: `${parentKey}/${index}:${option.name}`, option }));
 }
 
-/**
- * The rows and how they look, in the lazily loaded dist/ui.js: created when the view first asks
- * for rows. The view (view.ts) owns the change event.
- */
-export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode> {
+/** The rows and how they look; the view (view.ts) says when the list changed. */
+export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode>, vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+
   constructor(private readonly crawls: () => readonly ActiveCrawl[]) {}
+
+  /** Tells the view to ask for every row again. */
+  changed(): void {
+    this.changeEmitter.fire();
+  }
+
+  dispose(): void {
+    this.changeEmitter.dispose();
+  }
 
   getChildren(element?: CrawlTreeNode): CrawlTreeNode[] {
     if (!element) return this.crawls().map(crawlNode);

@@ -8,12 +8,10 @@ import { Poller, type PollOutcome } from '../../core/polling';
 import { inertLabel } from '../../core/text/inert';
 import { ConnectionFetch } from '../../platform/connection-fetch';
 import { Disposable, toDisposable } from '../../platform/disposable';
-import { LazyTreeDataProvider } from '../../platform/lazy-tree';
 import { describeError, showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { crawlsRefreshInterval, onDidChangeSetting } from '../../platform/settings';
-import { loadUi } from '../../platform/ui';
-import type { CrawlsTreeProvider, CrawlTreeNode } from './rows';
+import { CrawlsTreeProvider, type CrawlTreeNode } from './rows';
 
 export const ACTIVE_CRAWLS_VIEW = 'webData.activeCrawls';
 
@@ -25,9 +23,7 @@ export type ShownTreeView = Readonly<Pick<vscode.TreeView<CrawlTreeNode>, 'messa
 
 export class ActiveCrawlsView extends Disposable {
   private readonly list = new CrawlList();
-  /** The rows' rendering loads with dist/ui.js when the view first asks for them. */
-  private readonly provider = this._register(new LazyTreeDataProvider<CrawlTreeNode>(() => this.rowsProvider));
-  private renderer: CrawlsTreeProvider | undefined;
+  private readonly rows = this._register(new CrawlsTreeProvider(() => this.list.crawls));
   private readonly treeView: vscode.TreeView<CrawlTreeNode>;
   private readonly fetches: ConnectionFetch;
   private readonly poller: Poller;
@@ -38,7 +34,7 @@ export class ActiveCrawlsView extends Disposable {
     super();
     this.fetches = new ConnectionFetch(services.connection, () => this.isDisposed);
     this.poller = new Poller({ run: () => this.load(), intervalMs: () => crawlsRefreshInterval() * 1000, minIntervalMs: MIN_POLL_MS });
-    this.treeView = this._register(vscode.window.createTreeView(ACTIVE_CRAWLS_VIEW, { treeDataProvider: this.provider, showCollapseAll: true }));
+    this.treeView = this._register(vscode.window.createTreeView(ACTIVE_CRAWLS_VIEW, { treeDataProvider: this.rows, showCollapseAll: true }));
     this._register(toDisposable(() => {
       this.poller.dispose();
       this.fetches.invalidate();
@@ -48,18 +44,13 @@ export class ActiveCrawlsView extends Disposable {
     this._register(onDidChangeSetting('activeCrawls.refreshInterval', () => this.poller.reschedule()));
   }
 
-  private get rowsProvider(): CrawlsTreeProvider {
-    this.renderer ??= new (loadUi().CrawlsTreeProvider)(() => this.list.crawls);
-    return this.renderer;
-  }
-
   get crawls(): readonly ActiveCrawl[] {
     return this.list.crawls;
   }
 
   /** The rows as the view shows them. */
   get tree(): vscode.TreeDataProvider<CrawlTreeNode> {
-    return this.provider;
+    return this.rows;
   }
 
   /** The view's message, badge and visibility as shown. */
@@ -122,7 +113,7 @@ export class ActiveCrawlsView extends Disposable {
   private render(): void {
     const count = this.list.crawls.length;
     this.treeView.badge = count > 0 ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 active crawl') : vscode.l10n.t('{0} active crawls', count) } : undefined;
-    this.provider.changed();
+    this.rows.changed();
   }
 
   /** Polls while the view is visible and a key is set; the poller catches up on a stale list. */

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { filterLabel } from '../../core/search/filter';
 import { Disposable } from '../../platform/disposable';
-import { loadUi } from '../../platform/ui';
+import * as historyActions from './history-actions';
 import type { SearchStore } from './store';
 import type { FilterOutcome, SearchResultsProvider, SearchTreeNode } from './tree';
 
@@ -24,16 +24,15 @@ class HistoryCommands extends Disposable {
 
   constructor(private readonly deps: HistoryDeps) {
     super();
-    const actions = () => loadUi().historyActions;
     const add = (d: vscode.Disposable): void => void this._register(d);
-    add(vscode.commands.registerCommand('webData.pinSearch', (arg?: unknown) => actions().setPinned(deps, arg, true)));
-    add(vscode.commands.registerCommand('webData.unpinSearch', (arg?: unknown) => actions().setPinned(deps, arg, false)));
-    add(vscode.commands.registerCommand('webData.editSearch', (arg?: unknown) => actions().editSearch(deps, arg)));
-    add(vscode.commands.registerCommand('webData.clearSearches', (arg?: unknown) => actions().clearSearches(deps, arg)));
-    add(vscode.commands.registerCommand('webData.filterSearches', (arg?: unknown) => actions().filterSearches(deps, arg)));
+    add(vscode.commands.registerCommand('webData.pinSearch', (arg?: unknown) => historyActions.setPinned(deps, arg, true)));
+    add(vscode.commands.registerCommand('webData.unpinSearch', (arg?: unknown) => historyActions.setPinned(deps, arg, false)));
+    add(vscode.commands.registerCommand('webData.editSearch', (arg?: unknown) => historyActions.editSearch(deps, arg)));
+    add(vscode.commands.registerCommand('webData.clearSearches', (arg?: unknown) => historyActions.clearSearches(deps, arg)));
+    add(vscode.commands.registerCommand('webData.filterSearches', (arg?: unknown) => historyActions.filterSearches(deps, arg)));
     add(vscode.commands.registerCommand('webData.clearSearchFilter', () => deps.provider.setFilter('')));
-    add(vscode.commands.registerCommand('webData.openAllResults', (arg?: unknown) => actions().openAllResults(deps, arg)));
-    add(vscode.commands.registerCommand('webData.exportSearch', (arg?: unknown) => actions().exportSearch(deps, arg)));
+    add(vscode.commands.registerCommand('webData.openAllResults', (arg?: unknown) => historyActions.openAllResults(deps, arg)));
+    add(vscode.commands.registerCommand('webData.exportSearch', (arg?: unknown) => historyActions.exportSearch(deps, arg)));
     add(deps.provider.onDidFilter((outcome) => this.showFilter(outcome)));
     add(deps.provider.onDidChangeTreeData(() => {
       if (deps.provider.filter === '') this.showFilter(undefined);

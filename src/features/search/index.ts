@@ -5,9 +5,9 @@ import { DEFAULT_MAX_HISTORY_BYTES, type HistoryLimits } from '../../core/search
 import { Disposable, toDisposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 import { searchSettings } from '../../platform/settings';
-import { loadUi } from '../../platform/ui';
-import type { SearchCommand } from './command';
 import { registerAdvancedSearch } from './advanced';
+import { copyUrl, openInBrowser, readSearchId } from './actions';
+import { SearchCommand } from './command';
 import { registerHistoryCommands } from './history-commands';
 import { enableMarkdown } from './markdown-hint';
 import { readResultRef, ResultDocuments } from './documents';
@@ -47,7 +47,7 @@ class SearchFeature extends Disposable implements SearchApi {
   private readonly provider: SearchResultsProvider;
   private readonly view: vscode.TreeView<SearchTreeNode>;
   private readonly documents: ResultDocuments;
-  /** Created on the first search: its code (prompt, request rules) loads with dist/ui.js. */
+  /** Created on the first search. */
   private searchCommand: SearchCommand | undefined;
   private statusMessage: vscode.Disposable | undefined;
 
@@ -71,14 +71,14 @@ class SearchFeature extends Disposable implements SearchApi {
     register('webData.openMarkdown', (arg?: unknown) => this.open(arg, 'markdown'));
     register('webData.openSummary', (arg?: unknown) => this.open(arg, 'summary'));
     register('webData.enableMarkdown', () => enableMarkdown());
-    register('webData.openInBrowser', (arg?: unknown) => loadUi().searchActions.openInBrowser(arg));
-    register('webData.copyUrl', (arg?: unknown) => loadUi().searchActions.copyUrl(arg, (text) => this.flash(text)));
+    register('webData.openInBrowser', (arg?: unknown) => openInBrowser(arg));
+    register('webData.copyUrl', (arg?: unknown) => copyUrl(arg, (text) => this.flash(text)));
     this._register(registerHistoryCommands({ store: this.store, provider: this.provider, view: this.view, log }));
   }
 
   private get command(): SearchCommand {
     this.searchCommand ??= this._register(
-      new (loadUi().SearchCommand)(this.services, this.searches, (text) => this.flash(text)),
+      new SearchCommand(this.services, this.searches, (text) => this.flash(text)),
     );
     return this.searchCommand;
   }
@@ -118,7 +118,7 @@ class SearchFeature extends Disposable implements SearchApi {
   }
 
   private async searchAgain(arg: unknown): Promise<unknown> {
-    const id = loadUi().searchActions.readSearchId(arg);
+    const id = readSearchId(arg);
     const record = id ? await this.store.get(id) : undefined;
     if (!record) {
       void vscode.window.showWarningMessage(vscode.l10n.t('That search is no longer in the history; run a new search instead.'));
@@ -128,7 +128,7 @@ class SearchFeature extends Disposable implements SearchApi {
   }
 
   private async removeSearch(arg: unknown): Promise<void> {
-    const id = loadUi().searchActions.readSearchId(arg);
+    const id = readSearchId(arg);
     if (id) await this.searches.remove(id);
   }
 

@@ -5,9 +5,10 @@ import * as vscode from 'vscode';
 import type { TokenUsage } from '../../core/api/schemas';
 import { Poller, type PollOutcome } from '../../core/polling';
 import {
-  LAST_KNOWN_KEY, parseStoredUsage, presentUsage, stateForError, stateForUsage, toStoredUsage, type UsagePresentation, type UsageState,
+  LAST_KNOWN_KEY, parseStoredUsage, presentUsage, stateForUsage, toStoredUsage, type UsagePresentation, type UsageState,
 } from '../../core/usage';
 import { ConnectionFetch } from '../../platform/connection-fetch';
+import { loadCore } from '../../platform/core';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
 import type { Services } from '../../platform/services';
@@ -94,7 +95,7 @@ export class UsageStatus extends Disposable {
         return 'succeeded';
       }
       case 'failed': {
-        const next = stateForError(outcome.error, new Date());
+        const next = loadCore().stateForError(outcome.error, new Date());
         if (next.kind === 'error' && this.current.kind !== 'error') this.services.log.warn(`Credits: ${next.message ?? 'no message'}`);
         this.setState(next);
         // "No usage information" is an answer, not a failure to back off from.

@@ -1,4 +1,4 @@
-// The names VS Code knows this feature by, needed both at activation (to register the view and
-// the document scheme) and in the lazily loaded part (to build URIs).
+// The names VS Code knows this feature by: the view and document scheme registered in index.ts,
+// and the scheme of the URIs payload-document.ts builds.
 export const EVENTS_VIEW_ID = 'webData.webhookEvents';
 export const PAYLOAD_SCHEME = 'webdata-event';

@@ -1,23 +1,24 @@
 // Webhooks in the editor (issue 4): the receiver's commands and settings, the Webhook Events view,
-// the payload documents, the status bar item, and what a delivery does. At activation this only
-// registers the commands, the view and the document scheme; the working parts (./feature.ts, in
-// the lazily loaded dist/ui.js) are created on first use, and the receiver itself (and
-// undici/zod) only when it starts. The events list restores without it.
+// the payload documents, the status bar item, and what a delivery does. Creating the parts is
+// cheap: the events list restores from globalState when first read, the status bar item stays
+// hidden until the receiver runs, and the receiver itself (and undici/zod, in dist/core.js) loads
+// only when it starts.
 import * as vscode from 'vscode';
 import type { WebhookEventRecord } from '../../core/webhook-events';
 import { Disposable } from '../../platform/disposable';
-import { LazyTreeDataProvider } from '../../platform/lazy-tree';
 import type { Services } from '../../platform/services';
 import { webhookSettings } from '../../platform/settings';
-import { loadUi } from '../../platform/ui';
-import type { WebhookCommandId } from './commands';
-import type { ActiveCrawlsLink } from './effects';
-import type { WebhooksFeature } from './feature';
+import { webhookCommandHandlers, type WebhookCommandId } from './commands';
+import { WebhookEffects, type ActiveCrawlsLink } from './effects';
+import { WebhookEventsStore } from './events-store';
+import { WebhookEventsView } from './events-view';
 import { EVENTS_VIEW_ID, PAYLOAD_SCHEME } from './ids';
+import { WebhookNotifier, type WebhookNotification } from './notifier';
+import { WebhookPayloadDocuments } from './payload-document';
+import { WebhookReceiverController } from './receiver-controller';
+import { WebhookStatusBar } from './status-bar';
 
 export type { ActiveCrawlsLink } from './effects';
-import type { WebhookNotification } from './notifier';
-
 export type { WebhookNotification };
 
 /** What tests (through the extension's exports) can see of this feature. */
@@ -40,22 +41,23 @@ export interface WebhookLinks {
   crawls?: ActiveCrawlsLink;
 }
 
-class WebhooksFront extends Disposable {
+class WebhooksFeature extends Disposable {
   readonly api: WebhooksApi;
-  private feature: WebhooksFeature | undefined;
 
-  constructor(
-    private readonly services: Services,
-    private readonly links: WebhookLinks,
-  ) {
+  constructor(services: Services, links: WebhookLinks) {
     super();
-    const events = this._register(new LazyTreeDataProvider(() => this.load().events));
+    const notifier = this._register(new WebhookNotifier());
+    const store = this._register(new WebhookEventsStore(services.context.globalState, services.log));
+    const effects = this._register(new WebhookEffects(store, notifier, services.log, links.crawls));
+    const controller = this._register(new WebhookReceiverController(services, effects, notifier));
+    const events = this._register(new WebhookEventsView(store, controller));
+    const documents = new WebhookPayloadDocuments(store);
+    this._register(new WebhookStatusBar(controller, store));
     this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: events, showCollapseAll: true }));
-    this._register(vscode.workspace.registerTextDocumentContentProvider(PAYLOAD_SCHEME, {
-      provideTextDocumentContent: (uri) => this.load().documents.provideTextDocumentContent(uri),
-    }));
+    this._register(vscode.workspace.registerTextDocumentContentProvider(PAYLOAD_SCHEME, documents));
+    const commands = webhookCommandHandlers({ services, controller, store, documents });
     const register = (id: WebhookCommandId): void => {
-      this._register(vscode.commands.registerCommand(id, (arg?: unknown) => this.load().commands[id](arg)));
+      this._register(vscode.commands.registerCommand(id, (arg?: unknown) => commands[id](arg)));
     };
     register('webData.startWebhookReceiver');
     register('webData.stopWebhookReceiver');
@@ -66,24 +68,18 @@ class WebhooksFront extends Disposable {
     register('webData.openWebhookPayload');
     register('webData.clearWebhookEvents');
 
-    const load = (): WebhooksFeature => this.load();
-    const loaded = (): WebhooksFeature | undefined => this.feature;
     this.api = {
       get receiver() {
-        // Not loaded yet means never started.
-        const running = loaded()?.controller.running;
+        const running = controller.running;
         return running && { localUrl: running.localUrl, externalUrl: running.externalUrl, port: running.receiver.port };
       },
       get events() {
-        return load().store.records;
+        return store.records;
       },
-      onDidChangeEvents: (listener, thisArgs, disposables) => load().store.onDidChange(listener, thisArgs, disposables),
-      onDidNotify: (listener, thisArgs, disposables) => load().notifier.onDidNotify(listener, thisArgs, disposables),
-      rows: () => {
-        const view = load().events;
-        return view.getChildren().map((node) => view.getTreeItem(node));
-      },
-      startAutomatically: () => load().controller.start({ quiet: true }),
+      onDidChangeEvents: store.onDidChange,
+      onDidNotify: notifier.onDidNotify,
+      rows: () => events.getChildren().map((node) => events.getTreeItem(node)),
+      startAutomatically: () => controller.start({ quiet: true }),
     };
 
     // With the window only when asked, and never awaited: activation must not wait on a socket.
@@ -93,16 +89,10 @@ class WebhooksFront extends Disposable {
       }, 0);
     }
   }
-
-  /** The working parts, created on first use and owned (and disposed first) by this feature. */
-  private load(): WebhooksFeature {
-    this.feature ??= this._register(new (loadUi().WebhooksFeature)(this.services, this.links.crawls));
-    return this.feature;
-  }
 }
 
 export function registerWebhooks(services: Services, links: WebhookLinks = {}): WebhooksApi {
-  const feature = new WebhooksFront(services, links);
+  const feature = new WebhooksFeature(services, links);
   services.context.subscriptions.push(feature);
   return feature.api;
 }

@@ -2,9 +2,9 @@
 // non-loopback address, the secret (cached in memory because the receiver asks for it per
 // delivery, synchronously), the forwarded address in remote windows, and the context key.
 import * as vscode from 'vscode';
-import type { RefusedWebhookDelivery, WebhookDelivery, WebhookReceiver, WebhookReceiverError } from '../../core/webhooks';
+import type { RefusedWebhookDelivery, WebhookDelivery, WebhookReceiver } from '../../core/webhooks';
 import { isLoopbackHost as isLoopbackAddress } from '../../core/service-address';
-import { loadCore } from '../../platform/core';
+import { isWebhookReceiverError, loadCore } from '../../platform/core';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { onDidChangeSetting, webhookSettings, type WebhookSettings } from '../../platform/settings';
 import type { Services } from '../../platform/services';
@@ -147,7 +147,7 @@ export class WebhookReceiverController extends Disposable {
         });
       } catch (err) {
         const delay = retryDelaysMs[attempt];
-        if (delay === undefined || this.isDisposed || !(isReceiverError(err) && err.code === 'address-in-use')) throw err;
+        if (delay === undefined || this.isDisposed || !(isWebhookReceiverError(err) && err.code === 'address-in-use')) throw err;
         this.services.log.info(`Webhook receiver: port ${settings.port} is taken; trying again in ${delay} ms.`);
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
@@ -260,19 +260,15 @@ async function confirmNetworkAddress(bindAddress: string): Promise<boolean> {
   return choice === listen;
 }
 
-function isReceiverError(err: unknown): err is WebhookReceiverError {
-  return err instanceof Error && err.name === 'WebhookReceiverError' && 'code' in err;
-}
-
 async function showStartError(log: vscode.LogOutputChannel, notifier: WebhookNotifier, err: unknown, port: number, bindAddress: string): Promise<void> {
   let message: string;
   let setting = 'webData.webhooks.port';
-  if (isReceiverError(err) && err.code === 'address-in-use') {
+  if (isWebhookReceiverError(err) && err.code === 'address-in-use') {
     message = vscode.l10n.t(
       'Port {0} is already in use (perhaps another VS Code window is receiving webhooks). Change the setting webData.webhooks.port, or set it to 0 for any free port, then start the receiver again.',
       port,
     );
-  } else if (isReceiverError(err)) {
+  } else if (isWebhookReceiverError(err)) {
     if (err.code === 'address-unavailable') setting = 'webData.webhooks.bindAddress';
     else if (err.code === 'invalid-options' && /path/i.test(err.message)) setting = 'webData.webhooks.path';
     message = vscode.l10n.t('The webhook receiver could not start: {0} (setting {1})', err.message, setting);

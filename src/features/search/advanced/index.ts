@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../../platform/disposable';
 import type { Services } from '../../../platform/services';
-import { loadUi } from '../../../platform/ui';
+import { runAdvancedSearch, runInsertOperatorCommand } from './command';
 import type { AdvancedContext } from './command';
 
 class AdvancedSearchFeature extends Disposable implements AdvancedContext {
@@ -14,8 +14,8 @@ class AdvancedSearchFeature extends Disposable implements AdvancedContext {
   constructor(readonly globalState: vscode.Memento) {
     super();
     this._register(toDisposable(() => [...this.open].forEach((d) => d.dispose())));
-    this._register(vscode.commands.registerCommand('webData.searchAdvanced', (argument?: unknown) => loadUi().advancedSearch.runAdvancedSearch(this, argument)));
-    this._register(vscode.commands.registerCommand('webData.insertOperator', (argument?: unknown) => loadUi().advancedSearch.runInsertOperatorCommand(this, argument)));
+    this._register(vscode.commands.registerCommand('webData.searchAdvanced', (argument?: unknown) => runAdvancedSearch(this, argument)));
+    this._register(vscode.commands.registerCommand('webData.insertOperator', (argument?: unknown) => runInsertOperatorCommand(this, argument)));
   }
 
   own(d: vscode.Disposable): vscode.Disposable {

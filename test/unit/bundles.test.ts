@@ -1,0 +1,51 @@
+// What each bundle holds, from the production build's own metafile (scripts/build.mjs). Two
+// promises: activation loads no undici and no zod (they are in dist/core.js, required on first
+// use), and each error class the features check with `instanceof` is defined in one bundle only,
+// since a class copied into both would make `instanceof` false for the other bundle's errors.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+interface Metafile {
+  outputs: Record<string, { inputs: Record<string, unknown> }>;
+}
+
+describe('bundles', function () {
+  this.timeout(60_000);
+  let inputs: Map<string, string[]>;
+
+  before(() => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'web-data-bundles-'));
+    try {
+      const metafile = path.join(dir, 'meta.json');
+      const build = spawnSync(process.execPath, ['scripts/build.mjs', '--production', `--outdir=${dir}`, `--metafile=${metafile}`], { cwd: root, encoding: 'utf8' });
+      assert.equal(build.status, 0, build.stderr);
+      const meta = JSON.parse(readFileSync(metafile, 'utf8')) as Metafile;
+      inputs = new Map(Object.entries(meta.outputs)
+        .filter(([file]) => file.endsWith('.js'))
+        .map(([file, out]) => [path.basename(file), Object.keys(out.inputs)]));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds dist/extension.js and dist/core.js, nothing else', () => {
+    assert.deepEqual([...inputs.keys()].sort(), ['core.js', 'extension.js']);
+  });
+
+  it('keeps undici and zod out of what activation loads', () => {
+    const heavy = (inputs.get('extension.js') ?? []).filter((input) => /node_modules[\\/](undici|zod)[\\/]/.test(input));
+    assert.deepEqual(heavy, []);
+  });
+
+  for (const source of ['src/core/api/errors.ts', 'src/core/webhooks/receiver-setup.ts']) {
+    it(`defines the error classes of ${source} in dist/core.js only`, () => {
+      const holders = [...inputs].filter(([, files]) => files.includes(source)).map(([file]) => file);
+      assert.deepEqual(holders, ['core.js']);
+    });
+  }
+});
