@@ -2,7 +2,7 @@
 // time step builds, the request the choices stand for, the review and its credit estimate.
 import assert from 'node:assert/strict';
 import { COUNTRY_CODES } from '../../src/core/api/countries';
-import { applyRequest, choicesToRequest, defaultChoices, type AdvancedChoices } from '../../src/core/search/advanced/choices';
+import { answeredRequest, applyRequest, choicesToRequest, defaultChoices, type AdvancedChoices } from '../../src/core/search/advanced/choices';
 import { checkHostnames, checkLimit, review } from '../../src/core/search/advanced/checks';
 import { estimateCredits } from '../../src/core/search/advanced/estimate';
 import { AdvancedFlow, STEP_COUNT, stepNumber, type StepId } from '../../src/core/search/advanced/flow';
@@ -50,6 +50,16 @@ describe('advanced search: steps', () => {
     // An empty tbs is "any time": parsed as such, so answered.
     const { choices, answered } = applyRequest(defaultChoices(SETTINGS), full);
     assert.equal(new AdvancedFlow(choices, answered).current, 'review');
+  });
+
+  it('an edit of a stored search opens on the review: the fields the sent body left out count as "none"', () => {
+    const stored = { query: 'tideflow', sources: [{ type: 'news' }], limit: 5, timeout: 60000, country: 'DE', includeDomains: ['example.com'] };
+    const { choices, answered } = applyRequest(defaultChoices(SETTINGS), answeredRequest(stored));
+    assert.equal(new AdvancedFlow(choices, answered).current, 'review');
+    assert.deepEqual(choices.sources, ['news']);
+    assert.equal(choices.country, 'DE');
+    assert.deepEqual(choicesToRequest(choices).includeDomains, ['example.com']);
+    assert.equal(choicesToRequest(choices).excludeDomains, undefined);
   });
 
   it('Back retraces the steps shown, and an edit from the review returns to it', () => {

@@ -130,3 +130,17 @@ function contentChoice(scrapeOptions: unknown): ScrapeFormatsChoice | undefined 
   if (types.size > 0) return undefined;   // other formats: not one of the four choices
   return markdown && summary ? 'markdown+summary' : markdown ? 'markdown' : summary ? 'summary' : 'none';
 }
+
+/**
+ * A stored search's request as the argument of an edit: it is the body that was sent, so a field
+ * it leaves out was chosen as "none". Saying so lets the edit open on the review (every step
+ * answered) instead of walking the steps again.
+ */
+export function answeredRequest(request: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const hasDomains = request.includeDomains !== undefined || request.excludeDomains !== undefined;
+  return {
+    categories: [], tbs: '', enterprise: [], ignoreInvalidURLs: false, location: '', scrapeOptions: { formats: [] },
+    ...(hasDomains ? {} : { includeDomains: [] }),
+    ...request,
+  };
+}
