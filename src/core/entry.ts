@@ -6,3 +6,5 @@ export * from './webhooks';
 export { parseSearchRecord, parseSearchIndex, readSearchRecordText, serializeSearchIndex } from './search/record-schema';
 // The search history's files (node:fs), used from the first look at the results view on.
 export { SearchHistory } from './search/history';
+// The language-model tools' input check (zod): loaded with the rest of dist/core.js on first use.
+export { readSearchToolInput } from './chat/input';

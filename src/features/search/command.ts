@@ -2,7 +2,7 @@
 // cancellable progress notification, store it, and say what it cost. Resolves to the stored
 // search, or undefined when nothing was searched (dismissed, invalid, cancelled, failed).
 import * as vscode from 'vscode';
-import type { RequestProblem, SearchResponse } from '../../core/api';
+import type { RequestProblem, SearchResponse, WebDataErrorKind } from '../../core/api';
 import { countsText, creditsText } from '../../core/search/present';
 import { newSearchId, RECORD_VERSION, type SearchRecord } from '../../core/search/record';
 import { buildSearchRequest, fieldsFromSettings, readSearchArgument, requestField } from '../../core/search/request';
@@ -23,6 +23,13 @@ type Client = NonNullable<Awaited<ReturnType<Services['connection']['getClient']
  */
 export interface SearchCommandOptions {
   token?: vscode.CancellationToken;
+  /** No prompt, Connect or failure notification: a search that fails resolves to a SearchFailure (chat tools). */
+  quiet?: boolean;
+}
+
+/** What a quiet search resolves to when it stored nothing. */
+export interface SearchFailure {
+  failure: { kind: WebDataErrorKind | 'not-connected'; message?: string; problems?: readonly RequestProblem[]; retryAfterMs?: number };
 }
 
 export class SearchCommand extends Disposable {
@@ -39,8 +46,10 @@ export class SearchCommand extends Disposable {
     this._register(toDisposable(() => this.activePrompt?.dispose()));
   }
 
-  async run(argument?: unknown, options?: unknown): Promise<SearchRecord | undefined> {
+  async run(argument?: unknown, options?: unknown): Promise<SearchRecord | SearchFailure | undefined> {
     const read = readSearchArgument(argument);
+    const quiet = isQuiet(options);
+    if (quiet && read.kind !== 'request') return { failure: { kind: 'invalid-request', problems: [{ field: 'request', message: read.kind === 'invalid' ? read.message : 'A request with a query is required.' }] } };
     if (read.kind === 'invalid') {
       void vscode.window.showErrorMessage(inertNotification(read.message));
       return undefined;
@@ -53,18 +62,18 @@ export class SearchCommand extends Disposable {
       if (query === undefined) return undefined;
       request = { query };
     }
-    const client = await this.clientOrConnect();
-    if (!client) return undefined;
-    return this.execute(client, request, { token: cancellationToken(options), withSettings: true });
+    const client = quiet ? await this.services.connection.getClient() : await this.clientOrConnect();
+    if (!client) return quiet ? { failure: { kind: 'not-connected' } } : undefined;
+    return this.execute(client, request, { token: cancellationToken(options), withSettings: true, quiet });
   }
 
   /** A row's Search Again: the stored request exactly as it was sent, settings of today aside. */
-  async again(request: Record<string, unknown>): Promise<SearchRecord | undefined> {
+  async again(request: Record<string, unknown>): Promise<SearchRecord | SearchFailure | undefined> {
     const client = await this.clientOrConnect();
     return client ? this.execute(client, request, { withSettings: false }) : undefined;
   }
 
-  private async retry(argument: Record<string, unknown>, withSettings: boolean): Promise<SearchRecord | undefined> {
+  private async retry(argument: Record<string, unknown>, withSettings: boolean): Promise<SearchRecord | SearchFailure | undefined> {
     const client = await this.clientOrConnect();
     return client ? this.execute(client, argument, { withSettings }) : undefined;
   }
@@ -86,11 +95,12 @@ export class SearchCommand extends Disposable {
     return after;
   }
 
-  private async execute(client: Client, argument: Record<string, unknown>, how: { token?: vscode.CancellationToken; withSettings: boolean }): Promise<SearchRecord | undefined> {
-    const { token, withSettings } = how;
+  private async execute(client: Client, argument: Record<string, unknown>, how: { token?: vscode.CancellationToken; withSettings: boolean; quiet?: boolean }): Promise<SearchRecord | SearchFailure | undefined> {
+    const { token, withSettings, quiet } = how;
     const settings = searchSettings();
     const checked = loadCore().validateSearchRequest(withSettings ? buildSearchRequest(settings, argument) : argument);
     if (!checked.ok) {
+      if (quiet) return { failure: { kind: 'invalid-request', problems: checked.problems } };
       void showProblems(checked.problems, withSettings ? fieldsFromSettings(settings, argument) : new Set());
       return undefined;
     }
@@ -113,6 +123,7 @@ export class SearchCommand extends Disposable {
           }
         });
     } catch (err) {
+      if (quiet) return { failure: quietFailure(err, controller.signal.aborted) };
       // A cancel is the user's own doing: nothing to report.
       if (!controller.signal.aborted) {
         void showError(this.services.log, vscode.l10n.t('The search for “{0}” failed', shownQuery), err, { retry: () => this.retry(argument, withSettings) });
@@ -151,6 +162,17 @@ export class SearchCommand extends Disposable {
       void vscode.window.showWarningMessage(vscode.l10n.t('The search could not be saved to disk, so it will be gone after a reload. See the Web Data log.'));
     }
   }
+}
+
+function isQuiet(options: unknown): boolean {
+  return typeof options === 'object' && options !== null && (options as { quiet?: unknown }).quiet === true;
+}
+
+/** A failed search as data; the client's messages never hold the key. */
+function quietFailure(err: unknown, cancelled: boolean): SearchFailure['failure'] {
+  if (cancelled) return { kind: 'cancelled' };
+  if (!loadCore().isWebDataError(err)) return { kind: 'bad-response', message: 'The search failed unexpectedly; see the Web Data log.' };
+  return { kind: err.kind, message: err.message, problems: err.problems, retryAfterMs: err.retryAfterMs };
 }
 
 function cancellationToken(options: unknown): vscode.CancellationToken | undefined {
