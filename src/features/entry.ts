@@ -6,3 +6,4 @@ export { CrawlsTreeProvider } from './crawls/rows';
 export * as searchActions from './search/actions';
 export { SearchCommand } from './search/command';
 export { WebhooksFeature } from './webhooks/feature';
+export * as chatTools from './chat/tools';

@@ -1,20 +1,26 @@
 // Language-model tools for chat agents: web search (confirmed, it spends credits), the team's
-// credits and its active crawls (free). Registering reads nothing and sends nothing; the tools
-// load the client on first use. The manifest's contributes.languageModelTools describes them.
+// credits and its active crawls (free). Registering reads nothing and sends nothing: each tool's
+// body (with its text and budget code, about 22 KiB) loads with dist/ui.js on its first call, so
+// activation only pays for these wrappers. The manifest's contributes.languageModelTools describes them.
 import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
-import { ACTIVE_CRAWLS_TOOL, ActiveCrawlsTool } from './crawls-tool';
-import { CREDITS_TOOL, CreditsTool } from './credits-tool';
-import { runSearch, type RunSearch } from './run-search';
-import { SEARCH_TOOL, SearchTool } from './search-tool';
+import { loadUi } from '../../platform/ui';
+import type { RunSearch } from './run-search';
 
 export type { RunSearch, SearchOutcome } from './run-search';
 
-/** The tools themselves, for host tests that call prepareInvocation and invoke directly. */
+type Tool = vscode.LanguageModelTool<unknown>;
+
+/** A registered tool, with both methods always there (for host tests that call them directly). */
+export interface ChatTool extends Tool {
+  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation | undefined>;
+  invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult>;
+}
+
 export interface ChatToolsApi {
-  readonly search: SearchTool;
-  readonly credits: CreditsTool;
-  readonly activeCrawls: ActiveCrawlsTool;
+  readonly search: ChatTool;
+  readonly credits: ChatTool;
+  readonly activeCrawls: ChatTool;
 }
 
 export interface ChatToolDeps {
@@ -22,16 +28,27 @@ export interface ChatToolDeps {
   runSearch?: RunSearch;
 }
 
-export function registerChatTools(services: Services, deps: ChatToolDeps = {}): ChatToolsApi {
-  const tools = {
-    search: new SearchTool(services, deps.runSearch ?? runSearch),
-    credits: new CreditsTool(services),
-    activeCrawls: new ActiveCrawlsTool(services),
+/** A tool whose body is created on the first call. */
+function lazyTool(create: () => Tool): ChatTool {
+  let tool: Tool | undefined;
+  const get = (): Tool => (tool ??= create());
+  return {
+    prepareInvocation: async (options, token) => (await get().prepareInvocation?.(options, token)) ?? undefined,
+    invoke: async (options, token) => (await get().invoke(options, token)) ?? new vscode.LanguageModelToolResult([]),
   };
+}
+
+export function registerChatTools(services: Services, deps: ChatToolDeps = {}): ChatToolsApi {
+  const tools: ChatToolsApi = {
+    search: lazyTool(() => { const ui = loadUi().chatTools; return new ui.SearchTool(services, deps.runSearch ?? ui.runSearch); }),
+    credits: lazyTool(() => new (loadUi().chatTools.CreditsTool)(services)),
+    activeCrawls: lazyTool(() => new (loadUi().chatTools.ActiveCrawlsTool)(services)),
+  };
+  // The names are the tool files' *_TOOL constants, repeated here so this file loads none of them.
   services.context.subscriptions.push(
-    vscode.lm.registerTool(SEARCH_TOOL, tools.search),
-    vscode.lm.registerTool(CREDITS_TOOL, tools.credits),
-    vscode.lm.registerTool(ACTIVE_CRAWLS_TOOL, tools.activeCrawls),
+    vscode.lm.registerTool('webData_search', tools.search),
+    vscode.lm.registerTool('webData_credits', tools.credits),
+    vscode.lm.registerTool('webData_activeCrawls', tools.activeCrawls),
   );
   return tools;
 }

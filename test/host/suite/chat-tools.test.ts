@@ -84,9 +84,9 @@ describe('chat tools (language-model tools)', function () {
 
   it('webData_search: prepareInvocation asks to confirm with the query and the price; invoke lands in the Search Results view', async () => {
     const input = { query: 'tideflow backpressure', limit: 3, scrapeFormats: ['markdown'] };
-    const prepared = await api.chat.search.prepareInvocation({ input });
-    assert.equal(prepared.confirmationMessages?.title, 'Search the web with Web Data?');
-    const message = prepared.confirmationMessages?.message;
+    const prepared = await api.chat.search.prepareInvocation({ input }, none);
+    assert.equal(prepared?.confirmationMessages?.title, 'Search the web with Web Data?');
+    const message = prepared?.confirmationMessages?.message;
     const body = typeof message === 'string' ? message : message?.value ?? '';
     assert.match(body, /tideflow backpressure/);
     assert.match(body, /\*\*Price:\*\* at most 4 credits/, body);
@@ -113,7 +113,7 @@ describe('chat tools (language-model tools)', function () {
   it('webData_search failures as text: invalid input (each field, no confirmation, nothing sent), 429 with the wait', async () => {
     const before = await emulator.requestCount();
     const invalid = { query: 'x', limit: 0, tbs: 'qdr:z', includeDomains: ['https://a.example/x'] };
-    assert.equal((await api.chat.search.prepareInvocation({ input: invalid })).confirmationMessages, undefined);
+    assert.equal((await api.chat.search.prepareInvocation({ input: invalid }, none))?.confirmationMessages, undefined);
     const text = await invoke('webData_search', invalid);
     assert.match(text, /^The search was not accepted: fix these inputs and call the tool again\.\n- limit: limit must be a whole number from 1 to 100/);
     const domains = await invoke('webData_search', { query: 'x', tbs: 'qdr:z', includeDomains: ['https://a.example/x'] });
@@ -131,7 +131,7 @@ describe('chat tools (language-model tools)', function () {
     await vscode.commands.executeCommand('webData.clearApiKey', { confirmed: true });
     try {
       const before = await emulator.requestCount();
-      await waitFor('the window to see no key', async () => (await api.chat.search.prepareInvocation({ input: { query: 'tideflow' } })).confirmationMessages === undefined);
+      await waitFor('the window to see no key', async () => (await api.chat.search.prepareInvocation({ input: { query: 'tideflow' } }, none))?.confirmationMessages === undefined);
       const text = await invoke('webData_search', { query: 'tideflow' });
       assert.match(text, /not connected.*no credits were spent\. Ask the person to run the command "Web Data: Connect"/s);
       assert.match(await invoke('webData_credits', {}), /not connected/);
@@ -144,9 +144,9 @@ describe('chat tools (language-model tools)', function () {
   it('a search prepared while not connected is not sent when a key arrives before invoke (no credits without a confirmation)', async () => {
     await vscode.commands.executeCommand('webData.clearApiKey', { confirmed: true });
     const input = { query: 'tideflow streams' };
-    await waitFor('the window to see no key', async () => (await api.chat.search.prepareInvocation({ input })).confirmationMessages === undefined);
+    await waitFor('the window to see no key', async () => (await api.chat.search.prepareInvocation({ input }, none))?.confirmationMessages === undefined);
     await useKey(KEY);
-    await waitFor('the window to see the key', async () => (await api.chat.search.prepareInvocation({ input: { query: 'other' } })).confirmationMessages !== undefined);
+    await waitFor('the window to see the key', async () => (await api.chat.search.prepareInvocation({ input: { query: 'other' } }, none))?.confirmationMessages !== undefined);
     const before = await emulator.requestCount();
     const text = textOf(await api.chat.search.invoke({ input, toolInvocationToken: undefined }, none));
     assert.match(text, /was not sent: Web Data was connected only after this call was prepared/);
