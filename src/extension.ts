@@ -2,6 +2,7 @@
 // registers its own commands, views and listeners on the extension's subscriptions. Nothing here
 // touches the network or loads the API client; that happens on first use.
 import type * as vscode from 'vscode';
+import { registerChatTools } from './features/chat';
 import { registerConnect } from './features/connect';
 import { registerCrawls } from './features/crawls';
 import { registerSearch } from './features/search';
@@ -15,6 +16,7 @@ export interface WebDataApi {
   crawls: ReturnType<typeof registerCrawls>;
   search: ReturnType<typeof registerSearch>;
   webhooks: ReturnType<typeof registerWebhooks>;
+  chat: ReturnType<typeof registerChatTools>;
   /** The extension's log folder; the "Web Data" channel's file is under its parent (host tests read it). */
   logUri: vscode.Uri;
   /** Where the extension keeps files and state (host tests search them for secrets). */
@@ -30,7 +32,8 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   context.subscriptions.push(search.onDidSearch(() => void usage.refreshNow()));
   const crawls = registerCrawls(services);
   const webhooks = registerWebhooks(services, { crawls });
-  return { usage, crawls, search, webhooks, logUri: context.logUri, storage: {
+  const chat = registerChatTools(services, { searches: search });
+  return { usage, crawls, search, webhooks, chat, logUri: context.logUri, storage: {
     global: context.globalStorageUri, workspace: context.storageUri, globalState: context.globalState, workspaceState: context.workspaceState,
   } };
 }

@@ -8,3 +8,5 @@ export { parseSearchRecord, parseSearchIndex, readSearchRecordText, serializeSea
 export { isNoUsageError, stateForError } from './usage/state';
 // The search history's files (node:fs), used from the first look at the results view on.
 export { SearchHistory } from './search/history';
+// The language-model tools' input check (zod): loaded with the rest of dist/core.js on first use.
+export { readSearchToolInput } from './chat/input';

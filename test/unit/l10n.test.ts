@@ -97,7 +97,8 @@ describe('l10n: the manifest', () => {
     // The Marketplace and the Extensions view show these two; vsce fills them from package.nls.json.
     { at: 'displayName', text: manifest.displayName },
     { at: 'description', text: manifest.description },
-    ...shownStrings(manifest.contributes, 'contributes'),
+    // A language-model tool's name and inputSchema are read by models, not people (like modelDescription): not localized.
+    ...shownStrings(manifest.contributes, 'contributes').filter(({ at }) => !/^contributes\.languageModelTools\[\d+\]\.(name$|inputSchema\.)/.test(at)),
     ...shownStrings(manifest.capabilities, 'capabilities'),
   ];
 

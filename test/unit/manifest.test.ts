@@ -197,7 +197,7 @@ describe('manifest: walkthrough', () => {
   const contextKeys = new Set(matchesIn(/setContext['"`],\s*['"`](webData\.[\w.]+)['"`]/g).map((m) => m.id));
 
   it('has the getting-started steps, each completing on an event', () => {
-    assert.deepEqual(steps.map((s) => s.id), ['connect', 'search', 'openMarkdown', 'credits', 'webhooks']);
+    assert.deepEqual(steps.map((s) => s.id), ['connect', 'search', 'openMarkdown', 'credits', 'webhooks', 'chat']);
     for (const step of steps) assert.ok(step.completionEvents.length > 0, step.id);
   });
 
@@ -278,5 +278,76 @@ describe('manifest: advanced search and operators', () => {
       assert.ok(contributed.has(binding.command), binding.command);
       for (const key of binding.when?.match(/webData\.[\w.]+/g) ?? []) assert.ok(contextKeys.has(key), `${binding.command}: no code sets ${key}`);
     }
+  });
+});
+
+describe('manifest: language-model tools', () => {
+  interface ToolContribution { [field: string]: unknown; name: string; inputSchema: Record<string, unknown> }
+  const tools = (JSON.parse(manifestText) as { contributes: { languageModelTools: ToolContribution[] } }).contributes.languageModelTools;
+  // The fields VS Code 1.100 (the engines floor) accepts: its schema has additionalProperties false.
+  const FIELDS_1_100 = ['name', 'toolReferenceName', 'displayName', 'userDescription', 'modelDescription', 'inputSchema', 'canBeReferencedInPrompt', 'icon', 'when', 'tags'];
+  // Plain draft-07 keywords only: Copilot drops every tool of an extension over one it cannot read.
+  const SCHEMA_KEYWORDS = new Set(['type', 'properties', 'items', 'enum', 'required', 'description', 'minimum', 'maximum', 'maxLength', 'minLength', 'default']);
+  const registeredTools = new Set(matchesIn(/export const \w+_TOOL = '(webData_\w+)'/g).map((m) => m.id));
+
+  it('contributes the three tools, each registered in code, and code registers no other', () => {
+    assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_credits', 'webData_activeCrawls']);
+    assert.deepEqual([...registeredTools].sort(), tools.map((t) => t.name).sort());
+    // Registered under the tool files' *_TOOL constants (read above), each once.
+    const registerCalls = matchesIn(/vscode\.lm\.registerTool\(\s*(\w+_TOOL)\b/g).map((m) => m.id);
+    assert.deepEqual(registerCalls, ['SEARCH_TOOL', 'CREDITS_TOOL', 'ACTIVE_CRAWLS_TOOL'], 'each tool is registered once, under its constant');
+  });
+
+  it('each has only fields VS Code 1.100 accepts, its strings, a #name, an icon and tags', () => {
+    for (const tool of tools) {
+      for (const field of Object.keys(tool)) assert.ok(FIELDS_1_100.includes(field), `${tool.name}: ${field} is not accepted by VS Code 1.100`);
+      for (const field of ['displayName', 'userDescription']) {
+        const text = String(tool[field]);
+        assert.ok(/^%[\w.]+%$/.test(text) && text.slice(1, -1) in nls, `${tool.name}.${field} is not a localized string`);
+      }
+      assert.equal(tool.canBeReferencedInPrompt, true, tool.name);
+      assert.match(String(tool.toolReferenceName), /^web[A-Z]\w+$/, tool.name);
+      assert.match(String(tool.icon), /^\$\([\w-]+\)$/, tool.name);
+      assert.ok(Array.isArray(tool.tags) && tool.tags.length > 0 && tool.tags.every((tag) => typeof tag === 'string' && !/^(copilot_|vscode_)/.test(tag)), tool.name);
+    }
+  });
+
+  it('each modelDescription is English for the model (not localized) and says when to use the tool and what it costs', () => {
+    for (const tool of tools) {
+      const text = String(tool.modelDescription);
+      assert.ok(!text.startsWith('%'), `${tool.name}: modelDescription is a placeholder`);
+      assert.ok(text.length >= 150, `${tool.name}: modelDescription is only ${text.length} characters`);
+      assert.match(text, /\bUse it\b/, tool.name);
+      assert.match(text, /credit|Costs nothing/i, tool.name);
+    }
+  });
+
+  it('each inputSchema is a plain object schema with described properties', () => {
+    const walk = (schema: unknown, where: string): void => {
+      if (typeof schema !== 'object' || schema === null) return;
+      for (const [key, value] of Object.entries(schema)) {
+        assert.ok(SCHEMA_KEYWORDS.has(key), `${where}: ${key} is not a plain JSON Schema keyword`);
+        if (key === 'properties') for (const [name, property] of Object.entries(value as object)) {
+          assert.ok((property as { description?: string }).description, `${where}.${name} has no description`);
+          walk(property, `${where}.${name}`);
+        }
+        if (key === 'items') walk(value, `${where}[]`);
+      }
+    };
+    for (const tool of tools) {
+      assert.equal(tool.inputSchema.type, 'object', tool.name);
+      walk(tool.inputSchema, tool.name);
+    }
+  });
+
+  it('the search tool\'s schema names exactly the inputs the zod schema reads', async () => {
+    const { SearchToolInputSchema } = await import('../../src/core/chat/input');
+    const search = tools.find((t) => t.name === 'webData_search');
+    assert.deepEqual(Object.keys((search?.inputSchema.properties ?? {}) as object).sort(), Object.keys(SearchToolInputSchema.def.shape).sort());
+    assert.deepEqual(search?.inputSchema.required, ['query']);
+  });
+
+  it('the listing names the Chat category', () => {
+    assert.ok((JSON.parse(manifestText) as { categories: string[] }).categories.includes('Chat'));
   });
 });

@@ -1,0 +1,52 @@
+// A tool's failure as text for the model: what happened, whether anything was spent, and what to
+// do next (ask the person to connect, wait N seconds, fix field X). Never an exception, and never
+// the key: the messages come from WebDataError (scrubbed by the client) or from here.
+import type { RequestProblem } from '../api/request-types';
+import type { WebDataErrorKind } from '../api/errors';
+import { modelLine } from './model-text';
+
+export type ToolFailureKind = WebDataErrorKind | 'not-connected';
+
+export interface ToolFailure {
+  kind: ToolFailureKind;
+  /** The client's sentence for a person (already free of the key); absent for not-connected. */
+  message?: string;
+  problems?: readonly RequestProblem[];
+  retryAfterMs?: number;
+}
+
+/** The name of the command that stores the address and key, as the Command Palette shows it. */
+export const CONNECT_COMMAND_TITLE = 'Web Data: Connect';
+
+/** `what` is "The search", "The credits request"… */
+export function failureText(what: string, failure: ToolFailure, spends: boolean): string {
+  const nothingSpent = spends ? ' Nothing was sent, so no credits were spent.' : '';
+  const said = failure.message ? ` ${modelLine(failure.message, 800)}` : '';
+  switch (failure.kind) {
+    case 'not-connected':
+      return `${what} could not run: Web Data is not connected (it needs the service address and an API key).${nothingSpent} Ask the person to run the command "${CONNECT_COMMAND_TITLE}" from the Command Palette, then try again. Do not ask them for the key in chat.`;
+    case 'invalid-request': {
+      const problems = (failure.problems ?? []).map((p) => `- ${modelLine(p.field, 80)}: ${modelLine(p.message, 400)}`);
+      const list = problems.length > 0 ? `\n${problems.join('\n')}` : said;
+      return `${what} was not accepted: fix these inputs and call the tool again.${list}`;
+    }
+    case 'rate-limited': {
+      const seconds = failure.retryAfterMs !== undefined ? Math.max(1, Math.ceil(failure.retryAfterMs / 1000)) : undefined;
+      const wait = seconds !== undefined ? `Wait ${seconds} second${seconds === 1 ? '' : 's'} before trying again.` : 'Wait a few seconds before trying again.';
+      return `${what} was refused because of the service's rate limit (429). ${wait}${said}`;
+    }
+    case 'unauthorized':
+      return `${what} failed: the service did not accept the stored API key (401). Ask the person to store a valid key with the command "Web Data: Set API Key" (or "${CONNECT_COMMAND_TITLE}"); do not ask for the key in chat.`;
+    case 'payment-required':
+      return `${what} failed: the team has no credits left (402).${said} The person can add credits or upgrade the plan in the service's dashboard.`;
+    case 'cancelled':
+      return `${what} was cancelled before it finished.`;
+    case 'network':
+    case 'proxy':
+    case 'certificate':
+    case 'timeout':
+      return `${what} failed: the service could not be reached.${said}`;
+    default:
+      return `${what} failed.${said}`;
+  }
+}

@@ -1,0 +1,52 @@
+// Language-model tools for chat agents: web search (confirmed, it spends credits), the team's
+// credits and its active crawls (free). Registering reads nothing and sends nothing. The manifest's
+// contributes.languageModelTools describes them.
+import * as vscode from 'vscode';
+import type { Services } from '../../platform/services';
+import { ACTIVE_CRAWLS_TOOL, ActiveCrawlsTool } from './crawls-tool';
+import { CREDITS_TOOL, CreditsTool } from './credits-tool';
+import { searchThrough, type SearchRunner } from './run-search';
+import { SEARCH_TOOL, SearchTool } from './search-tool';
+
+export type { RunSearch, SearchOutcome, SearchRunner } from './run-search';
+
+type Tool = vscode.LanguageModelTool<unknown>;
+
+/** A registered tool, with both methods always there (for host tests that call them directly). */
+export interface ChatTool extends Tool {
+  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation | undefined>;
+  invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult>;
+}
+
+export interface ChatToolsApi {
+  readonly search: ChatTool;
+  readonly credits: ChatTool;
+  readonly activeCrawls: ChatTool;
+}
+
+export interface ChatToolDeps {
+  /** The search feature: the tools' searches run and are stored through it. */
+  searches: SearchRunner;
+}
+
+/** Both methods always there, so host tests can call them directly. */
+function asChatTool(tool: Tool): ChatTool {
+  return {
+    prepareInvocation: async (options, token) => (await tool.prepareInvocation?.(options, token)) ?? undefined,
+    invoke: async (options, token) => (await tool.invoke(options, token)) ?? new vscode.LanguageModelToolResult([]),
+  };
+}
+
+export function registerChatTools(services: Services, deps: ChatToolDeps): ChatToolsApi {
+  const tools: ChatToolsApi = {
+    search: asChatTool(new SearchTool(services, searchThrough(deps.searches))),
+    credits: asChatTool(new CreditsTool(services)),
+    activeCrawls: asChatTool(new ActiveCrawlsTool(services)),
+  };
+  services.context.subscriptions.push(
+    vscode.lm.registerTool(SEARCH_TOOL, tools.search),
+    vscode.lm.registerTool(CREDITS_TOOL, tools.credits),
+    vscode.lm.registerTool(ACTIVE_CRAWLS_TOOL, tools.activeCrawls),
+  );
+  return tools;
+}

@@ -1,0 +1,43 @@
+// The one place the chat tools run a search: through the search service, which merges the
+// settings, checks the request once, sends it, stores it in the Search Results view (so the person
+// sees what the agent saw) and answers with the record or a failure as data, never a prompt or a
+// notification: the model gets the failure as text instead.
+import type * as vscode from 'vscode';
+import type { ToolFailure } from '../../core/chat/failure-text';
+import type { SearchRecord } from '../../core/search/record';
+import { isWebDataError } from '../../platform/core';
+import type { SearchFailure, SearchRun, SearchRunOptions } from '../search';
+
+export type SearchOutcome = { ok: true; record: SearchRecord } | { ok: false; failure: ToolFailure };
+
+export type RunSearch = (request: Record<string, unknown>, token: vscode.CancellationToken) => Promise<SearchOutcome>;
+
+/** The part of the search feature's API the tools use. */
+export interface SearchRunner {
+  run(request: Readonly<Record<string, unknown>>, options?: SearchRunOptions): Promise<SearchRun>;
+}
+
+export function searchThrough(searches: SearchRunner): RunSearch {
+  return async (request, token) => {
+    const run = await searches.run(request, { token, withSettings: true });
+    if (run.ok) return { ok: true, record: run.record };
+    return run.failure.kind === 'not-stored' ? { ok: true, record: run.failure.record } : { ok: false, failure: toolFailure(run.failure) };
+  };
+}
+
+function toolFailure(failure: Exclude<SearchFailure, { kind: 'not-stored' }>): ToolFailure {
+  switch (failure.kind) {
+    case 'invalid':
+      return { kind: 'invalid-request', problems: failure.problems };
+    case 'not-connected':
+      return { kind: 'not-connected' };
+    case 'cancelled':
+      return { kind: 'cancelled' };
+    case 'failed': {
+      const err = failure.error;
+      // The client's errors carry their kind, the wait after a 429 and a sentence free of the key.
+      if (!isWebDataError(err)) return { kind: 'bad-response', message: 'The search failed unexpectedly; see the Web Data log.' };
+      return { kind: err.kind, message: err.message, problems: err.problems, retryAfterMs: err.retryAfterMs };
+    }
+  }
+}

@@ -1,0 +1,107 @@
+// webData_search: a web search for chat agents. prepareInvocation checks the input and asks the
+// person to confirm with the query and the most it can cost (it spends credits); invoke runs it
+// through the search feature (so it lands in the Search Results view) and gives the model the
+// results as text cut to the invocation's budget. Every failure is a text result, never a throw.
+import * as vscode from 'vscode';
+import type { RequestProblem, SearchRequestBody } from '../../core/api';
+import { failureText } from '../../core/chat/failure-text';
+import { estimateSearchCredits } from '../../core/chat/price';
+import { searchText } from '../../core/chat/search-text';
+import { mergeWithSettings } from '../../core/search/request';
+import { inertMarkdown } from '../../core/text/inert';
+import { loadCore } from '../../platform/core';
+import type { Services } from '../../platform/services';
+import { searchSettings } from '../../platform/settings';
+import { fitToBudget } from './budget';
+import type { RunSearch } from './run-search';
+import { markToolUsed } from './used';
+
+export const SEARCH_TOOL = 'webData_search';
+
+type Plan =
+  | { ok: true; request: Record<string, unknown>; body: SearchRequestBody; ignored: string[] }
+  | { ok: false; problems: RequestProblem[] };
+
+const text = (value: string): vscode.LanguageModelToolResult => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
+
+export class SearchTool implements vscode.LanguageModelTool<unknown> {
+  /** Inputs prepared without a confirmation because nothing could be sent then (not connected). */
+  private readonly unconfirmed = new Set<string>();
+
+  constructor(private readonly services: Services, private readonly run: RunSearch) {}
+
+  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
+    const plan = this.plan(options.input);
+    if (!plan.ok) return { invocationMessage: vscode.l10n.t('Checking the web search request') };
+    const query = inertMarkdown(plan.body.query, 120);
+    const invocationMessage = new vscode.MarkdownString(vscode.l10n.t('Searching the web for “{0}”', query));
+    // Nothing can be sent, so nothing to confirm; invoke says how to connect. Should a key arrive
+    // before invoke, that call still sends nothing (see invoke): no credits without a confirmation.
+    if (!this.services.connection.isConnected) {
+      this.unconfirmed.add(keyOf(options.input));
+      return { invocationMessage };
+    }
+    return { invocationMessage, confirmationMessages: { title: vscode.l10n.t('Search the web with Web Data?'), message: confirmation(plan.body) } };
+  }
+
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    markToolUsed();
+    try {
+      const wasUnconfirmed = this.unconfirmed.delete(keyOf(options.input));
+      const plan = this.plan(options.input);
+      if (!plan.ok) return text(failureText('The search', { kind: 'invalid-request', problems: plan.problems }, true));
+      if (!this.services.connection.isConnected) return text(failureText('The search', { kind: 'not-connected' }, true));
+      if (wasUnconfirmed) {
+        return text('The search was not sent: Web Data was connected only after this call was prepared, so the person has not confirmed its price. Call the tool again; the person will be asked to confirm.');
+      }
+      const outcome = await this.run(plan.request, token);
+      if (!outcome.ok) return text(failureText('The search', outcome.failure, outcome.failure.kind === 'not-connected'));
+      const body = await fitToBudget((maxChars, label) => searchText(outcome.record, maxChars, label).text, options.tokenizationOptions, token);
+      const ignored = plan.ignored.length > 0 ? `\n\nIgnored inputs this tool does not have: ${plan.ignored.map((name) => JSON.stringify(name.slice(0, 40))).join(', ')}.` : '';
+      return text(body + ignored);
+    } catch (err) {
+      this.services.log.error(`Chat tool ${SEARCH_TOOL} failed unexpectedly: ${String(err)}`);
+      return text('The search failed unexpectedly inside the editor; the Web Data log has the details.');
+    }
+  }
+
+  /** The input checked as the tool sees it, then as the request (with today's settings) will be sent. */
+  private plan(input: unknown): Plan {
+    const core = loadCore();
+    const read = core.readSearchToolInput(input);
+    if (!read.ok) return read;
+    const checked = core.validateSearchRequest(mergeWithSettings(searchSettings(), read.request).request);
+    if (!checked.ok) return checked;
+    return { ok: true, request: read.request, body: checked.body, ignored: read.ignored };
+  }
+}
+
+function keyOf(input: unknown): string {
+  try {
+    return JSON.stringify(input) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The request and its price, for the person (markdown; every value from the model made inert). */
+function confirmation(body: SearchRequestBody): vscode.MarkdownString {
+  const price = estimateSearchCredits(body);
+  const list = (values: readonly string[]): string => values.map((v) => inertMarkdown(v, 100)).join(', ');
+  const lines = [
+    vscode.l10n.t('**Query:** {0}', inertMarkdown(body.query, 500)),
+    vscode.l10n.t('**Sources:** {0} · up to {1} results each', list(price.sources), price.limit),
+  ];
+  const formats = (body.scrapeOptions?.formats ?? []).map((f) => f.type);
+  if (formats.length > 0) lines.push(vscode.l10n.t('**Page content:** {0}', list(formats)));
+  if (body.includeDomains?.length) lines.push(vscode.l10n.t('**Only from:** {0}', list(body.includeDomains)));
+  if (body.excludeDomains?.length) lines.push(vscode.l10n.t('**Not from:** {0}', list(body.excludeDomains)));
+  if (body.categories?.length) lines.push(vscode.l10n.t('**Categories:** {0}', list(body.categories.map((c) => c.type))));
+  if (body.tbs) lines.push(vscode.l10n.t('**Time:** {0}', inertMarkdown(body.tbs, 100)));
+  if (body.country || body.location) lines.push(vscode.l10n.t('**Where:** {0}', list([body.location, body.country].filter((v): v is string => !!v))));
+  lines.push(price.maxCredits === 1
+    ? vscode.l10n.t('**Price:** at most 1 credit (the credits used are reported afterwards)')
+    : vscode.l10n.t('**Price:** at most {0} credits (the credits used are reported afterwards)', price.maxCredits));
+  lines.push(vscode.l10n.t('The results also appear in the Search Results view.'));
+  return new vscode.MarkdownString(lines.join('\n\n'));
+}

@@ -1,0 +1,155 @@
+// The chat tools in a real VS Code against the emulator. Credits and active crawls go through
+// vscode.lm.invokeTool as a chat agent's call would. A search that will be sent is confirmed in a
+// modal dialog that no test can answer (lm.invokeTool outside a chat request), so those cases call
+// the registered tool's prepareInvocation and invoke directly; the paths that send nothing (an
+// invalid input, no key) need no confirmation and go through lm.invokeTool too.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WebDataApi } from '../../../src/extension';
+import { activate, emulator, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+
+const KEY = 'wd-test-chat-tools-0123456789abcdef';
+const CRAWLS = Array.from({ length: 3 }, (_, i) => ({ id: `1111111${i}-2222-4333-8444-555555555555`, teamId: 'team-chat', url: `https://crawl${i}.example/docs`, options: { scrapeOptions: { formats: ['markdown'], headers: { Cookie: 'session=topsecret' } } } }));
+
+function textOf(result: vscode.LanguageModelToolResult): string {
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+const none = new vscode.CancellationTokenSource().token;
+const invoke = async (name: string, input: object, tokenizationOptions?: vscode.LanguageModelToolTokenizationOptions): Promise<string> =>
+  textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined, tokenizationOptions }, none));
+
+describe('chat tools (language-model tools)', function () {
+  let api: WebDataApi;
+
+  before(async () => {
+    api = await activate();
+    await emulator.addTeam({ apiKey: KEY, usage: usageFor(30_000, 150_000), crawls: CRAWLS });
+    await useKey(KEY);
+  });
+
+  afterEach(() => emulator.clearFaults());
+  after(() => restoreDemoKey());
+
+  it('VS Code lists the three tools with their tags and input schemas', () => {
+    for (const name of ['webData_search', 'webData_credits', 'webData_activeCrawls']) {
+      const tool = vscode.lm.tools.find((t) => t.name === name);
+      assert.ok(tool, `${name} is not in vscode.lm.tools`);
+      assert.ok(tool.tags.includes('webData'), `${name} tags: ${tool.tags.join(', ')}`);
+      assert.ok(tool.description.length > 100);
+    }
+    const search = vscode.lm.tools.find((t) => t.name === 'webData_search');
+    assert.deepEqual((search?.inputSchema as { required?: string[] }).required, ['query']);
+  });
+
+  it('webData_credits through lm.invokeTool: remaining credits, plan and period, without a confirmation', async () => {
+    const text = await invoke('webData_credits', {});
+    assert.match(text, /^Remaining: 2000 credits \(30000 tokens; 1 credit = 15 tokens\)\./);
+    assert.match(text, /Plan: 10000 credits/);
+    assert.match(text, /Billing period: \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d \(2\d days? left\)/);
+  });
+
+  it('webData_activeCrawls through lm.invokeTool: each crawl, header values never shown, cut to a token budget with a note', async () => {
+    const text = await invoke('webData_activeCrawls', {});
+    assert.match(text, /^The team has 3 active crawls/);
+    assert.match(text, /\[3\] https:\/\/crawl2\.example\/docs\nCrawl ID: 11111112-2222-4333-8444-555555555555/);
+    assert.doesNotMatch(text, /topsecret/);
+    const counted: string[] = [];
+    const cut = await invoke('webData_activeCrawls', {}, { tokenBudget: 120, countTokens: async (t) => { counted.push(t); return Math.ceil(t.length / 4); } });
+    assert.ok(counted.length > 0, 'countTokens was never called');
+    assert.ok(Math.ceil(cut.length / 4) <= 120, `${cut.length} characters for 120 tokens`);
+    assert.match(cut, /Cut to fit the size budget \(120 tokens\): crawls \d-3 \(\d\) were left out/);
+  });
+
+  it('failures come back as text: 429 with the wait, 401 without the key, network', async () => {
+    await emulator.injectFault({ fault: { kind: 'rate-limit', retryAfter: '90' }, path: '/v2/team/token-usage', times: 'Infinity' });
+    assert.match(await invoke('webData_credits', {}), /rate limit \(429\)\. Wait 90 seconds before trying again\./);
+    await emulator.clearFaults();
+    await emulator.injectFault({ fault: { kind: 'status', status: 503 }, path: '/v2/crawl/active', times: 'Infinity' });
+    assert.match(await invoke('webData_activeCrawls', {}), /^The active crawls request failed\. The service is not available right now \(503/);
+    await emulator.clearFaults();
+    await emulator.injectFault({ fault: { kind: 'reset' }, path: '/v2/crawl/active', times: 'Infinity' });
+    assert.match(await invoke('webData_activeCrawls', {}), /could not be reached/);
+    await emulator.clearFaults();
+    const unknownKey = 'wd-test-chat-unknown-key-0123456789';
+    await vscode.commands.executeCommand('webData.setApiKey', { apiKey: unknownKey, skipCheck: true });
+    try {
+      const text = await invoke('webData_credits', {});
+      assert.match(text, /did not accept the stored API key \(401\)/);
+      assert.ok(!text.includes(unknownKey), 'the key is in the result');
+    } finally {
+      await useKey(KEY);
+    }
+  });
+
+  it('webData_search: prepareInvocation asks to confirm with the query and the price; invoke lands in the Search Results view', async () => {
+    const input = { query: 'tideflow backpressure', limit: 3, scrapeFormats: ['markdown'] };
+    const prepared = await api.chat.search.prepareInvocation({ input }, none);
+    assert.equal(prepared?.confirmationMessages?.title, 'Search the web with Web Data?');
+    const message = prepared?.confirmationMessages?.message;
+    const body = typeof message === 'string' ? message : message?.value ?? '';
+    assert.match(body, /tideflow backpressure/);
+    assert.match(body, /\*\*Price:\*\* at most 4 credits/, body);
+    const before = await emulator.requestCount();
+    const text = textOf(await api.chat.search.invoke({ input, toolInvocationToken: undefined }, none));
+    assert.match(text, /^Web search results for "tideflow backpressure": \d web result\(s\); [1-4] credits? used\./);
+    assert.match(text, /\[1\] .+\nURL: https:\/\/\S+\n/);
+    assert.match(text, /Page markdown:\n~~~+markdown\n/);
+    const sent = await emulator.requestsSince(before);
+    assert.deepEqual(sent.map((r) => `${r.method} ${r.path} ${r.status}`).filter((r) => r.includes('search')), ['POST /v2/search 200']);
+    const rows = (await api.search.results.getChildren()) ?? [];
+    const labels = await Promise.all(rows.map(async (row) => String((await api.search.results.getTreeItem(row)).label)));
+    assert.ok(labels.some((label) => label.includes('tideflow backpressure')), `rows: ${labels.join(' | ')}`);
+  });
+
+  it('webData_search: the result is cut to the invocation\'s token budget, with a note saying what was cut', async () => {
+    const input = { query: 'tideflow', limit: 10, scrapeFormats: ['markdown'] };
+    const text = textOf(await api.chat.search.invoke({ input, toolInvocationToken: undefined, tokenizationOptions: { tokenBudget: 400, countTokens: async (t) => Math.ceil(t.length / 3) } }, none));
+    assert.ok(Math.ceil(text.length / 3) <= 400, `${text.length} characters for 400 tokens`);
+    assert.match(text, /Cut to fit the size budget \(400 tokens\): .*(left out|shortened)/);
+    assert.match(text, /\[1\] /);
+  });
+
+  it('webData_search failures as text: invalid input (each field, no confirmation, nothing sent), 429 with the wait', async () => {
+    const before = await emulator.requestCount();
+    const invalid = { query: 'x', limit: 0, tbs: 'qdr:z', includeDomains: ['https://a.example/x'] };
+    assert.equal((await api.chat.search.prepareInvocation({ input: invalid }, none))?.confirmationMessages, undefined);
+    const text = await invoke('webData_search', invalid);
+    assert.match(text, /^The search was not accepted: fix these inputs and call the tool again\.\n- limit: limit must be a whole number from 1 to 100/);
+    const domains = await invoke('webData_search', { query: 'x', tbs: 'qdr:z', includeDomains: ['https://a.example/x'] });
+    assert.match(domains, /- tbs: /);
+    assert.match(domains, /- includeDomains\[0\]: /);
+    // The credits refresh after the previous test's search may still arrive: only searches count here.
+    const searches = async (): Promise<unknown[]> => (await emulator.requestsSince(before)).filter((r) => r.path === '/v2/search');
+    assert.deepEqual(await searches(), [], 'an invalid input sent a search');
+    await emulator.injectFault({ fault: { kind: 'rate-limit', retryAfter: '90' }, path: '/v2/search', times: 'Infinity' });
+    const limited = textOf(await api.chat.search.invoke({ input: { query: 'tideflow' }, toolInvocationToken: undefined }, none));
+    assert.match(limited, /rate limit \(429\)\. Wait 90 seconds before trying again\./);
+  });
+
+  it('not connected: no confirmation, nothing sent, and the model is told how the person connects', async () => {
+    await vscode.commands.executeCommand('webData.clearApiKey', { confirmed: true });
+    try {
+      const before = await emulator.requestCount();
+      await waitFor('the window to see no key', async () => (await api.chat.search.prepareInvocation({ input: { query: 'tideflow' } }, none))?.confirmationMessages === undefined);
+      const text = await invoke('webData_search', { query: 'tideflow' });
+      assert.match(text, /not connected.*no credits were spent\. Ask the person to run the command "Web Data: Connect"/s);
+      assert.match(await invoke('webData_credits', {}), /not connected/);
+      assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/search'), []);
+    } finally {
+      await useKey(KEY);
+    }
+  });
+
+  it('a search prepared while not connected is not sent when a key arrives before invoke (no credits without a confirmation)', async () => {
+    await vscode.commands.executeCommand('webData.clearApiKey', { confirmed: true });
+    const input = { query: 'tideflow streams' };
+    await waitFor('the window to see no key', async () => (await api.chat.search.prepareInvocation({ input }, none))?.confirmationMessages === undefined);
+    await useKey(KEY);
+    await waitFor('the window to see the key', async () => (await api.chat.search.prepareInvocation({ input: { query: 'other' } }, none))?.confirmationMessages !== undefined);
+    const before = await emulator.requestCount();
+    const text = textOf(await api.chat.search.invoke({ input, toolInvocationToken: undefined }, none));
+    assert.match(text, /was not sent: Web Data was connected only after this call was prepared/);
+    assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/search'), []);
+  });
+});
