@@ -100,6 +100,13 @@ const names = [...fs.readFileSync(require.resolve('@types/vscode/index.d.ts'), '
 const vscode = Object.fromEntries(names.map((name) => [name, stub()]));
 vscode.EventEmitter = EventEmitter;
 vscode.env = partly({ language: 'en' });
+// The credits' words come through l10n.t: VS Code's placeholder rules, with no bundle loaded.
+vscode.l10n = partly({
+  t: (message, ...args) => {
+    const values = typeof args[0] === 'object' && args[0] !== null ? args[0] : args;
+    return String(typeof message === 'string' ? message : message.message).replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  },
+});
 vscode.commands = partly({ executeCommand: () => Promise.resolve(undefined) });
 vscode.window = partly({
   createStatusBarItem: (id) => statusBarItem(typeof id === 'string' ? id : ''),
