@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { COUNTRY_CODES } from '../../src/core/api/countries';
 import { answeredRequest, applyRequest, choicesToRequest, defaultChoices, type AdvancedChoices } from '../../src/core/search/advanced/choices';
 import { checkHostnames, checkLimit, review } from '../../src/core/search/advanced/checks';
-import { estimateCredits } from '../../src/core/search/advanced/estimate';
+import { estimateCredits } from '../../src/core/search/estimate';
 import { AdvancedFlow, STEP_COUNT, stepNumber, type StepId } from '../../src/core/search/advanced/flow';
 import { buildTbs, checkDateRange, parseTbs } from '../../src/core/search/advanced/time';
 import { COUNTRY_TABLE, countries, countryName } from '../../src/core/search/countries';

@@ -5,7 +5,6 @@
 import * as vscode from 'vscode';
 import type { RequestProblem, SearchRequestBody } from '../../core/api';
 import { failureText } from '../../core/chat/failure-text';
-import { estimateSearchCredits } from '../../core/chat/price';
 import { searchText } from '../../core/chat/search-text';
 import { mergeWithSettings } from '../../core/search/request';
 import { inertMarkdown } from '../../core/text/inert';
@@ -86,11 +85,11 @@ function keyOf(input: unknown): string {
 
 /** The request and its price, for the person (markdown; every value from the model made inert). */
 function confirmation(body: SearchRequestBody): vscode.MarkdownString {
-  const price = estimateSearchCredits(body);
+  const sources = body.sources?.length ? [...new Set(body.sources.map((s) => s.type))] : ['web'];
   const list = (values: readonly string[]): string => values.map((v) => inertMarkdown(v, 100)).join(', ');
   const lines = [
     vscode.l10n.t('**Query:** {0}', inertMarkdown(body.query, 500)),
-    vscode.l10n.t('**Sources:** {0} · up to {1} results each', list(price.sources), price.limit),
+    vscode.l10n.t('**Sources:** {0} · up to {1} results each', list(sources), body.limit ?? 10),
   ];
   const formats = (body.scrapeOptions?.formats ?? []).map((f) => f.type);
   if (formats.length > 0) lines.push(vscode.l10n.t('**Page content:** {0}', list(formats)));
@@ -99,9 +98,9 @@ function confirmation(body: SearchRequestBody): vscode.MarkdownString {
   if (body.categories?.length) lines.push(vscode.l10n.t('**Categories:** {0}', list(body.categories.map((c) => c.type))));
   if (body.tbs) lines.push(vscode.l10n.t('**Time:** {0}', inertMarkdown(body.tbs, 100)));
   if (body.country || body.location) lines.push(vscode.l10n.t('**Where:** {0}', list([body.location, body.country].filter((v): v is string => !!v))));
-  lines.push(price.maxCredits === 1
-    ? vscode.l10n.t('**Price:** at most 1 credit (the credits used are reported afterwards)')
-    : vscode.l10n.t('**Price:** at most {0} credits (the credits used are reported afterwards)', price.maxCredits));
+  // The spec prices only zero data retention, which this tool does not ask for: any number here
+  // would be a guess, so the price is what the service reports afterwards.
+  lines.push(vscode.l10n.t('**Price:** this search spends credits; the service reports how many once it has run'));
   lines.push(vscode.l10n.t('The results also appear in the Search Results view.'));
   return new vscode.MarkdownString(lines.join('\n\n'));
 }

@@ -5,7 +5,7 @@ import { checkHostname } from '../../api/domains';
 import { validateSearchRequest, type SearchRequestCheck } from '../../api/request';
 import { mergeWithSettings, type SearchDefaults } from '../request';
 import { choicesToRequest, type AdvancedChoices } from './choices';
-import { estimateCredits, type CreditEstimate } from './estimate';
+import { estimateCredits, type CreditEstimate } from '../estimate';
 import { queryWarnings, type QueryWarning } from './operators';
 
 export type LimitCheck = { ok: true; limit: number } | { ok: false; problem: 'notWhole' | 'range' };

@@ -3,7 +3,7 @@
 // inertQuickPick: a query can come from another extension's argument.
 import * as vscode from 'vscode';
 import type { OperatorId, QueryWarning } from '../../../core/search/advanced/operators';
-import type { CreditEstimate } from '../../../core/search/advanced/estimate';
+import type { CreditEstimate } from '../../../core/search/estimate';
 import type { DateRangeCheck } from '../../../core/search/advanced/time';
 import { inertQuickPick } from '../../../core/text/inert';
 

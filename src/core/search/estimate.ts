@@ -3,7 +3,7 @@
 // counts per source (4.2 rule 4), so the most a search can cost is known for those modes. The spec
 // gives no price for a plain search or for scraping: those are reported by the search
 // (creditsUsed), not guessed here.
-import type { SearchRequestBody } from '../../api/request-types';
+import type { SearchRequestBody } from '../api/request-types';
 
 export const RETENTION_CREDITS_PER_TEN = { anon: 2, zdr: 10 } as const;
 
