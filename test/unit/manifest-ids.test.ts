@@ -1,6 +1,7 @@
 // The ids of src/core/ids.ts against package.json, both ways: every command, context key, view and
 // setting the manifest names has its constant and every constant is contributed (or, for context
-// keys, used by a when-clause); and the code registers, creates and sets each one through its constant.
+// keys, used by a when-clause); the code registers, creates and sets each one through its constant;
+// and no `webData.` name hides in a string literal outside the module, where no check would see it.
 // Reads the files as text and imports the module itself; no VS Code needed.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -144,5 +145,57 @@ describe('manifest: settings (Setting in src/core/ids.ts)', () => {
 
   it('every SettingGroup holds settings', () => {
     for (const group of Object.values(SettingGroup)) assert.ok(Object.values(Setting).some((key) => key.startsWith(`${group}.`)), group);
+  });
+});
+
+describe('manifest: no id outside src/core/ids.ts', () => {
+  // Keys of globalState and SecretStorage: ours alone, not names VS Code or the manifest knows,
+  // each kept beside the code that stores it. One shares its text with a view id, so each is
+  // allowed in its own file only.
+  const STORAGE_KEYS: Record<string, string[]> = {
+    'src/core/usage/last-known.ts': ['webData.usage.lastKnown'],
+    'src/core/webhook-events/shared-list.ts': ['webData.webhookEvents', 'webData.webhookEventsClearedAt'],
+    'src/features/search/markdown-hint.ts': ['webData.search.markdownHintShown'],
+    'src/features/search/advanced/command.ts': ['webData.advancedSearch.lastRequest'],
+    'src/platform/secrets.ts': ['webData.webhookSecret'],
+    'src/core/service-address.ts': ['webData.apiKey'],
+  };
+  const others = sources.filter((s) => s.file !== 'src/core/ids.ts');
+  // Comment lines may quote a call as a caller writes it; code may not.
+  const code = others.map(({ file, text }) => ({ file, text: text.split('\n').filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line)).join('\n') }));
+
+  it('the code names every command, context key, view, setting and status bar item through its constant', () => {
+    const settingKeys = new Set<string>(Object.values(Setting));
+    const found = [
+      // a whole literal, 'webData.x' or 'search.limit' (a storage key may end in ':' and an id); a
+      // backquoted one only where it ends an argument or element, as markdown in a string quotes names too
+      ...matchesIn(/'([\w.:]+)'|"([\w.:]+)"|`([\w.:]+)`(?=\s*(?:[,;)\]}]|$))/gm, code)
+        .filter(({ id }) => id.startsWith('webData.') || settingKeys.has(id)),
+      // a command link in a markdown string, '…(command:webData.x)'
+      ...matchesIn(/command:(webData\.[\w.]+)/g, code),
+    ];
+    assert.ok(found.length >= 5, `only ${found.length} literals found: the patterns no longer match the storage keys`);
+    const stray = found.filter(({ id, file }) => !(STORAGE_KEYS[file] ?? []).some((key) => id === key || id.startsWith(`${key}:`)))
+      .map(({ id, file }) => `${file}: '${id}'`);
+    assert.deepEqual(stray, []);
+  });
+
+  it('every webData name the code mentions in a message or a comment is an id or a storage key', () => {
+    const known = new Set([
+      ...Object.values(Command), ...Object.values(ContextKey), ...Object.values(View), ...Object.values(View).map(focusViewCommand),
+      ...Object.values(Setting).map(fullSettingKey), ...Object.values(SettingGroup).map(fullSettingKey), ...Object.values(StatusBarItem),
+      ...Object.values(STORAGE_KEYS).flat(),
+    ]);
+    const mentioned = matchesIn(/\b(webData(?:\.[A-Za-z]\w*)+)/g, others);
+    assert.ok(mentioned.length >= 10, `only ${mentioned.length} mentions found`);
+    const unknown = mentioned.filter((m) => !known.has(m.id)).map((m) => `${m.file}: ${m.id}`);
+    assert.deepEqual(unknown, []);
+  });
+
+  it('the storage keys listed here are still in their files', () => {
+    for (const [file, keys] of Object.entries(STORAGE_KEYS)) {
+      const text = sources.find((s) => s.file === file)?.text ?? '';
+      for (const key of keys) assert.ok(text.includes(`'${key}`), `${file} no longer holds ${key}: drop it from STORAGE_KEYS`);
+    }
   });
 });
