@@ -2,6 +2,7 @@
 // connection pool) and replaces it when the address or key changes, in this window or another.
 import * as vscode from 'vscode';
 import type { WebDataClient } from '../core/api';
+import { ContextKey, Setting } from '../core/ids';
 import { loadCore } from './core';
 import { Disposable, toDisposable } from './disposable';
 import { logRequest } from './log';
@@ -31,7 +32,7 @@ export class Connection extends Disposable {
     private readonly userAgent: string,
   ) {
     super();
-    this._register(onDidChangeSetting('baseUrl', () => void this.update()));
+    this._register(onDidChangeSetting(Setting.baseUrl, () => void this.update()));
     this._register(secrets.onDidChangeApiKey(() => void this.update()));
     // A changed proxy or certificate setting closes the old connections; the next request builds
     // a client with the new settings (getClient compares them too, so no event can be missed).
@@ -105,7 +106,7 @@ export class Connection extends Disposable {
     this.current = { baseUrl, hasApiKey };
     // A removed key or a new address: close the old client's connections now, not at next use.
     if (this.cached && (!this.isConnected || this.cached.baseUrl !== baseUrl)) this.dropClient();
-    await vscode.commands.executeCommand('setContext', 'webData.connected', this.isConnected);
+    await vscode.commands.executeCommand('setContext', ContextKey.connected, this.isConnected);
     if (this.isDisposed) return this.current;
     if (seq !== this.updateSeq) return this.latest;
     // SecretStorage reports a change we made ourselves a moment after refresh() saw it: announce

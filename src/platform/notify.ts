@@ -2,6 +2,7 @@
 // and the action that helps. Never a stack trace; details go to the log. The service's error
 // text is outside text: the message is made inert, so it can never hold a link to a command.
 import * as vscode from 'vscode';
+import { Command } from '../core/ids';
 import { inertNotification } from '../core/text/inert';
 import { isWebDataError } from './core';
 import { errorButtons, type ErrorButton } from './error-buttons';
@@ -35,7 +36,7 @@ export async function showError(log: vscode.LogOutputChannel, what: string, err:
   const message = inertNotification(`${what}: ${describeError(err)}`);
   const choice = await (kind === 'rate-limited' ? vscode.window.showWarningMessage(message, ...buttons) : vscode.window.showErrorMessage(message, ...buttons));
   const picked = offered.find((button) => labels[button] === choice);
-  if (picked === 'set-key') await vscode.commands.executeCommand('webData.setApiKey');
+  if (picked === 'set-key') await vscode.commands.executeCommand(Command.setApiKey);
   else if (picked === 'retry') await actions.retry?.();
   else if (picked === 'open-log') log.show(true);
   else if (picked === 'open-network-settings') await vscode.commands.executeCommand('workbench.action.openSettings', kind === 'certificate' ? 'http.systemCertificates' : 'http.proxy');

@@ -1,6 +1,7 @@
 // Typed access to the extension's settings (contributes.configuration in package.json).
 import * as vscode from 'vscode';
 import type { SourceType } from '../core/api/request-types';
+import { fullSettingKey, Setting, SETTINGS_SECTION, type SettingKey } from '../core/ids';
 import { parseServiceAddress } from '../core/service-address';
 
 export type ScrapeFormatsSetting = 'none' | 'markdown' | 'summary' | 'markdown+summary';
@@ -26,7 +27,7 @@ export interface WebhookSettings {
 }
 
 function section(): vscode.WorkspaceConfiguration {
-  return vscode.workspace.getConfiguration('webData');
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION);
 }
 
 /**
@@ -34,7 +35,7 @@ function section(): vscode.WorkspaceConfiguration {
  * text that is not a usable address is returned trimmed, for the client to refuse in words.
  */
 export function baseUrlSetting(): string | undefined {
-  const value = section().get<string>('baseUrl', '').trim().replace(/\/+$/, '');
+  const value = section().get<string>(Setting.baseUrl, '').trim().replace(/\/+$/, '');
   if (value === '') return undefined;
   const check = parseServiceAddress(value);
   return check.ok ? check.address.baseUrl : value;
@@ -43,51 +44,51 @@ export function baseUrlSetting(): string | undefined {
 export function searchSettings(): SearchSettings {
   const s = section();
   return {
-    limit: s.get<number>('search.limit', 10),
-    sources: s.get<SourceType[]>('search.sources', ['web']),
-    scrapeFormats: s.get<ScrapeFormatsSetting>('search.scrapeFormats', 'none'),
-    country: s.get<string>('search.country', 'US').trim(),
-    location: s.get<string>('search.location', '').trim(),
-    timeout: s.get<number>('search.timeout', 60000),
-    historySize: s.get<number>('search.historySize', 50),
+    limit: s.get<number>(Setting.searchLimit, 10),
+    sources: s.get<SourceType[]>(Setting.searchSources, ['web']),
+    scrapeFormats: s.get<ScrapeFormatsSetting>(Setting.searchScrapeFormats, 'none'),
+    country: s.get<string>(Setting.searchCountry, 'US').trim(),
+    location: s.get<string>(Setting.searchLocation, '').trim(),
+    timeout: s.get<number>(Setting.searchTimeout, 60000),
+    historySize: s.get<number>(Setting.searchHistorySize, 50),
   };
 }
 
 export function lowCreditsThreshold(): number {
-  return section().get<number>('lowCreditsThreshold', 100);
+  return section().get<number>(Setting.lowCreditsThreshold, 100);
 }
 
 /** Seconds; 0 means no automatic refresh. */
 export function usageRefreshInterval(): number {
-  return section().get<number>('usage.refreshInterval', 300);
+  return section().get<number>(Setting.usageRefreshInterval, 300);
 }
 
 /** Seconds; 0 means no automatic refresh. */
 export function crawlsRefreshInterval(): number {
-  return section().get<number>('activeCrawls.refreshInterval', 30);
+  return section().get<number>(Setting.activeCrawlsRefreshInterval, 30);
 }
 
 export function webhookSettings(): WebhookSettings {
   const s = section();
   return {
-    port: s.get<number>('webhooks.port', 8787),
-    path: s.get<string>('webhooks.path', '/webhooks/web-data'),
-    bindAddress: s.get<string>('webhooks.bindAddress', '127.0.0.1').trim(),
-    requireSignature: s.get<boolean>('webhooks.requireSignature', false),
-    autoStart: s.get<boolean>('webhooks.autoStart', false),
-    notifications: s.get<Record<string, boolean>>('webhooks.notifications', {}),
-    maxEvents: s.get<number>('webhooks.maxEvents', 200),
+    port: s.get<number>(Setting.webhooksPort, 8787),
+    path: s.get<string>(Setting.webhooksPath, '/webhooks/web-data'),
+    bindAddress: s.get<string>(Setting.webhooksBindAddress, '127.0.0.1').trim(),
+    requireSignature: s.get<boolean>(Setting.webhooksRequireSignature, false),
+    autoStart: s.get<boolean>(Setting.webhooksAutoStart, false),
+    notifications: s.get<Record<string, boolean>>(Setting.webhooksNotifications, {}),
+    maxEvents: s.get<number>(Setting.webhooksMaxEvents, 200),
   };
 }
 
 /** Fires when any setting under `webData.<name>` changes. */
-export function onDidChangeSetting(name: string, listener: () => void): vscode.Disposable {
+export function onDidChangeSetting(name: SettingKey, listener: () => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration(`webData.${name}`)) listener();
+    if (e.affectsConfiguration(fullSettingKey(name))) listener();
   });
 }
 
 /** Whether image results' tooltips show the picture, which the hover fetches from the web. */
 export function previewImagesSetting(): boolean {
-  return section().get<boolean>('previewImages', true);
+  return section().get<boolean>(Setting.previewImages, true);
 }

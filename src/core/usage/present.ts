@@ -3,13 +3,14 @@
 // dates. src/features/usage/words.ts puts it into words (vscode.l10n, Intl); nothing here is
 // English, so nothing downstream re-parses it.
 import type { TokenUsage } from '../api/schemas';
+import { Command } from '../ids';
 import { billingPeriod, planShare, type BillingPeriod, type PlanShare } from './format';
 import type { UsageState, UsageStateKind } from './state';
 
 export const USAGE_COMMANDS = {
-  connect: 'webData.connect',
-  refresh: 'webData.refreshUsage',
-  show: 'webData.showUsage',
+  connect: Command.connect,
+  refresh: Command.refreshUsage,
+  show: Command.showUsage,
 } as const;
 
 export type UsageCommand = (typeof USAGE_COMMANDS)[keyof typeof USAGE_COMMANDS];

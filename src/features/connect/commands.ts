@@ -2,6 +2,7 @@
 // storage writes. Every command also takes its inputs as an argument, so tests, tasks and keybindings run it
 // without prompts; each resolves true when it did what was asked.
 import * as vscode from 'vscode';
+import { Setting, SETTINGS_SECTION } from '../../core/ids';
 import type { Services } from '../../platform/services';
 import { inertNotification } from '../../core/text/inert';
 import { baseUrlSetting } from '../../platform/settings';
@@ -45,13 +46,13 @@ function showInertError(message: string): void {
  * settings are the only place a save takes effect.
  */
 async function saveBaseUrl(baseUrl: string): Promise<void> {
-  const config = vscode.workspace.getConfiguration('webData');
-  const inspected = config.inspect<string>('baseUrl');
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const inspected = config.inspect<string>(Setting.baseUrl);
   const target = !vscode.workspace.isTrusted ? vscode.ConfigurationTarget.Global
     : inspected?.workspaceFolderValue !== undefined ? vscode.ConfigurationTarget.WorkspaceFolder
     : inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace
       : vscode.ConfigurationTarget.Global;
-  if (config.get<string>('baseUrl') !== baseUrl) await config.update('baseUrl', baseUrl, target);
+  if (config.get<string>(Setting.baseUrl) !== baseUrl) await config.update(Setting.baseUrl, baseUrl, target);
 }
 
 async function askForBaseUrl(current?: string): Promise<string | undefined> {

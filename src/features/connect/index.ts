@@ -2,6 +2,7 @@
 // At activation this registers the commands (their bodies, prompts and key check are in
 // ./commands.ts) and stores the sandbox's secrets.
 import * as vscode from 'vscode';
+import { Command } from '../../core/ids';
 import type { Services } from '../../platform/services';
 import { baseUrlSetting } from '../../platform/settings';
 import { isLoopbackHttp } from './base-url';
@@ -12,10 +13,10 @@ export type { ClearApiKeyArgs, ConnectArgs, SetApiKeyArgs } from './commands';
 export function registerConnect(services: Services): void {
   const { context, log } = services;
   context.subscriptions.push(
-    vscode.commands.registerCommand('webData.connect', (args?: unknown) => connect(services, args)),
-    vscode.commands.registerCommand('webData.setApiKey', (args?: unknown) => setApiKey(services, args)),
-    vscode.commands.registerCommand('webData.clearApiKey', (args?: unknown) => clearApiKey(services, args)),
-    vscode.commands.registerCommand('webData.showLog', () => log.show()),
+    vscode.commands.registerCommand(Command.connect, (args?: unknown) => connect(services, args)),
+    vscode.commands.registerCommand(Command.setApiKey, (args?: unknown) => setApiKey(services, args)),
+    vscode.commands.registerCommand(Command.clearApiKey, (args?: unknown) => clearApiKey(services, args)),
+    vscode.commands.registerCommand(Command.showLog, () => log.show()),
   );
   storeSandboxSecrets(services);
 }

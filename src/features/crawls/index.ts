@@ -1,6 +1,7 @@
 // Active crawls: the view, its refresh and copy commands. Opening a crawl's URL is the shared
 // webData.openInBrowser handler of the search feature, which takes any node with a `url`.
 import * as vscode from 'vscode';
+import { Command } from '../../core/ids';
 import { inertQuickPick } from '../../core/text/inert';
 import { copyText } from '../../platform/clipboard';
 import type { Services } from '../../platform/services';
@@ -18,8 +19,8 @@ export function registerCrawls(services: Services): ActiveCrawlsView {
   const view = new ActiveCrawlsView(services);
   services.context.subscriptions.push(
     view,
-    vscode.commands.registerCommand('webData.refreshCrawls', () => view.refresh({ notify: true })),
-    vscode.commands.registerCommand('webData.copyCrawlId', (node?: unknown) => copyCrawlId(view, node)),
+    vscode.commands.registerCommand(Command.refreshCrawls, () => view.refresh({ notify: true })),
+    vscode.commands.registerCommand(Command.copyCrawlId, (node?: unknown) => copyCrawlId(view, node)),
   );
   return view;
 }

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
 import { CrawlList } from '../../core/crawls';
+import { Setting, View } from '../../core/ids';
 import { Poller, type PollOutcome } from '../../core/polling';
 import { inertLabel } from '../../core/text/inert';
 import { ConnectionFetch } from '../../platform/connection-fetch';
@@ -12,8 +13,6 @@ import { describeError, showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { crawlsRefreshInterval, onDidChangeSetting } from '../../platform/settings';
 import { CrawlsTreeProvider, type CrawlTreeNode } from './rows';
-
-export const ACTIVE_CRAWLS_VIEW = 'webData.activeCrawls';
 
 // Polling faster than this only spends the rate limit.
 const MIN_POLL_MS = 5000;
@@ -34,14 +33,14 @@ export class ActiveCrawlsView extends Disposable {
     super();
     this.fetches = new ConnectionFetch(services.connection, () => this.isDisposed);
     this.poller = new Poller({ run: () => this.load(), intervalMs: () => crawlsRefreshInterval() * 1000, minIntervalMs: MIN_POLL_MS });
-    this.treeView = this._register(vscode.window.createTreeView(ACTIVE_CRAWLS_VIEW, { treeDataProvider: this.rows, showCollapseAll: true }));
+    this.treeView = this._register(vscode.window.createTreeView(View.activeCrawls, { treeDataProvider: this.rows, showCollapseAll: true }));
     this._register(toDisposable(() => {
       this.poller.dispose();
       this.fetches.invalidate();
     }));
     this._register(this.treeView.onDidChangeVisibility(() => this.updatePolling()));
     this._register(services.connection.onDidChange(() => this.connectionChanged()));
-    this._register(onDidChangeSetting('activeCrawls.refreshInterval', () => this.poller.reschedule()));
+    this._register(onDidChangeSetting(Setting.activeCrawlsRefreshInterval, () => this.poller.reschedule()));
   }
 
   get crawls(): readonly ActiveCrawl[] {

@@ -3,6 +3,7 @@
 // search, or undefined when nothing was searched (dismissed, invalid, cancelled, failed).
 import * as vscode from 'vscode';
 import type { RequestProblem } from '../../core/api';
+import { Command, fullSettingKey, SettingGroup } from '../../core/ids';
 import { countsText, creditsText } from '../../core/search/present';
 import type { SearchRecord } from '../../core/search/record';
 import { readSearchArgument, requestField } from '../../core/search/request';
@@ -64,7 +65,7 @@ export class SearchCommand extends Disposable {
   private async connected(): Promise<boolean> {
     if (await this.services.connection.getClient()) return true;
     this.services.log.info('Search: no service address or API key yet; connecting first.');
-    const connected = await vscode.commands.executeCommand<boolean>('webData.connect');
+    const connected = await vscode.commands.executeCommand<boolean>(Command.connect);
     const after = connected ? await this.services.connection.getClient() : undefined;
     if (!after) {
       this.services.log.info('Search: not connected, so nothing was sent.');
@@ -165,5 +166,5 @@ async function showProblems(problems: readonly RequestProblem[], fromSettings: R
   // Problems quote the request's own values (a domain, a tbs), which may come from anywhere.
   const message = inertNotification(vscode.l10n.t('The search was not sent. {0}', list));
   const choice = inSettings ? await vscode.window.showErrorMessage(message, openSettings) : await vscode.window.showErrorMessage(message);
-  if (choice === openSettings) await vscode.commands.executeCommand('workbench.action.openSettings', 'webData.search');
+  if (choice === openSettings) await vscode.commands.executeCommand('workbench.action.openSettings', fullSettingKey(SettingGroup.search));
 }

@@ -1,7 +1,8 @@
-// The bodies of the history's commands (registered in ./history-commands.ts), loaded with
-// dist/ui.js on first use. Each takes its input as an argument (a row of the view, a search id or
-// `{ searchId }`), so keybindings, tests and other extensions can use them too.
+// The bodies of the history's commands (registered in ./history-commands.ts). Each takes its
+// input as an argument (a row of the view, a search id or `{ searchId }`), so keybindings, tests
+// and other extensions can use them too.
 import * as vscode from 'vscode';
+import { Command } from '../../core/ids';
 import { answeredRequest } from '../../core/search/advanced/choices';
 import { allResultsAddress } from '../../core/search/all-results';
 import { exportFileName, exportFormatOf, exportJson, exportMarkdown, type ExportFormat } from '../../core/search/export';
@@ -50,7 +51,7 @@ export async function setPinned(deps: HistoryDeps, arg: unknown, pinned: boolean
 export async function editSearch(deps: HistoryDeps, arg: unknown): Promise<unknown> {
   const record = await recordOf(deps, arg);
   if (!record) return undefined;
-  return vscode.commands.executeCommand('webData.searchAdvanced', answeredRequest({ ...record.request }));
+  return vscode.commands.executeCommand(Command.searchAdvanced, answeredRequest({ ...record.request }));
 }
 
 /**

@@ -3,6 +3,7 @@
 // line from ./index.ts; their bodies (./history-actions.ts) load with dist/ui.js on first use, so
 // activation reads nothing and sends nothing.
 import * as vscode from 'vscode';
+import { Command, ContextKey } from '../../core/ids';
 import { filterLabel } from '../../core/search/filter';
 import { Disposable } from '../../platform/disposable';
 import * as historyActions from './history-actions';
@@ -16,23 +17,20 @@ export interface HistoryDeps {
   log: vscode.LogOutputChannel;
 }
 
-/** webData.searchFilterActive: the view's title shows the clear-filter action while a filter is set. */
-export const FILTER_CONTEXT_KEY = 'webData.searchFilterActive';
-
 class HistoryCommands extends Disposable {
   private filterShown = false;
 
   constructor(private readonly deps: HistoryDeps) {
     super();
     const add = (d: vscode.Disposable): void => void this._register(d);
-    add(vscode.commands.registerCommand('webData.pinSearch', (arg?: unknown) => historyActions.setPinned(deps, arg, true)));
-    add(vscode.commands.registerCommand('webData.unpinSearch', (arg?: unknown) => historyActions.setPinned(deps, arg, false)));
-    add(vscode.commands.registerCommand('webData.editSearch', (arg?: unknown) => historyActions.editSearch(deps, arg)));
-    add(vscode.commands.registerCommand('webData.clearSearches', (arg?: unknown) => historyActions.clearSearches(deps, arg)));
-    add(vscode.commands.registerCommand('webData.filterSearches', (arg?: unknown) => historyActions.filterSearches(deps, arg)));
-    add(vscode.commands.registerCommand('webData.clearSearchFilter', () => deps.provider.setFilter('')));
-    add(vscode.commands.registerCommand('webData.openAllResults', (arg?: unknown) => historyActions.openAllResults(deps, arg)));
-    add(vscode.commands.registerCommand('webData.exportSearch', (arg?: unknown) => historyActions.exportSearch(deps, arg)));
+    add(vscode.commands.registerCommand(Command.pinSearch, (arg?: unknown) => historyActions.setPinned(deps, arg, true)));
+    add(vscode.commands.registerCommand(Command.unpinSearch, (arg?: unknown) => historyActions.setPinned(deps, arg, false)));
+    add(vscode.commands.registerCommand(Command.editSearch, (arg?: unknown) => historyActions.editSearch(deps, arg)));
+    add(vscode.commands.registerCommand(Command.clearSearches, (arg?: unknown) => historyActions.clearSearches(deps, arg)));
+    add(vscode.commands.registerCommand(Command.filterSearches, (arg?: unknown) => historyActions.filterSearches(deps, arg)));
+    add(vscode.commands.registerCommand(Command.clearSearchFilter, () => deps.provider.setFilter('')));
+    add(vscode.commands.registerCommand(Command.openAllResults, (arg?: unknown) => historyActions.openAllResults(deps, arg)));
+    add(vscode.commands.registerCommand(Command.exportSearch, (arg?: unknown) => historyActions.exportSearch(deps, arg)));
     add(deps.provider.onDidFilter((outcome) => this.showFilter(outcome)));
     add(deps.provider.onDidChangeTreeData(() => {
       if (deps.provider.filter === '') this.showFilter(undefined);
@@ -47,7 +45,7 @@ class HistoryCommands extends Disposable {
       this.filterShown = false;
       view.description = undefined;
       view.message = undefined;
-      void vscode.commands.executeCommand('setContext', FILTER_CONTEXT_KEY, false);
+      void vscode.commands.executeCommand('setContext', ContextKey.searchFilterActive, false);
       return;
     }
     this.filterShown = true;
@@ -56,7 +54,7 @@ class HistoryCommands extends Disposable {
     view.message = outcome.shown === 0
       ? vscode.l10n.t('No search matches the filter “{0}”.', shown)
       : vscode.l10n.t('Showing {0} of {1} searches that match “{2}”.', outcome.shown, outcome.total, shown);
-    void vscode.commands.executeCommand('setContext', FILTER_CONTEXT_KEY, true);
+    void vscode.commands.executeCommand('setContext', ContextKey.searchFilterActive, true);
   }
 }
 

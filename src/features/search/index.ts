@@ -1,6 +1,7 @@
 // Search: the webData.search command, the Search Results view, and result documents in tabs.
 // Registering reads nothing and sends nothing: the history is read when the view first asks.
 import * as vscode from 'vscode';
+import { Command, View, type CommandId } from '../../core/ids';
 import { DEFAULT_MAX_HISTORY_BYTES, type HistoryLimits } from '../../core/search/eviction';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
@@ -58,21 +59,21 @@ class SearchFeature extends Disposable implements SearchApi {
     this.searches = this._register(new SearchServiceHost(services, this.store));
     this._register(this.searches.onDidSearch((done) => void this.reveal(done)));
     this.provider = this._register(new SearchResultsProvider(this.store));
-    this.view = this._register(vscode.window.createTreeView('webData.searchResults', { treeDataProvider: this.provider, showCollapseAll: true }));
+    this.view = this._register(vscode.window.createTreeView(View.searchResults, { treeDataProvider: this.provider, showCollapseAll: true }));
     this.documents = this._register(new ResultDocuments(this.store, this.searches.onDidChangeHistory, context.globalState));
     this._register(toDisposable(() => this.statusMessage?.dispose()));
 
-    const register = (id: string, run: (...args: unknown[]) => unknown): void => {
+    const register = (id: CommandId, run: (...args: unknown[]) => unknown): void => {
       this._register(vscode.commands.registerCommand(id, run));
     };
-    register('webData.search', (argument?: unknown, options?: unknown) => this.command.run(argument, options));
-    register('webData.searchAgain', (arg?: unknown) => this.searchAgain(arg));
-    register('webData.removeSearch', (arg?: unknown) => this.removeSearch(arg));
-    register('webData.openMarkdown', (arg?: unknown) => this.open(arg, 'markdown'));
-    register('webData.openSummary', (arg?: unknown) => this.open(arg, 'summary'));
-    register('webData.enableMarkdown', () => enableMarkdown());
-    register('webData.openInBrowser', (arg?: unknown) => openInBrowser(arg));
-    register('webData.copyUrl', (arg?: unknown) => copyUrl(arg, (text) => this.flash(text)));
+    register(Command.search, (argument?: unknown, options?: unknown) => this.command.run(argument, options));
+    register(Command.searchAgain, (arg?: unknown) => this.searchAgain(arg));
+    register(Command.removeSearch, (arg?: unknown) => this.removeSearch(arg));
+    register(Command.openMarkdown, (arg?: unknown) => this.open(arg, 'markdown'));
+    register(Command.openSummary, (arg?: unknown) => this.open(arg, 'summary'));
+    register(Command.enableMarkdown, () => enableMarkdown());
+    register(Command.openInBrowser, (arg?: unknown) => openInBrowser(arg));
+    register(Command.copyUrl, (arg?: unknown) => copyUrl(arg, (text) => this.flash(text)));
     this._register(registerHistoryCommands({ store: this.store, provider: this.provider, view: this.view, log }));
   }
 

@@ -4,6 +4,7 @@
 // saying that it costs more. The button runs webData.enableMarkdown, which the palette also has.
 import * as vscode from 'vscode';
 import type { SearchRequestBody } from '../../core/api/request-types';
+import { Command, Setting, SETTINGS_SECTION } from '../../core/ids';
 import { offersMarkdown, withMarkdown } from '../../core/search/request';
 import { searchSettings } from '../../platform/settings';
 
@@ -18,15 +19,15 @@ export async function offerMarkdownOnce(state: vscode.Memento, request: SearchRe
   const choice = await vscode.window.showInformationMessage(
     vscode.l10n.t('Searches fetch only each result\'s title, address and description. To read the pages themselves, searches can also fetch their markdown; scraping uses more credits.'),
     fetchMarkdown);
-  if (choice === fetchMarkdown) await vscode.commands.executeCommand('webData.enableMarkdown');
+  if (choice === fetchMarkdown) await vscode.commands.executeCommand(Command.enableMarkdown);
 }
 
 /** Sets webData.search.scrapeFormats to fetch markdown, in the user settings. Resolves true when set. */
 export async function enableMarkdown(): Promise<boolean> {
-  const config = vscode.workspace.getConfiguration('webData');
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const next = withMarkdown(searchSettings().scrapeFormats);
-  const inspected = config.inspect<string>('search.scrapeFormats');
-  if (inspected?.globalValue !== next) await config.update('search.scrapeFormats', next, vscode.ConfigurationTarget.Global);
+  const inspected = config.inspect<string>(Setting.searchScrapeFormats);
+  if (inspected?.globalValue !== next) await config.update(Setting.searchScrapeFormats, next, vscode.ConfigurationTarget.Global);
   // A folder's own value wins over the user settings: say so rather than claim it worked.
   const folderValue = inspected?.workspaceFolderValue ?? inspected?.workspaceValue;
   if (folderValue !== undefined && folderValue !== next) {

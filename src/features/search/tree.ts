@@ -4,6 +4,7 @@
 // titles do not hold every word of it.
 import * as vscode from 'vscode';
 import type { SourceType } from '../../core/api/request-types';
+import { Command, ContextKey, Setting } from '../../core/ids';
 import { filterTerms, matchesSearch } from '../../core/search/filter';
 import { isPinned, pinnedFirst } from '../../core/search/pins';
 import { groupResults, resultContextValue, resultDescription, resultIcon, resultTitle, searchDescription, searchLabel, type ResultGroup } from '../../core/search/present';
@@ -51,7 +52,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
   constructor(private readonly store: SearchStore) {
     super();
     this._register(store.onDidChange(() => this.changeEmitter.fire(undefined)));
-    this._register(onDidChangeSetting('previewImages', () => this.changeEmitter.fire(undefined)));
+    this._register(onDidChangeSetting(Setting.previewImages, () => this.changeEmitter.fire(undefined)));
   }
 
   get filter(): string {
@@ -124,7 +125,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
   private setHasSearches(value: boolean): void {
     if (value === this.hasSearches) return;
     this.hasSearches = value;
-    void vscode.commands.executeCommand('setContext', 'webData.hasSearches', value);
+    void vscode.commands.executeCommand('setContext', ContextKey.hasSearches, value);
   }
 
   /** The row of a search just made, for reveal: built from its summary, the rows not listed again. */
@@ -186,6 +187,6 @@ function resultItem(node: SearchTreeNode & { type: 'result' }): vscode.TreeItem 
   item.iconPath = new vscode.ThemeIcon(resultIcon(node.typed));
   item.contextValue = resultContextValue(node.typed);
   item.accessibilityInformation = { label: `${label}, ${item.description}` };
-  item.command = { command: 'webData.openMarkdown', title: vscode.l10n.t('Open Markdown'), arguments: [node] };
+  item.command = { command: Command.openMarkdown, title: vscode.l10n.t('Open Markdown'), arguments: [node] };
   return item;
 }

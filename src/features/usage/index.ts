@@ -1,5 +1,6 @@
 // Credits in the status bar: the item, its refreshes, and the details behind a click.
 import * as vscode from 'vscode';
+import { Command } from '../../core/ids';
 import type { Services } from '../../platform/services';
 import { UsageStatus } from './status';
 
@@ -15,8 +16,8 @@ export function registerUsage(services: Services): UsageStatus {
   services.context.subscriptions.push(
     status,
     // Returns once the item shows the new state, so callers (the search, tests) can await it.
-    vscode.commands.registerCommand('webData.refreshUsage', () => status.refreshNow()),
-    vscode.commands.registerCommand('webData.showUsage', () => showUsage(status)),
+    vscode.commands.registerCommand(Command.refreshUsage, () => status.refreshNow()),
+    vscode.commands.registerCommand(Command.showUsage, () => showUsage(status)),
   );
   return status;
 }
@@ -26,7 +27,7 @@ async function showUsage(status: UsageStatus): Promise<void> {
   if (status.state.kind === 'not-connected') {
     const connect = vscode.l10n.t('Connect');
     const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Web Data is not connected: set the service address and an API key to see your credits.'), connect);
-    if (choice === connect) await vscode.commands.executeCommand('webData.connect');
+    if (choice === connect) await vscode.commands.executeCommand(Command.connect);
     return;
   }
   if (status.state.kind === 'loading') await status.refresh();
@@ -42,8 +43,8 @@ async function showUsage(status: UsageStatus): Promise<void> {
     const buttons = state.unauthorized ? [setKey, retry, openLog] : [retry, openLog];
     const choice = await vscode.window.showWarningMessage(words.heading, { modal: true, detail }, ...buttons);
     if (choice === retry) await status.refreshNow();
-    else if (choice === setKey) await vscode.commands.executeCommand('webData.setApiKey');
-    else if (choice === openLog) await vscode.commands.executeCommand('webData.showLog');
+    else if (choice === setKey) await vscode.commands.executeCommand(Command.setApiKey);
+    else if (choice === openLog) await vscode.commands.executeCommand(Command.showLog);
     return;
   }
   const refresh = vscode.l10n.t('Refresh');

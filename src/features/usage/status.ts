@@ -3,6 +3,7 @@
 // last answer for the next start, and copies the words onto the item.
 import * as vscode from 'vscode';
 import type { TokenUsage } from '../../core/api/schemas';
+import { Setting, StatusBarItem } from '../../core/ids';
 import { Poller, type PollOutcome } from '../../core/polling';
 import {
   LAST_KNOWN_KEY, parseStoredUsage, presentUsage, stateForUsage, toStoredUsage, type UsagePresentation, type UsageState,
@@ -38,7 +39,7 @@ export class UsageStatus extends Disposable {
     super();
     this.fetches = new ConnectionFetch(services.connection, () => this.isDisposed);
     this.poller = new Poller({ run: () => this.load(), intervalMs: () => usageRefreshInterval() * 1000, minIntervalMs: MIN_POLL_MS });
-    this.statusItem = this._register(vscode.window.createStatusBarItem('webData.credits', vscode.StatusBarAlignment.Right, 100));
+    this.statusItem = this._register(vscode.window.createStatusBarItem(StatusBarItem.credits, vscode.StatusBarAlignment.Right, 100));
     this.statusItem.name = vscode.l10n.t('Web Data Credits');
     // The balance an earlier session stored shows at once (marked as last known) while the
     // connection is read and the first refresh runs; only from globalState, no request.
@@ -52,8 +53,8 @@ export class UsageStatus extends Disposable {
     // The connection fires once after activation, when it knows whether a key is stored: that is
     // the first refresh, so activation itself never waits for the network.
     this._register(services.connection.onDidChange(() => this.connectionChanged()));
-    this._register(onDidChangeSetting('usage.refreshInterval', () => this.poller.reschedule()));
-    this._register(onDidChangeSetting('lowCreditsThreshold', () => this.rethreshold()));
+    this._register(onDidChangeSetting(Setting.usageRefreshInterval, () => this.poller.reschedule()));
+    this._register(onDidChangeSetting(Setting.lowCreditsThreshold, () => this.rethreshold()));
   }
 
   get state(): UsageState {

@@ -1,6 +1,7 @@
 // The credits item in words: the structure of src/core/usage/present.ts through vscode.l10n,
 // with numbers and dates through Intl in the display language. The only place its English is.
 import * as vscode from 'vscode';
+import { fullSettingKey, Setting } from '../../core/ids';
 import { formatAgo, formatDate, formatDateTime, formatNumber, formatPercent, formatRelativeDays, formatTime, type IntlOptions } from '../../core/intl';
 import type { BillingPeriod, PeriodEnd, PlanShare, UsageLabel, UsageLine, UsagePresentation } from '../../core/usage';
 
@@ -125,7 +126,7 @@ export function lineWords(line: UsageLine, options: WordsOptions): string {
     case 'billing-period':
       return periodWords(line.period, options);
     case 'below-threshold':
-      return vscode.l10n.t('Fewer than {0} left (setting {1}).', creditsWords(line.threshold, locale), 'webData.lowCreditsThreshold');
+      return vscode.l10n.t('Fewer than {0} left (setting {1}).', creditsWords(line.threshold, locale), fullSettingKey(Setting.lowCreditsThreshold));
     case 'no-usage-info':
       return vscode.l10n.t('The service has no token usage information for this team. The API key works; searches can still be made.');
     case 'service-said':

@@ -1,6 +1,7 @@
 // The webhook commands. Arguments let tests (and other extensions) skip the prompts: setWebhookSecret
 // takes { secret }; the row commands take a view node or { key }.
 import * as vscode from 'vscode';
+import { Command } from '../../core/ids';
 import { copyText } from '../../platform/clipboard';
 import type { WebhookEventRecord } from '../../core/webhook-events';
 import type { Services } from '../../platform/services';
@@ -17,14 +18,14 @@ export interface WebhookCommandParts {
 }
 
 export type WebhookCommandId =
-  | 'webData.startWebhookReceiver'
-  | 'webData.stopWebhookReceiver'
-  | 'webData.copyWebhookUrl'
-  | 'webData.setWebhookSecret'
-  | 'webData.clearWebhookSecret'
-  | 'webData.copyJobId'
-  | 'webData.openWebhookPayload'
-  | 'webData.clearWebhookEvents';
+  | typeof Command.startWebhookReceiver
+  | typeof Command.stopWebhookReceiver
+  | typeof Command.copyWebhookUrl
+  | typeof Command.setWebhookSecret
+  | typeof Command.clearWebhookSecret
+  | typeof Command.copyJobId
+  | typeof Command.openWebhookPayload
+  | typeof Command.clearWebhookEvents;
 
 /** Every webhook command takes at most one argument (a view node, or the arguments of a test). */
 export type WebhookCommandHandlers = Record<WebhookCommandId, (arg?: unknown) => Promise<unknown>>;
@@ -45,20 +46,20 @@ export function webhookCommandHandlers({ services, controller, store, documents 
     };
 
   return {
-    'webData.startWebhookReceiver': guarded('Starting the webhook receiver', async () => (await controller.start())?.localUrl),
-    'webData.stopWebhookReceiver': guarded('Stopping the webhook receiver', () => controller.stop()),
-    'webData.copyWebhookUrl': guarded('Copying the webhook URL', async () => {
+    [Command.startWebhookReceiver]: guarded('Starting the webhook receiver', async () => (await controller.start())?.localUrl),
+    [Command.stopWebhookReceiver]: guarded('Stopping the webhook receiver', () => controller.stop()),
+    [Command.copyWebhookUrl]: guarded('Copying the webhook URL', async () => {
       const running = controller.running;
       if (!running) {
         const start = vscode.l10n.t('Start Receiver');
         const choice = await vscode.window.showInformationMessage(vscode.l10n.t('The webhook receiver is not running, so it has no address yet.'), start);
-        if (choice === start) await vscode.commands.executeCommand('webData.startWebhookReceiver');
+        if (choice === start) await vscode.commands.executeCommand(Command.startWebhookReceiver);
         return undefined;
       }
       await copyText(running.externalUrl, vscode.l10n.t('webhook receiver URL'));
       return running.externalUrl;
     }),
-    'webData.setWebhookSecret': guarded('Saving the webhook secret', async (arg?: unknown) => {
+    [Command.setWebhookSecret]: guarded('Saving the webhook secret', async (arg?: unknown) => {
       const secret = secretArgument(arg) ?? (await promptSecret());
       if (secret === undefined) return false;
       await services.secrets.setWebhookSecret(secret);
@@ -66,12 +67,12 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret saved. Deliveries without a matching X-Service-Signature are now refused.'));
       return true;
     }),
-    'webData.clearWebhookSecret': guarded('Clearing the webhook secret', async () => {
+    [Command.clearWebhookSecret]: guarded('Clearing the webhook secret', async () => {
       await services.secrets.deleteWebhookSecret();
       await controller.readSecret();
       void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret cleared. Deliveries are no longer verified and are marked unsigned.'));
     }),
-    'webData.copyJobId': guarded('Copying the job id', async (arg?: unknown) => {
+    [Command.copyJobId]: guarded('Copying the job id', async (arg?: unknown) => {
       const record = recordArgument(store, arg);
       if (record?.jobId === undefined) {
         void vscode.window.showInformationMessage(vscode.l10n.t('This event has no job id to copy.'));
@@ -80,7 +81,7 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       await copyText(record.jobId, vscode.l10n.t('job id'));
       return record.jobId;
     }),
-    'webData.openWebhookPayload': guarded('Opening the webhook payload', async (arg?: unknown) => {
+    [Command.openWebhookPayload]: guarded('Opening the webhook payload', async (arg?: unknown) => {
       const record = recordArgument(store, arg);
       if (!record) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose an event in the Webhook Events view to open its payload.'));
@@ -89,7 +90,7 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       const editor = await documents.open(record);
       return editor.document.uri.toString();
     }),
-    'webData.clearWebhookEvents': guarded('Clearing webhook events', async () => {
+    [Command.clearWebhookEvents]: guarded('Clearing webhook events', async () => {
       store.clear();
     }),
   };

@@ -4,6 +4,7 @@
 // Runs after the receiver has answered; nothing here may throw back into it.
 import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
+import { focusViewCommand, View } from '../../core/ids';
 import type { RefusedWebhookDelivery, WebhookDelivery } from '../../core/webhooks';
 import { notificationText, recordFromDelivery, recordFromRefusal, shouldNotify, type WebhookEventRecord } from '../../core/webhook-events';
 import { Disposable, toDisposable } from '../../platform/disposable';
@@ -125,7 +126,7 @@ export class WebhookEffects extends Disposable {
     const show = vscode.l10n.t('Show Events');
     const message = vscode.l10n.t('{0} more webhook events arrived. They are listed in the Webhook Events view.', count);
     void this.notifier.info({ kind: 'receiver', message }, show).then(async (choice) => {
-      if (choice === show) await vscode.commands.executeCommand('webData.webhookEvents.focus');
+      if (choice === show) await vscode.commands.executeCommand(focusViewCommand(View.webhookEvents));
     });
   }
 }

@@ -4,6 +4,7 @@
 // another window may have stored meanwhile (src/core/webhook-events/shared-list.ts), and checks
 // again a moment later, since VS Code copies globalState between windows with a delay.
 import * as vscode from 'vscode';
+import { Setting } from '../../core/ids';
 import type { WebhookEventRecord } from '../../core/webhook-events';
 import { SharedEventsList } from '../../core/webhook-events/shared-list';
 import { Disposable, toDisposable } from '../../platform/disposable';
@@ -28,7 +29,7 @@ export class WebhookEventsStore extends Disposable {
     super();
     this.shared = new SharedEventsList(memento, () => webhookSettings().maxEvents);
     this._register(
-      onDidChangeSetting('webhooks.maxEvents', () => {
+      onDidChangeSetting(Setting.webhooksMaxEvents, () => {
         if (this.shared.applyMax()) this.changed();
       }),
     );

@@ -4,6 +4,7 @@
 // and every piece of it is first made an inert line: appendText escapes markdown but keeps a lone
 // \r, which markdown reads as a line break (and so as the start of a heading or a list).
 import * as vscode from 'vscode';
+import { Command, ContextKey } from '../../core/ids';
 import { inertLabel } from '../../core/text/inert';
 import {
   eventDescription,
@@ -70,7 +71,7 @@ export class WebhookEventsView extends Disposable implements vscode.TreeDataProv
   private setHasEvents(value: boolean): void {
     if (value === this.hasEvents) return;
     this.hasEvents = value;
-    void vscode.commands.executeCommand('setContext', 'webData.hasWebhookEvents', value);
+    void vscode.commands.executeCommand('setContext', ContextKey.hasWebhookEvents, value);
   }
 
   getTreeItem(node: EventNode): vscode.TreeItem {
@@ -106,7 +107,7 @@ function unsignedWarningItem(port: number): vscode.TreeItem {
   item.tooltip = plainTooltip(unsignedWarning(port));
   item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
   item.contextValue = 'webhookUnsignedWarning';
-  item.command = { command: 'webData.setWebhookSecret', title: vscode.l10n.t('Set Webhook Secret') };
+  item.command = { command: Command.setWebhookSecret, title: vscode.l10n.t('Set Webhook Secret') };
   item.accessibilityInformation = { label: unsignedWarning(port) };
   return item;
 }
@@ -119,7 +120,7 @@ export function eventItem(record: WebhookEventRecord): vscode.TreeItem {
   item.iconPath = STATUS_ICONS[record.status];
   item.contextValue = `event.${record.status}${record.jobId !== undefined ? '.job' : ''}`;
   item.tooltip = eventTooltip(record);
-  item.command = { command: 'webData.openWebhookPayload', title: vscode.l10n.t('Open Payload'), arguments: [{ key: record.key }] };
+  item.command = { command: Command.openWebhookPayload, title: vscode.l10n.t('Open Payload'), arguments: [{ key: record.key }] };
   item.accessibilityInformation = { label: `${eventLabel(record)}, ${item.description}` };
   return item;
 }

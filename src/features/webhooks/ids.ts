@@ -1,4 +1,3 @@
-// The names VS Code knows this feature by: the view and document scheme registered in index.ts,
-// and the scheme of the URIs payload-document.ts builds.
-export const EVENTS_VIEW_ID = 'webData.webhookEvents';
+// The document scheme registered in index.ts, and of the URIs payload-document.ts builds (the
+// feature's view id is View.webhookEvents in src/core/ids.ts, with the others).
 export const PAYLOAD_SCHEME = 'webdata-event';

@@ -4,6 +4,7 @@
 // hidden until the receiver runs, and the receiver itself (and undici/zod, in dist/core.js) loads
 // only when it starts.
 import * as vscode from 'vscode';
+import { Command, View } from '../../core/ids';
 import type { WebhookEventRecord } from '../../core/webhook-events';
 import { Disposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
@@ -12,7 +13,7 @@ import { webhookCommandHandlers, type WebhookCommandId } from './commands';
 import { WebhookEffects, type ActiveCrawlsLink } from './effects';
 import { WebhookEventsStore } from './events-store';
 import { WebhookEventsView } from './events-view';
-import { EVENTS_VIEW_ID, PAYLOAD_SCHEME } from './ids';
+import { PAYLOAD_SCHEME } from './ids';
 import { WebhookNotifier, type WebhookNotification } from './notifier';
 import { WebhookPayloadDocuments } from './payload-document';
 import { WebhookReceiverController } from './receiver-controller';
@@ -53,20 +54,20 @@ class WebhooksFeature extends Disposable {
     const events = this._register(new WebhookEventsView(store, controller));
     const documents = new WebhookPayloadDocuments(store);
     this._register(new WebhookStatusBar(controller, store));
-    this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: events, showCollapseAll: true }));
+    this._register(vscode.window.createTreeView(View.webhookEvents, { treeDataProvider: events, showCollapseAll: true }));
     this._register(vscode.workspace.registerTextDocumentContentProvider(PAYLOAD_SCHEME, documents));
     const commands = webhookCommandHandlers({ services, controller, store, documents });
     const register = (id: WebhookCommandId): void => {
       this._register(vscode.commands.registerCommand(id, (arg?: unknown) => commands[id](arg)));
     };
-    register('webData.startWebhookReceiver');
-    register('webData.stopWebhookReceiver');
-    register('webData.copyWebhookUrl');
-    register('webData.setWebhookSecret');
-    register('webData.clearWebhookSecret');
-    register('webData.copyJobId');
-    register('webData.openWebhookPayload');
-    register('webData.clearWebhookEvents');
+    register(Command.startWebhookReceiver);
+    register(Command.stopWebhookReceiver);
+    register(Command.copyWebhookUrl);
+    register(Command.setWebhookSecret);
+    register(Command.clearWebhookSecret);
+    register(Command.copyJobId);
+    register(Command.openWebhookPayload);
+    register(Command.clearWebhookEvents);
 
     this.api = {
       get receiver() {

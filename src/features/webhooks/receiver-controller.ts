@@ -2,6 +2,7 @@
 // non-loopback address, the secret (cached in memory because the receiver asks for it per
 // delivery, synchronously), the forwarded address in remote windows, and the context key.
 import * as vscode from 'vscode';
+import { Command, ContextKey, fullSettingKey, Setting } from '../../core/ids';
 import type { RefusedWebhookDelivery, WebhookDelivery, WebhookReceiver } from '../../core/webhooks';
 import { isLoopbackHost as isLoopbackAddress } from '../../core/service-address';
 import { isWebhookReceiverError, loadCore } from '../../platform/core';
@@ -25,7 +26,7 @@ export interface DeliveryHandlers {
   onRefused(refused: RefusedWebhookDelivery): void;
 }
 
-const RESTART_SETTINGS = ['webhooks.port', 'webhooks.path', 'webhooks.bindAddress', 'webhooks.requireSignature'];
+const RESTART_SETTINGS = [Setting.webhooksPort, Setting.webhooksPath, Setting.webhooksBindAddress, Setting.webhooksRequireSignature];
 /** Waits of an automatic start for a port still held by a reloading window's previous extension host. */
 const AUTO_START_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
 const QUIET_WARNING_DELAY_MS = 2000;
@@ -49,7 +50,7 @@ export class WebhookReceiverController extends Disposable {
     for (const name of RESTART_SETTINGS) this._register(onDidChangeSetting(name, () => void this.offerRestart()));
     this._register(toDisposable(() => void this.stop()));
     // For the Webhook Events view's welcome: the warning, with Set Webhook Secret, replaces "waiting".
-    this._register(this.onDidChange(() => void vscode.commands.executeCommand('setContext', 'webData.webhookUnsignedAccepted', this.acceptsUnsigned)));
+    this._register(this.onDidChange(() => void vscode.commands.executeCommand('setContext', ContextKey.webhookUnsignedAccepted, this.acceptsUnsigned)));
   }
 
   get running(): RunningReceiver | undefined {
@@ -93,7 +94,7 @@ export class WebhookReceiverController extends Disposable {
     if (!running) return;
     this.current = undefined;
     if (!this.isDisposed) {
-      void vscode.commands.executeCommand('setContext', 'webData.webhookReceiverRunning', false);
+      void vscode.commands.executeCommand('setContext', ContextKey.webhookReceiverRunning, false);
       this.changeEmitter.fire();
     }
     this.services.log.info(`Webhook receiver stopped (${running.localUrl}).`);
@@ -120,7 +121,7 @@ export class WebhookReceiverController extends Disposable {
     const externalUrl = await externalAddress(localUrl);
     const running: RunningReceiver = { receiver, localUrl, externalUrl, bindAddress, requireSignature: settings.requireSignature };
     this.current = running;
-    await vscode.commands.executeCommand('setContext', 'webData.webhookReceiverRunning', true);
+    await vscode.commands.executeCommand('setContext', ContextKey.webhookReceiverRunning, true);
     this.changeEmitter.fire();
     this.services.log.info(`Webhook receiver listening on ${receiver.url}${externalUrl !== localUrl ? `, forwarded as ${externalUrl}` : ''}.`);
     if (!quiet) void this.announce(running);
@@ -170,7 +171,7 @@ export class WebhookReceiverController extends Disposable {
     const actions = this.hasSecret ? [copy] : [copy, setSecret];
     const choice = await this.notifier.info({ kind: 'receiver', message: where + warning }, ...actions);
     if (choice === copy) await vscode.env.clipboard.writeText(running.externalUrl);
-    if (choice === setSecret) await vscode.commands.executeCommand('webData.setWebhookSecret');
+    if (choice === setSecret) await vscode.commands.executeCommand(Command.setWebhookSecret);
   }
 
   /**
@@ -189,7 +190,7 @@ export class WebhookReceiverController extends Disposable {
     const message = vscode.l10n.t('Webhook receiver started with the window. {0}', unsignedWarning(running.receiver.port));
     this.services.log.warn(message);
     const choice = await this.notifier.info({ kind: 'receiver', message }, setSecret);
-    if (choice === setSecret) await vscode.commands.executeCommand('webData.setWebhookSecret');
+    if (choice === setSecret) await vscode.commands.executeCommand(Command.setWebhookSecret);
   }
 
   private async offerRestart(): Promise<void> {
@@ -262,15 +263,15 @@ async function confirmNetworkAddress(bindAddress: string): Promise<boolean> {
 
 async function showStartError(log: vscode.LogOutputChannel, notifier: WebhookNotifier, err: unknown, port: number, bindAddress: string): Promise<void> {
   let message: string;
-  let setting = 'webData.webhooks.port';
+  let setting: string = fullSettingKey(Setting.webhooksPort);
   if (isWebhookReceiverError(err) && err.code === 'address-in-use') {
     message = vscode.l10n.t(
       'Port {0} is already in use (perhaps another VS Code window is receiving webhooks). Change the setting webData.webhooks.port, or set it to 0 for any free port, then start the receiver again.',
       port,
     );
   } else if (isWebhookReceiverError(err)) {
-    if (err.code === 'address-unavailable') setting = 'webData.webhooks.bindAddress';
-    else if (err.code === 'invalid-options' && /path/i.test(err.message)) setting = 'webData.webhooks.path';
+    if (err.code === 'address-unavailable') setting = fullSettingKey(Setting.webhooksBindAddress);
+    else if (err.code === 'invalid-options' && /path/i.test(err.message)) setting = fullSettingKey(Setting.webhooksPath);
     message = vscode.l10n.t('The webhook receiver could not start: {0} (setting {1})', err.message, setting);
   } else {
     message = vscode.l10n.t('The webhook receiver could not start on {0}:{1}: {2}', bindAddress, port, err instanceof Error ? err.message : String(err));

@@ -1,6 +1,7 @@
 // The status bar item while the receiver runs: "$(radio-tower) :8787 · 3 events". Hidden when
 // stopped. Its tooltip is ours alone (no client text), so it may link to our own commands.
 import * as vscode from 'vscode';
+import { Command, focusViewCommand, StatusBarItem, View } from '../../core/ids';
 import { statusBarText } from '../../core/webhook-events';
 import { Disposable } from '../../platform/disposable';
 import type { WebhookEventsStore } from './events-store';
@@ -14,9 +15,9 @@ export class WebhookStatusBar extends Disposable {
     store: WebhookEventsStore,
   ) {
     super();
-    this.item = this._register(vscode.window.createStatusBarItem('webData.webhookReceiver', vscode.StatusBarAlignment.Left, 50));
+    this.item = this._register(vscode.window.createStatusBarItem(StatusBarItem.webhookReceiver, vscode.StatusBarAlignment.Left, 50));
     this.item.name = vscode.l10n.t('Web Data Webhook Receiver');
-    this.item.command = { command: 'webData.copyWebhookUrl', title: vscode.l10n.t('Copy Webhook URL') };
+    this.item.command = { command: Command.copyWebhookUrl, title: vscode.l10n.t('Copy Webhook URL') };
     this._register(controller.onDidChange(() => this.update()));
     this._register(store.onDidChange(() => this.update()));
     this.update();
@@ -32,7 +33,7 @@ export class WebhookStatusBar extends Disposable {
     this.item.text = statusBarText(port, stats.handled);
     this.item.accessibilityInformation = { label: vscode.l10n.t('Webhook receiver on port {0}, {1} events received', port, stats.handled) };
     const md = new vscode.MarkdownString(undefined, true);
-    md.isTrusted = { enabledCommands: ['webData.copyWebhookUrl', 'webData.stopWebhookReceiver', 'webData.setWebhookSecret', 'webData.webhookEvents.focus'] };
+    md.isTrusted = { enabledCommands: [Command.copyWebhookUrl, Command.stopWebhookReceiver, Command.setWebhookSecret, focusViewCommand(View.webhookEvents)] };
     md.appendMarkdown(`**${vscode.l10n.t('Webhook receiver')}**\n\n`);
     md.appendText(`${vscode.l10n.t('Listening on {0}', running.receiver.url)}\n\n`);
     if (running.externalUrl !== running.localUrl) md.appendText(`${vscode.l10n.t('Forwarded as {0} (give this one to the service)', running.externalUrl)}\n\n`);
@@ -42,10 +43,10 @@ export class WebhookStatusBar extends Disposable {
     );
     md.appendMarkdown(
       [
-        `[$(copy) ${vscode.l10n.t('Copy URL')}](command:webData.copyWebhookUrl)`,
-        `[$(list-unordered) ${vscode.l10n.t('Show Events')}](command:webData.webhookEvents.focus)`,
-        `[$(lock) ${vscode.l10n.t('Set Secret')}](command:webData.setWebhookSecret)`,
-        `[$(debug-stop) ${vscode.l10n.t('Stop')}](command:webData.stopWebhookReceiver)`,
+        `[$(copy) ${vscode.l10n.t('Copy URL')}](command:${Command.copyWebhookUrl})`,
+        `[$(list-unordered) ${vscode.l10n.t('Show Events')}](command:${focusViewCommand(View.webhookEvents)})`,
+        `[$(lock) ${vscode.l10n.t('Set Secret')}](command:${Command.setWebhookSecret})`,
+        `[$(debug-stop) ${vscode.l10n.t('Stop')}](command:${Command.stopWebhookReceiver})`,
       ].join(' · '),
     );
     this.item.tooltip = md;

@@ -3,6 +3,7 @@
 // request: the steps it answers are skipped. The last request run is remembered (globalState,
 // shared by the windows) and is where the next one starts.
 import * as vscode from 'vscode';
+import { Command } from '../../../core/ids';
 import { applyRequest, choicesToRequest, defaultChoices, type AdvancedChoices } from '../../../core/search/advanced/choices';
 import { AdvancedFlow, STEP_COUNT, stepNumber } from '../../../core/search/advanced/flow';
 import { readSearchArgument } from '../../../core/search/request';
@@ -27,7 +28,7 @@ export interface AdvancedContext {
  * here instead (the lead re-points this function). Resolves to what webData.search resolves to.
  */
 export function runSearch(request: Record<string, unknown>): Thenable<unknown> {
-  return vscode.commands.executeCommand('webData.search', request);
+  return vscode.commands.executeCommand(Command.search, request);
 }
 
 /** The remembered request over the settings; anything stored that is not a request is ignored. */

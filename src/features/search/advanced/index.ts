@@ -2,6 +2,7 @@
 // Registering loads nothing: the steps live in dist/ui.js (src/features/search/advanced/command.ts
 // and the modules it uses), required on the first use.
 import * as vscode from 'vscode';
+import { Command } from '../../../core/ids';
 import { Disposable, toDisposable } from '../../../platform/disposable';
 import type { Services } from '../../../platform/services';
 import { runAdvancedSearch, runInsertOperatorCommand } from './command';
@@ -14,8 +15,8 @@ class AdvancedSearchFeature extends Disposable implements AdvancedContext {
   constructor(readonly globalState: vscode.Memento) {
     super();
     this._register(toDisposable(() => [...this.open].forEach((d) => d.dispose())));
-    this._register(vscode.commands.registerCommand('webData.searchAdvanced', (argument?: unknown) => runAdvancedSearch(this, argument)));
-    this._register(vscode.commands.registerCommand('webData.insertOperator', (argument?: unknown) => runInsertOperatorCommand(this, argument)));
+    this._register(vscode.commands.registerCommand(Command.searchAdvanced, (argument?: unknown) => runAdvancedSearch(this, argument)));
+    this._register(vscode.commands.registerCommand(Command.insertOperator, (argument?: unknown) => runInsertOperatorCommand(this, argument)));
   }
 
   own(d: vscode.Disposable): vscode.Disposable {

@@ -4,6 +4,7 @@
 // box, whose Enter searches. Only one quick input shows at a time, so the open box steps aside
 // (suspend) while the picker shows, and comes back with the operator in it (resume).
 import * as vscode from 'vscode';
+import { ContextKey } from '../../../core/ids';
 import { insertOperator, OPERATOR_IDS, operatorHelp, type OperatorId } from '../../../core/search/advanced/operators';
 import { toDisposable } from '../../../platform/disposable';
 import { operatorExplanation } from './words';
@@ -21,11 +22,11 @@ let openBox: QueryBoxTarget | undefined;
 /** Marks `target` as the box operators go into while it is open; dispose when it closes. */
 export function trackQueryBox(target: QueryBoxTarget): vscode.Disposable {
   openBox = target;
-  void vscode.commands.executeCommand('setContext', 'webData.queryBoxOpen', true);
+  void vscode.commands.executeCommand('setContext', ContextKey.queryBoxOpen, true);
   return toDisposable(() => {
     if (openBox !== target) return;
     openBox = undefined;
-    void vscode.commands.executeCommand('setContext', 'webData.queryBoxOpen', false);
+    void vscode.commands.executeCommand('setContext', ContextKey.queryBoxOpen, false);
   });
 }
 

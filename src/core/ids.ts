@@ -1,0 +1,118 @@
+// The names VS Code knows this extension by: command ids, context keys, view ids, setting keys and
+// status bar item ids. They live here once, as plain constants with no VS Code import, so that the
+// code never spells one twice and test/unit/manifest-ids.test.ts can hold them against package.json
+// in both directions (a constant nothing contributes, or a contribution with no constant, fails).
+// In src/core because the core names commands too (the credits item's click, usage/present.ts).
+
+export const Command = {
+  connect: 'webData.connect',
+  setApiKey: 'webData.setApiKey',
+  clearApiKey: 'webData.clearApiKey',
+  showLog: 'webData.showLog',
+  search: 'webData.search',
+  searchAdvanced: 'webData.searchAdvanced',
+  insertOperator: 'webData.insertOperator',
+  searchAgain: 'webData.searchAgain',
+  removeSearch: 'webData.removeSearch',
+  clearSearches: 'webData.clearSearches',
+  pinSearch: 'webData.pinSearch',
+  unpinSearch: 'webData.unpinSearch',
+  editSearch: 'webData.editSearch',
+  filterSearches: 'webData.filterSearches',
+  clearSearchFilter: 'webData.clearSearchFilter',
+  openAllResults: 'webData.openAllResults',
+  exportSearch: 'webData.exportSearch',
+  openMarkdown: 'webData.openMarkdown',
+  openSummary: 'webData.openSummary',
+  enableMarkdown: 'webData.enableMarkdown',
+  openInBrowser: 'webData.openInBrowser',
+  copyUrl: 'webData.copyUrl',
+  refreshCrawls: 'webData.refreshCrawls',
+  copyCrawlId: 'webData.copyCrawlId',
+  refreshUsage: 'webData.refreshUsage',
+  showUsage: 'webData.showUsage',
+  startWebhookReceiver: 'webData.startWebhookReceiver',
+  stopWebhookReceiver: 'webData.stopWebhookReceiver',
+  copyWebhookUrl: 'webData.copyWebhookUrl',
+  setWebhookSecret: 'webData.setWebhookSecret',
+  clearWebhookSecret: 'webData.clearWebhookSecret',
+  copyJobId: 'webData.copyJobId',
+  openWebhookPayload: 'webData.openWebhookPayload',
+  clearWebhookEvents: 'webData.clearWebhookEvents',
+} as const;
+
+export type CommandId = (typeof Command)[keyof typeof Command];
+
+/** Keys the code sets with `setContext` for the when-clauses of package.json. */
+export const ContextKey = {
+  connected: 'webData.connected',
+  hasSearches: 'webData.hasSearches',
+  searchFilterActive: 'webData.searchFilterActive',
+  queryBoxOpen: 'webData.queryBoxOpen',
+  hasWebhookEvents: 'webData.hasWebhookEvents',
+  webhookReceiverRunning: 'webData.webhookReceiverRunning',
+  webhookUnsignedAccepted: 'webData.webhookUnsignedAccepted',
+  chatToolUsed: 'webData.chatToolUsed',
+} as const;
+
+export type ContextKeyId = (typeof ContextKey)[keyof typeof ContextKey];
+
+/** The views of contributes.views. */
+export const View = {
+  searchResults: 'webData.searchResults',
+  activeCrawls: 'webData.activeCrawls',
+  webhookEvents: 'webData.webhookEvents',
+} as const;
+
+export type ViewId = (typeof View)[keyof typeof View];
+
+/** The command VS Code itself makes for every view, which shows and focuses it. */
+export function focusViewCommand<V extends ViewId>(view: V): `${V}.focus` {
+  return `${view}.focus`;
+}
+
+/** The section every setting is under: `getConfiguration(SETTINGS_SECTION).get(Setting.x)`. */
+export const SETTINGS_SECTION = 'webData';
+
+/** Setting keys as the code reads them, relative to SETTINGS_SECTION; fullSettingKey() adds it. */
+export const Setting = {
+  baseUrl: 'baseUrl',
+  searchLimit: 'search.limit',
+  searchSources: 'search.sources',
+  searchScrapeFormats: 'search.scrapeFormats',
+  searchCountry: 'search.country',
+  searchLocation: 'search.location',
+  searchTimeout: 'search.timeout',
+  searchHistorySize: 'search.historySize',
+  previewImages: 'previewImages',
+  lowCreditsThreshold: 'lowCreditsThreshold',
+  usageRefreshInterval: 'usage.refreshInterval',
+  activeCrawlsRefreshInterval: 'activeCrawls.refreshInterval',
+  webhooksPort: 'webhooks.port',
+  webhooksPath: 'webhooks.path',
+  webhooksBindAddress: 'webhooks.bindAddress',
+  webhooksRequireSignature: 'webhooks.requireSignature',
+  webhooksAutoStart: 'webhooks.autoStart',
+  webhooksNotifications: 'webhooks.notifications',
+  webhooksMaxEvents: 'webhooks.maxEvents',
+} as const;
+
+export type SettingKey = (typeof Setting)[keyof typeof Setting];
+
+/** Prefixes that group settings, for the Settings editor's search box. */
+export const SettingGroup = {
+  search: 'search',
+} as const;
+
+export type SettingGroupKey = (typeof SettingGroup)[keyof typeof SettingGroup];
+
+/** The key as the user writes it in settings.json, and as the Settings editor finds it. */
+export function fullSettingKey<K extends SettingKey | SettingGroupKey>(key: K): `${typeof SETTINGS_SECTION}.${K}` {
+  return `${SETTINGS_SECTION}.${key}`;
+}
+
+/** Status bar items' ids: VS Code remembers by these whether the user hid an item. */
+export const StatusBarItem = {
+  credits: 'webData.credits',
+  webhookReceiver: 'webData.webhookReceiver',
+} as const;
