@@ -5,8 +5,6 @@ import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
 import { clearApiKey, connect, setApiKey } from './commands';
 
-export type { ClearApiKeyArgs, ConnectArgs, SetApiKeyArgs } from './commands';
-
 export function registerConnect(services: Services): void {
   const { context, log } = services;
   context.subscriptions.push(

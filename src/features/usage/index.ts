@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
 import { UsageStatus } from './status';
 
-export type { ShownStatusBarItem } from './status';
 export { UsageStatus };
 
 /**
