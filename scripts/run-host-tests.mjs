@@ -119,6 +119,8 @@ async function runOnServer(server) {
         WEBDATA_TEST_BASE_URL: emulator.url,
         WEBDATA_TEST_API_KEY: DEMO_API_KEY,
         WEBDATA_TEST_ADMIN_URL: emulator.adminUrl,
+        // The profile the run creates: the secrets suite searches all of it (extension storage, logs, state).
+        WEBDATA_TEST_USER_DATA_DIR: userDataDir,
         WEBDATA_TEST_TLS_BASE_URL: tlsBaseUrl,
         WEBDATA_TEST_PROXY_URL: proxy.url,
         NODE_EXTRA_CA_CERTS: certs.caFile,

@@ -19,8 +19,12 @@ export interface WebDataApi {
   chat: ReturnType<typeof registerChatTools>;
   /** The extension's log folder; the "Web Data" channel's file is under its parent (host tests read it). */
   logUri: vscode.Uri;
-  /** Where the extension keeps files and state (host tests search them for secrets). */
-  storage: { global: vscode.Uri; workspace: vscode.Uri | undefined; globalState: vscode.Memento; workspaceState: vscode.Memento };
+  /**
+   * The extension's global and workspace state. The host workbench keeps them in the browser's
+   * memory, out of reach of the tests' file search, so the usage, onboarding and secrets suites
+   * read them here.
+   */
+  storage: { globalState: vscode.Memento; workspaceState: vscode.Memento };
 }
 
 export function activate(context: vscode.ExtensionContext): WebDataApi {
@@ -33,9 +37,7 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   const crawls = registerCrawls(services);
   const webhooks = registerWebhooks(services, { crawls });
   const chat = registerChatTools(services, { searches: search });
-  return { usage, crawls, search, webhooks, chat, logUri: context.logUri, storage: {
-    global: context.globalStorageUri, workspace: context.storageUri, globalState: context.globalState, workspaceState: context.workspaceState,
-  } };
+  return { usage, crawls, search, webhooks, chat, logUri: context.logUri, storage: { globalState: context.globalState, workspaceState: context.workspaceState } };
 }
 
 export function deactivate(): void {

@@ -12,6 +12,7 @@ import { killTree, pickPort } from './processes.mjs';
 import { installExtension, startVsCodeServer } from './vscode-server.mjs';
 
 export const VSIX = path.join(REPO, 'dist', 'web-data.vsix');
+const SECRETS_HELPER = path.join(REPO, 'scripts', 'lib', 'sandbox-secrets');
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** `npm run package`: production build + vsce, so the stack runs what a user installs. */
@@ -19,6 +20,24 @@ export function packageExtension() {
   const result = spawnSync('npm', ['run', '--silent', 'package'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0 || !fs.existsSync(VSIX)) throw new Error('npm run package failed');
   return VSIX;
+}
+
+/**
+ * Packages scripts/lib/sandbox-secrets (a helper extension, not part of the product) into runDir:
+ * it hands the demo key and webhook secret to Web Data through its commands when the window opens.
+ */
+async function packageSecretsHelper(runDir) {
+  const { createVSIX } = await import('@vscode/vsce');
+  const packagePath = path.join(runDir, 'sandbox-secrets.vsix');
+  // vsce prints its file list and warnings with console.log/warn: not the stack's output.
+  const { log, warn, info } = console;
+  console.log = console.warn = console.info = () => {};
+  try {
+    await createVSIX({ cwd: SECRETS_HELPER, packagePath, allowMissingRepository: true, skipLicense: true, dependencies: false });
+  } finally {
+    Object.assign(console, { log, warn, info });
+  }
+  return packagePath;
 }
 
 // Machine settings are the server-side layer a browser workbench reads (user settings live in
@@ -93,9 +112,10 @@ export async function startStack({
       ...settings,
     });
     installExtension({ serverMain, userDataDir, extensionsDir, vsix });
+    installExtension({ serverMain, userDataDir, extensionsDir, vsix: await packageSecretsHelper(runDir) });
     log('starting the VS Code server');
-    // The extension stores these in SecretStorage at activation, and only when webData.baseUrl
-    // is a loopback address: the sandbox's demo key and webhook secret, never real ones.
+    // The helper extension passes these to webData.setWebhookSecret and webData.setApiKey when
+    // the window opens: the sandbox's demo key and webhook secret, never real ones.
     const env = { ...process.env, WEBDATA_SANDBOX_WEBHOOK_SECRET: webhookSecret };
     if (storeApiKey) env.WEBDATA_SANDBOX_API_KEY = DEMO_API_KEY;
     else delete env.WEBDATA_SANDBOX_API_KEY;   // not even one from the caller's shell

@@ -30,40 +30,13 @@ export class Secrets extends Disposable {
     );
   }
 
-  /** Secrets being stored at activation (the sandbox's); reads wait for them so no command sees "none". */
-  private seeding: Promise<void> = Promise.resolve();
-
   async getApiKey(baseUrl: string): Promise<string | undefined> {
-    await this.seeding;
     return this.seen((await this.storage.get(apiKeyName(baseUrl))) || undefined);
-  }
-
-  /** Stores `apiKey` unless it is already there; every read meanwhile waits for it. */
-  seedApiKey(baseUrl: string, apiKey: string): Promise<boolean> {
-    return this.seed(apiKeyName(baseUrl), apiKey);
-  }
-
-  /** Stores the webhook secret unless it is already there; every read meanwhile waits for it. */
-  seedWebhookSecret(secret: string): Promise<boolean> {
-    return this.seed(WEBHOOK_SECRET, secret);
   }
 
   private seen(secret: string | undefined): string | undefined {
     this.redactor?.add(secret);
     return secret;
-  }
-
-  private seed(name: string, value: string): Promise<boolean> {
-    this.seen(value);
-    const previous = this.seeding;
-    const stored = (async () => {
-      await previous;
-      if ((await this.storage.get(name)) === value) return false;
-      await this.storage.store(name, value);
-      return true;
-    })();
-    this.seeding = stored.then(() => undefined, () => undefined);
-    return stored;
   }
 
   async setApiKey(baseUrl: string, apiKey: string): Promise<void> {
@@ -76,7 +49,6 @@ export class Secrets extends Disposable {
   }
 
   async getWebhookSecret(): Promise<string | undefined> {
-    await this.seeding;
     return this.seen((await this.storage.get(WEBHOOK_SECRET)) || undefined);
   }
 

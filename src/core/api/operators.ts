@@ -62,8 +62,6 @@ export type OperatorFinding =
   /** A warning: `-related:example.com`. */
   | { kind: 'notNegatable'; operator: OperatorName };
 
-export const BLOCKING_FINDINGS: ReadonlySet<OperatorFinding['kind']> = new Set(['missingValue', 'badSize']);
-
 /** Everything worth saying about the operators of a query, in the order they appear. */
 export function operatorFindings(query: string): OperatorFinding[] {
   const findings: OperatorFinding[] = [];

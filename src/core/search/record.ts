@@ -44,8 +44,6 @@ export type TypedResult =
   | { kind: 'images'; result: ImageResult }
   | { kind: 'news'; result: NewsResult };
 
-export type AnyResult = TypedResult['result'];
-
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** True for ids we create; anything else (from a URI or a file name) is refused, so no path tricks. */

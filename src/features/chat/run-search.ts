@@ -6,7 +6,8 @@ import type * as vscode from 'vscode';
 import type { ToolFailure } from '../../core/chat/failure-text';
 import type { SearchRecord } from '../../core/search/record';
 import { isWebDataError } from '../../platform/core';
-import type { SearchFailure, SearchRun, SearchRunOptions } from '../search';
+import type { SearchFailure } from '../../core/search/service';
+import type { SearchRun, SearchRunOptions } from '../search';
 
 export type SearchOutcome = { ok: true; record: SearchRecord } | { ok: false; failure: ToolFailure };
 

@@ -23,8 +23,3 @@ function problemText(problem: AddressProblem): string {
   }
 }
 
-/** True for an http:// address on this machine: where a sandbox key may be stored unasked. */
-export function isLoopbackHttp(baseUrl: string): boolean {
-  const check = parseServiceAddress(baseUrl);
-  return check.ok && check.address.loopback && check.address.origin.startsWith('http:');
-}

@@ -10,25 +10,6 @@ import { checkBaseUrl } from './base-url';
 import { checkApiKey } from './key-check';
 import { promptForApiKey } from './key-prompt';
 
-export interface SetApiKeyArgs {
-  apiKey: string;
-  /** The address the key is for; default the webData.baseUrl setting. */
-  baseUrl?: string;
-  /** Save without asking the service first (offline set-up). */
-  skipCheck?: boolean;
-}
-
-export interface ConnectArgs {
-  baseUrl?: string;
-  apiKey?: string;
-}
-
-export interface ClearApiKeyArgs {
-  baseUrl?: string;
-  /** Remove without the confirmation dialog. */
-  confirmed?: boolean;
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -75,6 +56,7 @@ async function askForBaseUrl(current?: string): Promise<string | undefined> {
   return check.ok ? check.baseUrl : undefined;
 }
 
+/** Arguments: `{ baseUrl?, apiKey? }`; what is missing is asked for. */
 export async function connect(services: Services, args: unknown): Promise<boolean> {
   const given = isRecord(args) ? args : {};
   let baseUrl = optionalString(given.baseUrl) ?? baseUrlSetting();
@@ -93,6 +75,10 @@ export async function connect(services: Services, args: unknown): Promise<boolea
   return setApiKey(services, apiKey !== undefined ? { apiKey, baseUrl } : { baseUrl });
 }
 
+/**
+ * Arguments: `{ apiKey, baseUrl?, skipCheck? }`: the address defaults to the webData.baseUrl
+ * setting; skipCheck saves without asking the service first (offline set-up). No key: the prompt.
+ */
 export async function setApiKey(services: Services, args: unknown): Promise<boolean> {
   const given = isRecord(args) ? args : {};
   const rawBaseUrl = optionalString(given.baseUrl) ?? baseUrlSetting();
@@ -143,6 +129,7 @@ async function promptUntilDone(services: Services, baseUrl: string): Promise<boo
   return false;
 }
 
+/** Arguments: `{ baseUrl?, confirmed? }`; confirmed removes without the confirmation dialog. */
 export async function clearApiKey(services: Services, args: unknown): Promise<boolean> {
   const given = isRecord(args) ? args : {};
   const raw = optionalString(given.baseUrl) ?? baseUrlSetting();

@@ -8,7 +8,6 @@ import type { Services } from '../../platform/services';
 import type { CrawlNode } from './rows';
 import { ActiveCrawlsView } from './view';
 
-export type { CrawlNode } from './rows';
 export { ActiveCrawlsView };
 
 /**

@@ -15,14 +15,6 @@ import type { Services } from '../../platform/services';
 import { promptForQuery } from './query-box';
 import type { SearchServiceHost } from './service';
 
-/**
- * The command's optional second argument, for callers that need to stop a search (tests, other
- * extensions): `executeCommand('webData.search', request, { token })`.
- */
-export interface SearchCommandOptions {
-  token?: vscode.CancellationToken;
-}
-
 export class SearchCommand extends Disposable {
   private lastQuery: string | undefined;
   private activePrompt: vscode.Disposable | undefined;
@@ -50,6 +42,8 @@ export class SearchCommand extends Disposable {
       if (query === undefined) return undefined;
       request = { query };
     }
+    // The optional second argument, for callers that need to stop a search (tests, other
+    // extensions): `executeCommand('webData.search', request, { token })`.
     return this.execute(request, { token: cancellationToken(options), withSettings: true });
   }
 

@@ -17,8 +17,7 @@ import { SearchStore } from './store';
 import { SearchResultsProvider, type SearchTreeNode } from './tree';
 
 export type { SearchTreeNode } from './tree';
-export type { SearchCommandOptions } from './command';
-export type { PreparedSearch, SearchDone, SearchFailure, SearchRun, SearchRunOptions } from './service';
+export type { SearchDone, SearchRun, SearchRunOptions } from './service';
 
 /** For other features, tests and other extensions (through activate's return value). */
 export interface SearchApi {

@@ -12,7 +12,7 @@ import type { Services } from '../../platform/services';
 import { searchSettings } from '../../platform/settings';
 import type { SearchStore } from './store';
 
-export type { PreparedSearch, SearchDone, SearchFailure, SearchRun, SearchRunOptions } from '../../core/search/service';
+export type { SearchDone, SearchRun, SearchRunOptions } from '../../core/search/service';
 
 export class SearchServiceHost extends Disposable {
   private readonly core: SearchService;

@@ -4,7 +4,6 @@ import { Command } from '../../core/ids';
 import type { Services } from '../../platform/services';
 import { UsageStatus } from './status';
 
-export type { ShownStatusBarItem } from './status';
 export { UsageStatus };
 
 /**

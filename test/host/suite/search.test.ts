@@ -40,6 +40,15 @@ async function rawSearch(body: unknown): Promise<{ data: { web?: Array<{ url: st
   return (await response.json()) as { data: { web?: Array<{ url: string; markdown?: string }> } };
 }
 
+/** Runs its own search and opens its first result's markdown tab: no test relies on a tab another left open. */
+async function openFirstMarkdown(): Promise<vscode.TextDocument> {
+  const record = await search({ query: 'tideflow backpressure', limit: 5, ...MARKDOWN });
+  assert.ok(record, 'the search returned nothing');
+  const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>('webData.openMarkdown', { searchId: record.id, index: 0 });
+  assert.ok(editor?.document.uri.scheme === 'webdata', 'the result did not open in a webdata tab');
+  return editor.document;
+}
+
 describe('search: command, results view, markdown tabs', function () {
   this.timeout(30_000);
   let api: WebDataApi;
@@ -93,8 +102,11 @@ describe('search: command, results view, markdown tabs', function () {
   });
 
   it('opens a result\'s markdown in a read-only markdown tab, equal to what the emulator scraped', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const record = await search({ query: 'tideflow backpressure', limit: 5, ...MARKDOWN });
     const roots = await rows(api.search.results);
-    const results = await rows(api.search.results, roots[0]?.node);
+    assert.ok(record && roots[0]?.node.type === 'search' && roots[0].node.summary.id === record.id, 'the search is not the newest row');
+    const results = await rows(api.search.results, roots[0].node);
     const first = results[0];
     assert.ok(first && first.node.type === 'result');
     const url = first.node.typed.result.url;
@@ -116,8 +128,8 @@ describe('search: command, results view, markdown tabs', function () {
   });
 
   it('still opens a tab restored with the older address (search id, kind and index in the path)', async () => {
-    const open = vscode.window.activeTextEditor?.document;
-    assert.ok(open?.uri.scheme === 'webdata', 'the markdown tab of the previous test is not the active one');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const open = await openFirstMarkdown();
     const id = new URLSearchParams(open.uri.query).get('id');
     const legacy = vscode.Uri.from({ scheme: 'webdata', path: `/${id}/web/0/page.md`, query: 'format=markdown' });
     assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(legacy)), open.getText());
@@ -126,9 +138,8 @@ describe('search: command, results view, markdown tabs', function () {
   it('serves result documents from a read-only file system provider (the kind whose tabs a reload restores: test/e2e/reload.e2e.ts)', async () => {
     // A TextDocumentContentProvider's tabs are dropped on reload; a file system provider's are kept.
     assert.equal(vscode.workspace.fs.isWritableFileSystem('webdata'), false);
-    // The active tab, not any webdata document: another suite's closed tabs leave documents behind.
-    const open = vscode.window.activeTextEditor?.document;
-    assert.ok(open?.uri.scheme === 'webdata', 'the markdown tab of the previous test is not the active one');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const open = await openFirstMarkdown();
     assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(open.uri)), open.getText());
     const stat = await vscode.workspace.fs.stat(open.uri);
     assert.equal(stat.type, vscode.FileType.File);
@@ -186,7 +197,8 @@ describe('search: command, results view, markdown tabs', function () {
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'zzzzzzzz-orphan.json'), new TextEncoder().encode(JSON.stringify(orphan)));
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'zzzzzzzz-corrupt.json'), new TextEncoder().encode('{"version":1,"id":"zzzz'));
     const other = new SearchHistory({
-      storageDir: api.storage.global.fsPath,
+      // The history folder (searches/) sits in the extension's global storage folder.
+      storageDir: vscode.Uri.joinPath(folder, '..').fsPath,
       codec: { parseIndex: parseSearchIndex, readRecordText: readSearchRecordText, serializeIndex: serializeSearchIndex },
       log: { warn: () => undefined, error: () => undefined },
       limits: () => ({ maxCount: 50, maxBytes: 1e9 }),

@@ -93,27 +93,24 @@ function search(files: readonly string[], secrets: Record<string, string>): stri
   return hits;
 }
 
-/** Goes up from `start` to the folder that holds `marker`, or undefined. */
-function ancestorWith(start: string, marker: string): string | undefined {
-  for (let dir = start, i = 0; i < 8; dir = path.dirname(dir), i++) if (fs.existsSync(path.join(dir, marker))) return dir;
-  return undefined;
-}
-
 describe('secrets at the end of the run', () => {
   let api: WebDataApi;
   const secrets = (): Record<string, string> => ({ 'API key': env('WEBDATA_TEST_API_KEY'), 'webhook secret': WEBHOOK_SECRET });
   let roots: string[] = [];
+  /** The extension's global storage folder (the search history's parent). */
+  let globalStorage = '';
 
   before(async () => {
     api = await activate();
-    const globalStorage = api.storage.global.fsPath;
-    // <user-data>/…/User/globalStorage/<extension id>: the whole user data folder is searched.
-    const userData = ancestorWith(globalStorage, 'server-data') ?? ancestorWith(globalStorage, 'User') ?? path.dirname(globalStorage);
+    globalStorage = path.dirname(api.search.historyFolder.fsPath);
+    // The profile scripts/run-host-tests.mjs created for this run, searched whole: the global and
+    // workspace storage folders VS Code gives extensions are in it (<user-data>/server-data/…/User/).
+    const userData = env('WEBDATA_TEST_USER_DATA_DIR');
+    assert.ok(path.relative(userData, globalStorage).split(path.sep)[0] !== '..', `the extension's storage ${globalStorage} is outside the run's profile ${userData}`);
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     roots = [
       userData,
       globalStorage,
-      ...(api.storage.workspace ? [api.storage.workspace.fsPath] : []),
       // The session's logs: every channel of every extension, the extension host's own log.
       path.dirname(path.dirname(api.logUri.fsPath)),
       ...(folder ? [path.join(folder, '.vscode')] : []),
@@ -124,7 +121,7 @@ describe('secrets at the end of the run', () => {
 
   it('searches the places that matter, and would find a secret planted there in each form', () => {
     const key = env('WEBDATA_TEST_API_KEY');
-    const planted = path.join(api.storage.global.fsPath, 'zz-planted.txt');
+    const planted = path.join(globalStorage, 'zz-planted.txt');
     fs.mkdirSync(path.dirname(planted), { recursive: true });
     // Each form on its own line, in upper case where case does not change its meaning.
     const lines = forms(key).map(({ form, text, encoding }) => Buffer.from(`${form.startsWith('base64') ? text : text.toUpperCase()}\n`, encoding));
@@ -151,7 +148,7 @@ describe('secrets at the end of the run', () => {
   it('finds neither in global or workspace state, and would find one planted there', async () => {
     const stateText = (): Buffer => Buffer.from(JSON.stringify([api.storage.globalState, api.storage.workspaceState]
       .flatMap((memento) => memento.keys().map((key) => [key, memento.get<unknown>(key)]))), 'utf8');
-    const file = path.join(api.storage.global.fsPath, 'zz-state.json');
+    const file = path.join(globalStorage, 'zz-state.json');
     const planted = 'zz.planted';
     await api.storage.workspaceState.update(planted, { note: `Basic ${Buffer.from(`user:${WEBHOOK_SECRET}`).toString('base64')}` });
     try {
