@@ -32,7 +32,7 @@ export class SearchCommand extends Disposable {
     private readonly flash: (text: string) => void,
   ) {
     super();
-    this._register(toDisposable(() => this.activePrompt?.dispose()));
+    this._register(toDisposable(() => { this.activePrompt?.dispose(); }));
   }
 
   async run(argument?: unknown, options?: unknown): Promise<SearchRecord | undefined> {
@@ -97,7 +97,7 @@ export class SearchCommand extends Disposable {
         try {
           return await this.searches.send(search, { token: either.token });
         } finally {
-          subscriptions.forEach((s) => s?.dispose());
+          subscriptions.forEach((s) => { s?.dispose(); });
           either.dispose();
         }
       });
