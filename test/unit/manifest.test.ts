@@ -170,7 +170,7 @@ describe('manifest: untrusted workspaces (Restricted Mode)', () => {
 
   it('runs in Restricted Mode with limits, and says which', () => {
     assert.equal(untrusted?.supported, 'limited');
-    assert.ok(untrusted?.description);
+    assert.ok(untrusted.description);
   });
 
   it('a folder cannot choose the service address or start, place or open the webhook receiver', () => {
