@@ -10,14 +10,27 @@ const HEAVY = {
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '.sandbox/**', 'test-results/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    // Type-aware rules read types through the TS project service (one program for the whole tsconfig).
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
   {
     languageOptions: { globals: { console: 'readonly', process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', Buffer: 'readonly', __dirname: 'readonly' } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'eqeqeq': ['error', 'smart'],
+      // Numbers and booleans print unambiguously in messages; objects, null and undefined do not.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      // `() => doThing()` shorthands and `return refuse(...)` early exits from void functions read fine; a void used as a value stays flagged.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true, ignoreVoidReturningFunctions: true }],
     },
+  },
+  {
+    // Plain JS build scripts and this config have no types to check (after the rule options above, which would turn typed rules back on).
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     // The core runs in plain Node: no VS Code anywhere below src/core.

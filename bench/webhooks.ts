@@ -80,7 +80,8 @@ async function sendAll(
   const sender = async (): Promise<void> => {
     while (next < bodies.length) {
       const index = next++;
-      const item = bodies[index]!;
+      const item = bodies[index];
+      if (item === undefined) break; // cannot happen: next < bodies.length above
       if (perSecond !== undefined) {
         const wait = t0 + (index * 1000) / perSecond - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

@@ -22,7 +22,8 @@ export class CoalescingTask {
       do {
         this.again = false;
         await this.task();
-      } while (this.again && !this.stopped());
+        // run() may have asked again while the task ran; TS cannot see that through the await.
+      } while ((this.again as boolean) && !this.stopped());
     };
     this.running = chain().finally(() => {
       this.running = undefined;

@@ -46,7 +46,7 @@ function base64Fragments(secret: string): string[] {
 export function secretPattern(secret: string): RegExp | undefined {
   if (secret === '') return undefined;
   if (secret.length < MIN_FUZZY_LENGTH) return new RegExp(escapeRegExp(secret), 'g');
-  const forms = [[...secret].map(charPattern).join(''), ...base64Fragments(secret).map(escapeRegExp)];
+  const forms = [Array.from(secret).map(charPattern).join(''), ...base64Fragments(secret).map(escapeRegExp)];
   return new RegExp(forms.join('|'), 'gi');
 }
 

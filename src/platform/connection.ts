@@ -107,7 +107,8 @@ export class Connection extends Disposable {
     // A removed key or a new address: close the old client's connections now, not at next use.
     if (this.cached && (!this.isConnected || this.cached.baseUrl !== baseUrl)) this.dropClient();
     await vscode.commands.executeCommand('setContext', ContextKey.connected, this.isConnected);
-    if (this.isDisposed) return this.current;
+    // dispose() may have run during the await, which TS's narrowing cannot see.
+    if (this.isDisposed as boolean) return this.current;
     if (seq !== this.updateSeq) return this.latest;
     // SecretStorage reports a change we made ourselves a moment after refresh() saw it: announce
     // only a real change of address or key, so views do not reload (and blank) for nothing.

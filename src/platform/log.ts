@@ -17,10 +17,10 @@ export function createLog(redactor: SecretRedactor): vscode.LogOutputChannel {
     return value;
   };
   return new Proxy(channel, {
-    get(target, property) {
+    get(target, property): unknown {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
-      if (typeof property === 'string' && WRITERS.has(property)) return (...args: unknown[]) => value.apply(target, args.map(clean));
+      if (typeof property === 'string' && WRITERS.has(property)) return (...args: unknown[]): unknown => value.apply(target, args.map(clean));
       return value.bind(target);
     },
   });

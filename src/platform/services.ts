@@ -17,7 +17,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const redactor = new SecretRedactor();
   const log = createLog(redactor);
   const secrets = new Secrets(context.secrets, redactor);
-  const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0');
+  const declared = (context.extension.packageJSON as { version?: unknown }).version;
+  const version = typeof declared === 'string' ? declared : '0';
   const connection = new Connection(secrets, log, `web-data-vscode/${version}`);
   // Disposed in reverse: the connection (and its client) before the secrets and the log.
   context.subscriptions.push(log, secrets, connection);

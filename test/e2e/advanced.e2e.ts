@@ -91,7 +91,7 @@ describe('e2e: advanced search through its steps', function () {
     await viewRows(p, 'Search Results').filter({ hasText: 'tideflow backpressure' }).first().waitFor({ timeout: 30_000 });
     const sent = stack?.emulator.requests.filter((r) => r.path === '/v2/search').at(-1);
     assert.equal(sent?.status, 200);
-    assert.deepEqual(sent?.body, {
+    assert.deepEqual(sent.body, {
       query: 'tideflow backpressure', limit: 5, sources: [{ type: 'web' }], tbs: 'sbd:1,qdr:y', includeDomains: ['docs.tideflow.dev'],
       country: 'DE', scrapeOptions: { formats: [{ type: 'markdown' }] }, enterprise: ['anon'], timeout: 60000,
     });

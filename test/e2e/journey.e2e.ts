@@ -104,7 +104,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     assert.match(await rows.first().innerText(), /tideflow backpressure/i, 'the newest search heads the view');
     const search = stack?.emulator.requests.find((r) => r.path === '/v2/search');
     assert.equal(search?.status, 200, 'the emulator never answered a search');
-    assert.match(JSON.stringify(search?.body), /markdown/, 'the search did not ask for markdown (webData.search.scrapeFormats)');
+    assert.match(JSON.stringify(search.body), /markdown/, 'the search did not ask for markdown (webData.search.scrapeFormats)');
     // A result's tooltip: its address and what was scraped.
     const tooltip = await hoverText(p, rows.filter({ hasText: 'Tideflow whitepaper' }).first(), /docs\.tideflow\.dev/);
     assert.match(tooltip, /markdown/i, `the tooltip should say markdown was scraped: ${tooltip}`);

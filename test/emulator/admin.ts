@@ -53,15 +53,15 @@ function state(s: EmulatorState): unknown {
 }
 
 export async function handleAdmin(s: EmulatorState, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-  if (!isLoopback(req.socket.remoteAddress)) return sendJson(res, 403, { success: false, error: 'The emulator admin endpoint answers loopback callers only.' });
+  if (!isLoopback(req.socket.remoteAddress)) { sendJson(res, 403, { success: false, error: 'The emulator admin endpoint answers loopback callers only.' }); return; }
   const { text, tooLarge } = await readBody(req);
-  if (tooLarge) return sendJson(res, 413, { success: false, error: 'Request body is larger than 1 MiB.' });
+  if (tooLarge) { sendJson(res, 413, { success: false, error: 'Request body is larger than 1 MiB.' }); return; }
   let body: unknown = null;
   if (text !== '') {
     try {
       body = JSON.parse(text);
     } catch {
-      return sendJson(res, 400, { success: false, error: 'The body is not valid JSON.' });
+      sendJson(res, 400, { success: false, error: 'The body is not valid JSON.' }); return;
     }
   }
   const route = `${req.method ?? 'GET'} ${path.replace(/\/+$/, '')}`;
@@ -76,20 +76,20 @@ export async function handleAdmin(s: EmulatorState, req: IncomingMessage, res: S
   };
 
   if (await handleWebhookAdmin(s, route, body, res)) return;
-  if (route === 'GET /_emulator/state') return sendJson(res, 200, state(s));
-  if (route === 'POST /_emulator/faults') return parse(FaultRuleSchema, (rule) => s.faults.add(rule));
-  if (route === 'DELETE /_emulator/faults') return parse(z.unknown(), () => s.faults.clear());
-  if (route === 'POST /_emulator/teams') return parse(TeamSchema, (team) => s.addTeam({ ...team, crawls: team.crawls as ActiveCrawl[] | undefined }));
-  if (route === 'PUT /_emulator/rate-limit') return parse(RateLimitSchema, (limit) => s.rateLimiter.set(limit));
+  if (route === 'GET /_emulator/state') { sendJson(res, 200, state(s)); return; }
+  if (route === 'POST /_emulator/faults') { parse(FaultRuleSchema, (rule) => s.faults.add(rule)); return; }
+  if (route === 'DELETE /_emulator/faults') { parse(z.unknown(), () => s.faults.clear()); return; }
+  if (route === 'POST /_emulator/teams') { parse(TeamSchema, (team) => s.addTeam({ ...team, crawls: team.crawls })); return; }
+  if (route === 'PUT /_emulator/rate-limit') { parse(RateLimitSchema, (limit) => s.rateLimiter.set(limit)); return; }
 
   const m = /^PUT \/_emulator\/teams\/([^/]+)\/(usage|crawls)$/.exec(route);
   if (m?.[1] !== undefined) {
     const team = s.teams.get(decodeURIComponent(m[1]));
-    if (team === undefined) return sendJson(res, 404, { success: false, error: 'No emulated team has that API key; add it with POST /_emulator/teams first.' });
-    if (m[2] === 'usage') return parse(UsageSchema, (usage) => void (team.usage = usage));
-    return parse(CrawlsSchema, (crawls) => void (team.crawls = crawls.map((c) => ({ ...c, teamId: c.teamId ?? team.teamId })) as ActiveCrawl[]));
+    if (team === undefined) { sendJson(res, 404, { success: false, error: 'No emulated team has that API key; add it with POST /_emulator/teams first.' }); return; }
+    if (m[2] === 'usage') { parse(UsageSchema, (usage) => void (team.usage = usage)); return; }
+    parse(CrawlsSchema, (crawls) => void (team.crawls = crawls.map((c) => ({ ...c, teamId: c.teamId ?? team.teamId })) as ActiveCrawl[])); return;
   }
-  return sendJson(res, 404, {
+  sendJson(res, 404, {
     success: false,
     error: `No admin route ${route}. Routes: GET /_emulator/state, POST|DELETE /_emulator/faults, POST /_emulator/teams, PUT /_emulator/teams/:apiKey/usage|crawls, PUT /_emulator/rate-limit.`,
   });

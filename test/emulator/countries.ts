@@ -31,7 +31,7 @@ Z AMW`;
 export const ISO_COUNTRIES: ReadonlySet<string> = new Set(
   BY_FIRST_LETTER.trim().split('\n').flatMap((line) => {
     const [first = '', seconds = ''] = line.split(' ');
-    return [...seconds].map((second) => first + second);
+    return Array.from(seconds).map((second) => first + second);
   }),
 );
 

@@ -144,7 +144,7 @@ const RESEARCH_RESULT = { title: 'A study of web search quality', url: 'https://
  */
 export function reshapeSearch(body: unknown, fault: Extract<EmulatorFault, { kind: 'result-shapes' }>): unknown {
   if (typeof body !== 'object' || body === null) return body;
-  const { data } = body as { data?: Record<string, unknown> };
+  const { data } = body as { data?: unknown };
   if (typeof data !== 'object' || data === null) return body;
   const reshaped: Record<string, unknown> = { ...data };
   for (const kind of fault.withoutUrl ?? ['images', 'news']) {
@@ -156,7 +156,7 @@ export function reshapeSearch(body: unknown, fault: Extract<EmulatorFault, { kin
     });
   }
   Object.assign(reshaped, fault.extraData ?? { research: [RESEARCH_RESULT] });
-  return { ...(body as object), data: reshaped };
+  return { ...(body), data: reshaped };
 }
 
 /** A valid search response of about `bytes` bytes, streamed in chunks with backpressure. */

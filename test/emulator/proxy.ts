@@ -65,7 +65,8 @@ export async function startTinyproxy(options: TestProxyOptions = {}): Promise<Te
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
   child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
-  let exited = false;
+  // Set by the listeners; widened so the loop below does not take it for always false.
+  let exited = false as boolean;
   const exit = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
   child.once('error', () => { exited = true; });
   // Bounded: 100 tries, 5 s at most.

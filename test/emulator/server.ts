@@ -51,7 +51,7 @@ async function handle(state: EmulatorState, req: IncomingMessage, res: ServerRes
   const { text, tooLarge } = await readBody(req);
   if (tooLarge) {
     record.status = 413;
-    return sendJson(res, 413, { success: false, error: 'Request body is larger than 1 MiB.' });
+    sendJson(res, 413, { success: false, error: 'Request body is larger than 1 MiB.' }); return;
   }
   let json: ReadRequest['json'];
   let jsonError: string | undefined;
@@ -67,7 +67,7 @@ async function handle(state: EmulatorState, req: IncomingMessage, res: ServerRes
   const fromHeader = headerFault(req);
   if (fromHeader.error !== undefined) {
     record.status = 400;
-    return sendJson(res, 400, { success: false, error: fromHeader.error });
+    sendJson(res, 400, { success: false, error: fromHeader.error }); return;
   }
   const fault = fromHeader.fault ?? state.faults.take(path, apiKey);
   if (fault !== undefined) {

@@ -56,7 +56,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  // undefined for undefined, functions and symbols, whatever lib.d.ts says.
+  const json = JSON.stringify(value) as string | undefined;
+  const text = json ?? String(value);
   return text.length > 60 ? text.slice(0, 60) + '…' : text;
 }
 

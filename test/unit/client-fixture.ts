@@ -10,9 +10,10 @@ export const CRAWLS = '/v2/crawl/active';
 export interface ClientFixture {
   readonly emulator: Emulator;
   /** A client of the demo team, with `defaults` and then `options` over them; closed after the test. */
-  client(options?: Partial<WebDataClientOptions>): WebDataClient;
+  // Function properties, not methods: suites destructure them.
+  readonly client: (options?: Partial<WebDataClientOptions>) => WebDataClient;
   /** How many requests to `path` the emulator received since its request log had `from` entries. */
-  sentSince(from: number, path: string): number;
+  readonly sentSince: (from: number, path: string) => number;
 }
 
 /** Registers the suite's hooks; call it inside a `describe`. */

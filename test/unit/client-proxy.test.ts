@@ -26,8 +26,8 @@ describe('client: proxies and certificates (tinyproxy, HTTPS emulator)', functio
     [open, guarded, strict] = await Promise.all([startTinyproxy(), startTinyproxy({ basicAuth: AUTH }), startTinyproxy({ connectPorts: [443] })]);
   });
   after(async () => {
-    await Promise.all([open?.close(), guarded?.close(), strict?.close(), emulator?.close()]);
-    certs?.dispose();
+    await Promise.all([open.close(), guarded.close(), strict.close(), emulator.close()]);
+    certs.dispose();
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.close()));

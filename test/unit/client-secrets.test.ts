@@ -10,10 +10,10 @@ const WRONG = 'wd-wrong-KEY-2b8d4f6a0c';
 /** Every piece of text an error carries, its cause chain included. */
 function everyText(error: unknown, depth = 0): string {
   if (error === undefined || error === null || depth > 8) return '';
-  if (!(error instanceof Error)) return String(error);
+  if (!(error instanceof Error)) return typeof error === 'string' ? error : JSON.stringify(error);
   const own = Object.getOwnPropertyNames(error).map((name) => {
     const value: unknown = (error as unknown as Record<string, unknown>)[name];
-    return name === 'cause' ? '' : typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+    return name === 'cause' ? '' : typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
   });
   return [String(error), error.stack ?? '', JSON.stringify(error), JSON.stringify(error, Object.getOwnPropertyNames(error)), ...own, everyText(error.cause, depth + 1)].join('\n');
 }

@@ -36,9 +36,9 @@ describe('WebDataClient against the emulator', () => {
     const sent = emulator.requests.slice(before);
     assert.equal(sent.length, 1);
     assert.equal(sent[0]?.method, 'POST');
-    assert.equal(sent[0]?.path, '/v2/search');
-    assert.equal(sent[0]?.apiKeyMatched, true);
-    assert.deepEqual(sent[0]?.body, { query: 'typescript', limit: 3, sources: [{ type: 'web' }, { type: 'news' }], scrapeOptions: { formats: [{ type: 'markdown' }] } });
+    assert.equal(sent[0].path, '/v2/search');
+    assert.equal(sent[0].apiKeyMatched, true);
+    assert.deepEqual(sent[0].body, { query: 'typescript', limit: 3, sources: [{ type: 'web' }, { type: 'news' }], scrapeOptions: { formats: [{ type: 'markdown' }] } });
   });
 
   it('searches with every option the spec lists', async () => {

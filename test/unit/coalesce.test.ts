@@ -62,14 +62,14 @@ describe('CoalescingTask', () => {
     let stopped = false;
     const runner = new CoalescingTask(t.task, () => stopped);
     const chain = runner.run();
-    runner.run();
+    void runner.run(); // coalesced into `chain`, which the test awaits
     runner.cancelPending();
     await t.finishNext();
     await chain;
     assert.equal(t.started(), 1, 'cancelPending forgets the extra run');
 
     const next = runner.run();
-    runner.run();
+    void runner.run(); // coalesced into `next`, which the test awaits
     stopped = true;
     await t.finishNext();
     await next;
@@ -78,9 +78,9 @@ describe('CoalescingTask', () => {
 
   it('a failing run rejects its callers and does not wedge the next call', async () => {
     let calls = 0;
-    const runner = new CoalescingTask(async () => {
+    const runner = new CoalescingTask(() => {
       calls++;
-      if (calls === 1) throw new Error('boom');
+      return calls === 1 ? Promise.reject(new Error('boom')) : Promise.resolve();
     });
     await assert.rejects(runner.run(), /boom/);
     await runner.run();

@@ -16,7 +16,7 @@ describe('connect: the service address', () => {
     for (const url of ['http://api.example.com', 'http://10.0.0.5', 'http://127.0.0.1.example.com']) {
       const check = checkBaseUrl(url);
       assert.equal(check.ok, false, url);
-      assert.match(check.ok ? '' : check.message, /only allowed for a service on this computer/);
+      assert.match(check.message, /only allowed for a service on this computer/);
     }
   });
 
@@ -32,7 +32,7 @@ describe('connect: the service address', () => {
     for (const [input, message] of cases) {
       const check = checkBaseUrl(input);
       assert.equal(check.ok, false, input);
-      assert.match(check.ok ? '' : check.message, message, input);
+      assert.match(check.message, message, input);
     }
   });
 

@@ -6,10 +6,11 @@ import type { Connection } from '../../src/platform/connection';
 import { ConnectionFetch } from '../../src/platform/connection-fetch';
 
 function fakeConnection(client: WebDataClient | undefined): Connection {
-  return { getClient: async () => client } as unknown as Connection;
+  return { getClient: () => Promise.resolve(client) } as unknown as Connection;
 }
 
-const client = {} as WebDataClient;
+// A stand-in: ConnectionFetch only hands it to the request functions below.
+const client = {} as unknown as WebDataClient;
 
 /** A request the test resolves or rejects later, and the signal it was given. */
 function pending<T>() {
@@ -25,13 +26,16 @@ function pending<T>() {
 describe('ConnectionFetch', () => {
   it('gives the answer when nothing changed meanwhile', async () => {
     const fetches = new ConnectionFetch(fakeConnection(client), () => false);
-    assert.deepEqual(await fetches.fetch(async () => 42), { kind: 'done', value: 42 });
+    assert.deepEqual(await fetches.fetch(() => Promise.resolve(42)), { kind: 'done', value: 42 });
   });
 
   it('says not-connected without calling anything when there is no client', async () => {
     const fetches = new ConnectionFetch(fakeConnection(undefined), () => false);
     let called = false;
-    const outcome = await fetches.fetch(async () => (called = true));
+    const outcome = await fetches.fetch(() => {
+      called = true;
+      return Promise.resolve(true);
+    });
     assert.deepEqual(outcome, { kind: 'not-connected' });
     assert.equal(called, false);
   });
@@ -66,7 +70,7 @@ describe('ConnectionFetch', () => {
   it('a fetch started after invalidate() is current again', async () => {
     const fetches = new ConnectionFetch(fakeConnection(client), () => false);
     fetches.invalidate();
-    assert.deepEqual(await fetches.fetch(async () => 'new'), { kind: 'done', value: 'new' });
+    assert.deepEqual(await fetches.fetch(() => Promise.resolve('new')), { kind: 'done', value: 'new' });
   });
 
   it('an owner disposed meanwhile makes the answer stale', async () => {

@@ -56,7 +56,7 @@ describe('npm run emulator', () => {
     this.timeout(20_000);
     const child = spawn(process.execPath, [...MAIN, '--port=http'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let errors = '';
-    child.stderr?.on('data', (chunk: Buffer) => { errors += chunk.toString('utf8'); });
+    child.stderr.on('data', (chunk: Buffer) => { errors += chunk.toString('utf8'); });
     try {
       assert.equal(await exited(child, 15_000), 2);
       assert.match(errors, /--port needs a whole number from 0 to 65535; got "http"/);

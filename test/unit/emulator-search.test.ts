@@ -149,7 +149,7 @@ describe('emulator search: sources, limit, categories, domains, formats', () => 
     const res = await search(emulator.url, { query: ALL, limit: 2, sources: ['web', 'images', 'news'] });
     for (const key of ['web', 'images', 'news'] as const) {
       assert.equal(res.data[key]?.length, 2, key);
-      assert.deepEqual(res.data[key]?.map((r) => r.position), [1, 2]);
+      assert.deepEqual(res.data[key].map((r) => r.position), [1, 2]);
     }
     assert.equal((await search(emulator.url, { query: ALL, limit: 100 })).data.web?.length, 35);
   });

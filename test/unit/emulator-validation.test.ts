@@ -132,7 +132,7 @@ describe('emulator search: request rules', () => {
 
 describe('emulator country codes', () => {
   it('has its own ISO 3166-1 list, agreeing with the client on every two-letter code', () => {
-    const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+    const letters = Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZ');
     const disagree: string[] = [];
     let iso = 0;
     for (const code of letters.flatMap((a) => letters.map((b) => a + b))) {

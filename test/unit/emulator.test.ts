@@ -153,7 +153,7 @@ describe('emulator: request log, rate limit, admin endpoint, close', () => {
     assert.equal((await admin('PUT', `/teams/${DEMO_API_KEY}/crawls`, [crawl])).status, 200);
     const crawls = ActiveCrawlsResponseSchema.parse((await call(emulator.url, 'GET', '/v2/crawl/active')).json).crawls;
     assert.equal(crawls[0]?.id, crawl.id);
-    assert.match(crawls[0]?.teamId ?? '', /^team_/);
+    assert.match(crawls[0].teamId ?? '', /^team_/);
     assert.equal((await admin('PUT', `/teams/${DEMO_API_KEY}/crawls`, [{ url: 1 }])).status, 400);
 
     assert.equal((await admin('POST', '/teams', { apiKey: 'wd-script-team', usage })).status, 200);

@@ -34,7 +34,7 @@ const sources = sourceFiles(path.join(root, 'src')).map((file) => ({ file: path.
 
 /** The first group that took part in every match, with the file it is in. */
 function matchesIn(pattern: RegExp, files = sources): Array<{ id: string; file: string }> {
-  return files.flatMap(({ file, text }) => [...text.matchAll(pattern)].map((m) => ({ id: m.slice(1).find((g) => g !== undefined) ?? '', file })));
+  return files.flatMap(({ file, text }) => [...text.matchAll(pattern)].map((m) => ({ id: m.slice(1).filter(Boolean)[0] ?? '', file })));
 }
 
 /** The key of every `Name.key` the code writes right after `before` (as a call's first argument), once per use. */

@@ -95,7 +95,7 @@ describe('manifest: untrusted workspaces (Restricted Mode)', () => {
 
   it('runs in Restricted Mode with limits, and says which', () => {
     assert.equal(untrusted?.supported, 'limited');
-    assert.ok(untrusted?.description);
+    assert.ok(untrusted.description);
   });
 
   it('a folder cannot choose the service address or start, place or open the webhook receiver', () => {
@@ -268,7 +268,7 @@ describe('manifest: language-model tools', () => {
   it('the search tool\'s schema names exactly the inputs the zod schema reads', async () => {
     const { SearchToolInputSchema } = await import('../../src/core/chat/input');
     const search = tools.find((t) => t.name === 'webData_search');
-    assert.deepEqual(Object.keys((search?.inputSchema.properties ?? {}) as object).sort(), Object.keys(SearchToolInputSchema.def.shape).sort());
+    assert.deepEqual(Object.keys(search?.inputSchema.properties ?? {}).sort(), Object.keys(SearchToolInputSchema.def.shape).sort());
     assert.deepEqual(search?.inputSchema.required, ['query']);
   });
 

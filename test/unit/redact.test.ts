@@ -58,7 +58,7 @@ describe('the key is redacted in every form', () => {
   });
 
   for (const [form, text] of Object.entries(echoes(KEY))) {
-    it(`${form}`, () => {
+    it(form, () => {
       const cleaned = redact(text, [KEY]);
       assert.ok(!leaks(cleaned, KEY), `left in: ${cleaned}`);
       assert.ok(cleaned.includes(REDACTED), cleaned);

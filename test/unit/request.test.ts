@@ -47,7 +47,7 @@ describe('validateSearchRequest', () => {
     it('says how long an over-long query is', () => {
       const [problem] = rejected({ query: 'q'.repeat(612) });
       assert.equal(problem?.field, 'query');
-      assert.equal(problem?.message, 'The query is 612 characters long; the service allows at most 500.');
+      assert.equal(problem.message, 'The query is 612 characters long; the service allows at most 500.');
       rejected({ query: 'q'.repeat(501) });
     });
   });

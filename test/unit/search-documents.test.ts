@@ -22,7 +22,7 @@ describe('webdata: document addresses', () => {
     assert.equal(documentFolderName('site:docs.example.com "a/b" -c'), 'site docs.example.com a b -c');
     assert.equal(documentFolderName('../..'), 'search');
     assert.equal(documentFolderName(''), 'search');
-    assert.equal([...documentFolderName('x'.repeat(500))].length, 60);
+    assert.equal(Array.from(documentFolderName('x'.repeat(500))).length, 60);
   });
 
   it('still read the older address of tabs restored from before, with search, kind and index in the path', () => {
@@ -38,7 +38,7 @@ describe('webdata: document addresses', () => {
     assert.equal(documentFileName('...', 'info'), 'page.md');
     assert.equal(documentFileName('Ünïcödé 日本語 🚀', 'markdown'), 'Ünïcödé 日本語 🚀.md');
     const long = documentFileName('🚀'.repeat(200), 'markdown');
-    assert.equal([...long].length, 80 + 3);
+    assert.equal(Array.from(long).length, 80 + 3);
     assert.equal(long.includes('\uFFFD'), false);
   });
 

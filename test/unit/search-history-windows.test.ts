@@ -35,7 +35,7 @@ describe('search history shared by several windows', () => {
   const logged: string[] = [];
   const log: HistoryLog = { warn: (m) => logged.push(m), error: (m) => logged.push(m) };
   const open = (fsOverride?: Partial<HistoryFileSystem>, maxCount = 50): SearchHistory =>
-    new SearchHistory({ storageDir: dir, codec, log, limits: () => ({ maxCount, maxBytes: 1e9 }), fs: { ...fs, ...fsOverride } as HistoryFileSystem });
+    new SearchHistory({ storageDir: dir, codec, log, limits: () => ({ maxCount, maxBytes: 1e9 }), fs: { ...fs, ...fsOverride } });
   const indexIds = async (): Promise<string[]> => (parseSearchIndex(JSON.parse(await fs.readFile(path.join(dir, INDEX_FILE), 'utf8'))) ?? []).map((s) => s.id);
   const ids = async (history: SearchHistory): Promise<string[]> => (await history.list()).map((s) => s.id);
 
@@ -106,7 +106,7 @@ describe('search history shared by several windows', () => {
     let waiting = false;
     const a = open({
       writeFile: async (file, data) => {
-        if (path.basename(String(file)).startsWith(`${INDEX_FILE}.`)) {
+        if (typeof file === 'string' && path.basename(file).startsWith(`${INDEX_FILE}.`)) {
           waiting = true;
           await paused.wait;
         }
@@ -152,7 +152,7 @@ describe('search history shared by several windows', () => {
       await healthy.add(record('aaaa-1', 1));
       await healthy.add(record('aaaa-2', 2));
       const indexBefore = await fs.readFile(path.join(dir, INDEX_FILE), 'utf8');
-      const failing = open({ readdir: (async () => { throw fail(code); }) as unknown as HistoryFileSystem['readdir'] });
+      const failing = open({ readdir: (() => Promise.reject(fail(code))) as unknown as HistoryFileSystem['readdir'] });
       assert.deepEqual(await ids(failing), ['aaaa-2', 'aaaa-1']);
       assert.equal(await fs.readFile(path.join(dir, INDEX_FILE), 'utf8'), indexBefore);
       await failing.add(record('aaaa-3', 3));

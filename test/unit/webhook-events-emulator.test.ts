@@ -11,7 +11,7 @@ const SECRET = 'whsec-test-0001';
 const CRAWL = { id: '5b7e1a44-0c2d-4f6e-8a9b-1c2d3e4f5a6b', teamId: 'team_x', url: 'https://docs.example.test', options: { scrapeOptions: { formats: ['markdown'] } } };
 
 /** Resolves when `count` deliveries arrived, or rejects after `ms`. */
-function waitFor<T>(list: T[], count: number, ms = 3000): Promise<void> {
+function waitFor(list: readonly unknown[], count: number, ms = 3000): Promise<void> {
   const deadline = Date.now() + ms;
   return new Promise((resolve, reject) => {
     const check = (): void => {
@@ -71,10 +71,10 @@ describe('emulator webhooks', () => {
     await waitFor(delivered, 1);
     const [d] = delivered;
     assert.equal(d?.verification, 'verified');
-    assert.equal(d?.event.type, 'crawl.completed');
-    assert.equal(d?.event.id, CRAWL.id);
-    assert.deepEqual(d?.event.data, []);
-    assert.deepEqual(d?.event.metadata, { project: 'docs' });
+    assert.equal(d.event.type, 'crawl.completed');
+    assert.equal(d.event.id, CRAWL.id);
+    assert.deepEqual(d.event.data, []);
+    assert.deepEqual(d.event.metadata, { project: 'docs' });
     assert.deepEqual(await activeCrawlIds(emulator), []);
   });
 
@@ -121,8 +121,8 @@ describe('emulator webhooks', () => {
       assert.deepEqual(completed.json.delivered, { status: 200 });
       await waitFor(delivered, 1);
       assert.equal(delivered[0]?.verification, 'unsigned');
-      assert.equal(delivered[0]?.event.id, CRAWL.id);
-      assert.deepEqual(delivered[0]?.event.metadata, { from: 'sandbox' });
+      assert.equal(delivered[0].event.id, CRAWL.id);
+      assert.deepEqual(delivered[0].event.metadata, { from: 'sandbox' });
       assert.deepEqual(await activeCrawlIds(emulator), []);
     });
 
@@ -141,7 +141,7 @@ describe('emulator webhooks', () => {
       assert.deepEqual(sent.json.delivered, { status: 200 });
       await waitFor(delivered, 1);
       assert.equal(delivered[0]?.event.kind, 'unknown');
-      assert.equal(delivered[0]?.event.type, 'crawl.page');
+      assert.equal(delivered[0].event.type, 'crawl.page');
       await admin(emulator, 'PUT', '/webhook', null);
       const none = await admin(emulator, 'POST', '/webhook/events', { type: 'crawl.completed' });
       assert.equal(none.json.delivered, null);

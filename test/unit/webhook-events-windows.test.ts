@@ -14,9 +14,10 @@ class TwoWindowState {
     const copy = this.copies[index] as Map<string, unknown>;
     return {
       get: (key) => structuredClone(copy.get(key)),
-      update: async (key, value) => {
+      update: (key, value) => {
         copy.set(key, structuredClone(value));
         this.shared.set(key, structuredClone(value));
+        return Promise.resolve();
       },
     };
   }

@@ -68,8 +68,7 @@ describe('webhook events (spec 6.1, 6.2)', () => {
 
   it('names each missing required field', () => {
     for (const field of ['success', 'type', 'id', 'webhookId', 'data']) {
-      const json = body('crawl.completed');
-      delete json[field];
+      const { [field]: _missing, ...json } = body('crawl.completed');
       assert.match(problem(json), new RegExp(`\\b${field} is missing`), field);
     }
     assert.match(problem(body('batch_scrape.started', { data: undefined })), /data is missing/);
@@ -105,7 +104,7 @@ describe('webhook delivery JSON', () => {
   it('refuses deep nesting before parsing, tolerates a byte-order mark, names what is not JSON', () => {
     const deep = parseDeliveryJson(`{"data":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
     assert.equal(deep.ok, false);
-    assert.match(deep.ok ? '' : deep.problem, /deeper than 64 levels/);
+    assert.match(deep.problem, /deeper than 64 levels/);
     const nested = `{"metadata":${'{"a":'.repeat(60)}1${'}'.repeat(60)}}`;
     assert.equal(parseDeliveryJson(nested).ok, true);
     assert.deepEqual(parseDeliveryJson('\ufeff{"a":1}'), { ok: true, json: { a: 1 } });

@@ -78,3 +78,9 @@ export async function waitFor(check: () => boolean, timeoutMs = 2_000, what = 'c
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The `error` text of a refusal's JSON body; '' when there is none, so a match fails. */
+export function errorOf(body: string): string {
+  const { error } = JSON.parse(body) as { error?: unknown };
+  return typeof error === 'string' ? error : '';
+}

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { connect, type Socket } from 'node:net';
 import { Agent as HttpAgent } from 'node:http';
 import { Pool } from 'undici';
@@ -47,7 +48,7 @@ describe('webhook receiver: load, slow clients and failures', () => {
   const sockets: Socket[] = [];
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.destroy();
-    await r?.receiver.close();
+    await r.receiver.close();
   });
 
   it('500 concurrent deliveries plus 100 repeats: none lost, none handled twice', async function () {
@@ -173,11 +174,7 @@ describe('webhook receiver: load, slow clients and failures', () => {
       });
       req.on('error', (err) => console.log(JSON.stringify({ error: String(err) })));
       req.end(process.argv[2]);`;
-    const output = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['-e', client, r.receiver.url, JSON.stringify(makeEvent('crawl.completed'))], { timeout: 10_000 }, (err, stdout) =>
-        err ? reject(err) : resolve(stdout),
-      );
-    });
+    const { stdout: output } = await promisify(execFile)(process.execPath, ['-e', client, r.receiver.url, JSON.stringify(makeEvent('crawl.completed'))], { timeout: 10_000 });
     const answer = JSON.parse(output) as { status?: number; ms?: number };
     assert.equal(answer.status, 200);
     assert.ok((answer.ms ?? Infinity) < 1_000, `answered after ${answer.ms} ms`);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { startWebhookReceiver } from '../../src/core/webhooks';
 import { makeEvent, sendWebhook } from '../emulator/webhook-sender';
-import { rawRequest, SECRET, sleep, startRecordingReceiver, waitFor, type RecordingReceiver } from './webhook-receiver-helpers';
+import { errorOf, rawRequest, SECRET, sleep, startRecordingReceiver, waitFor, type RecordingReceiver } from './webhook-receiver-helpers';
 
 /** Writes a request head (and part of a body) over a raw socket; resolves with the status, or 0 if closed unanswered. */
 function rawHead(port: number, head: string, body = ''): { socket: Socket; status: Promise<number> } {
@@ -36,13 +36,15 @@ describe('webhook receiver: only what a service would send', () => {
     for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1:8787']) {
       const answer = await sendWebhook({ url: r.receiver.url, event, secret: SECRET, headers: { origin } });
       assert.equal(answer.status, 403, origin);
-      assert.match(JSON.parse(answer.body).error, /web browser \(it sends the Origin header\)/);
+      assert.match(errorOf(answer.body), /web browser \(it sends the Origin header\)/);
     }
     await sleep(20);
     assert.equal(r.deliveries.length, 0);
     assert.deepEqual(r.refused.map((x) => x.status), [403, 403, 403]);
-    assert.match(r.refused[0]!.reason, /came from a web browser \(it sends the Origin header\)/);
-    assert.equal(r.refused[0]!.method, 'POST');
+    const [first] = r.refused;
+    assert.ok(first);
+    assert.match(first.reason, /came from a web browser \(it sends the Origin header\)/);
+    assert.equal(first.method, 'POST');
   });
 
   it('403 for any Sec-Fetch-* header (Site, Mode, Dest), whatever its value', async () => {
@@ -65,12 +67,13 @@ describe('webhook receiver: only what a service would send', () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp']) {
       const answer = await sendWebhook({ url: r.receiver.url, event: body, secret: SECRET, headers: { 'content-type': type } });
       assert.equal(answer.status, 415, type);
-      assert.match(JSON.parse(answer.body).error, /Content-Type: application\/json/);
+      assert.match(errorOf(answer.body), /Content-Type: application\/json/);
     }
     const missing = rawHead(r.receiver.port, `POST ${r.receiver.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${body.length}`, body);
     sockets.push(missing.socket);
     assert.equal(await missing.status, 415);
-    await waitFor(() => r!.refused.length === 5, 2_000, 'five refusals');
+    const refused = r.refused;
+    await waitFor(() => refused.length === 5, 2_000, 'five refusals');
     assert.ok(r.refused.every((x) => x.status === 415 && /Content-Type/.test(x.reason)));
     for (const type of ['application/json; charset=utf-8', 'Application/JSON']) {
       const event = makeEvent('crawl.completed');
@@ -93,7 +96,7 @@ describe('webhook receiver: only what a service would send', () => {
     const third = await rawRequest(r.receiver.url, { path, body: ' '.repeat(40 * 1024) });
     assert.equal(third.status, 503);
     assert.equal(third.headers['retry-after'], '5');
-    assert.match(JSON.parse(third.body).error, /busy/);
+    assert.match(errorOf(third.body), /busy/);
     assert.equal(first.socket.destroyed || second.socket.destroyed, false, 'the slow clients were cut off instead');
     // A small delivery still fits in what is left.
     assert.equal((await sendWebhook({ url: r.receiver.url, event: makeEvent('crawl.completed') })).status, 200);

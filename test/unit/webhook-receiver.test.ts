@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { startWebhookReceiver, WebhookReceiverError } from '../../src/core/webhooks';
 import { makeEvent, sendWebhook } from '../emulator/webhook-sender';
-import { rawRequest, SECRET, sleep, startRecordingReceiver, waitFor, type RecordingReceiver } from './webhook-receiver-helpers';
+import { errorOf, rawRequest, SECRET, sleep, startRecordingReceiver, waitFor, type RecordingReceiver } from './webhook-receiver-helpers';
 
 describe('webhook receiver: answers over real sockets', () => {
   let r: RecordingReceiver;
-  afterEach(async () => r?.receiver.close());
+  afterEach(async () => r.receiver.close());
 
   it('binds to 127.0.0.1 on a free port and the default path', async () => {
     r = await startRecordingReceiver();
@@ -21,7 +21,8 @@ describe('webhook receiver: answers over real sockets', () => {
     assert.equal(answer.status, 200);
     assert.deepEqual(JSON.parse(answer.body), { success: true });
     await waitFor(() => r.deliveries.length === 1, 2_000, 'the delivery');
-    const delivery = r.deliveries[0]!;
+    const [delivery] = r.deliveries;
+    assert.ok(delivery);
     assert.equal(delivery.verification, 'verified');
     assert.equal(delivery.event.kind, 'crawl.completed');
     assert.equal(delivery.event.id, event.id);
@@ -44,8 +45,10 @@ describe('webhook receiver: answers over real sockets', () => {
     r = await startRecordingReceiver();
     assert.equal((await sendWebhook({ url: r.receiver.url, event: makeEvent('agent.completed'), secret: SECRET })).status, 200);
     await waitFor(() => r.deliveries.length === 1);
-    assert.equal(r.deliveries[0]!.event.kind, 'unknown');
-    assert.equal(r.deliveries[0]!.event.type, 'agent.completed');
+    const [delivery] = r.deliveries;
+    assert.ok(delivery);
+    assert.equal(delivery.event.kind, 'unknown');
+    assert.equal(delivery.event.type, 'agent.completed');
   });
 
   it('401: a mis-signed delivery, an unsigned one when a secret is set, and unsigned ones when signatures are required', async () => {
@@ -53,11 +56,11 @@ describe('webhook receiver: answers over real sockets', () => {
     const event = makeEvent('crawl.completed');
     const wrong = await sendWebhook({ url: r.receiver.url, event, secret: 'not-the-secret' });
     assert.equal(wrong.status, 401);
-    assert.match(JSON.parse(wrong.body).error, /does not match/);
+    assert.match(errorOf(wrong.body), /does not match/);
     assert.doesNotMatch(wrong.body, new RegExp(SECRET));
     const unsigned = await sendWebhook({ url: r.receiver.url, event });
     assert.equal(unsigned.status, 401);
-    assert.match(JSON.parse(unsigned.body).error, /no X-Service-Signature/);
+    assert.match(errorOf(unsigned.body), /no X-Service-Signature/);
     const forged = await sendWebhook({ url: r.receiver.url, event, headers: { 'x-service-signature': `sha256=${'0'.repeat(64)}` } });
     assert.equal(forged.status, 401);
     await r.receiver.close();
@@ -65,7 +68,7 @@ describe('webhook receiver: answers over real sockets', () => {
     r = await startRecordingReceiver({ getSecret: () => undefined, requireSignature: true });
     const required = await sendWebhook({ url: r.receiver.url, event, secret: 'anything' });
     assert.equal(required.status, 401);
-    assert.match(JSON.parse(required.body).error, /no webhook secret is set/);
+    assert.match(errorOf(required.body), /no webhook secret is set/);
     await sleep(20);
     assert.equal(r.deliveries.length, 0);
     assert.deepEqual(r.refused.map((x) => [x.status, x.type, x.webhookId]), [[401, 'crawl.completed', event.webhookId]]);
@@ -84,16 +87,16 @@ describe('webhook receiver: answers over real sockets', () => {
     r = await startRecordingReceiver();
     const notJson = await sendWebhook({ url: r.receiver.url, event: '{"success": tru', secret: SECRET });
     assert.equal(notJson.status, 400);
-    assert.match(JSON.parse(notJson.body).error, /not JSON/);
+    assert.match(errorOf(notJson.body), /not JSON/);
     const notEvent = await sendWebhook({ url: r.receiver.url, event: JSON.stringify({ success: true, type: 'crawl.completed', id: 'c1', data: [] }), secret: SECRET });
     assert.equal(notEvent.status, 400);
-    assert.match(JSON.parse(notEvent.body).error, /webhookId is missing/);
+    assert.match(errorOf(notEvent.body), /webhookId is missing/);
     const empty = await sendWebhook({ url: r.receiver.url, event: '', secret: SECRET });
     assert.equal(empty.status, 400);
     const deep = makeEvent('batch_scrape.started', { data: [JSON.parse(`${'['.repeat(200)}${']'.repeat(200)}`)] });
     const tooDeep = await sendWebhook({ url: r.receiver.url, event: deep, secret: SECRET });
     assert.equal(tooDeep.status, 400);
-    assert.match(JSON.parse(tooDeep.body).error, /deeper than 64 levels/);
+    assert.match(errorOf(tooDeep.body), /deeper than 64 levels/);
     assert.deepEqual(r.refused.map((x) => x.status), [400, 400, 400, 400]);
     assert.equal(r.receiver.stats.refused, 4);
   });
@@ -122,7 +125,7 @@ describe('webhook receiver: answers over real sockets', () => {
     const big = Buffer.alloc(1024 * 1024, 0x61);
     const declared = await rawRequest(r.receiver.url, { path: r.receiver.path, body: big, headers: { 'content-length': String(big.length) } });
     assert.equal(declared.status, 413);
-    assert.match(JSON.parse(declared.body).error, /larger than the receiver's limit of 65536 bytes/);
+    assert.match(errorOf(declared.body), /larger than the receiver's limit of 65536 bytes/);
     const chunks = Array.from({ length: 32 }, () => Buffer.alloc(8 * 1024, 0x62));
     const chunked = await rawRequest(r.receiver.url, { path: r.receiver.path, chunks });
     assert.equal(chunked.status, 413);

@@ -65,11 +65,17 @@ export function backoffMs(retry: number, baseMs: number = BACKOFF_BASE_MS, rando
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
+    // The reason is passed on as given, as fetch does: callers tell cancellation by it.
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- AbortSignal.reason is whatever abort() was given
+    const abort = (): void => reject(signal?.reason);
+    if (signal?.aborted) {
+      abort();
+      return;
+    }
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      abort();
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);

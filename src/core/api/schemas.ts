@@ -19,8 +19,8 @@ const CompiledObject = $constructor<z.ZodMiniObject>('ZodMiniObject', (inst, def
   miniType.init(inst, def);
 });
 
-function object<T extends z.core.$ZodLooseShape>(shape: T): z.ZodMiniObject<T, z.core.$strip> {
-  return new CompiledObject({ type: 'object', shape }) as z.ZodMiniObject<T, z.core.$strip>;
+function object<T extends z.core.$ZodLooseShape>(shape: T): z.ZodMiniObject<T> {
+  return new CompiledObject({ type: 'object', shape }) as z.ZodMiniObject<T>;
 }
 
 const text = z.nullish(z.string());

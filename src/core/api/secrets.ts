@@ -17,6 +17,8 @@ export function scrub(text: string, secret: string): string {
 export function safeCause(error: unknown, secret: string, depth = 0): Error | undefined {
   if (error === undefined || error === null || depth > 3) return undefined;
   const original = error instanceof Error ? error : undefined;
+  // A thrown non-Error keeps only what String() shows: JSON would carry the fields this drops.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- deliberate, see above
   const message = scrub(original ? original.message : String(error), secret);
   const inner = original ? safeCause(original.cause, secret, depth + 1) : undefined;
   const copy = new Error(message, inner ? { cause: inner } : undefined);

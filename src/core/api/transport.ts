@@ -74,7 +74,8 @@ export class Transport {
     const limit = Math.max(1, Math.min(timeoutMs, 2 ** 31 - 1));
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
-    let timedOut = false;
+    // Set by the body timer; widened so the catch below does not take it for always false.
+    let timedOut = false as boolean;
     let answered = false;
     try {
       const response = await request.call(this.agent, {

@@ -167,7 +167,8 @@ export class SearchHistory {
    */
   private async load(): Promise<SearchSummary[]> {
     if (this.summaries) return this.summaries;
-    let listed = false;
+    // Set inside the locked callback; widened so the check below does not take it for always false.
+    let listed = false as boolean;
     const summaries = await this.disk.locked(async () => {
       const index = await this.disk.readIndex();
       const indexed = index.state === 'ok' ? index.summaries : undefined;

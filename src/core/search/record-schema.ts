@@ -3,7 +3,6 @@
 // Lives in the lazily loaded bundle (it needs zod): reach it through loadCore().
 import * as z from 'zod/mini';
 import { SearchResponseSchema } from '../api/schemas';
-import type { SearchRequestBody } from '../api/request-types';
 import { RECORD_VERSION, isResultKind, isSearchId, summarize, type SearchRecord, type SearchSummary } from './record';
 
 const StoredRequestSchema = z.looseObject({
@@ -45,7 +44,7 @@ export function parseSearchRecord(value: unknown): SearchRecord | undefined {
   const parsed = SearchRecordSchema.safeParse(value);
   if (!parsed.success) return undefined;
   const { request, ...rest } = parsed.data;
-  return { ...rest, request: request as SearchRequestBody };
+  return { ...rest, request };
 }
 
 /** The searches listed in an index file; bad entries are dropped one by one, not the whole list. */

@@ -27,7 +27,7 @@ const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
 
 /** Cuts to `max` code points (never half a surrogate pair), ending in "…" when cut. */
 export function cutText(text: string, max: number): string {
-  const points = [...text];
+  const points = Array.from(text);
   if (points.length <= max) return text;
   return `${points.slice(0, Math.max(0, max - 1)).join('').trimEnd()}…`;
 }
@@ -97,7 +97,7 @@ export function inertFileName(text: string, fallback: string, max = 80): string 
     .replace(/[/\\?#%*:|"<>]/g, ' ')
     .replace(/\s+/g, ' ')
     .replace(/^[.\s]+|[.\s]+$/g, '');
-  const cut = [...cleaned].slice(0, max).join('').replace(/[.\s]+$/g, '');
+  const cut = Array.from(cleaned).slice(0, max).join('').replace(/[.\s]+$/g, '');
   if (cut === '') return fallback;
   return RESERVED_NAMES.test(cut) ? `_${cut}` : cut;
 }

@@ -99,7 +99,9 @@ export function flattenMetadata(metadata: Record<string, unknown>): Pick<Webhook
 function valueText(value: unknown): string {
   if (typeof value === 'string') return value;
   try {
-    return JSON.stringify(value) ?? String(value);
+    // undefined for undefined, functions and symbols, whatever lib.d.ts says.
+    const json = JSON.stringify(value) as string | undefined;
+    return json ?? String(value);
   } catch {
     return String(value);
   }

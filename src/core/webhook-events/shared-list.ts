@@ -117,5 +117,5 @@ export class SharedEventsList {
 }
 
 function sameKeys(a: readonly WebhookEventRecord[], b: readonly WebhookEventRecord[]): boolean {
-  return a.length === b.length && a.every((record, i) => record.key === b[i]?.key && record.payloadDropped === b[i]?.payloadDropped);
+  return a.length === b.length && a.every((record, i) => record.key === b[i]?.key && record.payloadDropped === b[i].payloadDropped);
 }

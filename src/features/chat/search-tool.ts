@@ -77,7 +77,9 @@ export class SearchTool implements vscode.LanguageModelTool<unknown> {
 
 function keyOf(input: unknown): string {
   try {
-    return JSON.stringify(input) ?? '';
+    // undefined for an undefined input, whatever the declared type says.
+    const json = JSON.stringify(input) as string | undefined;
+    return json ?? '';
   } catch {
     return '';
   }

@@ -5,7 +5,6 @@ import { Command } from '../../core/ids';
 import { inertQuickPick } from '../../core/text/inert';
 import { copyText } from '../../platform/clipboard';
 import type { Services } from '../../platform/services';
-import type { CrawlNode } from './rows';
 import { ActiveCrawlsView } from './view';
 
 export { ActiveCrawlsView };
@@ -26,7 +25,7 @@ export function registerCrawls(services: Services): ActiveCrawlsView {
 
 function crawlIdOf(node: unknown): string | undefined {
   if (typeof node === 'string') return node;
-  if (typeof node === 'object' && node !== null && 'id' in node && typeof (node as { id: unknown }).id === 'string') return (node as CrawlNode).id;
+  if (typeof node === 'object' && node !== null && 'id' in node && typeof node.id === 'string') return node.id;
   return undefined;
 }
 

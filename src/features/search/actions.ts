@@ -43,7 +43,7 @@ export function webUri(url: string): vscode.Uri | undefined {
 /** A result row (or a result-shaped argument) whose result came without a page address. */
 function isResultWithoutUrl(arg: unknown): boolean {
   if (typeof arg !== 'object' || arg === null) return false;
-  const typed = (arg as { typed?: { result?: { url?: unknown } } }).typed;
+  const typed = (arg as { typed?: { result?: { url?: unknown } | null } }).typed;
   return typeof typed?.result === 'object' && typed.result !== null && (typeof typed.result.url !== 'string' || typed.result.url.trim() === '');
 }
 

@@ -25,7 +25,7 @@ export class SearchCommand extends Disposable {
     private readonly flash: (text: string) => void,
   ) {
     super();
-    this._register(toDisposable(() => this.activePrompt?.dispose()));
+    this._register(toDisposable(() => { this.activePrompt?.dispose(); }));
   }
 
   async run(argument?: unknown, options?: unknown): Promise<SearchRecord | undefined> {
@@ -92,7 +92,7 @@ export class SearchCommand extends Disposable {
         try {
           return await this.searches.send(search, { token: either.token });
         } finally {
-          subscriptions.forEach((s) => s?.dispose());
+          subscriptions.forEach((s) => { s?.dispose(); });
           either.dispose();
         }
       });

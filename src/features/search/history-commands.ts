@@ -58,6 +58,6 @@ class HistoryCommands extends Disposable {
   }
 }
 
-export function registerHistoryCommands(deps: HistoryDeps): vscode.Disposable {
+export function registerHistoryCommands(deps: HistoryDeps): Disposable {
   return new HistoryCommands(deps);
 }

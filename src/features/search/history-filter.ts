@@ -26,7 +26,7 @@ export async function filterSearches(deps: HistoryDeps, arg: unknown): Promise<s
       }),
       box.onDidHide(() => {
         if (!accepted) provider.setFilter(before);
-        subscriptions.forEach((s) => s.dispose());
+        subscriptions.forEach((s) => { s.dispose(); });
         box.dispose();
         resolve(provider.filter);
       }),

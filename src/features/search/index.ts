@@ -60,7 +60,7 @@ class SearchFeature extends Disposable implements SearchApi {
     this.provider = this._register(new SearchResultsProvider(this.store));
     this.view = this._register(vscode.window.createTreeView(View.searchResults, { treeDataProvider: this.provider, showCollapseAll: true }));
     this.documents = this._register(new ResultDocuments(this.store, this.searches.onDidChangeHistory, context.globalState));
-    this._register(toDisposable(() => this.statusMessage?.dispose()));
+    this._register(toDisposable(() => { this.statusMessage?.dispose(); }));
 
     const register = (id: CommandId, run: (...args: unknown[]) => unknown): void => {
       this._register(vscode.commands.registerCommand(id, run));

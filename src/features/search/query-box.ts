@@ -70,7 +70,7 @@ export function promptForQuery(initial: string | undefined, own: (d: vscode.Disp
     });
     const listeners = [
       box.onDidChangeValue(() => void update()),
-      box.onDidTriggerButton(() => void runInsertOperator(undefined, async () => undefined)),
+      box.onDidTriggerButton(() => void runInsertOperator(undefined, () => Promise.resolve(undefined))),
       box.onDidAccept(() => {
         if (!update(true).acceptable) return;
         answer = box.value;
@@ -84,7 +84,7 @@ export function promptForQuery(initial: string | undefined, own: (d: vscode.Disp
     ];
     const ownership = own(toDisposable(() => {
       tracking.dispose();
-      listeners.forEach((listener) => listener.dispose());
+      listeners.forEach((listener) => { listener.dispose(); });
       box.dispose();
     }));
     box.title = vscode.l10n.t('Web Data: Search the Web');

@@ -90,8 +90,9 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       const editor = await documents.open(record);
       return editor.document.uri.toString();
     }),
-    [Command.clearWebhookEvents]: guarded('Clearing webhook events', async () => {
+    [Command.clearWebhookEvents]: guarded('Clearing webhook events', () => {
       store.clear();
+      return Promise.resolve();
     }),
   };
 }
@@ -116,7 +117,7 @@ function secretArgument(arg: unknown): string | undefined {
 /** A view node (from a menu or a click), or { key } from a test. */
 function recordArgument(store: WebhookEventsStore, arg: unknown): WebhookEventRecord | undefined {
   if (typeof arg !== 'object' || arg === null) return undefined;
-  const node = arg as Partial<EventNode> & { key?: unknown; eventKey?: unknown; record?: unknown };
+  const node = arg as Partial<Omit<EventNode, 'record'>> & { key?: unknown; eventKey?: unknown; record?: unknown };
   if (node.kind === 'event' && typeof node.record === 'object' && node.record !== null) {
     const key = (node.record as { key?: unknown }).key;
     return typeof key === 'string' ? (store.get(key) ?? (node.record as WebhookEventRecord)) : undefined;

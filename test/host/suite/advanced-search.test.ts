@@ -18,9 +18,11 @@ const KEY = 'wd-host-advanced-0001';
 async function pressEnterUntilDone<T>(pending: Thenable<T>, presses = 30): Promise<T> {
   let settled = false;
   const result = Promise.resolve(pending).finally(() => { settled = true; });
-  for (let i = 0; i < presses && !settled; i++) {
+  // Read through a function: `settled` changes across the awaits, which TS's narrowing cannot see.
+  const isSettled = (): boolean => settled;
+  for (let i = 0; i < presses && !isSettled(); i++) {
     await new Promise((resolve) => setTimeout(resolve, 300));
-    if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    if (!isSettled()) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
   }
   await Promise.race([result, new Promise((resolve) => setTimeout(resolve, 20_000))]);
   assert.ok(settled, `the command was still waiting after ${presses} presses of Enter`);

@@ -55,20 +55,20 @@ describe('crawls: the Active Crawls view', () => {
     assert.deepEqual(rows.map((r) => r.label), ['https://docs.example.dev', 'https://garden.example/tomatoes']);
     assert.equal(rows[0]?.description, '#3f0c9a52 · markdown, links');
     assert.equal(rows[1]?.description, '#8b2d4c7e · markdown');
-    assert.equal(rows[0]?.contextValue, 'crawl');
-    const options = new Map(rows[0]?.children.map((c) => [c.label, c.description]));
+    assert.equal(rows[0].contextValue, 'crawl');
+    const options = new Map(rows[0].children.map((c) => [c.label, c.description]));
     assert.equal(options.get('Only main content'), 'yes');
     assert.equal(options.get('Actions'), 'wait 1,000 ms');
     assert.equal(options.get('Location'), 'GB (en-GB, en)');
     assert.equal(options.get('Profile'), 'docs-reader (saves changes)');
     assert.equal(options.get('Headers'), '1 header: Authorization');
-    const location = rows[0]?.children.find((c) => c.label === 'Location');
+    const location = rows[0].children.find((c) => c.label === 'Location');
     assert.deepEqual(location?.children.map((c) => `${c.label}: ${c.description}`), ['Country: GB', 'Languages: en-GB, en']);
     assert.equal(options.get('Max age'), '172,800,000 ms (2 days)');
     // The options read as one block of lines, not a paragraph each.
-    assert.match(plainText(rows[0]?.tooltip), /Formats: markdown, links {2}\nOnly main content: yes {2}\n/);
-    assert.match(plainText(rows[0]?.tooltip), /Max age: 172,800,000 ms \(2 days\)/);
-    assert.match(plainText(rows[0]?.tooltip), /\n\nCrawl ID: 3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01\n\nFormats: /);
+    assert.match(plainText(rows[0].tooltip), /Formats: markdown, links {2}\nOnly main content: yes {2}\n/);
+    assert.match(plainText(rows[0].tooltip), /Max age: 172,800,000 ms \(2 days\)/);
+    assert.match(plainText(rows[0].tooltip), /\n\nCrawl ID: 3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01\n\nFormats: /);
     assert.doesNotMatch(JSON.stringify(rows), /crawl-header-secret/, 'a header value is shown');
     assert.deepEqual(api.crawls.view.badge && { value: api.crawls.view.badge.value }, { value: 2 });
   });

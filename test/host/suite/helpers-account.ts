@@ -21,7 +21,7 @@ export async function activate(): Promise<WebDataApi> {
   const extension = vscode.extensions.getExtension<WebDataApi>(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is not installed in the test host`);
   const api = await extension.activate();
-  assert.ok(api?.usage && api.crawls, 'activate() did not return the test API { usage, crawls }');
+  assert.ok(typeof api.usage === 'object' && typeof api.crawls === 'object', 'activate() did not return the test API { usage, crawls }');
   return api;
 }
 

@@ -63,7 +63,7 @@ describe('history: pins, eviction, clear, filter, all results, export', function
     assert.deepEqual(await rootIds(), [older.id, newer.id]);
     const [first] = await rows(api.search.results);
     assert.equal(first?.item.contextValue, 'search.pinned');
-    assert.equal((first?.item.iconPath as vscode.ThemeIcon | undefined)?.id, 'pinned');
+    assert.equal((first.item.iconPath as vscode.ThemeIcon | undefined)?.id, 'pinned');
     const stored = JSON.parse(await fs.readFile(path.join(api.search.historyFolder.fsPath, `${older.id}.json`), 'utf8')) as { pinned?: boolean };
     assert.equal(stored.pinned, true);
     assert.equal(await vscode.commands.executeCommand('webData.unpinSearch', { searchId: older.id }), true);
@@ -137,7 +137,7 @@ describe('history: pins, eviction, clear, filter, all results, export', function
     assert.equal('research' in record.response.data, false);
     const md = vscode.Uri.file(path.join(folder, 'out.md'));
     const json = vscode.Uri.file(path.join(folder, 'out.json'));
-    assert.equal((await vscode.commands.executeCommand<vscode.Uri>('webData.exportSearch', { searchId: record.id, uri: md }))?.fsPath, md.fsPath);
+    assert.equal((await vscode.commands.executeCommand<vscode.Uri>('webData.exportSearch', { searchId: record.id, uri: md })).fsPath, md.fsPath);
     await vscode.commands.executeCommand('webData.exportSearch', { searchId: record.id, uri: json });
     const text = await fs.readFile(md.fsPath, 'utf8');
     assert.equal(text, exportMarkdown(record));

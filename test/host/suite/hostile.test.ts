@@ -6,7 +6,6 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { SearchRecord } from '../../../src/core/search/record';
-import type { SearchTreeNode } from '../../../src/features/search';
 import type { WebhookNotification } from '../../../src/features/webhooks';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, emulator, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
@@ -118,7 +117,7 @@ describe('outside text is data: hostile deliveries and results', function () {
       const roots = (await api.search.results.getChildren()) ?? [];
       const root = roots.find((node) => node.type === 'search' && node.summary.id === record.id);
       assert.ok(root, 'the search is not in the view');
-      const [result] = ((await api.search.results.getChildren(root)) ?? []) as SearchTreeNode[];
+      const [result] = (await api.search.results.getChildren(root)) ?? [];
       assert.ok(result && result.type === 'result');
       const label = labelOf(await api.search.results.getTreeItem(result));
       assert.equal(label, 'gnp.exe Quarterly # report/../..\\evil');

@@ -121,7 +121,7 @@ describe('search: command, results view, markdown tabs', function () {
     assert.equal(document.getText(), scraped);
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.equal(tab?.isPreview, false);
-    assert.equal(tab?.label, `${labelOf(first.item)}.md`);
+    assert.equal(tab.label, `${labelOf(first.item)}.md`);
     // The breadcrumb shows the path: the query, then the page; the search's id stays in the URI's query.
     assert.equal(document.uri.path, `/tideflow backpressure/${labelOf(first.item)}.md`);
     assert.match(document.uri.query, new RegExp(`(^|&)id=${first.node.searchId}(&|$)`));

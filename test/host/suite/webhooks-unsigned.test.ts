@@ -83,7 +83,7 @@ describe('webhooks without a secret', function () {
     await waitFor('the unsigned row', () => api.webhooks.events.some((e) => e.jobId === CRAWL.id));
     const record = api.webhooks.events.find((e) => e.jobId === CRAWL.id);
     assert.equal(record?.status, 'unsigned');
-    const ofRecord = (n: WebhookNotification): boolean => n.kind === 'crawl.completed' && n.eventKey === record?.key;
+    const ofRecord = (n: WebhookNotification): boolean => n.kind === 'crawl.completed' && n.eventKey === record.key;
     await waitFor('the crawl.completed notification', () => notifications.some(ofRecord));
     const notification = notifications.find(ofRecord);
     assert.ok(notification);

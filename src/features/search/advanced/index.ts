@@ -14,7 +14,7 @@ class AdvancedSearchFeature extends Disposable implements AdvancedContext {
 
   constructor(readonly globalState: vscode.Memento) {
     super();
-    this._register(toDisposable(() => [...this.open].forEach((d) => d.dispose())));
+    this._register(toDisposable(() => { [...this.open].forEach((d) => { d.dispose(); }); }));
     this._register(vscode.commands.registerCommand(Command.searchAdvanced, (argument?: unknown) => runAdvancedSearch(this, argument)));
     this._register(vscode.commands.registerCommand(Command.insertOperator, (argument?: unknown) => runInsertOperatorCommand(this, argument)));
   }

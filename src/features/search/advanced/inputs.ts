@@ -50,7 +50,7 @@ export function showPick<T>(frame: StepFrame, options: {
       }),
       pick.onDidHide(() => { ownership.dispose(); resolve(outcome); }),
     ];
-    const ownership = frame.own(toDisposable(() => { listeners.forEach((l) => l.dispose()); pick.dispose(); }));
+    const ownership = frame.own(toDisposable(() => { listeners.forEach((l) => { l.dispose(); }); pick.dispose(); }));
     pick.show();
   });
 }
@@ -96,7 +96,7 @@ export function showInput(frame: StepFrame, options: {
         resolve(outcome);
       }),
     ];
-    const ownership = frame.own(toDisposable(() => { extra?.dispose(); listeners.forEach((l) => l.dispose()); box.dispose(); }));
+    const ownership = frame.own(toDisposable(() => { extra?.dispose(); listeners.forEach((l) => { l.dispose(); }); box.dispose(); }));
     box.value = options.value;
     if (options.selection) box.valueSelection = options.selection;
     update();

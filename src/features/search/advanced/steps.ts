@@ -179,7 +179,7 @@ function queryStep(c: AdvancedChoices, frame: StepFrame): Promise<Outcome<string
         },
       });
       const button = box.onDidTriggerButton((b) => {
-        if (b !== vscode.QuickInputButtons.Back) void runInsertOperator(undefined, async () => undefined);
+        if (b !== vscode.QuickInputButtons.Back) void runInsertOperator(undefined, () => Promise.resolve(undefined));
       });
       return vscode.Disposable.from(tracking, button);
     },
