@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import { resultTitle, searchLabel } from '../../src/core/search/present';
 import { summarize, type TypedResult } from '../../src/core/search/record';
-import { resultTooltip, searchTooltip } from '../../src/core/search/tooltip';
+import { resultTooltip, searchTooltip, tooltipMarkdown } from '../../src/core/search/tooltip';
 import { documentFileName } from '../../src/core/search/uri';
-import { eventDescription, eventLabel, notificationText, statusExplanation, type WebhookEventRecord } from '../../src/core/webhook-events';
+import { eventFacts, eventTitle, notificationText, refusalReason, type WebhookEventRecord } from '../../src/core/webhook-events';
 import { makeRecord } from './search-fixtures';
 
 const COMMAND_LINK = '[Open](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22x%22%7D)';
@@ -31,11 +31,11 @@ describe('inert text in the webhook events', () => {
 
   it('a hostile type, id or reason is one clean line in the row and its tooltip', () => {
     const hostile = record({ type: 'crawl.completed\r# Heading\u202E', jobId: '\u2066job\u2069\u200B-1' });
-    assert.equal(eventLabel(hostile), 'crawl.completed # Heading');
-    assert.match(eventDescription(hostile, '14:02'), /^14:02 · job-1 · unsigned$/);
+    assert.deepEqual(eventTitle(hostile), { kind: 'type', type: 'crawl.completed # Heading' });
+    assert.deepEqual(eventFacts(hostile), { receivedAt: new Date(0), jobId: 'job-1', status: 'unsigned', unsuccessful: false });
     const refused = record({ status: 'refused', httpStatus: 400, reason: 'bad\rbody\u202E' });
-    assert.equal(statusExplanation(refused), 'Refused with 400: bad body');
-    assert.equal(eventLabel(record({ type: '\u200B\u202E' })), 'Event without a type');
+    assert.equal(refusalReason(refused), 'bad body');
+    assert.deepEqual(eventTitle(record({ type: '\u200B\u202E' })), { kind: 'no-type' });
   });
 });
 
@@ -52,13 +52,15 @@ describe('inert text in search results', () => {
   });
 
   it('tooltips escape the text and a lone \\r starts no heading', () => {
-    const tooltip = resultTooltip(hostile);
+    const tip = resultTooltip(hostile);
+    const tooltip = tooltipMarkdown({ heading: tip.title, paragraphs: [[tip.url ?? ''], [tip.text ?? '']] });
     assert.ok(!tooltip.includes('\r'));
     assert.match(tooltip, /line \\# heading \\\[x\\\]\\\(command\\:y\\\)/);
     assert.match(tooltip, /Report \\=\\=\\=\\=\\=/);
     assert.match(tooltip, /zap\\\) \\# url/);
     const summary = summarize(makeRecord({ warning: 'Partial results\r# Injected\r[x](command:y)' }), 10);
-    const searchTip = searchTooltip(summary, 'now');
-    assert.match(searchTip, /\*\*Warning from the service:\*\* Partial results \\# Injected \\\[x\\\]\\\(command\\:y\\\)$/);
+    const { query, warning } = searchTooltip(summary);
+    const searchTip = tooltipMarkdown({ heading: query, paragraphs: [], ...(warning !== undefined ? { warning: { label: 'Warning from the service:', text: warning } } : {}) });
+    assert.match(searchTip, /\*\*Warning from the service\\:\*\* Partial results \\# Injected \\\[x\\\]\\\(command\\:y\\\)$/);
   });
 });

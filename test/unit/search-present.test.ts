@@ -5,41 +5,45 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import {
-  countsText, creditsText, formatTime, groupResults, hostOf, resultContextValue, resultDescription, resultIcon, resultTitle, resultUrl, searchDescription, searchLabel,
+  creditsOf, groupResults, hostOf, kindCounts, resultContextValue, resultHost, resultIcon, resultTitle, resultUrl, searchFacts, searchLabel, shownTime, shownTitle,
 } from '../../src/core/search/present';
 import { requestedSources, summarize, type TypedResult } from '../../src/core/search/record';
-import { escapeMarkdown, resultTooltip, scrapeStatus, searchTooltip } from '../../src/core/search/tooltip';
+import { escapeMarkdown, resultTooltip, scrapeStatus, searchTooltip, tooltipMarkdown } from '../../src/core/search/tooltip';
 import { makeRecord } from './search-fixtures';
 
 const web = (result: Partial<TypedResult['result']> & { url: string }): TypedResult => ({ kind: 'web', result });
 
 describe('results view: search rows', () => {
-  it('labels a search with its query and describes it as time · counts · credits', () => {
+  it('labels a search with its query and describes it as time, counts and credits (structure, no words)', () => {
     const at = new Date(2026, 10, 21, 14, 2);
     const record = makeRecord({ createdAt: at.toISOString() });
     const summary = summarize(record, 1234);
+    const now = new Date(2026, 10, 21, 18, 0);
     assert.equal(searchLabel(summary), 'tideflow backpressure');
-    assert.equal(searchDescription(summary, new Date(2026, 10, 21, 18, 0)), '14:02 · 2 web · 3 credits');
-    assert.equal(searchDescription({ ...summary, creditsUsed: 1 }, new Date(2026, 10, 21, 18, 0)), '14:02 · 2 web · 1 credit');
-    assert.equal(searchDescription({ ...summary, creditsUsed: null }, new Date(2026, 10, 21, 18, 0)), '14:02 · 2 web');
+    assert.deepEqual(searchFacts(summary, now), { when: { at, span: 'today' }, counts: [{ kind: 'web', count: 2 }], credits: 3 });
+    assert.deepEqual(searchFacts({ ...summary, creditsUsed: null }, now), { when: { at, span: 'today' }, counts: [{ kind: 'web', count: 2 }] });
+    assert.deepEqual(searchFacts({ ...summary, createdAt: 'not a date' }, now), { counts: [{ kind: 'web', count: 2 }], credits: 3 });
     assert.equal(searchLabel({ query: '  many\n\nlines\tquery ' }), 'many lines query');
+    assert.equal(searchLabel({ query: ' \n ' }), '', 'an empty query is left for the words to name');
   });
 
-  it('writes the time as today, this year or an earlier year', () => {
+  it('says how much of the date a row needs: today, this year or an earlier year', () => {
     const now = new Date(2026, 10, 21, 18, 0);
-    assert.equal(formatTime(new Date(2026, 10, 21, 9, 5), now), '09:05');
-    assert.equal(formatTime(new Date(2026, 10, 20, 23, 59), now), 'Nov 20, 23:59');
-    assert.equal(formatTime(new Date(2025, 0, 3, 7, 0), now), '2025-01-03 07:00');
-    assert.equal(formatTime(new Date('not a date'), now), '');
+    assert.equal(shownTime(new Date(2026, 10, 21, 9, 5), now)?.span, 'today');
+    assert.equal(shownTime(new Date(2026, 10, 20, 23, 59), now)?.span, 'this-year');
+    assert.equal(shownTime(new Date(2026, 9, 21, 9, 5), now)?.span, 'this-year', 'the same day of another month');
+    assert.equal(shownTime(new Date(2025, 10, 21, 9, 5), now)?.span, 'earlier');
+    assert.equal(shownTime(new Date('not a date'), now), undefined);
   });
 
   it('counts each source asked for, an empty one included', () => {
     const record = makeRecord({ request: { sources: [{ type: 'news' }, { type: 'web' }] }, data: { web: [{ url: 'https://a.example/' }], news: [] } });
     const summary = summarize(record, 10);
     assert.deepEqual(summary.sources, ['web', 'news']);
-    assert.equal(countsText(summary), '1 web · 0 news');
-    assert.equal(creditsText(0), '0 credits');
-    assert.equal(creditsText(undefined), undefined);
+    assert.deepEqual(kindCounts(summary), [{ kind: 'web', count: 1 }, { kind: 'news', count: 0 }]);
+    assert.equal(creditsOf(0), 0);
+    assert.equal(creditsOf(undefined), undefined);
+    assert.equal(creditsOf(Number.NaN), undefined);
     assert.deepEqual(requestedSources({}), ['web']);
   });
 });
@@ -63,7 +67,7 @@ describe('results view: grouping', () => {
     });
     const { grouped, groups } = groupResults(record);
     assert.equal(grouped, true);
-    assert.deepEqual(groups.map((g) => [g.label, g.results.length]), [['Web', 1], ['Images', 1], ['News', 2]]);
+    assert.deepEqual(groups.map((g) => [g.kind, g.results.length]), [['web', 1], ['images', 1], ['news', 2]]);
     assert.deepEqual(groups[2]?.results.map((r) => [r.typed.kind, r.index]), [['news', 0], ['news', 1]]);
   });
 
@@ -100,19 +104,21 @@ describe('results view: result rows', () => {
     assert.match(resultContextValue(web({ url: 'u', summary: 's' })), /^result/);
   });
 
-  it('shows image and news results without url: titled, "no address", no url capability', () => {
+  it('shows image and news results without url: titled, no host, no url capability', () => {
     const image: TypedResult = { kind: 'images', result: { title: 'A pot of tomatoes', imageUrl: 'https://i.example/p.png' } };
     const news: TypedResult = { kind: 'news', result: { url: null, title: '', snippet: 'Harvest news', markdown: '# m' } };
     assert.equal(resultContextValue(image), 'result');
     assert.equal(resultContextValue(news), 'result.markdown');
-    assert.equal(resultDescription(image), 'no address');
+    assert.equal(resultHost(image), undefined);
+    assert.equal(resultHost(web({ url: 'https://www.a.example/x' })), 'a.example');
     assert.equal(resultTitle(image), 'A pot of tomatoes');
-    assert.equal(resultTitle(news), '(no title)');
+    assert.equal(shownTitle(news), '', 'the view names a missing title in its words');
+    assert.equal(resultTitle(news), '(no title)', 'the documents keep their English');
     assert.equal(resultUrl(news), undefined);
     assert.equal(resultUrl({ kind: 'news', result: { url: '  ' } }), undefined);
     const tooltip = resultTooltip(image);
-    assert.ok(tooltip.includes('No page address was given for this result'), tooltip);
-    assert.ok(!/undefined|null/.test(tooltip), tooltip);
+    assert.equal('url' in tooltip, false);
+    assert.deepEqual(tooltip.facts, [{ kind: 'image', url: 'https://i.example/p.png' }, { kind: 'scrape', status: { kind: 'image' } }]);
   });
 
   it('offers Open in Browser and Copy URL exactly on the rows whose context value has the url capability', () => {
@@ -147,15 +153,25 @@ function allEscaped(escaped: string): boolean {
 
 describe('tooltips', () => {
   const hostile = '[Run me](command:workbench.action.quit) <img src=x onerror=alert(1)> **bold** $(alert) # heading\n\n- item &amp;';
+  /** What the feature does with a result's structure, in stand-in words: each piece escaped by tooltipMarkdown. */
+  const markdownOf = (typed: TypedResult): string => {
+    const tip = resultTooltip(typed);
+    return tooltipMarkdown({ heading: tip.title, paragraphs: [[tip.url ?? 'no url'], tip.text !== undefined ? [tip.text] : [], tip.facts.map((f) => JSON.stringify(f))] });
+  };
 
   it('escape hostile titles and descriptions: no link, no HTML, no icon, no new block survives', () => {
-    const tooltip = resultTooltip(web({ url: 'https://evil.example/?q=<b>', title: hostile, description: hostile }));
+    const tooltip = markdownOf(web({ url: 'https://evil.example/?q=<b>', title: hostile, description: hostile }));
     assert.equal(tooltip.includes('[Run me](command:'), false);
     assert.equal(/(^|[^\\])<img/.test(tooltip), false);
     assert.equal(tooltip.includes('**bold**'), false);
     assert.equal(tooltip.includes('$(alert)'), false);
     assert.ok(tooltip.includes('\\[Run me\\]\\(command\\:workbench\\.action\\.quit\\)'));
     for (const line of tooltip.split('\n')) assert.equal(/^\s*(#|-\s|>)/.test(line), false, `a block starts in: ${line}`);
+  });
+
+  it('escape the words too, join a paragraph\'s lines with a line break, and put the warning and preview last', () => {
+    const md = tooltipMarkdown({ heading: 'H*', paragraphs: [['a_1', 'b'], []], warning: { label: 'W:', text: '<b>x</b>' }, preview: '![image](https://i.example/a.png|width=240)' });
+    assert.equal(md, '**H\\***\n\na\\_1  \nb\n\n**W\\:** \\<b\\>x\\</b\\>\n\n![image](https://i.example/a.png|width=240)');
   });
 
   it('escape any text so that it reads back as the same single line (property)', () => {
@@ -169,21 +185,24 @@ describe('tooltips', () => {
 
   it('hold URL, description, date, category, image size and scrape status', () => {
     const news = resultTooltip({ kind: 'news', result: { url: 'https://n.example/1', title: 'T', snippet: 'Snip', date: '2 hours ago', category: 'research', markdown: 'm' } });
-    const plain = (text: string): string => text.replace(/\\(.)/g, '$1');
-    for (const part of ['https://n.example/1', 'Snip', 'Date: 2 hours ago', 'Category: research', 'Scraped: markdown available']) assert.ok(plain(news).includes(part), part);
+    assert.deepEqual(news, {
+      title: 'T', url: 'https://n.example/1', text: 'Snip',
+      facts: [{ kind: 'date', date: '2 hours ago' }, { kind: 'category', category: 'research' }, { kind: 'scrape', status: { kind: 'scraped', markdown: true, summary: false } }],
+    });
     const image = resultTooltip({ kind: 'images', result: { url: 'https://i.example/', title: 'Pic', imageUrl: 'https://i.example/p.png', imageWidth: 1200, imageHeight: 800 } });
-    assert.ok(plain(image).includes('Image size: 1200 × 800'));
-    assert.ok(plain(image).includes('Image: https://i.example/p.png'));
-    assert.equal(scrapeStatus(web({ url: 'u' })), 'Not scraped');
-    assert.equal(scrapeStatus(web({ url: 'u', markdown: 'm', summary: 's' })), 'Scraped: markdown and summary available');
-    assert.equal(scrapeStatus(web({ url: 'u', metadata: { error: 'Blocked', statusCode: 403 } })), 'Scraping failed (403): Blocked');
+    assert.deepEqual(image.facts.slice(0, 2), [{ kind: 'image-size', width: 1200, height: 800 }, { kind: 'image', url: 'https://i.example/p.png' }]);
+    assert.deepEqual(scrapeStatus(web({ url: 'u' })), { kind: 'not-scraped' });
+    assert.deepEqual(scrapeStatus(web({ url: 'u', markdown: 'm', summary: 's' })), { kind: 'scraped', markdown: true, summary: true });
+    assert.deepEqual(scrapeStatus(web({ url: 'u', metadata: { error: 'Blocked\r# x', statusCode: 403 } })), { kind: 'failed', statusCode: 403, error: 'Blocked # x' });
   });
 
-  it('show the service\'s warning on the search, escaped', () => {
-    const summary = summarize(makeRecord({ warning: 'Only 2 results <b>found</b>' }), 10);
-    const tooltip = searchTooltip(summary, '21/11/2026, 14:02:00');
-    assert.match(tooltip, /\*\*Warning from the service:\*\* Only 2 results \\<b\\>found\\<\/b\\>/);
-    assert.ok(tooltip.includes('Credits used: 3 credits'));
-    assert.equal(searchTooltip(summarize(makeRecord(), 10), 'x').includes('Warning'), false);
+  it('show the service\'s warning on the search as one line, and its facts', () => {
+    const summary = summarize(makeRecord({ warning: 'Only 2 results\n<b>found</b>' }), 10);
+    const tooltip = searchTooltip(summary);
+    assert.equal(tooltip.warning, 'Only 2 results <b>found</b>');
+    assert.equal(tooltip.query, 'tideflow backpressure');
+    assert.deepEqual(tooltip.facts.map((f) => f.kind), ['searched', 'sources', 'results', 'credits']);
+    assert.deepEqual(tooltip.facts.find((f) => f.kind === 'credits'), { kind: 'credits', credits: 3 });
+    assert.equal('warning' in searchTooltip(summarize(makeRecord(), 10)), false);
   });
 });

@@ -7,8 +7,8 @@ import {
   METADATA_ENTRIES_CAP,
   PAYLOAD_CAP_BYTES,
   addRecord,
-  eventDescription,
-  eventLabel,
+  eventFacts,
+  eventTitle,
   hasAcceptedDelivery,
   notificationText,
   parseStoredRecords,
@@ -52,7 +52,7 @@ describe('webhook events list: rows', () => {
   it('keeps unknown types as they were sent', () => {
     const r = recordFromDelivery(delivery('crawl.page'));
     assert.equal(r.type, 'crawl.page');
-    assert.equal(eventLabel(r), 'crawl.page');
+    assert.deepEqual(eventTitle(r), { kind: 'type', type: 'crawl.page' });
   });
 
   it('caps metadata entries and values and says how many were left out', () => {
@@ -78,7 +78,15 @@ describe('webhook events list: rows', () => {
     assert.equal(r.reason, 'bad signature');
     assert.equal(r.jobId, JOB_ID);
     assert.equal(r.payload, undefined);
-    assert.match(eventDescription(r, '12:00'), /refused 401/);
+    assert.deepEqual(eventFacts(r), { receivedAt: new Date(5), jobId: '0d6b4f43…', status: 'refused', httpStatus: 401, unsuccessful: false });
+    assert.deepEqual(eventTitle({ ...r, type: undefined }), { kind: 'refused', httpStatus: 401 });
+  });
+
+  it('says an accepted event reported no success, and a verified one without a job has no id', () => {
+    const failed = recordFromDelivery(delivery('batch_scrape.completed', { success: false }));
+    assert.equal(eventFacts(failed).unsuccessful, true);
+    assert.equal(eventFacts(recordFromDelivery(delivery('batch_scrape.completed'))).unsuccessful, false);
+    assert.equal(eventFacts({ ...failed, jobId: undefined }).jobId, undefined);
   });
 
   it('gives every row its own key, even for the same delivery twice', () => {

@@ -1,9 +1,11 @@
-// The words and icons of the results view: what a search's row and a result's row say. Plain
-// strings; the VS Code side only wraps them in TreeItems.
+// What the results view shows of a search and of a result, as structure: the web's own text (made
+// inert), kinds, counts, credits and when. src/features/search/words.ts makes the words through
+// vscode.l10n; the English left here is the markdown documents' (documents, not UI).
 import type { SourceType } from '../api/request-types';
 import { inertLabel } from '../text/inert';
 import { resultsOf, scrapedOf, shownKinds, type SearchRecord, type SearchSummary, type TypedResult } from './record';
 
+/** The markdown documents' headings and anchors (All Results): documents, not UI, stay English. */
 export const KIND_LABELS: Readonly<Record<SourceType, string>> = { web: 'Web', images: 'Images', news: 'News' };
 
 /**
@@ -14,8 +16,8 @@ export function oneLine(text: string, max = 120): string {
   return inertLabel(text, max);
 }
 
-/** The row's label: the title, else the scraped title, else the URL. */
-export function resultTitle(typed: TypedResult): string {
+/** The row's label: the title, else the scraped title, else the URL; '' when it has none of them. */
+export function shownTitle(typed: TypedResult): string {
   const title = typed.result.title ?? '';
   if (title.trim() !== '') return oneLine(title);
   if (typed.kind !== 'images') {
@@ -23,7 +25,12 @@ export function resultTitle(typed: TypedResult): string {
     const first = Array.isArray(scraped) ? scraped[0] : scraped;
     if (first && first.trim() !== '') return oneLine(first);
   }
-  return oneLine(resultUrl(typed) ?? '') || '(no title)';
+  return oneLine(resultUrl(typed) ?? '');
+}
+
+/** The title in the documents and tab titles (English, as the documents are). */
+export function resultTitle(typed: TypedResult): string {
+  return shownTitle(typed) || '(no title)';
 }
 
 /**
@@ -50,10 +57,11 @@ export function resultText(typed: TypedResult): string | undefined {
   return text && text.trim() !== '' ? text : undefined;
 }
 
-export function resultDescription(typed: TypedResult): string {
+/** The row's description: the host, or undefined for a result without an address. */
+export function resultHost(typed: TypedResult): string | undefined {
   const url = resultUrl(typed);
   // A parsed hostname is ASCII or punycode: nothing left to clean.
-  return url !== undefined ? hostOf(url) : 'no address';
+  return url !== undefined ? hostOf(url) : undefined;
 }
 
 /** A codicon id by kind and category. */
@@ -76,43 +84,57 @@ export function resultContextValue(typed: TypedResult): string {
   return `result${resultUrl(typed) !== undefined ? '.url' : ''}${scraped.markdown ? '.markdown' : ''}${scraped.summary ? '.summary' : ''}`;
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** How much of a date a row needs: the time today, the day this year, the full date before. */
+export type TimeSpan = 'today' | 'this-year' | 'earlier';
 
-/** Local time: "14:02" today, "Nov 20, 14:02" this year, "2025-11-20 14:02" before. */
-export function formatTime(at: Date, now: Date): string {
-  if (Number.isNaN(at.getTime())) return '';
-  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  if (at.getFullYear() !== now.getFullYear()) return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${time}`;
-  if (at.getMonth() !== now.getMonth() || at.getDate() !== now.getDate()) return `${MONTHS[at.getMonth()] ?? ''} ${at.getDate()}, ${time}`;
-  return time;
+export interface ShownTime {
+  at: Date;
+  span: TimeSpan;
 }
 
-/** "10 web · 4 images", each source shown even at 0 so an empty answer is visible as such. */
-export function countsText(summary: Pick<SearchSummary, 'sources' | 'counts'>): string {
-  const parts = summary.sources.map((kind) => `${summary.counts[kind] ?? 0} ${kind}`);
-  return parts.length > 0 ? parts.join(' · ') : 'no results';
+/** Undefined for a date that does not parse. Local time: "today" is the user's today. */
+export function shownTime(at: Date, now: Date): ShownTime | undefined {
+  if (Number.isNaN(at.getTime())) return undefined;
+  if (at.getFullYear() !== now.getFullYear()) return { at, span: 'earlier' };
+  if (at.getMonth() !== now.getMonth() || at.getDate() !== now.getDate()) return { at, span: 'this-year' };
+  return { at, span: 'today' };
 }
 
-export function creditsText(creditsUsed: number | null | undefined): string | undefined {
-  if (typeof creditsUsed !== 'number' || !Number.isFinite(creditsUsed)) return undefined;
-  return `${creditsUsed} ${creditsUsed === 1 ? 'credit' : 'credits'}`;
+export interface KindCount {
+  kind: SourceType;
+  count: number;
 }
 
+/** One count per source asked for, in order, 0 included, so an empty answer is visible as such. */
+export function kindCounts(summary: Pick<SearchSummary, 'sources' | 'counts'>): KindCount[] {
+  return summary.sources.map((kind) => ({ kind, count: summary.counts[kind] ?? 0 }));
+}
+
+/** The credits a search used, when the service said. */
+export function creditsOf(creditsUsed: number | null | undefined): number | undefined {
+  return typeof creditsUsed === 'number' && Number.isFinite(creditsUsed) ? creditsUsed : undefined;
+}
+
+/** The query on one line; '' for an empty one (the words say so). */
 export function searchLabel(summary: Pick<SearchSummary, 'query'>): string {
-  return oneLine(summary.query, 80) || '(empty query)';
+  return oneLine(summary.query, 80);
 }
 
-/** "14:02 · 10 web · 3 credits". */
-export function searchDescription(summary: SearchSummary, now: Date): string {
-  return [formatTime(new Date(summary.createdAt), now), countsText(summary), creditsText(summary.creditsUsed)]
-    .filter((part): part is string => part !== undefined && part !== '')
-    .join(' · ');
+export interface SearchFacts {
+  when?: ShownTime;
+  counts: KindCount[];
+  credits?: number;
+}
+
+/** The search row's description: when · counts · credits. */
+export function searchFacts(summary: SearchSummary, now: Date): SearchFacts {
+  const when = shownTime(new Date(summary.createdAt), now);
+  const credits = creditsOf(summary.creditsUsed);
+  return { ...(when ? { when } : {}), counts: kindCounts(summary), ...(credits !== undefined ? { credits } : {}) };
 }
 
 export interface ResultGroup {
   kind: SourceType;
-  label: string;
   results: Array<{ index: number; typed: TypedResult }>;
 }
 
@@ -123,7 +145,6 @@ export interface ResultGroup {
 export function groupResults(record: Pick<SearchRecord, 'request' | 'response'>): { grouped: boolean; groups: ResultGroup[] } {
   const groups = shownKinds(record).map((kind) => ({
     kind,
-    label: KIND_LABELS[kind],
     results: resultsOf(record.response, kind).map((typed, index) => ({ index, typed })),
   }));
   return { grouped: groups.length > 1, groups };

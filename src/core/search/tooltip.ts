@@ -1,7 +1,9 @@
-// Tooltips as markdown text. Titles and descriptions come from the web and may hold markdown,
-// HTML, links or icon syntax; every piece of it is escaped so it shows as the text it is. The
-// VS Code side renders this in a MarkdownString that is not trusted and allows no HTML.
-import { countsText, creditsText, KIND_LABELS, oneLine, resultText, resultTitle, resultUrl } from './present';
+// Tooltips as structure, and the one place they become markdown. Titles and descriptions come from
+// the web and may hold markdown, HTML, links or icon syntax; every piece of text is escaped so it
+// shows as the text it is. src/features/search/words.ts makes the facts' words (vscode.l10n); the
+// VS Code side renders the markdown in a MarkdownString that is not trusted and allows no HTML.
+import type { SourceType } from '../api/request-types';
+import { creditsOf, kindCounts, oneLine, resultText, resultUrl, shownTitle, type KindCount } from './present';
 import { scrapedOf, type SearchSummary, type TypedResult } from './record';
 import { inertMarkdown } from '../text/inert';
 
@@ -13,13 +15,38 @@ export function escapeMarkdown(text: string): string {
 const DESCRIPTION_MAX = 400;
 
 /** Whether the result's page content is here: what opening it will show. */
-export function scrapeStatus(typed: TypedResult): string {
-  if (typed.kind === 'images') return 'Image result: no page content';
+export type ScrapeStatus =
+  | { kind: 'image' }
+  | { kind: 'scraped'; markdown: boolean; summary: boolean }
+  /** `error` is the service's text, one inert line. */
+  | { kind: 'failed'; statusCode?: number; error: string }
+  | { kind: 'not-scraped' };
+
+export function scrapeStatus(typed: TypedResult): ScrapeStatus {
+  if (typed.kind === 'images') return { kind: 'image' };
   const scraped = scrapedOf(typed);
-  const have = [scraped.markdown ? 'markdown' : undefined, scraped.summary ? 'summary' : undefined].filter(Boolean);
-  if (have.length > 0) return `Scraped: ${have.join(' and ')} available`;
-  if (scraped.error) return `Scraping failed${scraped.statusCode ? ` (${scraped.statusCode})` : ''}: ${oneLine(scraped.error, 200)}`;
-  return 'Not scraped';
+  if (scraped.markdown || scraped.summary) return { kind: 'scraped', markdown: Boolean(scraped.markdown), summary: Boolean(scraped.summary) };
+  if (scraped.error) return { kind: 'failed', ...(scraped.statusCode ? { statusCode: scraped.statusCode } : {}), error: oneLine(scraped.error, 200) };
+  return { kind: 'not-scraped' };
+}
+
+/** A line of a result's tooltip; the text fields are the service's, shown as they are. */
+export type ResultFact =
+  | { kind: 'date'; date: string }
+  | { kind: 'category'; category: string }
+  | { kind: 'image-size'; width: number; height: number }
+  | { kind: 'image'; url: string }
+  | { kind: 'scrape'; status: ScrapeStatus };
+
+export interface ResultTooltip {
+  /** '' when the result has no title and no address. */
+  title: string;
+  /** Undefined: no page address was given. */
+  url?: string;
+  text?: string;
+  facts: ResultFact[];
+  /** A markdown image, already safe (imagePreview). */
+  preview?: string;
 }
 
 /**
@@ -41,40 +68,74 @@ export function imagePreview(imageUrl: string | null | undefined, width = 240): 
 }
 
 /** `previewImages`: show an image result's picture (fetched from the web when the hover opens). */
-export function resultTooltip(typed: TypedResult, options: { previewImages?: boolean } = {}): string {
+export function resultTooltip(typed: TypedResult, options: { previewImages?: boolean } = {}): ResultTooltip {
   const url = resultUrl(typed);
-  const lines = [`**${escapeMarkdown(resultTitle(typed))}**`, url !== undefined ? escapeMarkdown(url) : 'No page address was given for this result'];
   const text = resultText(typed);
-  if (text) lines.push(escapeMarkdown(oneLine(text, DESCRIPTION_MAX)));
-  const facts: string[] = [];
-  if (typed.kind === 'news' && typed.result.date) facts.push(`Date: ${escapeMarkdown(typed.result.date)}`);
-  if (typed.kind !== 'images' && typed.result.category) facts.push(`Category: ${escapeMarkdown(typed.result.category)}`);
+  const facts: ResultFact[] = [];
+  if (typed.kind === 'news' && typed.result.date) facts.push({ kind: 'date', date: typed.result.date });
+  if (typed.kind !== 'images' && typed.result.category) facts.push({ kind: 'category', category: typed.result.category });
   if (typed.kind === 'images') {
     const { imageWidth, imageHeight, imageUrl } = typed.result;
-    if (imageWidth && imageHeight) facts.push(`Image size: ${imageWidth} × ${imageHeight}`);
-    if (imageUrl) facts.push(`Image: ${escapeMarkdown(imageUrl)}`);
+    if (imageWidth && imageHeight) facts.push({ kind: 'image-size', width: imageWidth, height: imageHeight });
+    if (imageUrl) facts.push({ kind: 'image', url: imageUrl });
   }
-  facts.push(escapeMarkdown(scrapeStatus(typed)));
-  // Two trailing spaces: a line break inside one paragraph.
-  lines.push(facts.join('  \n'));
+  facts.push({ kind: 'scrape', status: scrapeStatus(typed) });
   const preview = typed.kind === 'images' && options.previewImages === true ? imagePreview(typed.result.imageUrl) : undefined;
-  if (preview) lines.push(preview);
-  return lines.join('\n\n');
+  return {
+    title: shownTitle(typed),
+    ...(url !== undefined ? { url } : {}),
+    ...(text ? { text: oneLine(text, DESCRIPTION_MAX) } : {}),
+    facts,
+    ...(preview ? { preview } : {}),
+  };
+}
+
+export type SearchFact =
+  | { kind: 'searched'; at: Date }
+  | { kind: 'sources'; kinds: SourceType[] }
+  | { kind: 'results'; counts: KindCount[] }
+  | { kind: 'credits'; credits: number }
+  /** The row's icon shows a warning instead of the pin when there is one: the tooltip says both. */
+  | { kind: 'pinned' };
+
+export interface SearchTooltip {
+  /** One line; '' for an empty query. */
+  query: string;
+  facts: SearchFact[];
+  /** The service's warning, one line. */
+  warning?: string;
 }
 
 /** The search row's tooltip: the query, when, what was asked and found, and any warning. */
-export function searchTooltip(summary: SearchSummary, when: string): string {
-  const lines = [`**${escapeMarkdown(oneLine(summary.query, 500))}**`];
-  const facts = [
-    `Searched: ${escapeMarkdown(when)}`,
-    `Sources: ${summary.sources.map((kind) => KIND_LABELS[kind]).join(', ')}`,
-    `Results: ${escapeMarkdown(countsText(summary))}`,
-  ];
-  const credits = creditsText(summary.creditsUsed);
-  if (credits) facts.push(`Credits used: ${escapeMarkdown(credits)}`);
-  // The row's icon shows a warning instead of the pin when there is one: the tooltip says both.
-  if (summary.pinned === true) facts.push('Pinned: kept when the history makes room');
-  lines.push(facts.join('  \n'));
-  if (summary.warning) lines.push(`**Warning from the service:** ${escapeMarkdown(oneLine(summary.warning, 1000))}`);
-  return lines.join('\n\n');
+export function searchTooltip(summary: SearchSummary): SearchTooltip {
+  const facts: SearchFact[] = [];
+  const at = new Date(summary.createdAt);
+  if (!Number.isNaN(at.getTime())) facts.push({ kind: 'searched', at });
+  facts.push({ kind: 'sources', kinds: [...summary.sources] }, { kind: 'results', counts: kindCounts(summary) });
+  const credits = creditsOf(summary.creditsUsed);
+  if (credits !== undefined) facts.push({ kind: 'credits', credits });
+  if (summary.pinned === true) facts.push({ kind: 'pinned' });
+  return { query: oneLine(summary.query, 500), facts, ...(summary.warning ? { warning: oneLine(summary.warning, 1000) } : {}) };
+}
+
+/** A tooltip's words, plain text: each becomes escaped markdown here. */
+export interface TooltipWords {
+  /** Bold, the first paragraph. */
+  heading: string;
+  /** Paragraphs of lines; lines of one paragraph break without a gap. */
+  paragraphs: string[][];
+  /** Its label is bold, its text escaped like the rest. */
+  warning?: { label: string; text: string };
+  /** Markdown already safe (imagePreview), last. */
+  preview?: string;
+}
+
+/** The one way words become a tooltip: every piece escaped, nothing from the web can act. */
+export function tooltipMarkdown(words: TooltipWords): string {
+  const blocks = [`**${escapeMarkdown(words.heading)}**`];
+  // Two trailing spaces: a line break inside one paragraph.
+  for (const lines of words.paragraphs) if (lines.length > 0) blocks.push(lines.map(escapeMarkdown).join('  \n'));
+  if (words.warning) blocks.push(`**${escapeMarkdown(words.warning.label)}** ${escapeMarkdown(words.warning.text)}`);
+  if (words.preview) blocks.push(words.preview);
+  return blocks.join('\n\n');
 }

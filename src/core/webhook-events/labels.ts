@@ -1,5 +1,6 @@
-// Words shown for webhook events: row labels, notification texts, the status bar text, and which
-// kinds notify. Pure, so the view and the notifications say the same thing and tests can read it.
+// What is shown of webhook events: the rows as structure (src/features/webhooks/words.ts makes
+// their words through vscode.l10n), notification texts, the status bar text, and which kinds
+// notify. Pure, so the view and the notifications say the same thing and tests can read it.
 // Everything from the delivery (type, ids, reason) came from a client on the network: it passes
 // through the inert helper of the place it is shown (src/core/text/inert.ts).
 import { inertLabel, inertNotification } from '../text/inert';
@@ -19,17 +20,13 @@ export function shouldNotify(record: Pick<WebhookEventRecord, 'status' | 'type'>
   return setting[record.type] !== false;
 }
 
-export const STATUS_LABELS: Record<WebhookEventStatus, string> = {
-  verified: 'verified',
-  unsigned: 'unsigned',
-  refused: 'refused',
-};
+/** A row's label: the event's type as the service names it (inert), else what the row is. */
+export type EventTitle = { kind: 'type'; type: string } | { kind: 'refused'; httpStatus?: number } | { kind: 'no-type' };
 
-/** A row's label: the event's type as the service names it. */
-export function eventLabel(record: WebhookEventRecord): string {
+export function eventTitle(record: WebhookEventRecord): EventTitle {
   const type = record.type === undefined ? '' : inertLabel(record.type, 100);
-  if (type !== '') return type;
-  return record.status === 'refused' ? `Refused request (${record.httpStatus ?? '?'})` : 'Event without a type';
+  if (type !== '') return { kind: 'type', type };
+  return record.status === 'refused' ? { kind: 'refused', ...(record.httpStatus !== undefined ? { httpStatus: record.httpStatus } : {}) } : { kind: 'no-type' };
 }
 
 /** The first 8 characters of a uuid are enough to tell jobs apart in a row. */
@@ -37,25 +34,31 @@ export function shortId(id: string): string {
   return id.length > 12 ? `${id.slice(0, 8)}…` : id;
 }
 
-/** A row's description: time, job id, and verified / unsigned / refused (with the status code). */
-export function eventDescription(record: WebhookEventRecord, time: string): string {
-  const parts = [time];
-  if (record.jobId !== undefined) parts.push(shortId(inertLabel(record.jobId)));
-  parts.push(record.status === 'refused' ? `refused ${record.httpStatus ?? ''}`.trim() : STATUS_LABELS[record.status]);
-  if (record.status !== 'refused' && record.success === false) parts.push('not successful');
-  return parts.join(' · ');
+/** A row's description as structure: when, the job's short id, the status, and "not successful". */
+export interface EventFacts {
+  receivedAt: Date;
+  /** Short and inert. */
+  jobId?: string;
+  status: WebhookEventStatus;
+  httpStatus?: number;
+  /** An accepted event that reports `success: false`. */
+  unsuccessful: boolean;
 }
 
-/** What a verification status means, for tooltips. */
-export function statusExplanation(record: WebhookEventRecord): string {
-  switch (record.status) {
-    case 'verified':
-      return 'Verified: the signature matched the webhook secret.';
-    case 'unsigned':
-      return 'Unsigned: no webhook secret is set, so nothing was checked.';
-    case 'refused':
-      return `Refused with ${record.httpStatus ?? 'an error'}: ${inertLabel(record.reason ?? 'no reason given', 500)}`;
-  }
+export function eventFacts(record: WebhookEventRecord): EventFacts {
+  return {
+    receivedAt: new Date(record.receivedAt),
+    ...(record.jobId !== undefined ? { jobId: shortId(inertLabel(record.jobId)) } : {}),
+    status: record.status,
+    ...(record.status === 'refused' && record.httpStatus !== undefined ? { httpStatus: record.httpStatus } : {}),
+    unsuccessful: record.status !== 'refused' && record.success === false,
+  };
+}
+
+/** Why a delivery was refused, as the receiver said it: one inert line; undefined when not given. */
+export function refusalReason(record: Pick<WebhookEventRecord, 'reason'>): string | undefined {
+  const reason = record.reason === undefined ? '' : inertLabel(record.reason, 500);
+  return reason !== '' ? reason : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { RequestProblem } from '../../core/api';
 import { Command, fullSettingKey, SettingGroup } from '../../core/ids';
-import { countsText, creditsText } from '../../core/search/present';
+import { creditsOf, kindCounts } from '../../core/search/present';
 import type { SearchRecord } from '../../core/search/record';
 import { readSearchArgument, requestField } from '../../core/search/request';
 import type { PreparedSearch, SearchDone, SearchFailure } from '../../core/search/service';
@@ -14,6 +14,7 @@ import { showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { promptForQuery } from './query-box';
 import type { SearchServiceHost } from './service';
+import { searchDoneWords } from './words';
 
 export class SearchCommand extends Disposable {
   private lastQuery: string | undefined;
@@ -127,9 +128,7 @@ export class SearchCommand extends Disposable {
   /** What it cost, briefly; the warning, if any, where it cannot be missed. The credits follow onDidSearch. */
   private announce(done: SearchDone): void {
     const { record, summary, saved } = done;
-    const credits = creditsText(record.response.creditsUsed);
-    const cost = credits ? ` · ${vscode.l10n.t('{0} used', credits)}` : '';
-    this.flash(`$(search) Web Data: ${countsText(summary)}${cost}`);
+    this.flash(searchDoneWords(kindCounts(summary), creditsOf(record.response.creditsUsed)));
     const warning = record.response.warning;
     if (warning) {
       // The service's warning is outside text: never a link or a command in the notification.

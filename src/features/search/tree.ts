@@ -5,14 +5,16 @@
 import * as vscode from 'vscode';
 import type { SourceType } from '../../core/api/request-types';
 import { Command, ContextKey, Setting } from '../../core/ids';
+import { safeLocale } from '../../core/intl';
 import { filterTerms, matchesSearch } from '../../core/search/filter';
 import { isPinned, pinnedFirst } from '../../core/search/pins';
-import { groupResults, resultContextValue, resultDescription, resultIcon, resultTitle, searchDescription, searchLabel, type ResultGroup } from '../../core/search/present';
+import { groupResults, resultContextValue, resultHost, resultIcon, resultTitle, searchFacts, searchLabel, shownTitle, type ResultGroup } from '../../core/search/present';
 import type { SearchSummary, TypedResult } from '../../core/search/record';
 import { resultTooltip, searchTooltip } from '../../core/search/tooltip';
 import { Disposable } from '../../platform/disposable';
 import { onDidChangeSetting, previewImagesSetting } from '../../platform/settings';
 import type { SearchStore } from './store';
+import { kindWords, resultHostWords, resultTitleWords, resultTooltipMarkdown, searchDescriptionWords, searchLabelWords, searchTooltipMarkdown } from './words';
 
 /** What the filter left: for the view's message and description. */
 export interface FilterOutcome {
@@ -156,10 +158,10 @@ function resultNode(searchId: string, typed: TypedResult, index: number, grouped
 }
 
 function searchItem(summary: SearchSummary, newest: boolean): vscode.TreeItem {
-  const item = new vscode.TreeItem(searchLabel(summary), newest ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+  const item = new vscode.TreeItem(searchLabelWords(searchLabel(summary)), newest ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
   item.id = summary.id;
-  item.description = searchDescription(summary, new Date());
-  item.tooltip = untrustedMarkdown(searchTooltip(summary, new Date(summary.createdAt).toLocaleString()));
+  item.description = searchDescriptionWords(searchFacts(summary, new Date()));
+  item.tooltip = untrustedMarkdown(searchTooltipMarkdown(searchTooltip(summary)));
   item.iconPath = summary.warning
     ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
     : new vscode.ThemeIcon(isPinned(summary) ? 'pinned' : 'search');
@@ -170,23 +172,23 @@ function searchItem(summary: SearchSummary, newest: boolean): vscode.TreeItem {
 
 function groupItem(searchId: string, group: ResultGroup): vscode.TreeItem {
   const empty = group.results.length === 0;
-  const item = new vscode.TreeItem(group.label, empty ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded);
+  const item = new vscode.TreeItem(kindWords(group.kind), empty ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded);
   item.id = `${searchId}/${group.kind}`;
-  item.description = empty ? vscode.l10n.t('no results') : String(group.results.length);
+  item.description = empty ? vscode.l10n.t('no results') : new Intl.NumberFormat(safeLocale(vscode.env.language)).format(group.results.length);
   item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[group.kind]);
   item.contextValue = 'group';
   return item;
 }
 
 function resultItem(node: SearchTreeNode & { type: 'result' }): vscode.TreeItem {
-  const label = resultTitle(node.typed);
+  const label = resultTitleWords(shownTitle(node.typed));
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   item.id = `${node.searchId}/${node.kind}/${node.index}`;
-  item.description = resultDescription(node.typed);
-  item.tooltip = untrustedMarkdown(resultTooltip(node.typed, { previewImages: previewImagesSetting() }));
+  item.description = resultHostWords(resultHost(node.typed));
+  item.tooltip = untrustedMarkdown(resultTooltipMarkdown(resultTooltip(node.typed, { previewImages: previewImagesSetting() })));
   item.iconPath = new vscode.ThemeIcon(resultIcon(node.typed));
   item.contextValue = resultContextValue(node.typed);
-  item.accessibilityInformation = { label: `${label}, ${item.description}` };
+  item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}', label, item.description) };
   item.command = { command: Command.openMarkdown, title: vscode.l10n.t('Open Markdown'), arguments: [node] };
   return item;
 }

@@ -7,14 +7,14 @@ import * as vscode from 'vscode';
 import { Command, ContextKey } from '../../core/ids';
 import { inertLabel } from '../../core/text/inert';
 import {
-  eventDescription,
-  eventLabel,
-  statusExplanation,
+  eventFacts,
+  eventTitle,
   type WebhookEventRecord,
 } from '../../core/webhook-events';
 import { Disposable } from '../../platform/disposable';
 import type { WebhookEventsStore } from './events-store';
 import { unsignedWarning } from './receiver-controller';
+import { eventDescriptionWords, eventTitleWords, receivedWords, statusExplanationWords, tooltipWords } from './words';
 
 export type EventNode =
   | { kind: 'unsigned-warning'; port: number }
@@ -114,29 +114,30 @@ function unsignedWarningItem(port: number): vscode.TreeItem {
 
 export function eventItem(record: WebhookEventRecord): vscode.TreeItem {
   const hasChildren = (record.metadata?.length ?? 0) > 0 || (record.metadataOmitted ?? 0) > 0;
-  const item = new vscode.TreeItem(eventLabel(record), hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  const label = eventTitleWords(eventTitle(record));
+  const item = new vscode.TreeItem(label, hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   item.id = record.key;
-  item.description = eventDescription(record, new Date(record.receivedAt).toLocaleTimeString());
+  item.description = eventDescriptionWords(eventFacts(record));
   item.iconPath = STATUS_ICONS[record.status];
   item.contextValue = `event.${record.status}${record.jobId !== undefined ? '.job' : ''}`;
   item.tooltip = eventTooltip(record);
   item.command = { command: Command.openWebhookPayload, title: vscode.l10n.t('Open Payload'), arguments: [{ key: record.key }] };
-  item.accessibilityInformation = { label: `${eventLabel(record)}, ${item.description}` };
+  item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}', label, item.description) };
   return item;
 }
 
 function eventTooltip(record: WebhookEventRecord): vscode.MarkdownString {
   const md = plainTooltip('');
-  md.appendMarkdown('**').appendText(eventLabel(record)).appendMarkdown('**\n\n');
-  md.appendText(`${new Date(record.receivedAt).toLocaleString()}\n\n`);
-  md.appendText(`${statusExplanation(record)}\n\n`);
-  if (record.jobId !== undefined) md.appendText(`Job id: ${inertLabel(record.jobId, 500)}\n\n`);
-  if (record.webhookId !== undefined) md.appendText(`Delivery id (webhookId): ${inertLabel(record.webhookId, 500)}\n\n`);
-  if (record.success === false) md.appendText('success: false\n\n');
+  md.appendMarkdown('**').appendText(eventTitleWords(eventTitle(record))).appendMarkdown('**\n\n');
+  md.appendText(`${receivedWords(record.receivedAt)}\n\n`);
+  md.appendText(`${statusExplanationWords(record)}\n\n`);
+  if (record.jobId !== undefined) md.appendText(`${tooltipWords.jobId(inertLabel(record.jobId, 500))}\n\n`);
+  if (record.webhookId !== undefined) md.appendText(`${tooltipWords.deliveryId(inertLabel(record.webhookId, 500))}\n\n`);
+  if (record.success === false) md.appendText(`${tooltipWords.unsuccessful()}\n\n`);
   if (record.metadata && record.metadata.length > 0) {
     const lines = record.metadata.map(([name, value]) => inertLabel(`${name}: ${value}`, 500));
-    if (record.metadataOmitted) lines.push(`… and ${record.metadataOmitted} more`);
-    md.appendText('Metadata:').appendCodeblock(lines.join('\n'), 'yaml');
+    if (record.metadataOmitted) lines.push(tooltipWords.moreMetadata(record.metadataOmitted));
+    md.appendText(tooltipWords.metadata()).appendCodeblock(lines.join('\n'), 'yaml');
   }
   return md;
 }

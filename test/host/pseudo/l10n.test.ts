@@ -5,9 +5,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../../src/core/api/schemas';
+import type { SearchRecord } from '../../../src/core/search/record';
 import type { WebDataApi } from '../../../src/extension';
+import type { SearchTreeNode } from '../../../src/features/search';
+import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, EXTENSION_ID, emulator, plainText, restoreDemoKey, useKey, usageFor } from '../suite/helpers-account';
 import { crawlRows, creditsItem, type ShownRow } from '../suite/helpers-shown';
+import { startUnsignedReceiver, type UnsignedReceiver } from '../suite/helpers-webhooks';
 
 const KEY = 'wd-host-pseudo-0001';
 const CRAWLS: ActiveCrawl[] = [
@@ -15,8 +19,39 @@ const CRAWLS: ActiveCrawl[] = [
   { id: '8b2d4c7e-1f5a-4e3b-a6d9-0c7e5f2b9a42', url: 'https://garden.example/tomatoes', options: { scrapeOptions: { formats: ['markdown'] } } },
 ];
 
-// The crawls' URLs are data: however a row shows or escapes them, their words are not English text.
+const SECRET = 'pseudo-webhook-secret';
+const EVENT = makeEvent('batch_scrape.completed', { id: 'pseudo-batch-1', metadata: { project: 'tomatoes' } });
+
+// The crawls' URLs, the search's query and the service's results, the webhook event's type, id and
+// metadata are data: however a row shows or escapes them, their words are not English text.
 const DATA_WORDS = new Set(CRAWLS.flatMap((crawl) => crawl.url.match(/[A-Za-z]{3,}/g) ?? []));
+const addDataWords = (text: string): void => {
+  for (const word of text.match(/[A-Za-z]{3,}/g) ?? []) DATA_WORDS.add(word);
+};
+addDataWords(`${EVENT.type} ${EVENT.id} project tomatoes`);
+
+/** Every string value of the service's answer (titles, URLs, snippets, categories), not its keys. */
+function stringValues(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringValues);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringValues);
+  return [];
+}
+
+/** The rows of a tree as VS Code reads them, children included. */
+async function treeRows<T>(provider: vscode.TreeDataProvider<T>, parent?: T): Promise<ShownRow[]> {
+  const nodes = (await provider.getChildren(parent)) ?? [];
+  return Promise.all(nodes.map(async (node) => {
+    const item = await provider.getTreeItem(node);
+    const tooltip = item.tooltip;
+    return {
+      label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+      description: typeof item.description === 'string' ? item.description : undefined,
+      tooltip: typeof tooltip === 'string' ? tooltip : tooltip?.value,
+      children: await treeRows(provider, node),
+    };
+  }));
+}
 
 /**
  * Words Intl writes for dates, relative days and units. Intl has no data for qps-ploc and writes
@@ -62,16 +97,32 @@ const KNOWN_ESCAPES: Record<string, string> = {};
 describe('pseudo locale: nothing the extension shows escaped localization', function () {
   this.timeout(60_000);
   let api: WebDataApi;
+  let receiver: UnsignedReceiver | undefined;
 
   before(async function () {
     if (process.env.WEBDATA_PSEUDO_L10N !== '1') this.skip();
     api = await activate();
     await emulator.addTeam({ apiKey: KEY, usage: usageFor(185_175), crawls: CRAWLS });
     await useKey(KEY);
+    await vscode.commands.executeCommand('webData.clearSearches', { confirmed: true });
   });
 
   after(async () => {
-    if (process.env.WEBDATA_PSEUDO_L10N === '1') await restoreDemoKey();
+    if (process.env.WEBDATA_PSEUDO_L10N !== '1') return;
+    await receiver?.stop();
+    await vscode.commands.executeCommand('webData.clearSearches', { confirmed: true });
+    await restoreDemoKey();
+  });
+
+  it('one search against the emulator (web and news, so the rows are grouped) and one signed webhook event', async () => {
+    const record = await vscode.commands.executeCommand<SearchRecord | undefined>('webData.search', { query: 'tomato garden', limit: 3, sources: ['web', 'news'] });
+    assert.ok(record, 'the search ran');
+    for (const text of [record.request.query, ...stringValues(record.response.data)]) addDataWords(text);
+    receiver = await startUnsignedReceiver(api, []);
+    assert.equal(await vscode.commands.executeCommand('webData.setWebhookSecret', { secret: SECRET }), true);
+    assert.equal((await sendWebhook({ url: receiver.url, event: EVENT, secret: SECRET })).status, 200);
+    for (let i = 0; i < 250 && !api.webhooks.events.some((e) => e.jobId === EVENT.id); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(api.webhooks.events.find((e) => e.jobId === EVENT.id)?.status, 'verified');
   });
 
   it('runs in the pseudo locale (the stand-in language pack was taken)', () => {
@@ -112,9 +163,19 @@ describe('pseudo locale: nothing the extension shows escaped localization', func
     const usage = creditsItem(api);
     const rows = await crawlRows(api);
     const treeText = (row: ShownRow): string[] => [row.label, row.description ?? '', plainText(row.tooltip), ...row.children.flatMap(treeText)];
+    const searchRows = await treeRows<SearchTreeNode>(api.search.results);
+    const eventRows = api.webhooks.rows().map((item) => [
+      typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+      typeof item.description === 'string' ? item.description : '',
+      // appendText writes spaces as &nbsp; and the metadata is a ```yaml block: markup, not words.
+      plainText(typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value).replace(/&nbsp;/g, ' ').replace(/```\w*/g, ' '),
+      item.accessibilityInformation?.label ?? '',
+    ]).flat();
     return {
       'the credits status bar item': [usage.text, plainText(usage.tooltip), api.usage.item.accessibilityInformation?.label ?? ''],
       'the Active Crawls rows': rows.flatMap(treeText),
+      'the Search Results rows and tooltips': searchRows.flatMap(treeText),
+      'the Webhook Events rows and tooltips': eventRows,
     };
   }
 
@@ -126,7 +187,11 @@ describe('pseudo locale: nothing the extension shows escaped localization', func
   it('no surface escapes localization but the known ones', async () => {
     await vscode.commands.executeCommand('webData.refreshUsage');
     await vscode.commands.executeCommand('webData.refreshCrawls');
-    const escaped = Object.entries(await surfaces())
+    const shown = await surfaces();
+    // Each surface shows something, so "no English" is not "nothing at all".
+    assert.ok((shown['the Search Results rows and tooltips'] ?? []).length >= 4 * 5, 'the search, its two groups and their results');
+    assert.ok((shown['the Webhook Events rows and tooltips'] ?? []).some((text) => text.includes(EVENT.id)), 'the event row');
+    const escaped = Object.entries(shown)
       .map(([surface, texts]) => ({ surface, words: [...new Set(texts.flatMap(englishWords))] }))
       .filter(({ words }) => words.length > 0);
     const unknown = escaped.filter(({ surface }) => !(surface in KNOWN_ESCAPES)).map(({ surface, words }) => `${surface}: ${words.join(' ')}`);

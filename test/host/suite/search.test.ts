@@ -84,7 +84,7 @@ describe('search: command, results view, markdown tabs', function () {
     const root = roots[0];
     assert.ok(root);
     assert.equal(labelOf(root.item), 'tideflow backpressure');
-    assert.match(String(root.item.description), new RegExp(`^\\d\\d:\\d\\d · ${web.length} web · ${record.response.creditsUsed ?? 0} credits?$`));
+    assert.match(String(root.item.description), new RegExp(`^\\d{1,2}:\\d\\d(\\s?[AP]M)? · ${web.length} web · ${record.response.creditsUsed ?? 0} credits?$`));
     assert.equal(root.item.contextValue, 'search');
     assert.equal(root.item.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
 
