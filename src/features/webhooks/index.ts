@@ -31,8 +31,8 @@ export interface WebhooksApi {
   readonly onDidChangeEvents: vscode.Event<void>;
   /** Every notification this feature shows. */
   readonly onDidNotify: vscode.Event<WebhookNotification>;
-  /** The view's top-level rows as VS Code would render them. */
-  rows(): vscode.TreeItem[];
+  /** The Webhook Events view's own data provider, as search's `results` and crawls' `tree`. */
+  readonly tree: Pick<WebhookEventsView, 'getChildren' | 'getTreeItem'>;
   /** Starts as webData.webhooks.autoStart does with the window: quietly, waiting out a busy port. */
   startAutomatically(): Promise<unknown>;
 }
@@ -79,7 +79,7 @@ class WebhooksFeature extends Disposable {
       },
       onDidChangeEvents: store.onDidChange,
       onDidNotify: notifier.onDidNotify,
-      rows: () => events.getChildren().map((node) => events.getTreeItem(node)),
+      tree: events,
       startAutomatically: () => controller.start({ quiet: true }),
     };
 

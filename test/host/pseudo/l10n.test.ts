@@ -11,7 +11,7 @@ import type { SearchTreeNode } from '../../../src/features/search';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, EXTENSION_ID, emulator, plainText, restoreDemoKey, useKey, usageFor } from '../suite/helpers-account';
 import { crawlRows, creditsItem, type ShownRow } from '../suite/helpers-shown';
-import { startUnsignedReceiver, type UnsignedReceiver } from '../suite/helpers-webhooks';
+import { eventRows as shownEventRows, startUnsignedReceiver, type UnsignedReceiver } from '../suite/helpers-webhooks';
 
 const KEY = 'wd-host-pseudo-0001';
 const CRAWLS: ActiveCrawl[] = [
@@ -164,7 +164,7 @@ describe('pseudo locale: nothing the extension shows escaped localization', func
     const rows = await crawlRows(api);
     const treeText = (row: ShownRow): string[] => [row.label, row.description ?? '', plainText(row.tooltip), ...row.children.flatMap(treeText)];
     const searchRows = await treeRows<SearchTreeNode>(api.search.results);
-    const eventRows = api.webhooks.rows().map((item) => [
+    const eventRows = shownEventRows(api).map((item) => [
       typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
       typeof item.description === 'string' ? item.description : '',
       // appendText writes spaces as &nbsp; and the metadata is a ```yaml block: markup, not words.

@@ -36,3 +36,8 @@ export async function startUnsignedReceiver(api: WebDataApi, notifications: Webh
     },
   };
 }
+
+/** The Webhook Events view's top-level rows, as VS Code renders them (its provider answers at once). */
+export function eventRows(api: WebDataApi): vscode.TreeItem[] {
+  return api.webhooks.tree.getChildren().map((node) => api.webhooks.tree.getTreeItem(node));
+}

@@ -9,7 +9,7 @@ import type { SearchRecord } from '../../../src/core/search/record';
 import type { WebhookNotification } from '../../../src/features/webhooks';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, emulator, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
-import { startUnsignedReceiver, type UnsignedReceiver } from './helpers-webhooks';
+import { eventRows, startUnsignedReceiver, type UnsignedReceiver } from './helpers-webhooks';
 
 const KEY = 'wd-host-hostile-0001';
 const COMMAND_LINK = '[Open](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22echo%20pwned%5Cn%22%7D)';
@@ -70,7 +70,7 @@ describe('outside text is data: hostile deliveries and results', function () {
       let row: vscode.TreeItem | undefined;
       await waitFor('the row of the hostile type', () => {
         const record = api.webhooks.events.find((e) => e.jobId === 'hostile-type-1');
-        row = record && api.webhooks.rows().find((r) => r.id === record.key);
+        row = record && eventRows(api).find((r) => r.id === record.key);
         return row !== undefined;
       });
       assert.ok(row);

@@ -9,7 +9,7 @@ import type { WebhookNotification } from '../../../src/features/webhooks';
 import type { ActiveCrawl } from '../../../src/core/api/schemas';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, emulator, plainText, restoreDemoKey, useKey, waitFor } from './helpers-account';
-import { startUnsignedReceiver, type UnsignedReceiver } from './helpers-webhooks';
+import { eventRows, startUnsignedReceiver, type UnsignedReceiver } from './helpers-webhooks';
 
 const SECRET = 'host-test-unsigned-secret';
 const KEY = 'wd-host-webhooks-unsigned-0001';
@@ -44,7 +44,7 @@ describe('webhooks without a secret', function () {
     // A type that does not notify, so the crawl.completed suite after this one has the burst's room.
     assert.equal((await sendWebhook({ url, event: makeEvent('unsigned_warning.check', { id: 'batch-unsigned-warn-1' }) })).status, 200);
     await waitFor('the unsigned row', () => api.webhooks.events.some((e) => e.jobId === 'batch-unsigned-warn-1'));
-    const [top] = api.webhooks.rows();
+    const [top] = eventRows(api);
     assert.ok(top);
     assert.equal(top.id, 'unsigned-warning');
     assert.match(String(typeof top.label === 'string' ? top.label : top.label?.label), /No webhook secret: unsigned deliveries accepted/);
@@ -54,9 +54,9 @@ describe('webhooks without a secret', function () {
 
     // The row's own command, given the secret as a keybinding would: the warning goes.
     assert.equal(await vscode.commands.executeCommand(top.command.command, { secret: SECRET }), true);
-    await waitFor('the warning row to go', () => api.webhooks.rows()[0]?.id !== 'unsigned-warning');
+    await waitFor('the warning row to go', () => eventRows(api)[0]?.id !== 'unsigned-warning');
     await vscode.commands.executeCommand('webData.clearWebhookSecret');
-    await waitFor('the warning row to come back', () => api.webhooks.rows()[0]?.id === 'unsigned-warning');
+    await waitFor('the warning row to come back', () => eventRows(api)[0]?.id === 'unsigned-warning');
   });
 
   it('a request a web browser makes is refused with 403, even unsigned-accepting, and listed with the reason', async () => {
@@ -66,7 +66,7 @@ describe('webhooks without a secret', function () {
     await waitFor('the refused row', () => api.webhooks.events.some((e) => e.status === 'refused' && e.httpStatus === 403));
     const record = api.webhooks.events.find((e) => e.status === 'refused' && e.httpStatus === 403);
     assert.match(record?.reason ?? '', /came from a web browser \(it sends the Origin header\)/);
-    const row = api.webhooks.rows().find((r) => r.id === record?.key);
+    const row = eventRows(api).find((r) => r.id === record?.key);
     assert.match(String(row?.description), /refused 403$/);
   });
 

@@ -10,7 +10,7 @@ import type { ActiveCrawl } from '../../../src/core/api/schemas';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { emulator, restoreDemoKey, useKey, waitFor } from './helpers-account';
 import { crawlRows } from './helpers-shown';
-import { settingsTarget, startUnsignedReceiver, type UnsignedReceiver } from './helpers-webhooks';
+import { eventRows, settingsTarget, startUnsignedReceiver, type UnsignedReceiver } from './helpers-webhooks';
 
 const EXTENSION_ID = 'web-data.web-data';
 const SECRET = 'host-test-webhook-secret';
@@ -45,7 +45,7 @@ async function admin(method: string, path: string, body?: unknown): Promise<Reco
 /** The view's row for the event about this job. */
 function rowFor(api: WebDataApi, jobId: string): vscode.TreeItem | undefined {
   const record = api.webhooks.events.find((e) => e.jobId === jobId);
-  return record && api.webhooks.rows().find((r) => r.id === record.key);
+  return record && eventRows(api).find((r) => r.id === record.key);
 }
 
 function text(value: string | vscode.TreeItemLabel | undefined): string {
@@ -111,7 +111,7 @@ describe('webhooks', function () {
     assert.match(String(verified.description), / · verified$/);
     assert.equal(rowFor(api, 'batch-forged-1')?.contextValue, 'event.refused.job');
     const refused = await until('two refused rows', () => {
-      const rows = api.webhooks.rows().filter((r) => r.contextValue?.startsWith('event.refused'));
+      const rows = eventRows(api).filter((r) => r.contextValue?.startsWith('event.refused'));
       return rows.length >= 2 && rows;
     });
     assert.ok(refused.every((r) => /refused 401/.test(String(r.description))));
