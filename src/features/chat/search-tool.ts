@@ -100,7 +100,7 @@ function confirmation(body: SearchRequestBody): vscode.MarkdownString {
   if (body.categories?.length) lines.push(vscode.l10n.t('**Categories:** {0}', list(body.categories.map((c) => c.type))));
   if (body.tbs) lines.push(vscode.l10n.t('**Time:** {0}', inertMarkdown(body.tbs, 100)));
   if (body.country || body.location) lines.push(vscode.l10n.t('**Where:** {0}', list([body.location, body.country].filter((v): v is string => !!v))));
-  // The spec prices only zero data retention, which this tool does not ask for: any number here
+  // The spec prices only zero data retention, which this tool does not ask for: a number here
   // would be a guess, so the price is what the service reports afterwards.
   lines.push(vscode.l10n.t('**Price:** this search spends credits; the service reports how many once it has run'));
   lines.push(vscode.l10n.t('The results also appear in the Search Results view.'));
