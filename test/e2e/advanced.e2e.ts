@@ -4,24 +4,16 @@
 // is the README's (`npm run screenshots` copies it into media/screenshots/). Run: npm run test:e2e
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../../scripts/lib/browser.mjs';
-import { startStack, type Stack } from '../../scripts/lib/stack.mjs';
-import { openViewContainer, quickInput, runFromPalette, toasts, viewRows, waitForWorkbench } from './workbench';
+import type { Page } from 'playwright-core';
+import { openViewContainer, quickInput, runFromPalette, viewRows } from './workbench';
+import { VIEWPORT, workbenchSuite } from './suite';
 
-const VIEWPORT = { width: 1400, height: 900 };
 /** Not test-results/e2e/, which the journey's run empties when it starts. */
 export const ADVANCED_SHOTS_DIR = path.resolve('test-results', 'e2e-advanced');
 
 describe('e2e: advanced search through its steps', function () {
   this.timeout(180_000);
-  let runDir = '';
-  let stack: Stack | undefined;
-  let browser: Browser | undefined;
-  let page: Page | undefined;
-
   const shot = async (p: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<string> => {
     fs.mkdirSync(ADVANCED_SHOTS_DIR, { recursive: true });
     const file = path.join(ADVANCED_SHOTS_DIR, `${name}.png`);
@@ -29,31 +21,10 @@ describe('e2e: advanced search through its steps', function () {
     return file;
   };
 
-  before(async () => {
-    fs.rmSync(ADVANCED_SHOTS_DIR, { recursive: true, force: true });
-    runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-e2e-adv-'));
-    stack = await startStack({ home: runDir, log: (message) => console.log(`    [stack] ${message}`) });
-    browser = await launchChromium({ runDir });
-    page = await browser.newPage({ viewport: VIEWPORT });
-    await page.goto(stack.workbenchUrl);
-    await waitForWorkbench(page);
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state !== 'failed' || !page) return;
-    const file = await shot(page, `fail-${this.currentTest.title.replace(/\W+/g, '-').slice(0, 60)}`);
-    console.log(`    screenshot: ${file}\n    notifications: ${JSON.stringify(await toasts(page))}`);
-  });
-
-  after(async () => {
-    await browser?.close().catch(() => {});
-    await stack?.stop();
-    if (runDir) fs.rmSync(runDir, { recursive: true, force: true });
-  });
+  const wb = workbenchSuite({ name: 'advanced', prepare: () => { fs.rmSync(ADVANCED_SHOTS_DIR, { recursive: true, force: true }); }, shot });
 
   it('answers each step, reads the review, and searches with exactly that request', async () => {
-    assert.ok(page);
-    const p = page;
+    const p = wb.page;
     await openViewContainer(p, 'Web Data');
     const widget = p.locator('.quick-input-widget');
     /** Waits for step n of 13, types `text` (a pick list filters by it), presses Enter. */
@@ -89,7 +60,7 @@ describe('e2e: advanced search through its steps', function () {
     await shot(p, 'advanced-review', box ? { x: Math.max(0, box.x - 20), y: Math.max(0, box.y - 10), width: Math.min(VIEWPORT.width, box.width + 40), height: Math.min(VIEWPORT.height - box.y, box.height + 20) } : undefined);
     await p.keyboard.press('Enter');
     await viewRows(p, 'Search Results').filter({ hasText: 'tideflow backpressure' }).first().waitFor({ timeout: 30_000 });
-    const sent = stack?.emulator.requests.filter((r) => r.path === '/v2/search').at(-1);
+    const sent = wb.stack.emulator.requests.filter((r) => r.path === '/v2/search').at(-1);
     assert.equal(sent?.status, 200);
     assert.deepEqual(sent.body, {
       query: 'tideflow backpressure', limit: 5, sources: [{ type: 'web' }], tbs: 'sbd:1,qdr:y', includeDomains: ['docs.tideflow.dev'],

@@ -6,64 +6,30 @@
 // `npm run screenshots` copies some of them into media/screenshots/. Run: npm run test:e2e
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../../scripts/lib/browser.mjs';
-import { startStack, type Stack } from '../../scripts/lib/stack.mjs';
+import type { Page } from 'playwright-core';
 import { DEMO_API_KEY } from '../emulator/index';
+import { VIEWPORT, workbenchSuite } from './suite';
 import {
-  editorTab, hoverText, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot, setViewExpanded, SHOTS_DIR, toasts,
-  typeIntoInputBox, viewPane, viewRows, waitForStatusBarItem, waitForToast, waitForWorkbench,
+  editorTab, hoverText, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot,
+  setViewExpanded, SHOTS_DIR, typeIntoInputBox, viewPane, viewRows, waitForStatusBarItem,
+  waitForToast,
 } from './workbench';
 
-const VIEWPORT = { width: 1400, height: 900 };
 /** The credits once the demo team is known: "74,897 credits" (a number, not the "Web Data" of other states). */
 const CREDITS = /\d[\d,]* credits/;
 
 describe('e2e: the packaged extension in the workbench, as a person uses it', function () {
   this.timeout(180_000);
-  let runDir = '';
-  let stack: Stack | undefined;
-  let browser: Browser | undefined;
-  let page: Page | undefined;
-
-  const thePage = (): Page => {
-    assert.ok(page, 'the workbench did not open');
-    return page;
-  };
-  const searchRequests = (): number => stack?.emulator.requests.filter((request) => request.path === '/v2/search').length ?? 0;
-
-  before(async () => {
-    fs.rmSync(SHOTS_DIR, { recursive: true, force: true });   // only this run's pictures
-    runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-e2e-'));
-    stack = await startStack({
-      home: runDir,
-      log: (message) => console.log(`    [stack] ${message}`),
-      storeApiKey: false,   // the first step connects as a person does
-      // Searches ask for markdown, so a result opens as its scraped page; two sources, so the
-      // results are grouped by source.
-      settings: { 'webData.search.scrapeFormats': 'markdown', 'webData.search.sources': ['web', 'news'] },
-    });
-    browser = await launchChromium({ runDir });
-    page = await browser.newPage({ viewport: VIEWPORT });
-    page.on('pageerror', (error) => console.log(`    [workbench] ${error.message}`));
-    await page.goto(stack.workbenchUrl);
-    await waitForWorkbench(page);
+  // Searches ask for markdown, so a result opens as its scraped page; two sources, so the results
+  // are grouped by source. No key stored: the first step connects as a person does.
+  const wb = workbenchSuite({
+    name: 'journey',
+    prepare: () => { fs.rmSync(SHOTS_DIR, { recursive: true, force: true }); },   // only this run's pictures
+    stack: { storeApiKey: false, settings: { 'webData.search.scrapeFormats': 'markdown', 'webData.search.sources': ['web', 'news'] } },
+    shot: screenshot,
   });
-
-  // A failed step leaves a picture of the screen and the notifications it showed.
-  afterEach(async function () {
-    if (this.currentTest?.state !== 'failed' || !page) return;
-    const file = await screenshot(page, `fail-${this.currentTest.title.replace(/\W+/g, '-').slice(0, 60)}`);
-    console.log(`    screenshot: ${file}\n    notifications: ${JSON.stringify(await toasts(page))}`);
-  });
-
-  after(async () => {
-    await browser?.close().catch(() => {});
-    await stack?.stop();
-    if (runDir) fs.rmSync(runDir, { recursive: true, force: true });
-  });
+  const thePage = (): Page => wb.page;
+  const searchRequests = (): number => wb.searchRequests();
 
   it('1. connects from the palette: the key typed into the password box, then the credits show', async () => {
     const p = thePage();
@@ -80,13 +46,13 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await p.locator('.quick-input-widget', { hasText: 'API Key for' }).waitFor({ timeout: 10_000 });
     // Still not connected with the box open, seconds after activation: no key was stored for us.
     assert.equal(await p.locator('.statusbar .statusbar-item', { hasText: CREDITS }).count(), 0, 'connected before the key was typed');
-    assert.ok(!stack?.emulator.requests.some((r) => r.apiKeyMatched), 'the extension sent the demo key before it was typed');
+    assert.ok(!wb.stack.emulator.requests.some((r) => r.apiKeyMatched), 'the extension sent the demo key before it was typed');
     await password.fill(DEMO_API_KEY);
     await screenshot(p, '02-api-key-box');
     await p.keyboard.press('Enter');
     const credits = await waitForStatusBarItem(p, CREDITS);
     assert.match(credits, /74,897 credits/, `the demo team's credits: ${credits}`);
-    assert.ok(stack?.emulator.requests.some((r) => r.path === '/v2/team/token-usage' && r.apiKeyMatched && r.status === 200),
+    assert.ok(wb.stack.emulator.requests.some((r) => r.path === '/v2/team/token-usage' && r.apiKeyMatched && r.status === 200),
       'the key was never checked with the service');
     await screenshot(p, '03-connected');
   });
@@ -102,7 +68,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     const rows = viewRows(p, 'Search Results');
     await rows.filter({ hasText: 'Backpressure - Tideflow' }).first().waitFor({ timeout: 30_000 });
     assert.match(await rows.first().innerText(), /tideflow backpressure/i, 'the newest search heads the view');
-    const search = stack?.emulator.requests.find((r) => r.path === '/v2/search');
+    const search = wb.stack.emulator.requests.find((r) => r.path === '/v2/search');
     assert.equal(search?.status, 200, 'the emulator never answered a search');
     assert.match(JSON.stringify(search.body), /markdown/, 'the search did not ask for markdown (webData.search.scrapeFormats)');
     // A result's tooltip: its address and what was scraped.
@@ -164,8 +130,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await setViewExpanded(p, 'Webhook Events', true);
     // The receiver started with the window (webData.webhooks.autoStart in the stack's settings).
     await viewPane(p, 'Webhook Events').getByText('waiting for deliveries').first().waitFor({ timeout: 20_000 });
-    const emulator = stack?.emulator;
-    assert.ok(emulator);
+    const emulator = wb.stack.emulator;
     // Both demo crawls finish: the emulator delivers crawl.completed for each, signed.
     for (const id of ['3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01', '8b2d4c7e-1f5a-4e3b-a6d9-0c7e5f2b9a42']) {
       const delivered = await emulator.completeCrawl(DEMO_API_KEY, id);

@@ -5,14 +5,11 @@
 // Run: npm run test:e2e (or mocha on this file alone, with the options of that script).
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../../scripts/lib/browser.mjs';
-import { startStack, type Stack } from '../../scripts/lib/stack.mjs';
-import { editorTab, openViewContainer, runFromPalette, screenshot, toasts, typeIntoInputBox, viewRows, waitForWorkbench } from './workbench';
+import type { Page } from 'playwright-core';
+import { editorTab, openViewContainer, runFromPalette, screenshot, typeIntoInputBox, viewRows, waitForWorkbench } from './workbench';
+import { workbenchSuite } from './suite';
 
-const VIEWPORT = { width: 1400, height: 900 };
 
 /** The folder holding search-history.json under the server's data, wherever the server keeps global storage. */
 function findHistoryFolder(dir: string): string | undefined {
@@ -29,42 +26,9 @@ function findHistoryFolder(dir: string): string | undefined {
 
 describe('e2e: the search history after Developer: Reload Window', function () {
   this.timeout(180_000);
-  let runDir = '';
-  let stack: Stack | undefined;
-  let browser: Browser | undefined;
-  let page: Page | undefined;
-
-  const thePage = (): Page => {
-    assert.ok(page, 'the workbench did not open');
-    return page;
-  };
-  const searchRequests = (): number => stack?.emulator.requests.filter((request) => request.path === '/v2/search').length ?? 0;
-
-  before(async () => {
-    runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-e2e-reload-'));
-    stack = await startStack({
-      home: runDir,
-      log: (message) => console.log(`    [stack] ${message}`),
-      settings: { 'webData.search.scrapeFormats': 'markdown' },
-    });
-    browser = await launchChromium({ runDir });
-    page = await browser.newPage({ viewport: VIEWPORT });
-    page.on('pageerror', (error) => console.log(`    [workbench] ${error.message}`));
-    await page.goto(stack.workbenchUrl);
-    await waitForWorkbench(page);
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state !== 'failed' || !page) return;
-    const file = await screenshot(page, `fail-reload-${this.currentTest.title.replace(/\W+/g, '-').slice(0, 60)}`);
-    console.log(`    screenshot: ${file}\n    notifications: ${JSON.stringify(await toasts(page))}`);
-  });
-
-  after(async () => {
-    await browser?.close().catch(() => {});
-    await stack?.stop();
-    if (runDir) fs.rmSync(runDir, { recursive: true, force: true });
-  });
+  const wb = workbenchSuite({ name: 'reload', stack: { settings: { 'webData.search.scrapeFormats': 'markdown' } }, shot: screenshot });
+  const thePage = (): Page => wb.page;
+  const searchRequests = (): number => wb.searchRequests();
 
   it('1. searches and opens a result\'s markdown in a tab', async () => {
     const p = thePage();
@@ -83,7 +47,7 @@ describe('e2e: the search history after Developer: Reload Window', function () {
   it('2. after the reload, the view lists the search and the tab shows the markdown again, nothing searched again', async () => {
     const p = thePage();
     // Another window's leftovers, read by the reloaded window: a search its index does not list, and a corrupt file.
-    const folder = findHistoryFolder(runDir);
+    const folder = findHistoryFolder(wb.runDir);
     assert.ok(folder, 'no search-history.json under the server\'s data');
     const records = path.join(folder, 'searches');
     const stored = fs.readdirSync(records).find((name) => name.endsWith('.json'));
