@@ -6,6 +6,11 @@
 // zod/mini rather than classic zod: the same parser core, without the methods on every schema and
 // the error-message locales, which made classic zod about 45 ms of every start with a key stored
 // (bench/activation.ts). The client words its own messages from the issues (./response.ts).
+//
+// Each exported schema is a `z.lazy`: built on its first parse, not when dist/core.js loads.
+// Building all of them took about 8.5 ms of every start with a key stored, where only the token
+// usage answer is read (bench/activation.ts); the rest is built when a search or a crawl list
+// first needs it.
 import * as z from 'zod/mini';
 import { $constructor, $ZodObjectJIT } from 'zod/v4/core';
 
@@ -23,69 +28,69 @@ function object<T extends z.core.$ZodLooseShape>(shape: T): z.ZodMiniObject<T> {
   return new CompiledObject({ type: 'object', shape }) as z.ZodMiniObject<T>;
 }
 
-const text = z.nullish(z.string());
-const count = z.nullish(z.number());
+const text = () => z.nullish(z.string());
+const count = () => z.nullish(z.number());
 
 /** `metadata` of a scraped result (2.5). */
-export const ScrapeMetadataSchema = object({
+const scrapeMetadata = () => object({
   title: z.nullish(z.union([z.string(), z.array(z.string())])),
   description: z.nullish(z.union([z.string(), z.array(z.string())])),
-  sourceURL: text,
-  url: text,
-  statusCode: count,
-  error: text,
+  sourceURL: text(),
+  url: text(),
+  statusCode: count(),
+  error: text(),
 });
 
 /** The scraped fields a web or news result carries when `scrapeOptions.formats` asked for them. */
-const scraped = {
-  markdown: text,
-  summary: text,
-  html: text,
-  rawHtml: text,
+const scraped = () => ({
+  markdown: text(),
+  summary: text(),
+  html: text(),
+  rawHtml: text(),
   links: z.nullish(z.array(z.string())),
-  screenshot: text,
-  audio: text,
-  metadata: z.nullish(ScrapeMetadataSchema),
-};
+  screenshot: text(),
+  audio: text(),
+  metadata: z.nullish(scrapeMetadata()),
+});
 
-export const WebResultSchema = object({
+const webResult = () => object({
   url: z.string(),
-  title: text,
-  description: text,
-  category: text,
-  position: count,
-  ...scraped,
+  title: text(),
+  description: text(),
+  category: text(),
+  position: count(),
+  ...scraped(),
 });
 
 // The spec lists `url` on image and news results without making it required, and the live service
 // does leave it out: such a result is kept and shown without an address (and without open/copy).
-export const ImageResultSchema = object({
-  url: text,
-  title: text,
-  imageUrl: text,
-  imageWidth: count,
-  imageHeight: count,
-  position: count,
+const imageResult = () => object({
+  url: text(),
+  title: text(),
+  imageUrl: text(),
+  imageWidth: count(),
+  imageHeight: count(),
+  position: count(),
 });
 
-export const NewsResultSchema = object({
-  url: text,
-  title: text,
-  snippet: text,
-  date: text,
-  imageUrl: text,
-  position: count,
-  category: text,
-  ...scraped,
+const newsResult = () => object({
+  url: text(),
+  title: text(),
+  snippet: text(),
+  date: text(),
+  imageUrl: text(),
+  position: count(),
+  category: text(),
+  ...scraped(),
 });
 
 /** The arrays this client shows; others under `data` (the announced `research`) are left out. */
 export const KNOWN_DATA_ARRAYS = ['web', 'images', 'news'] as const;
 
-export const SearchDataSchema = object({
-  web: z.nullish(z.array(WebResultSchema)),
-  images: z.nullish(z.array(ImageResultSchema)),
-  news: z.nullish(z.array(NewsResultSchema)),
+const searchData = () => object({
+  web: z.nullish(z.array(webResult())),
+  images: z.nullish(z.array(imageResult())),
+  news: z.nullish(z.array(newsResult())),
 });
 
 /**
@@ -101,96 +106,97 @@ export function unknownDataNames(body: unknown): string[] {
   return names.length > 10 ? [...shown, `${names.length - 10} more`] : shown;
 }
 
-export const SearchResponseSchema = object({
+export const SearchResponseSchema = z.lazy(() => object({
   success: z.boolean(),
-  data: SearchDataSchema,
-  warning: text,
-  id: text,
-  creditsUsed: count,
-});
+  data: searchData(),
+  warning: text(),
+  id: text(),
+  creditsUsed: count(),
+}));
 
 /** `data` of GET /v2/team/token-usage (2.1). Dates are null on the free plan. */
-export const TokenUsageSchema = object({
+const tokenUsage = () => object({
   remainingTokens: z.number(),
   // The spec lists it without marking it required; without it only the share of the plan is unknown.
-  planTokens: count,
-  billingPeriodStart: text,
-  billingPeriodEnd: text,
+  planTokens: count(),
+  billingPeriodStart: text(),
+  billingPeriodEnd: text(),
 });
 
-export const TokenUsageResponseSchema = object({
+export const TokenUsageResponseSchema = z.lazy(() => object({
   success: z.boolean(),
-  data: TokenUsageSchema,
-});
+  data: tokenUsage(),
+}));
 
 /** `options.scrapeOptions` of an active crawl (2.6): every field optional, unknown ones dropped. */
-export const CrawlScrapeOptionsSchema = object({
+const crawlScrapeOptions = () => object({
   formats: z.nullish(z.array(z.union([z.string(), object({ type: z.string() })]))),
   onlyMainContent: z.nullish(z.boolean()),
   onlyCleanContent: z.nullish(z.boolean()),
   includeTags: z.nullish(z.array(z.string())),
   excludeTags: z.nullish(z.array(z.string())),
-  maxAge: count,
-  minAge: count,
+  maxAge: count(),
+  minAge: count(),
   headers: z.nullish(z.record(z.string(), z.unknown())),
-  waitFor: count,
+  waitFor: count(),
   mobile: z.nullish(z.boolean()),
   skipTlsVerification: z.nullish(z.boolean()),
-  timeout: count,
+  timeout: count(),
   parsers: z.nullish(z.array(z.union([z.string(), object({ type: z.string() })]))),
-  actions: z.nullish(z.array(z.looseObject({ type: z.string(), milliseconds: count }))),
-  location: z.nullish(object({ country: text, languages: z.nullish(z.array(z.string())) })),
+  actions: z.nullish(z.array(z.looseObject({ type: z.string(), milliseconds: count() }))),
+  location: z.nullish(object({ country: text(), languages: z.nullish(z.array(z.string())) })),
   removeBase64Images: z.nullish(z.boolean()),
   blockAds: z.nullish(z.boolean()),
-  proxy: text,
+  proxy: text(),
   storeInCache: z.nullish(z.boolean()),
   lockdown: z.nullish(z.boolean()),
-  profile: z.nullish(object({ name: text, saveChanges: z.nullish(z.boolean()) })),
+  profile: z.nullish(object({ name: text(), saveChanges: z.nullish(z.boolean()) })),
 });
 
-export const ActiveCrawlSchema = object({
+const activeCrawl = () => object({
   id: z.string(),
-  teamId: text,
+  teamId: text(),
   url: z.string(),
-  options: z.nullish(object({ scrapeOptions: z.nullish(CrawlScrapeOptionsSchema) })),
+  options: z.nullish(object({ scrapeOptions: z.nullish(crawlScrapeOptions()) })),
 });
+export const ActiveCrawlSchema = z.lazy(activeCrawl);
 
-export const ActiveCrawlsResponseSchema = object({
+export const ActiveCrawlsResponseSchema = z.lazy(() => object({
   success: z.boolean(),
-  crawls: z.array(ActiveCrawlSchema),
-});
+  crawls: z.array(activeCrawl()),
+}));
 
 /** Failure body of every endpoint (section 7). */
-export const ErrorBodySchema = object({
+export const ErrorBodySchema = z.lazy(() => object({
   success: z.optional(z.literal(false)),
   error: z.string(),
-});
+}));
 
 /**
  * One entry of the `details` list the live service adds to a 400: a zod issue of its own
  * (`{ path: ["limit"], message }`), or `{ field, message }`, or a bare string. Read one by one, so
  * an entry of another shape is skipped rather than failing the others.
  */
-export const ErrorDetailSchema = z.union([
+export const ErrorDetailSchema = z.lazy(() => z.union([
   z.string(),
   object({
     path: z.nullish(z.union([z.array(z.union([z.string(), z.number()])), z.string()])),
     field: z.nullish(z.string()),
     message: z.string(),
   }),
-]);
+]));
 
 /** A 429 body that names its wait (`retry_after_seconds`), as the live service's sometimes do. */
-export const RateLimitBodySchema = object({
+export const RateLimitBodySchema = z.lazy(() => object({
   retry_after_seconds: z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d+(\.\d+)?$/)), z.transform(Number))]),
-});
+}));
 
-export type ScrapeMetadata = z.infer<typeof ScrapeMetadataSchema>;
-export type WebResult = z.infer<typeof WebResultSchema>;
-export type ImageResult = z.infer<typeof ImageResultSchema>;
-export type NewsResult = z.infer<typeof NewsResultSchema>;
-export type SearchData = z.infer<typeof SearchDataSchema>;
+export type ScrapeMetadata = z.infer<ReturnType<typeof scrapeMetadata>>;
+export type WebResult = z.infer<ReturnType<typeof webResult>>;
+export type ImageResult = z.infer<ReturnType<typeof imageResult>>;
+export type NewsResult = z.infer<ReturnType<typeof newsResult>>;
+export type SearchData = z.infer<ReturnType<typeof searchData>>;
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
-export type TokenUsage = z.infer<typeof TokenUsageSchema>;
-export type CrawlScrapeOptions = z.infer<typeof CrawlScrapeOptionsSchema>;
+export type TokenUsage = z.infer<ReturnType<typeof tokenUsage>>;
+export type CrawlScrapeOptions = z.infer<ReturnType<typeof crawlScrapeOptions>>;
 export type ActiveCrawl = z.infer<typeof ActiveCrawlSchema>;

@@ -1,43 +1,44 @@
 // Reading stored searches back: files on disk may be from an older version, half-written or
 // edited by hand. Each is checked with zod; one that does not fit is skipped, never a crash.
-// Lives in the lazily loaded bundle (it needs zod): reach it through loadCore().
+// Lives in the lazily loaded bundle (it needs zod): reach it through loadCore(). Each schema is a
+// `z.lazy`, built on first use rather than when that bundle loads (see ../api/schemas.ts).
 import * as z from 'zod/mini';
 import { SearchResponseSchema } from '../api/schemas';
 import { RECORD_VERSION, isResultKind, isSearchId, summarize, type SearchRecord, type SearchSummary } from './record';
 
-const StoredRequestSchema = z.looseObject({
+const storedRequest = () => z.looseObject({
   query: z.string(),
   // Anything else passes through untouched: it was valid when it was sent.
 });
 
-const SearchRecordSchema = z.object({
+const SearchRecordSchema = z.lazy(() => z.object({
   version: z.literal(RECORD_VERSION),
   id: z.string().check(z.refine(isSearchId)),
   createdAt: z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)))),
-  request: StoredRequestSchema,
+  request: storedRequest(),
   response: SearchResponseSchema,
   pinned: z.optional(z.boolean()),
   raw: z.optional(z.unknown()),
-});
+}));
 
-const count = z.int().check(z.nonnegative());
+const count = () => z.int().check(z.nonnegative());
 
-const SearchSummarySchema = z.object({
+const SearchSummarySchema = z.lazy(() => z.object({
   id: z.string().check(z.refine(isSearchId)),
   createdAt: z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)))),
   query: z.string(),
   sources: z.pipe(z.array(z.string()), z.transform((kinds: string[]) => kinds.filter(isResultKind))),
-  counts: z.object({ web: z.optional(count), images: z.optional(count), news: z.optional(count) }),
+  counts: z.object({ web: z.optional(count()), images: z.optional(count()), news: z.optional(count()) }),
   creditsUsed: z.nullish(z.number()),
   warning: z.nullish(z.string()),
-  bytes: count,
+  bytes: count(),
   pinned: z.optional(z.boolean()),
-});
+}));
 
-const SearchIndexSchema = z.object({
+const SearchIndexSchema = z.lazy(() => z.object({
   version: z.literal(RECORD_VERSION),
   searches: z.array(z.unknown()),
-});
+}));
 
 /** A stored search, or undefined when the value is not one (wrong version, missing fields, bad id). */
 export function parseSearchRecord(value: unknown): SearchRecord | undefined {
