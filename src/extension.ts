@@ -1,7 +1,7 @@
 // Web Data for VS Code. activate() is a table of contents: one line per feature, each of which
 // registers its own commands, views and listeners on the extension's subscriptions. Nothing here
 // touches the network or loads the API client; that happens on first use.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { registerChatTools } from './features/chat';
 import { registerConnect } from './features/connect';
 import { registerCrawls } from './features/crawls';
@@ -20,11 +20,12 @@ export interface WebDataApi {
   /** The extension's log folder; the "Web Data" channel's file is under its parent (host tests read it). */
   logUri: vscode.Uri;
   /**
-   * The extension's global and workspace state. The host workbench keeps them in the browser's
-   * memory, out of reach of the tests' file search, so the usage, onboarding and secrets suites
-   * read them here.
+   * The extension's global and workspace state, handed out only when VS Code runs the extension
+   * under test (ExtensionMode.Test), never to another extension in a user's window. The host
+   * workbench keeps them in the browser's memory, out of reach of the tests' file search, so the
+   * usage, onboarding and secrets suites read them here.
    */
-  storage: { globalState: vscode.Memento; workspaceState: vscode.Memento };
+  storage?: { globalState: vscode.Memento; workspaceState: vscode.Memento };
 }
 
 export function activate(context: vscode.ExtensionContext): WebDataApi {
@@ -37,7 +38,11 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   const crawls = registerCrawls(services);
   const webhooks = registerWebhooks(services, { crawls });
   const chat = registerChatTools(services, { searches: search });
-  return { usage, crawls, search, webhooks, chat, logUri: context.logUri, storage: { globalState: context.globalState, workspaceState: context.workspaceState } };
+  const underTest = context.extensionMode === vscode.ExtensionMode.Test;
+  return {
+    usage, crawls, search, webhooks, chat, logUri: context.logUri,
+    ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState } } : {}),
+  };
 }
 
 export function deactivate(): void {

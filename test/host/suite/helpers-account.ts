@@ -25,6 +25,12 @@ export async function activate(): Promise<WebDataApi> {
   return api;
 }
 
+/** The extension's mementos: activate() hands them out only under test (ExtensionMode.Test). */
+export function storageOf(api: WebDataApi): NonNullable<WebDataApi['storage']> {
+  assert.ok(api.storage, 'activate() returned no storage: VS Code is not running the extension in test mode');
+  return api.storage;
+}
+
 async function admin(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${env('WEBDATA_TEST_ADMIN_URL')}${path}`, {
     method,

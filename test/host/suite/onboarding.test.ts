@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SearchRecord } from '../../../src/core/search/record';
 import type { WebDataApi } from '../../../src/extension';
-import { activate, emulator, restoreDemoKey, usageFor, waitFor, webDataLogText } from './helpers-account';
+import { activate, emulator, restoreDemoKey, usageFor, waitFor, webDataLogText, storageOf } from './helpers-account';
 
 const KEY = 'wd-host-onboarding-0001';
 const HINT_SHOWN = 'webData.search.markdownHintShown';
@@ -78,15 +78,15 @@ describe('onboarding: connect on the first search, the markdown hint', function 
     // The first markdown tab of a run starts VS Code's markdown extension: seconds on a busy machine.
     this.timeout(60_000);
     await restoreDemoKey();
-    await api.storage.globalState.update(HINT_SHOWN, undefined);
+    await storageOf(api).globalState.update(HINT_SHOWN, undefined);
     const scraped = await vscode.commands.executeCommand<SearchRecord | undefined>('webData.search', { query: 'tideflow', limit: 1, scrapeOptions: { formats: [{ type: 'markdown' }] } });
     assert.ok(scraped);
     await vscode.commands.executeCommand('webData.openMarkdown', { searchId: scraped.id, index: 0 });
-    assert.equal(api.storage.globalState.get(HINT_SHOWN), undefined, 'the hint came with a scraped page');
+    assert.equal(storageOf(api).globalState.get(HINT_SHOWN), undefined, 'the hint came with a scraped page');
     const plain = await vscode.commands.executeCommand<SearchRecord | undefined>('webData.search', { query: 'tideflow', limit: 1 });
     assert.ok(plain);
     await vscode.commands.executeCommand('webData.openMarkdown', { searchId: plain.id, index: 0 });
-    await waitFor('the hint to be remembered as shown', () => api.storage.globalState.get(HINT_SHOWN) === true);
+    await waitFor('the hint to be remembered as shown', () => storageOf(api).globalState.get(HINT_SHOWN) === true);
 
     assert.equal(await vscode.commands.executeCommand<boolean>('webData.enableMarkdown'), true);
     const inspected = vscode.workspace.getConfiguration('webData').inspect<string>('search.scrapeFormats');

@@ -7,7 +7,7 @@ import { LAST_KNOWN_KEY, presentUsage } from '../../../src/core/usage';
 import type { WebDataApi } from '../../../src/extension';
 import { startupState } from '../../../src/features/usage/status';
 import { usageWords } from '../../../src/features/usage/words';
-import { activate, emulator, env, plainText, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+import { activate, emulator, env, plainText, restoreDemoKey, useKey, usageFor, waitFor, storageOf } from './helpers-account';
 import { creditsItem } from './helpers-shown';
 
 const KEY = 'wd-host-usage-0001';
@@ -93,7 +93,7 @@ describe('usage: credits in the status bar', () => {
   it('each answer is kept in globalState for the next start, under the service address, without the key', async () => {
     await emulator.setUsage(KEY, usageFor(30_000));
     await vscode.commands.executeCommand('webData.refreshUsage');
-    const kept = api.storage.globalState.get<{ baseUrl?: unknown }>(LAST_KNOWN_KEY);
+    const kept = storageOf(api).globalState.get<{ baseUrl?: unknown }>(LAST_KNOWN_KEY);
     const stored = JSON.stringify(kept);
     assert.match(stored, /"remainingTokens":30000/);
     assert.equal(kept?.baseUrl, env('WEBDATA_TEST_BASE_URL').replace(/\/+$/, ''));
@@ -103,7 +103,7 @@ describe('usage: credits in the status bar', () => {
   it('a start shows the kept balance at once, marked last known, with its time in the tooltip', async () => {
     // What the constructor of the credits item reads at activation, before the connection or any request.
     const before = await emulator.requestCount();
-    const state = startupState(api.storage.globalState);
+    const state = startupState(storageOf(api).globalState);
     assert.ok(state?.kind === 'ok', `a start would show ${state?.kind ?? 'nothing'}`);
     assert.equal(state.credits, 2000);
     assert.equal(state.lastKnown, true);
@@ -127,7 +127,7 @@ describe('usage: credits in the status bar', () => {
     assert.equal(api.usage.state.kind, 'not-connected');
     assert.equal(shown.text, '$(plug) Web Data');
     assert.equal(shown.command, 'webData.connect');
-    assert.equal(api.storage.globalState.get(LAST_KNOWN_KEY), undefined, 'the balance outlived the key');
-    assert.equal(startupState(api.storage.globalState), undefined);
+    assert.equal(storageOf(api).globalState.get(LAST_KNOWN_KEY), undefined, 'the balance outlived the key');
+    assert.equal(startupState(storageOf(api).globalState), undefined);
   });
 });

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
-import { activate, env } from './helpers-account';
+import { activate, env, storageOf } from './helpers-account';
 
 /** The secret webhooks.test.ts sets with "Set Webhook Secret". */
 const WEBHOOK_SECRET = 'host-test-webhook-secret';
@@ -146,19 +146,19 @@ describe('secrets at the end of the run', () => {
   });
 
   it('finds neither in global or workspace state, and would find one planted there', async () => {
-    const stateText = (): Buffer => Buffer.from(JSON.stringify([api.storage.globalState, api.storage.workspaceState]
+    const stateText = (): Buffer => Buffer.from(JSON.stringify([storageOf(api).globalState, storageOf(api).workspaceState]
       .flatMap((memento) => memento.keys().map((key) => [key, memento.get<unknown>(key)]))), 'utf8');
     const file = path.join(globalStorage, 'zz-state.json');
     const planted = 'zz.planted';
-    await api.storage.workspaceState.update(planted, { note: `Basic ${Buffer.from(`user:${WEBHOOK_SECRET}`).toString('base64')}` });
+    await storageOf(api).workspaceState.update(planted, { note: `Basic ${Buffer.from(`user:${WEBHOOK_SECRET}`).toString('base64')}` });
     try {
       fs.writeFileSync(file, stateText());
       assert.ok(search([file], secrets()).some((hit) => hit.includes('webhook secret, base64')), 'a planted secret was not found in the state');
-      await api.storage.workspaceState.update(planted, undefined);
+      await storageOf(api).workspaceState.update(planted, undefined);
       fs.writeFileSync(file, stateText());
       assert.deepEqual(search([file], secrets()), []);
     } finally {
-      await api.storage.workspaceState.update(planted, undefined);
+      await storageOf(api).workspaceState.update(planted, undefined);
       fs.rmSync(file, { force: true });
     }
   });
