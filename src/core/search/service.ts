@@ -4,8 +4,8 @@
 // the store and the request check, and turns the events into vscode.Events.
 // Failures come back as values (a kind and a message), never as thrown errors or notifications:
 // each caller decides how to tell its person (a notification, a chat reply, nothing).
-import type { SearchRequestCheck } from '../api/request';
-import type { RequestProblem, SearchRequestBody } from '../api/request-types';
+import type { CheckedSearchRequest, SearchRequestCheck } from '../api/request';
+import type { RequestProblem } from '../api/request-types';
 import type { SearchResponse } from '../api/schemas';
 import { Emitter, type Listener, type Subscription } from './emitter';
 import type { AddOutcome } from './history';
@@ -19,7 +19,8 @@ export interface CancellationLike {
 }
 
 export interface SearchClientPort {
-  search(request: SearchRequestBody, options: { signal: AbortSignal; onBody?: (body: unknown) => void }): Promise<SearchResponse>;
+  /** Takes the body the service's one check made: the client does not check it again. */
+  search(request: CheckedSearchRequest, options: { signal: AbortSignal; onBody?: (body: unknown) => void }): Promise<SearchResponse>;
 }
 
 /** The search history the views read (src/features/search/store.ts over history.ts). */
@@ -60,9 +61,9 @@ export interface SearchDone {
 
 export type SearchRun = ({ ok: true } & SearchDone) | { ok: false; failure: SearchFailure };
 
-/** A request merged and checked once: send() takes it without checking it again. */
+/** A request merged and checked once: send() and the client take it without checking it again. */
 export interface PreparedSearch {
-  readonly body: SearchRequestBody;
+  readonly body: CheckedSearchRequest;
 }
 
 export type Prepared = { ok: true; search: PreparedSearch } | { ok: false; failure: SearchFailure & { kind: 'invalid' } };
