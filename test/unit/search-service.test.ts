@@ -51,9 +51,12 @@ describe('search service', () => {
     const client = fixture.client();
     service = new SearchService({
       history: {
+        list: () => history.list(),
+        get: (id) => history.get(id),
         add: async (record) => { const outcome = await history.add(record); changed.fire(); return outcome; },
         remove: async (id) => { await history.remove(id); changed.fire(); },
-        clear: async () => { await history.clear(); changed.fire(); },
+        clear: async (options) => { await history.clear(options); changed.fire(); },
+        setPinned: async (id, pinned) => { const found = await history.setPinned(id, pinned); changed.fire(); return found; },
         onDidChange: changed.event,
       },
       client: () => Promise.resolve(connected ? client : undefined),
@@ -129,6 +132,26 @@ describe('search service', () => {
     const from = fixture.emulator.requests.length;
     assert.equal(failureOf(await service.run({ query: 'tideflow' }, { token: source.token })).kind, 'cancelled');
     assert.equal(fixture.sentSince(from, SEARCH), 0);
+  });
+
+  it('is where the views read the history and the commands change it: list, get, pin, remove, clear keeping pinned', async () => {
+    let heard = 0;
+    service.onDidChangeHistory(() => heard++);
+    const first = await service.run({ query: 'tideflow pinned' });
+    const second = await service.run({ query: 'tideflow loose' });
+    const third = await service.run({ query: 'tideflow removed' });
+    assert.ok(first.ok && second.ok && third.ok);
+    assert.deepEqual((await service.list()).map((s) => s.query), ['tideflow removed', 'tideflow loose', 'tideflow pinned']);
+    assert.deepEqual(await service.get(second.record.id), second.record);
+    assert.equal(await service.get('20200101-000000-000-aaaaaa'), undefined);
+    assert.equal(await service.setPinned(first.record.id, true), true);
+    await service.remove(third.record.id);
+    assert.equal(await service.get(third.record.id), undefined);
+    await service.clear();
+    assert.deepEqual((await service.list()).map((s) => s.id), [first.record.id], 'clear did not keep the pinned search');
+    await service.clear({ includePinned: true });
+    assert.deepEqual(await service.list(), []);
+    assert.equal(heard, 7, 'each add, pin, remove and clear is heard once');
   });
 
   it('gives the client\'s error as a failure with its message, and keeps going when a listener throws', async () => {

@@ -19,9 +19,45 @@ const KNOWN_FIELDS = [
   'country', 'timeout', 'ignoreInvalidURLs', 'enterprise', 'scrapeOptions',
 ];
 
+declare const checkedBrand: unique symbol;
+
+/**
+ * A body validateSearchRequest made: frozen, so what was checked is what is sent, and remembered,
+ * so the client sends it without checking it a second time. The brand alone proves nothing (a
+ * cast can forge it); isCheckedSearchRequest asks the record of bodies this module made.
+ */
+export type CheckedSearchRequest = Readonly<SearchRequestBody> & { readonly [checkedBrand]: true };
+
 export type SearchRequestCheck =
-  | { ok: true; body: SearchRequestBody }
+  | { ok: true; body: CheckedSearchRequest }
   | { ok: false; problems: RequestProblem[] };
+
+/** Weak: a checked body is forgotten with its last reference (the query box checks per keystroke). */
+const checkedBodies = new WeakSet<object>();
+
+/** True only for a body validateSearchRequest returned (from this copy of the module). */
+export function isCheckedSearchRequest(value: unknown): value is CheckedSearchRequest {
+  return typeof value === 'object' && value !== null && checkedBodies.has(value);
+}
+
+/**
+ * Freezes every part the check looked at (the body, its lists, scrapeOptions and each format), so
+ * no field can change between the check and the send. Unchecked pass-through options below
+ * scrapeOptions belong to the caller and are left as they are.
+ */
+function seal(body: SearchRequestBody): CheckedSearchRequest {
+  for (const list of [body.sources, body.categories, body.includeDomains, body.excludeDomains, body.enterprise]) {
+    if (list) Object.freeze(list);
+  }
+  const formats = body.scrapeOptions?.formats;
+  if (formats) {
+    for (const format of formats) Object.freeze(format);
+    Object.freeze(formats);
+  }
+  if (body.scrapeOptions) Object.freeze(body.scrapeOptions);
+  checkedBodies.add(Object.freeze(body));
+  return body as CheckedSearchRequest;
+}
 
 /**
  * Checks a search request (any value: the editor checks what a person is typing) and gives
@@ -134,7 +170,7 @@ export function validateSearchRequest(request: unknown): SearchRequestCheck {
   const scrapeOptions = checkScrapeOptions(input.scrapeOptions, add);
   if (scrapeOptions) body.scrapeOptions = scrapeOptions;
 
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, body };
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, body: seal(body) };
 }
 
 type Add = (field: string, message: string) => void;

@@ -1,11 +1,13 @@
 // The one path a search takes, whoever starts it (the palette, Search Again, a quick input, a chat
 // tool): the settings under the request, one check, the client, the history, then an event that
-// the views and the credits follow. VS Code-free: the feature passes in the settings, the client,
-// the store and the request check, and turns the events into vscode.Events.
+// the views and the credits follow. It owns the history too: the view, the documents and the
+// history's commands read and change it through here, never through the store. VS Code-free: the
+// feature passes in the settings, the client, the store and the request check, and turns the
+// events into vscode.Events.
 // Failures come back as values (a kind and a message), never as thrown errors or notifications:
 // each caller decides how to tell its person (a notification, a chat reply, nothing).
-import type { SearchRequestCheck } from '../api/request';
-import type { RequestProblem, SearchRequestBody } from '../api/request-types';
+import type { CheckedSearchRequest, SearchRequestCheck } from '../api/request';
+import type { RequestProblem } from '../api/request-types';
 import type { SearchResponse } from '../api/schemas';
 import { Emitter, type Listener, type Subscription } from './emitter';
 import type { AddOutcome } from './history';
@@ -19,14 +21,33 @@ export interface CancellationLike {
 }
 
 export interface SearchClientPort {
-  search(request: SearchRequestBody, options: { signal: AbortSignal; onBody?: (body: unknown) => void }): Promise<SearchResponse>;
+  /** Takes the body the service's one check made: the client does not check it again. */
+  search(request: CheckedSearchRequest, options: { signal: AbortSignal; onBody?: (body: unknown) => void }): Promise<SearchResponse>;
 }
 
-/** The search history the views read (src/features/search/store.ts over history.ts). */
-export interface SearchHistoryPort {
-  add(record: SearchRecord): Promise<AddOutcome>;
+/** What the views and commands read of the history, through the service. */
+export interface SearchHistoryReads {
+  /** The stored searches, newest first. */
+  list(): Promise<readonly SearchSummary[]>;
+  /** The full search, or undefined when it is gone or its file cannot be read. */
+  get(id: string): Promise<SearchRecord | undefined>;
+}
+
+/** What the history's commands change, through the service. */
+export interface SearchHistoryWrites {
   remove(id: string): Promise<void>;
-  clear(): Promise<void>;
+  /** Removes every search; pinned ones stay unless `includePinned`. */
+  clear(options?: { includePinned?: boolean }): Promise<void>;
+  /** False when the search is gone. */
+  setPinned(id: string, pinned: boolean): Promise<boolean>;
+}
+
+/**
+ * The search history the service owns (src/features/search/store.ts over history.ts); each write
+ * is followed by onDidChange.
+ */
+export interface SearchHistoryPort extends SearchHistoryReads, SearchHistoryWrites {
+  add(record: SearchRecord): Promise<AddOutcome>;
   onDidChange(listener: () => void): Subscription;
 }
 
@@ -60,9 +81,9 @@ export interface SearchDone {
 
 export type SearchRun = ({ ok: true } & SearchDone) | { ok: false; failure: SearchFailure };
 
-/** A request merged and checked once: send() takes it without checking it again. */
+/** A request merged and checked once: send() and the client take it without checking it again. */
 export interface PreparedSearch {
-  readonly body: SearchRequestBody;
+  readonly body: CheckedSearchRequest;
 }
 
 export type Prepared = { ok: true; search: PreparedSearch } | { ok: false; failure: SearchFailure & { kind: 'invalid' } };
@@ -73,7 +94,7 @@ export interface SearchRunOptions {
   token?: CancellationLike;
 }
 
-export class SearchService {
+export class SearchService implements SearchHistoryReads, SearchHistoryWrites {
   private readonly didSearch = new Emitter<SearchDone>();
 
   constructor(private readonly deps: SearchServiceDeps) {}
@@ -132,12 +153,24 @@ export class SearchService {
     return { ok: true, ...done };
   }
 
+  list(): Promise<readonly SearchSummary[]> {
+    return this.deps.history.list();
+  }
+
+  get(id: string): Promise<SearchRecord | undefined> {
+    return this.deps.history.get(id);
+  }
+
   remove(id: string): Promise<void> {
     return this.deps.history.remove(id);
   }
 
-  clear(): Promise<void> {
-    return this.deps.history.clear();
+  clear(options?: { includePinned?: boolean }): Promise<void> {
+    return this.deps.history.clear(options);
+  }
+
+  setPinned(id: string, pinned: boolean): Promise<boolean> {
+    return this.deps.history.setPinned(id, pinned);
   }
 
   dispose(): void {

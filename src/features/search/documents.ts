@@ -12,7 +12,7 @@ import { isResultKind, isSearchId, resultAt } from '../../core/search/record';
 import { parseResultDocumentAddress, resultDocumentAddress, WEBDATA_SCHEME } from '../../core/search/uri';
 import { Disposable } from '../../platform/disposable';
 import { offerMarkdownOnce } from './markdown-hint';
-import type { SearchStore } from './store';
+import type { SearchHistoryReader } from './service';
 
 export interface ResultRef {
   searchId: string;
@@ -35,15 +35,15 @@ export function readResultRef(arg: unknown): ResultRef | undefined {
 }
 
 /** The text behind a `webdata:` address, from the stored search. */
-async function resultDocumentContent(store: SearchStore, uri: vscode.Uri): Promise<string> {
+async function resultDocumentContent(history: SearchHistoryReader, uri: vscode.Uri): Promise<string> {
   const allOf = parseAllResultsAddress(uri.path, uri.query);
   if (allOf) {
-    const record = await store.get(allOf);
+    const record = await history.get(allOf);
     return record ? allResultsMarkdown(record) : vscode.l10n.t('This search is no longer in the search history, so its results are gone. Search again to fetch them.');
   }
   const ref = parseResultDocumentAddress(uri.path, uri.query);
   if (!ref) return vscode.l10n.t('This address does not name a search result.');
-  const record = await store.get(ref.searchId);
+  const record = await history.get(ref.searchId);
   const typed = record ? resultAt(record, ref.kind, ref.index) : undefined;
   if (!typed) return vscode.l10n.t('This search result is no longer in the search history, so its content is gone. Search again to fetch it.');
   return documentText(typed, ref.format);
@@ -61,13 +61,12 @@ export class ResultDocuments extends Disposable implements vscode.FileSystemProv
   private readonly built = new Map<string, Promise<Uint8Array>>();
 
   constructor(
-    private readonly store: SearchStore,
-    onDidChangeHistory: vscode.Event<void>,
+    private readonly history: SearchHistoryReader,
     /** Where the markdown hint remembers that it was shown. */
     private readonly userState: vscode.Memento,
   ) {
     super();
-    this._register(onDidChangeHistory(() => this.built.clear()));
+    this._register(history.onDidChangeHistory(() => this.built.clear()));
     const readonly = new vscode.MarkdownString(vscode.l10n.t('Scraped by the Web Data Service. Use **Save As** to keep an editable copy.'));
     this._register(vscode.workspace.registerFileSystemProvider(WEBDATA_SCHEME, this, { isReadonly: readonly, isCaseSensitive: true }));
   }
@@ -91,7 +90,7 @@ export class ResultDocuments extends Disposable implements vscode.FileSystemProv
       this.built.set(key, cached);
       return cached;
     }
-    const building = resultDocumentContent(this.store, uri).then((text) => new TextEncoder().encode(text));
+    const building = resultDocumentContent(this.history, uri).then((text) => new TextEncoder().encode(text));
     this.built.set(key, building);
     // A failed build is not kept: the next read tries again.
     building.catch(() => this.built.get(key) === building && this.built.delete(key));
@@ -128,7 +127,7 @@ export class ResultDocuments extends Disposable implements vscode.FileSystemProv
 
   /** Opens a result's markdown (or its summary): the other format, or a short page, when it has none. */
   async open(ref: ResultRef, wanted: 'markdown' | 'summary'): Promise<vscode.TextEditor | undefined> {
-    const record = await this.store.get(ref.searchId);
+    const record = await this.history.get(ref.searchId);
     const typed = record ? resultAt(record, ref.kind, ref.index) : undefined;
     if (!typed) {
       void vscode.window.showWarningMessage(vscode.l10n.t('That search result is no longer in the search history. Search again to fetch it.'));

@@ -25,7 +25,7 @@ async function recordOf(deps: HistoryDeps, arg: unknown): Promise<SearchRecord |
     void vscode.window.showErrorMessage(PICK());
     return undefined;
   }
-  const record = await deps.store.get(id);
+  const record = await deps.history.get(id);
   if (!record) void vscode.window.showWarningMessage(GONE());
   return record;
 }
@@ -37,7 +37,7 @@ export async function setPinned(deps: HistoryDeps, arg: unknown, pinned: boolean
     return false;
   }
   try {
-    const found = await deps.store.setPinned(id, pinned);
+    const found = await deps.history.setPinned(id, pinned);
     if (!found) void vscode.window.showWarningMessage(GONE());
     return found;
   } catch (err) {
@@ -59,11 +59,11 @@ export async function editSearch(deps: HistoryDeps, arg: unknown): Promise<unkno
  * `{ confirmed: true, includePinned?: boolean }` skips the dialog (tests, keybindings).
  */
 export async function clearSearches(deps: HistoryDeps, arg: unknown): Promise<boolean> {
-  const searches = await deps.store.list();
+  const searches = await deps.history.list();
   if (searches.length === 0) return false;
   const given = typeof arg === 'object' && arg !== null ? (arg as { confirmed?: unknown; includePinned?: unknown }) : {};
   if (given.confirmed === true) {
-    await deps.store.clear({ includePinned: given.includePinned === true });
+    await deps.history.clear({ includePinned: given.includePinned === true });
     return true;
   }
   const pinned = searches.filter(isPinned).length;
@@ -78,7 +78,7 @@ export async function clearSearches(deps: HistoryDeps, arg: unknown): Promise<bo
   const buttons = pinned === 0 ? [clear] : unpinned === 0 ? [clearAll] : [clear, clearAll];
   const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons);
   if (choice !== clear && choice !== clearAll) return false;
-  await deps.store.clear({ includePinned: choice === clearAll });
+  await deps.history.clear({ includePinned: choice === clearAll });
   return true;
 }
 

@@ -1,17 +1,18 @@
 // The history's commands: pin and unpin, edit and re-run, clear (keeping pinned searches unless
 // asked), the filter box, all results in one page, and export. Registered at activation with one
-// line from ./index.ts; their bodies (./history-actions.ts) load with dist/ui.js on first use, so
-// activation reads nothing and sends nothing.
+// line from ./index.ts. Registering reads nothing and sends nothing: the bodies
+// (./history-actions.ts) read and change the history through the search service when they run.
 import * as vscode from 'vscode';
 import { Command, ContextKey } from '../../core/ids';
 import { filterLabel } from '../../core/search/filter';
 import { Disposable } from '../../platform/disposable';
 import * as historyActions from './history-actions';
-import type { SearchStore } from './store';
+import type { SearchHistoryEditor } from './service';
 import type { FilterOutcome, SearchResultsProvider, SearchTreeNode } from './tree';
 
 export interface HistoryDeps {
-  store: SearchStore;
+  /** The history through the search service: the commands never write the store themselves. */
+  history: SearchHistoryEditor;
   provider: SearchResultsProvider;
   view: vscode.TreeView<SearchTreeNode>;
   log: vscode.LogOutputChannel;

@@ -13,7 +13,6 @@ import { registerHistoryCommands } from './history-commands';
 import { enableMarkdown } from './markdown-hint';
 import { readResultRef, ResultDocuments } from './documents';
 import { SearchServiceHost, type SearchDone, type SearchRun, type SearchRunOptions } from './service';
-import { SearchStore } from './store';
 import { SearchResultsProvider, type SearchTreeNode } from './tree';
 
 export type { SearchTreeNode } from './tree';
@@ -42,7 +41,6 @@ function historyLimits(): HistoryLimits {
 }
 
 class SearchFeature extends Disposable implements SearchApi {
-  private readonly store: SearchStore;
   private readonly searches: SearchServiceHost;
   private readonly provider: SearchResultsProvider;
   private readonly view: vscode.TreeView<SearchTreeNode>;
@@ -54,12 +52,12 @@ class SearchFeature extends Disposable implements SearchApi {
   constructor(private readonly services: Services) {
     super();
     const { context, log } = services;
-    this.store = this._register(new SearchStore(context.globalStorageUri, log, historyLimits));
-    this.searches = this._register(new SearchServiceHost(services, this.store));
+    // The service makes and owns the history's store; everything below reads it through the service.
+    this.searches = this._register(new SearchServiceHost(services, historyLimits));
     this._register(this.searches.onDidSearch((done) => void this.reveal(done)));
-    this.provider = this._register(new SearchResultsProvider(this.store));
+    this.provider = this._register(new SearchResultsProvider(this.searches));
     this.view = this._register(vscode.window.createTreeView(View.searchResults, { treeDataProvider: this.provider, showCollapseAll: true }));
-    this.documents = this._register(new ResultDocuments(this.store, this.searches.onDidChangeHistory, context.globalState));
+    this.documents = this._register(new ResultDocuments(this.searches, context.globalState));
     this._register(toDisposable(() => { this.statusMessage?.dispose(); }));
 
     const register = (id: CommandId, run: (...args: unknown[]) => unknown): void => {
@@ -73,7 +71,7 @@ class SearchFeature extends Disposable implements SearchApi {
     register(Command.enableMarkdown, () => enableMarkdown());
     register(Command.openInBrowser, (arg?: unknown) => openInBrowser(arg));
     register(Command.copyUrl, (arg?: unknown) => copyUrl(arg, (text) => this.flash(text)));
-    this._register(registerHistoryCommands({ store: this.store, provider: this.provider, view: this.view, log }));
+    this._register(registerHistoryCommands({ history: this.searches, provider: this.provider, view: this.view, log }));
   }
 
   private get command(): SearchCommand {
@@ -93,7 +91,7 @@ class SearchFeature extends Disposable implements SearchApi {
   }
 
   get historyFolder(): vscode.Uri {
-    return this.store.folder;
+    return this.searches.historyFolder;
   }
 
   get onDidSearch(): vscode.Event<SearchDone> {
@@ -119,7 +117,7 @@ class SearchFeature extends Disposable implements SearchApi {
 
   private async searchAgain(arg: unknown): Promise<unknown> {
     const id = readSearchId(arg);
-    const record = id ? await this.store.get(id) : undefined;
+    const record = id ? await this.searches.get(id) : undefined;
     if (!record) {
       void vscode.window.showWarningMessage(vscode.l10n.t('That search is no longer in the history; run a new search instead.'));
       return undefined;

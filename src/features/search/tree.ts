@@ -1,6 +1,6 @@
 // The Search Results view: each search a row (pinned first, then newest first; the newest
 // expanded), its results below, grouped by source when several were asked for. Rows are read
-// lazily from the store. A filter (webData.filterSearches) hides searches whose query and result
+// lazily from the history, through the search service. A filter (webData.filterSearches) hides searches whose query and result
 // titles do not hold every word of it.
 import * as vscode from 'vscode';
 import type { SourceType } from '../../core/api/request-types';
@@ -13,7 +13,7 @@ import type { SearchSummary, TypedResult } from '../../core/search/record';
 import { resultTooltip, searchTooltip } from '../../core/search/tooltip';
 import { Disposable } from '../../platform/disposable';
 import { onDidChangeSetting, previewImagesSetting } from '../../platform/settings';
-import type { SearchStore } from './store';
+import type { SearchHistoryReader } from './service';
 import { kindWords, resultHostWords, resultTitleWords, resultTooltipMarkdown, searchDescriptionWords, searchLabelWords, searchTooltipMarkdown } from './words';
 
 /** What the filter left: for the view's message and description. */
@@ -51,9 +51,9 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
   /** Fires after the rows were listed under a filter. */
   readonly onDidFilter = this.filterEmitter.event;
 
-  constructor(private readonly store: SearchStore) {
+  constructor(private readonly history: SearchHistoryReader) {
     super();
-    this._register(store.onDidChange(() => this.changeEmitter.fire(undefined)));
+    this._register(history.onDidChangeHistory(() => this.changeEmitter.fire(undefined)));
     this._register(onDidChangeSetting(Setting.previewImages, () => this.changeEmitter.fire(undefined)));
   }
 
@@ -70,7 +70,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
 
   async getChildren(node?: SearchTreeNode): Promise<SearchTreeNode[]> {
     if (!node) {
-      const summaries = await this.store.list();
+      const summaries = await this.history.list();
       const newestId = summaries[0]?.id;
       const shown = await this.filtered(summaries);
       const roots = pinnedFirst(shown).map((summary) => ({ type: 'search' as const, summary, newest: summary.id === newestId }));
@@ -82,7 +82,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
     if (node.type === 'group') return node.group.results.map(({ index, typed }) => resultNode(node.searchId, typed, index, true));
     if (node.type !== 'search') return [];
     const searchId = node.summary.id;
-    const record = await this.store.get(searchId);
+    const record = await this.history.get(searchId);
     if (!record) return [{ type: 'message', searchId, text: vscode.l10n.t('This search could not be read from the history. Remove it, or search again.'), icon: 'warning' }];
     const { grouped, groups } = groupResults(record);
     if (grouped) return groups.map((group) => ({ type: 'group', searchId, group }));
@@ -94,7 +94,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
   async getParent(node: SearchTreeNode): Promise<SearchTreeNode | undefined> {
     if (node.type === 'search') return undefined;
     if (node.type === 'result' && node.grouped) {
-      const record = await this.store.get(node.searchId);
+      const record = await this.history.get(node.searchId);
       const group = record ? groupResults(record).groups.find((g) => g.kind === node.kind) : undefined;
       if (group) return { type: 'group', searchId: node.searchId, group };
     }
@@ -114,7 +114,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
   private async titlesOf(id: string): Promise<readonly string[]> {
     const known = this.titles.get(id);
     if (known) return known;
-    const record = await this.store.get(id);
+    const record = await this.history.get(id);
     if (!record) return [];
     const titles = groupResults(record).groups.flatMap((group) => group.results.map(({ typed }) => resultTitle(typed)));
     this.titles.set(id, titles);
