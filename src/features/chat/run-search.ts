@@ -1,5 +1,6 @@
 // The one place the chat tools run a search: through the search service, which merges the
-// settings, checks the request once, sends it, stores it in the Search Results view (so the person
+// settings and checks the request once (prepare, for the confirmation and again at invoke, as the
+// settings may have changed between), sends the very body it checked, stores it in the Search Results view (so the person
 // sees what the agent saw) and answers with the record or a failure as data, never a prompt or a
 // notification: the model gets the failure as text instead.
 import type * as vscode from 'vscode';
@@ -7,22 +8,36 @@ import type { ToolFailure } from '../../core/chat/failure-text';
 import type { SearchRecord } from '../../core/search/record';
 import { isWebDataError } from '../../platform/core';
 import type { SearchFailure } from '../../core/search/service';
-import type { SearchRun, SearchRunOptions } from '../search';
+import type { RequestProblem } from '../../core/api';
+import type { Prepared, PreparedSearch, SearchRun, SearchRunOptions } from '../search';
 
 export type SearchOutcome = { ok: true; record: SearchRecord } | { ok: false; failure: ToolFailure };
 
-export type RunSearch = (request: Record<string, unknown>, token: vscode.CancellationToken) => Promise<SearchOutcome>;
+/** A tool's request with today's settings under it, checked once; send() takes it as it is. */
+export type PreparedToolSearch = { ok: true; search: PreparedSearch } | { ok: false; problems: readonly RequestProblem[] };
+
+export interface RunSearch {
+  prepare(request: Record<string, unknown>): PreparedToolSearch;
+  send(search: PreparedSearch, token: vscode.CancellationToken): Promise<SearchOutcome>;
+}
 
 /** The part of the search feature's API the tools use. */
 export interface SearchRunner {
-  run(request: Readonly<Record<string, unknown>>, options?: SearchRunOptions): Promise<SearchRun>;
+  prepare(request: Readonly<Record<string, unknown>>, options?: Pick<SearchRunOptions, 'withSettings'>): Prepared;
+  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token'>): Promise<SearchRun>;
 }
 
 export function searchThrough(searches: SearchRunner): RunSearch {
-  return async (request, token) => {
-    const run = await searches.run(request, { token, withSettings: true });
-    if (run.ok) return { ok: true, record: run.record };
-    return run.failure.kind === 'not-stored' ? { ok: true, record: run.failure.record } : { ok: false, failure: toolFailure(run.failure) };
+  return {
+    prepare: (request) => {
+      const prepared = searches.prepare(request, { withSettings: true });
+      return prepared.ok ? prepared : { ok: false, problems: prepared.failure.problems };
+    },
+    send: async (search, token) => {
+      const run = await searches.send(search, { token });
+      if (run.ok) return { ok: true, record: run.record };
+      return run.failure.kind === 'not-stored' ? { ok: true, record: run.failure.record } : { ok: false, failure: toolFailure(run.failure) };
+    },
   };
 }
 

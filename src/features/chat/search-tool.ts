@@ -6,20 +6,19 @@ import * as vscode from 'vscode';
 import type { RequestProblem, SearchRequestBody } from '../../core/api';
 import { failureText } from '../../core/chat/failure-text';
 import { searchText } from '../../core/chat/search-text';
-import { mergeWithSettings } from '../../core/search/request';
 import { inertMarkdown } from '../../core/text/inert';
 import { loadCore } from '../../platform/core';
 import type { Services } from '../../platform/services';
-import { searchSettings } from '../../platform/settings';
 import { fitToBudget } from './budget';
+import type { PreparedSearch } from '../search';
 import type { RunSearch } from './run-search';
 import { markToolUsed } from './used';
 
 export const SEARCH_TOOL = 'webData_search';
 
 type Plan =
-  | { ok: true; request: Record<string, unknown>; body: SearchRequestBody; ignored: string[] }
-  | { ok: false; problems: RequestProblem[] };
+  | { ok: true; search: PreparedSearch; ignored: string[] }
+  | { ok: false; problems: readonly RequestProblem[] };
 
 const text = (value: string): vscode.LanguageModelToolResult => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
 
@@ -32,7 +31,7 @@ export class SearchTool implements vscode.LanguageModelTool<unknown> {
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
     const plan = this.plan(options.input);
     if (!plan.ok) return { invocationMessage: vscode.l10n.t('Checking the web search request') };
-    const query = inertMarkdown(plan.body.query, 120);
+    const query = inertMarkdown(plan.search.body.query, 120);
     const invocationMessage = new vscode.MarkdownString(vscode.l10n.t('Searching the web for “{0}”', query));
     // Nothing can be sent, so nothing to confirm; invoke says how to connect. Should a key arrive
     // before invoke, that call still sends nothing (see invoke): no credits without a confirmation.
@@ -40,7 +39,7 @@ export class SearchTool implements vscode.LanguageModelTool<unknown> {
       this.unconfirmed.add(keyOf(options.input));
       return { invocationMessage };
     }
-    return { invocationMessage, confirmationMessages: { title: vscode.l10n.t('Search the web with Web Data?'), message: confirmation(plan.body) } };
+    return { invocationMessage, confirmationMessages: { title: vscode.l10n.t('Search the web with Web Data?'), message: confirmation(plan.search.body) } };
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
@@ -53,7 +52,7 @@ export class SearchTool implements vscode.LanguageModelTool<unknown> {
       if (wasUnconfirmed) {
         return text('The search was not sent: Web Data was connected only after this call was prepared, so the person has not confirmed its price. Call the tool again; the person will be asked to confirm.');
       }
-      const outcome = await this.run(plan.request, token);
+      const outcome = await this.run.send(plan.search, token);
       if (!outcome.ok) return text(failureText('The search', outcome.failure, outcome.failure.kind === 'not-connected'));
       const body = await fitToBudget((maxChars, label) => searchText(outcome.record, maxChars, label).text, options.tokenizationOptions, token);
       const ignored = plan.ignored.length > 0 ? `\n\nIgnored inputs this tool does not have: ${plan.ignored.map((name) => JSON.stringify(name.slice(0, 40))).join(', ')}.` : '';
@@ -66,12 +65,10 @@ export class SearchTool implements vscode.LanguageModelTool<unknown> {
 
   /** The input checked as the tool sees it, then as the request (with today's settings) will be sent. */
   private plan(input: unknown): Plan {
-    const core = loadCore();
-    const read = core.readSearchToolInput(input);
+    const read = loadCore().readSearchToolInput(input);
     if (!read.ok) return read;
-    const checked = core.validateSearchRequest(mergeWithSettings(searchSettings(), read.request).request);
-    if (!checked.ok) return checked;
-    return { ok: true, request: read.request, body: checked.body, ignored: read.ignored };
+    const prepared = this.run.prepare(read.request);
+    return prepared.ok ? { ok: true, search: prepared.search, ignored: read.ignored } : prepared;
   }
 }
 

@@ -12,11 +12,13 @@ import { SearchCommand } from './command';
 import { registerHistoryCommands } from './history-commands';
 import { enableMarkdown } from './markdown-hint';
 import { readResultRef, ResultDocuments } from './documents';
+import type { Prepared, PreparedSearch } from '../../core/search/service';
 import { SearchServiceHost, type SearchDone, type SearchRun, type SearchRunOptions } from './service';
 import { SearchResultsProvider, type SearchTreeNode } from './tree';
 
 export type { SearchTreeNode } from './tree';
 export type { SearchDone, SearchRun, SearchRunOptions } from './service';
+export type { Prepared, PreparedSearch } from '../../core/search/service';
 
 /** For other features, tests and other extensions (through activate's return value). */
 export interface SearchApi {
@@ -34,6 +36,10 @@ export interface SearchApi {
    * `{ ok: false, failure: { kind, message } }`; cancelling the token gives kind 'cancelled'.
    */
   run(request: Readonly<Record<string, unknown>>, options?: SearchRunOptions): Promise<SearchRun>;
+  /** run()'s first half: the settings under `request` (unless withSettings is false), checked; nothing is sent. */
+  prepare(request: Readonly<Record<string, unknown>>, options?: Pick<SearchRunOptions, 'withSettings'>): Prepared;
+  /** run()'s second half: sends a prepared search as it was checked, and stores the answer. Never throws. */
+  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token'>): Promise<SearchRun>;
 }
 
 function historyLimits(): HistoryLimits {
@@ -104,6 +110,14 @@ class SearchFeature extends Disposable implements SearchApi {
 
   run(request: Readonly<Record<string, unknown>>, options?: SearchRunOptions): Promise<SearchRun> {
     return this.searches.run(request, options);
+  }
+
+  prepare(request: Readonly<Record<string, unknown>>, options?: Pick<SearchRunOptions, 'withSettings'>): Prepared {
+    return this.searches.prepare(request, options);
+  }
+
+  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token'>): Promise<SearchRun> {
+    return this.searches.send(search, options);
   }
 
   /** Shows the new search in the view, expanded, without taking the focus from the editor. */
