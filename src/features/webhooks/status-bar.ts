@@ -9,8 +9,16 @@ import type { WebhookEventsStore } from './events-store';
 import type { WebhookReceiverController } from './receiver-controller';
 import { receiverStatusWords } from './words';
 
+/** The item as the user sees it: read-only, for whoever needs to read it (the host tests). */
+export type ShownReceiverItem = Readonly<Pick<vscode.StatusBarItem, 'text' | 'tooltip' | 'command' | 'accessibilityInformation'>>;
+
 export class WebhookStatusBar extends Disposable {
   private readonly item: vscode.StatusBarItem;
+
+  /** The status bar item as shown (while the receiver runs; hidden otherwise). */
+  get shown(): ShownReceiverItem {
+    return this.item;
+  }
 
   constructor(
     private readonly controller: WebhookReceiverController,

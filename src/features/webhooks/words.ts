@@ -110,7 +110,7 @@ export function receiverStatusWords(facts: ReceiverStatusFacts): ReceiverStatusW
   const paragraphs = [vscode.l10n.t('Listening on {0}', facts.url)];
   if (facts.forwardedAs !== undefined) paragraphs.push(vscode.l10n.t('Forwarded as {0} (give this one to the service)', facts.forwardedAs));
   paragraphs.push(signatureWords(facts));
-  paragraphs.push(vscode.l10n.t('This run: {0} accepted, {1} refused, {2} repeats ignored.', count(facts.handled), count(facts.refused), count(facts.duplicates)));
+  paragraphs.push(vscode.l10n.t('This run: accepted {0}, refused {1}, repeats ignored {2}.', count(facts.handled), count(facts.refused), count(facts.duplicates)));
   return {
     text: `$(radio-tower) :${facts.port} · ${events}`,
     accessibilityLabel: facts.handled === 1
