@@ -6,7 +6,7 @@ import { resultTitle, searchLabel } from '../../src/core/search/present';
 import { summarize, type TypedResult } from '../../src/core/search/record';
 import { resultTooltip, searchTooltip, tooltipMarkdown } from '../../src/core/search/tooltip';
 import { documentFileName } from '../../src/core/search/uri';
-import { eventFacts, eventTitle, notificationText, refusalReason, type WebhookEventRecord } from '../../src/core/webhook-events';
+import { eventFacts, eventTitle, notificationFacts, refusalReason, type NotificationFacts, type WebhookEventRecord } from '../../src/core/webhook-events';
 import { makeRecord } from './search-fixtures';
 
 const COMMAND_LINK = '[Open](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22x%22%7D)';
@@ -18,15 +18,36 @@ function record(fields: Partial<WebhookEventRecord>): WebhookEventRecord {
 }
 
 describe('inert text in the webhook events', () => {
-  it('notificationText shows a hostile id and crawl URL as text, never as a link', () => {
+  // The words are made in the feature (vscode.l10n) around these fields, in whatever order a
+  // translation wants: the guarantee lives in the fields, so each must be inert on its own.
+  const textFields = (facts: NotificationFacts | undefined): string[] =>
+    Object.values(facts ?? {}).filter((value): value is string => typeof value === 'string' && value !== facts?.kind);
+
+  it('notificationFacts gives a hostile id and crawl URL as text, never as a link or an icon', () => {
+    const hostileId = `${COMMAND_LINK} $(zap)\u202E`;
     for (const type of ['crawl.completed', 'batch_scrape.started', 'batch_scrape.completed'] as const) {
-      const text = notificationText({ type, jobId: COMMAND_LINK }) ?? '';
-      assert.ok(text.includes('[Open] (command: workbench.action'), text);
-      assert.doesNotMatch(text, LINK_REGEX);
-      assert.ok(!text.includes(']('));
+      const facts = notificationFacts({ type, jobId: hostileId });
+      assert.equal(facts?.id, '[Open] (command: workbench.action.terminal.sendSequence?%7B%22text%22%3A%22x%22%7D) $ (zap)', type);
+      for (const text of textFields(facts)) {
+        assert.doesNotMatch(text, LINK_REGEX, text);
+        assert.ok(!text.includes('](') && !text.includes('$(') && !/command:\S/i.test(text), text);
+      }
     }
-    const withUrl = notificationText({ type: 'crawl.completed', jobId: 'c1' }, `https://x.example/$(zap)[a](command:evil)\u202E`) ?? '';
-    assert.equal(withUrl, 'Crawl of https://x.example/$ (zap)[a] (command: evil) completed (c1).');
+    const withUrl = notificationFacts({ type: 'crawl.completed', jobId: 'c1' }, `https://x.example/$(zap)[a](command:evil)\u202E`);
+    assert.deepEqual(withUrl, { kind: 'crawl.completed', id: 'c1', shortId: 'c1', url: 'https://x.example/$ (zap)[a] (command: evil)' });
+  });
+
+  it('the short id of a hostile id is inert too, even where the cut ends it', () => {
+    // Inert, the id reads "command: aaa…"; its first 8 characters would leave "command:" right before the "…".
+    const facts = notificationFacts({ type: 'crawl.completed', jobId: `command:${'a'.repeat(20)}` }, 'https://x.example');
+    assert.ok(facts?.kind === 'crawl.completed');
+    assert.equal(facts.shortId, 'command: …');
+    for (const text of textFields(facts)) assert.ok(!/command:\S/i.test(text), text);
+  });
+
+  it('an id with nothing left once inert is absent, not an empty placeholder', () => {
+    assert.deepEqual(notificationFacts({ type: 'batch_scrape.started', jobId: '\u200B\u202E' }), { kind: 'batch_scrape.started' });
+    assert.deepEqual(notificationFacts({ type: 'crawl.completed', jobId: 'c1' }, '\u2066'), { kind: 'crawl.completed', id: 'c1', shortId: 'c1' });
   });
 
   it('a hostile type, id or reason is one clean line in the row and its tooltip', () => {

@@ -10,13 +10,13 @@ import {
   eventFacts,
   eventTitle,
   hasAcceptedDelivery,
-  notificationText,
+  notificationFacts,
   parseStoredRecords,
   payloadDocumentText,
   recordFromDelivery,
   recordFromRefusal,
+  receiverStatusFacts,
   shouldNotify,
-  statusBarText,
   toPersisted,
   truncateUtf8,
   type WebhookEventRecord,
@@ -186,18 +186,28 @@ describe('webhook events list: notifications', () => {
     assert.equal(shouldNotify({ status: 'verified', type: undefined }, all), false);
   });
 
-  it('names the crawl URL when known, and the id otherwise', () => {
-    assert.equal(notificationText({ type: 'crawl.completed', jobId: JOB_ID }, 'https://docs.tideflow.dev'), 'Crawl of https://docs.tideflow.dev completed (0d6b4f43…).');
-    assert.equal(notificationText({ type: 'crawl.completed', jobId: JOB_ID }), `Crawl ${JOB_ID} completed.`);
-    assert.equal(notificationText({ type: 'batch_scrape.started', jobId: 'b1' }), 'Batch scrape b1 started.');
-    assert.equal(notificationText({ type: 'batch_scrape.completed', jobId: 'b1' }), 'Batch scrape b1 completed.');
-    assert.equal(notificationText({ type: 'batch_scrape.completed', jobId: 'b1', success: false }), 'Batch scrape b1 finished without success.');
-    assert.equal(notificationText({ type: 'crawl.page', jobId: 'c' }), undefined);
+  it('names the crawl URL (with the short id) when known, and the whole id otherwise', () => {
+    assert.deepEqual(notificationFacts({ type: 'crawl.completed', jobId: JOB_ID }, 'https://docs.tideflow.dev'), {
+      kind: 'crawl.completed', id: JOB_ID, shortId: '0d6b4f43…', url: 'https://docs.tideflow.dev',
+    });
+    assert.deepEqual(notificationFacts({ type: 'crawl.completed', jobId: JOB_ID }), { kind: 'crawl.completed', id: JOB_ID, shortId: '0d6b4f43…' });
+    assert.deepEqual(notificationFacts({ type: 'crawl.completed' }, 'https://docs.tideflow.dev'), { kind: 'crawl.completed', url: 'https://docs.tideflow.dev' });
+    assert.deepEqual(notificationFacts({ type: 'batch_scrape.started', jobId: 'b1' }), { kind: 'batch_scrape.started', id: 'b1' });
+    assert.deepEqual(notificationFacts({ type: 'batch_scrape.completed', jobId: 'b1' }), { kind: 'batch_scrape.completed', id: 'b1', unsuccessful: false });
+    assert.deepEqual(notificationFacts({ type: 'batch_scrape.completed', jobId: 'b1', success: false }), { kind: 'batch_scrape.completed', id: 'b1', unsuccessful: true });
+    assert.equal(notificationFacts({ type: 'crawl.page', jobId: 'c' }), undefined);
+    assert.equal(notificationFacts({ type: undefined, jobId: 'c' }), undefined);
   });
 
-  it('writes the status bar text', () => {
-    assert.equal(statusBarText(8787, 3), '$(radio-tower) :8787 · 3 events');
-    assert.equal(statusBarText(8787, 1), '$(radio-tower) :8787 · 1 event');
+  it('the status bar item: port, counts, signatures, and the forwarded address only when it differs', () => {
+    const local = 'http://127.0.0.1:8787/webhooks/web-data';
+    const state = { port: 8787, url: local, localUrl: local, externalUrl: local, hasSecret: false, requireSignature: false, stats: { handled: 3, refused: 1, duplicates: 2 } };
+    assert.deepEqual(receiverStatusFacts(state), { port: 8787, url: local, signatures: 'not-checked', handled: 3, refused: 1, duplicates: 2 });
+    const forwarded = 'https://example-8787.app.github.dev/webhooks/web-data';
+    assert.equal(receiverStatusFacts({ ...state, externalUrl: forwarded }).forwardedAs, forwarded);
+    assert.equal(receiverStatusFacts({ ...state, requireSignature: true }).signatures, 'required-without-secret');
+    assert.equal(receiverStatusFacts({ ...state, hasSecret: true }).signatures, 'checked');
+    assert.equal(receiverStatusFacts({ ...state, hasSecret: true, requireSignature: true }).signatures, 'checked');
   });
 });
 

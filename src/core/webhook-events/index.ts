@@ -4,3 +4,4 @@
 export * from './record';
 export * from './labels';
 export * from './payload';
+export * from './receiver-status';

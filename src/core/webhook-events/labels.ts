@@ -1,6 +1,6 @@
-// What is shown of webhook events: the rows as structure (src/features/webhooks/words.ts makes
-// their words through vscode.l10n), notification texts, the status bar text, and which kinds
-// notify. Pure, so the view and the notifications say the same thing and tests can read it.
+// What is shown of webhook events, as structure: the rows, the notifications, and which kinds
+// notify (src/features/webhooks/words.ts makes the words through vscode.l10n). Pure, so the view
+// and the notifications say the same thing and tests can read it.
 // Everything from the delivery (type, ids, reason) came from a client on the network: it passes
 // through the inert helper of the place it is shown (src/core/text/inert.ts).
 import { inertLabel, inertNotification } from '../text/inert';
@@ -62,27 +62,35 @@ export function refusalReason(record: Pick<WebhookEventRecord, 'reason'>): strin
 }
 
 /**
- * The notification for an accepted event of a notifying kind; undefined for others. The id and
- * the crawl's URL can be anything a client sent, such as `[Open](command:…)`: made inert, so the
- * notification shows them as text and never as a link.
+ * What a notification says, as structure (src/features/webhooks/words.ts makes its words). The id
+ * and the crawl's URL can be anything a client sent, such as `[Open](command:…)` or `$(zap)`: they
+ * are made inert here for a notification, so whatever sentence a translation puts them in shows
+ * them as text, never as a link or an icon. Absent when nothing of them is left.
  */
-export function notificationText(record: Pick<WebhookEventRecord, 'type' | 'jobId' | 'success'>, crawlUrl?: string): string | undefined {
-  const id = inertNotification(record.jobId ?? 'unknown id', 200) || 'unknown id';
-  const url = crawlUrl === undefined ? '' : inertNotification(crawlUrl, 200);
+export type NotificationFacts =
+  | { kind: 'crawl.completed'; id?: string; shortId?: string; url?: string }
+  | { kind: 'batch_scrape.started'; id?: string }
+  | { kind: 'batch_scrape.completed'; id?: string; unsuccessful: boolean };
+
+/** The notification for an event of a notifying kind; undefined for others. */
+export function notificationFacts(record: Pick<WebhookEventRecord, 'type' | 'jobId' | 'success'>, crawlUrl?: string): NotificationFacts | undefined {
+  const id = optional(inertNotification(record.jobId ?? '', 200));
+  const withId = id !== undefined ? { id } : {};
   switch (record.type) {
-    case 'crawl.completed':
-      return url ? `Crawl of ${url} completed (${shortId(id)}).` : `Crawl ${id} completed.`;
+    case 'crawl.completed': {
+      const url = optional(inertNotification(crawlUrl ?? '', 200));
+      return { kind: 'crawl.completed', ...withId, ...(id !== undefined ? { shortId: inertNotification(shortId(id)) } : {}), ...(url !== undefined ? { url } : {}) };
+    }
     case 'batch_scrape.started':
-      return `Batch scrape ${id} started.`;
+      return { kind: 'batch_scrape.started', ...withId };
     case 'batch_scrape.completed':
-      return record.success === false ? `Batch scrape ${id} finished without success.` : `Batch scrape ${id} completed.`;
+      return { kind: 'batch_scrape.completed', ...withId, unsuccessful: record.success === false };
     default:
       return undefined;
   }
 }
 
-/** The status bar text while the receiver runs, e.g. "$(radio-tower) :8787 · 3 events". */
-export function statusBarText(port: number, events: number): string {
-  return `$(radio-tower) :${port} · ${events} ${events === 1 ? 'event' : 'events'}`;
+// (shortId is made inert again: a cut can leave `command:` just before its "…".)
+function optional(text: string): string | undefined {
+  return text !== '' ? text : undefined;
 }
-

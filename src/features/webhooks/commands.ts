@@ -33,22 +33,24 @@ export type WebhookCommandHandlers = Record<WebhookCommandId, (arg?: unknown) =>
 /** The commands' handlers; each id is registered at activation (index.ts), which calls in here on first use. */
 export function webhookCommandHandlers({ services, controller, store, documents }: WebhookCommandParts): WebhookCommandHandlers {
   const { log } = services;
+  // `what` names the step in the log (English, as every log line); the user reads `failed`, one
+  // whole sentence per command, so a translation never has an English phrase put into it.
   const guarded =
-    <A extends unknown[], R>(what: string, run: (...args: A) => Promise<R>) =>
+    <A extends unknown[], R>(what: string, failed: () => string, run: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R | undefined> => {
       try {
         return await run(...args);
       } catch (err) {
         log.error(`${what}: ${err instanceof Error ? err.message : String(err)}`);
-        void vscode.window.showErrorMessage(vscode.l10n.t('{0} failed. See the Web Data log for details.', what));
+        void vscode.window.showErrorMessage(failed());
         return undefined;
       }
     };
 
   return {
-    [Command.startWebhookReceiver]: guarded('Starting the webhook receiver', async () => (await controller.start())?.localUrl),
-    [Command.stopWebhookReceiver]: guarded('Stopping the webhook receiver', () => controller.stop()),
-    [Command.copyWebhookUrl]: guarded('Copying the webhook URL', async () => {
+    [Command.startWebhookReceiver]: guarded('Starting the webhook receiver', () => vscode.l10n.t('Starting the webhook receiver failed. See the Web Data log for details.'), async () => (await controller.start())?.localUrl),
+    [Command.stopWebhookReceiver]: guarded('Stopping the webhook receiver', () => vscode.l10n.t('Stopping the webhook receiver failed. See the Web Data log for details.'), () => controller.stop()),
+    [Command.copyWebhookUrl]: guarded('Copying the webhook URL', () => vscode.l10n.t('Copying the webhook URL failed. See the Web Data log for details.'), async () => {
       const running = controller.running;
       if (!running) {
         const start = vscode.l10n.t('Start Receiver');
@@ -59,7 +61,7 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       await copyText(running.externalUrl, vscode.l10n.t('webhook receiver URL'));
       return running.externalUrl;
     }),
-    [Command.setWebhookSecret]: guarded('Saving the webhook secret', async (arg?: unknown) => {
+    [Command.setWebhookSecret]: guarded('Saving the webhook secret', () => vscode.l10n.t('Saving the webhook secret failed. See the Web Data log for details.'), async (arg?: unknown) => {
       const secret = secretArgument(arg) ?? (await promptSecret());
       if (secret === undefined) return false;
       await services.secrets.setWebhookSecret(secret);
@@ -67,12 +69,12 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret saved. Deliveries without a matching X-Service-Signature are now refused.'));
       return true;
     }),
-    [Command.clearWebhookSecret]: guarded('Clearing the webhook secret', async () => {
+    [Command.clearWebhookSecret]: guarded('Clearing the webhook secret', () => vscode.l10n.t('Clearing the webhook secret failed. See the Web Data log for details.'), async () => {
       await services.secrets.deleteWebhookSecret();
       await controller.readSecret();
       void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret cleared. Deliveries are no longer verified and are marked unsigned.'));
     }),
-    [Command.copyJobId]: guarded('Copying the job id', async (arg?: unknown) => {
+    [Command.copyJobId]: guarded('Copying the job id', () => vscode.l10n.t('Copying the job id failed. See the Web Data log for details.'), async (arg?: unknown) => {
       const record = recordArgument(store, arg);
       if (record?.jobId === undefined) {
         void vscode.window.showInformationMessage(vscode.l10n.t('This event has no job id to copy.'));
@@ -81,7 +83,7 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       await copyText(record.jobId, vscode.l10n.t('job id'));
       return record.jobId;
     }),
-    [Command.openWebhookPayload]: guarded('Opening the webhook payload', async (arg?: unknown) => {
+    [Command.openWebhookPayload]: guarded('Opening the webhook payload', () => vscode.l10n.t('Opening the webhook payload failed. See the Web Data log for details.'), async (arg?: unknown) => {
       const record = recordArgument(store, arg);
       if (!record) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose an event in the Webhook Events view to open its payload.'));
@@ -90,7 +92,7 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       const editor = await documents.open(record);
       return editor.document.uri.toString();
     }),
-    [Command.clearWebhookEvents]: guarded('Clearing webhook events', () => {
+    [Command.clearWebhookEvents]: guarded('Clearing webhook events', () => vscode.l10n.t('Clearing webhook events failed. See the Web Data log for details.'), () => {
       store.clear();
       return Promise.resolve();
     }),

@@ -6,11 +6,12 @@ import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
 import { focusViewCommand, View } from '../../core/ids';
 import type { RefusedWebhookDelivery, WebhookDelivery } from '../../core/webhooks';
-import { notificationText, recordFromDelivery, recordFromRefusal, shouldNotify, type WebhookEventRecord } from '../../core/webhook-events';
+import { notificationFacts, recordFromDelivery, recordFromRefusal, shouldNotify, type WebhookEventRecord } from '../../core/webhook-events';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { webhookSettings } from '../../platform/settings';
 import type { WebhookEventsStore } from './events-store';
-import type { WebhookNotificationKind, WebhookNotifier } from './notifier';
+import type { WebhookNotifier } from './notifier';
+import { moreEventsWords, notificationWords } from './words';
 
 /**
  * The active-crawls view as this feature needs it (implemented by src/features/crawls). Typed
@@ -93,11 +94,11 @@ export class WebhookEffects extends Disposable {
 
   private notify(record: WebhookEventRecord, crawlUrl: string | undefined): void {
     if (!shouldNotify(record, webhookSettings().notifications)) return;
-    const message = notificationText(record, crawlUrl);
-    if (message === undefined) return;
+    const facts = notificationFacts(record, crawlUrl);
+    if (facts === undefined) return;
     if (!this.withinBurst()) return;
     const copy = vscode.l10n.t('Copy Job ID');
-    void this.notifier.info({ kind: record.type as WebhookNotificationKind, message, eventKey: record.key }, copy).then(async (choice) => {
+    void this.notifier.info({ kind: facts.kind, message: notificationWords(facts), eventKey: record.key }, copy).then(async (choice) => {
       if (choice === copy && record.jobId !== undefined) await vscode.env.clipboard.writeText(record.jobId);
     });
   }
@@ -124,7 +125,7 @@ export class WebhookEffects extends Disposable {
     this.suppressed = 0;
     if (count === 0 || this.isDisposed) return;
     const show = vscode.l10n.t('Show Events');
-    const message = vscode.l10n.t('{0} more webhook events arrived. They are listed in the Webhook Events view.', count);
+    const message = moreEventsWords(count);
     void this.notifier.info({ kind: 'receiver', message }, show).then(async (choice) => {
       if (choice === show) await vscode.commands.executeCommand(focusViewCommand(View.webhookEvents));
     });

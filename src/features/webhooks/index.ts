@@ -17,7 +17,7 @@ import { PAYLOAD_SCHEME } from './ids';
 import { WebhookNotifier, type WebhookNotification } from './notifier';
 import { WebhookPayloadDocuments } from './payload-document';
 import { WebhookReceiverController } from './receiver-controller';
-import { WebhookStatusBar } from './status-bar';
+import { WebhookStatusBar, type ShownReceiverItem } from './status-bar';
 
 export type { ActiveCrawlsLink } from './effects';
 export type { WebhookNotification };
@@ -33,6 +33,8 @@ export interface WebhooksApi {
   readonly onDidNotify: vscode.Event<WebhookNotification>;
   /** The Webhook Events view's own data provider, as search's `results` and crawls' `tree`. */
   readonly tree: Pick<WebhookEventsView, 'getChildren' | 'getTreeItem'>;
+  /** The receiver's status bar item as shown, as usage's `item`; up to date while the receiver runs. */
+  readonly statusBarItem: ShownReceiverItem;
   /** Starts as webData.webhooks.autoStart does with the window: quietly, waiting out a busy port. */
   startAutomatically(): Promise<unknown>;
 }
@@ -53,7 +55,7 @@ class WebhooksFeature extends Disposable {
     const controller = this._register(new WebhookReceiverController(services, effects, notifier));
     const events = this._register(new WebhookEventsView(store, controller));
     const documents = new WebhookPayloadDocuments(store);
-    this._register(new WebhookStatusBar(controller, store));
+    const statusBar = this._register(new WebhookStatusBar(controller, store));
     this._register(vscode.window.createTreeView(View.webhookEvents, { treeDataProvider: events, showCollapseAll: true }));
     this._register(vscode.workspace.registerTextDocumentContentProvider(PAYLOAD_SCHEME, documents));
     const commands = webhookCommandHandlers({ services, controller, store, documents });
@@ -80,6 +82,7 @@ class WebhooksFeature extends Disposable {
       onDidChangeEvents: store.onDidChange,
       onDidNotify: notifier.onDidNotify,
       tree: events,
+      statusBarItem: statusBar.shown,
       startAutomatically: () => controller.start({ quiet: true }),
     };
 

@@ -1,14 +1,24 @@
 // The status bar item while the receiver runs: "$(radio-tower) :8787 · 3 events". Hidden when
-// stopped. Its tooltip is ours alone (no client text), so it may link to our own commands.
+// stopped. Its tooltip is ours alone (no client text), so it may link to our own commands; its
+// words come from words.ts, written with appendText so no translation can add markup.
 import * as vscode from 'vscode';
 import { Command, focusViewCommand, StatusBarItem, View } from '../../core/ids';
-import { statusBarText } from '../../core/webhook-events';
+import { receiverStatusFacts } from '../../core/webhook-events';
 import { Disposable } from '../../platform/disposable';
 import type { WebhookEventsStore } from './events-store';
 import type { WebhookReceiverController } from './receiver-controller';
+import { receiverStatusWords } from './words';
+
+/** The item as the user sees it: read-only, for whoever needs to read it (the host tests). */
+export type ShownReceiverItem = Readonly<Pick<vscode.StatusBarItem, 'text' | 'tooltip' | 'command' | 'accessibilityInformation'>>;
 
 export class WebhookStatusBar extends Disposable {
   private readonly item: vscode.StatusBarItem;
+
+  /** The status bar item as shown (while the receiver runs; hidden otherwise). */
+  get shown(): ShownReceiverItem {
+    return this.item;
+  }
 
   constructor(
     private readonly controller: WebhookReceiverController,
@@ -29,18 +39,22 @@ export class WebhookStatusBar extends Disposable {
       this.item.hide();
       return;
     }
-    const { stats, port } = running.receiver;
-    this.item.text = statusBarText(port, stats.handled);
-    this.item.accessibilityInformation = { label: vscode.l10n.t('Webhook receiver on port {0}, {1} events received', port, stats.handled) };
+    const { receiver } = running;
+    const words = receiverStatusWords(receiverStatusFacts({
+      port: receiver.port,
+      url: receiver.url,
+      localUrl: running.localUrl,
+      externalUrl: running.externalUrl,
+      hasSecret: this.controller.hasSecret,
+      requireSignature: running.requireSignature,
+      stats: receiver.stats,
+    }));
+    this.item.text = words.text;
+    this.item.accessibilityInformation = { label: words.accessibilityLabel };
     const md = new vscode.MarkdownString(undefined, true);
     md.isTrusted = { enabledCommands: [Command.copyWebhookUrl, Command.stopWebhookReceiver, Command.setWebhookSecret, focusViewCommand(View.webhookEvents)] };
     md.appendMarkdown(`**${vscode.l10n.t('Webhook receiver')}**\n\n`);
-    md.appendText(`${vscode.l10n.t('Listening on {0}', running.receiver.url)}\n\n`);
-    if (running.externalUrl !== running.localUrl) md.appendText(`${vscode.l10n.t('Forwarded as {0} (give this one to the service)', running.externalUrl)}\n\n`);
-    md.appendText(`${this.signatureMode()}\n\n`);
-    md.appendText(
-      `${vscode.l10n.t('This run: {0} accepted, {1} refused, {2} repeats ignored.', stats.handled, stats.refused, stats.duplicates)}\n\n`,
-    );
+    for (const paragraph of words.paragraphs) md.appendText(`${paragraph}\n\n`);
     md.appendMarkdown(
       [
         `[$(copy) ${vscode.l10n.t('Copy URL')}](command:${Command.copyWebhookUrl})`,
@@ -51,15 +65,5 @@ export class WebhookStatusBar extends Disposable {
     );
     this.item.tooltip = md;
     this.item.show();
-  }
-
-  private signatureMode(): string {
-    const running = this.controller.running;
-    if (this.controller.hasSecret) return vscode.l10n.t('Signatures: checked against the webhook secret; unsigned and mis-signed deliveries are refused.');
-    if (running?.requireSignature) return vscode.l10n.t('Signatures: required, but no webhook secret is set, so every delivery is refused.');
-    return vscode.l10n.t(
-      'Signatures: not checked. No webhook secret is set, so unsigned deliveries are accepted from anything that can reach port {0}; they are marked unsigned, and only listed and notified.',
-      running?.receiver.port ?? 0,
-    );
   }
 }

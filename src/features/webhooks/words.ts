@@ -1,9 +1,17 @@
-// The Webhook Events rows in words: the structure of src/core/webhook-events/labels.ts through
-// vscode.l10n, times through Intl in the display language. Types, ids, reasons and metadata came
-// from a client on the network: they arrive here already inert and stay data.
+// The webhook feature in words: the Webhook Events rows, the notifications and the receiver's
+// status bar item, from the structure of src/core/webhook-events through vscode.l10n, numbers and
+// times through Intl in the display language. Types, ids, URLs, reasons and metadata came from a
+// client on the network: they arrive here already inert and stay data.
 import * as vscode from 'vscode';
-import { formatDateTime, formatTime, safeLocale } from '../../core/intl';
-import { refusalReason, type EventFacts, type EventTitle, type WebhookEventRecord } from '../../core/webhook-events';
+import { formatDateTime, formatNumber, formatTime, safeLocale } from '../../core/intl';
+import {
+  refusalReason,
+  type EventFacts,
+  type EventTitle,
+  type NotificationFacts,
+  type ReceiverStatusFacts,
+  type WebhookEventRecord,
+} from '../../core/webhook-events';
 
 const locale = (): string => safeLocale(vscode.env.language);
 
@@ -60,3 +68,68 @@ export const tooltipWords = {
   metadata: (): string => vscode.l10n.t('Metadata:'),
   moreMetadata: (count: number): string => vscode.l10n.t('… and {0} more', count),
 };
+
+/** "Crawl of https://docs.example.dev completed (0d6b4f43…).", "Batch scrape b1 started.": one sentence per case, so a translation can order it freely. */
+export function notificationWords(facts: NotificationFacts): string {
+  switch (facts.kind) {
+    case 'crawl.completed':
+      if (facts.url !== undefined) {
+        return facts.shortId !== undefined ? vscode.l10n.t('Crawl of {0} completed ({1}).', facts.url, facts.shortId) : vscode.l10n.t('Crawl of {0} completed.', facts.url);
+      }
+      return facts.id !== undefined ? vscode.l10n.t('Crawl {0} completed.', facts.id) : vscode.l10n.t('A crawl completed (unknown id).');
+    case 'batch_scrape.started':
+      return facts.id !== undefined ? vscode.l10n.t('Batch scrape {0} started.', facts.id) : vscode.l10n.t('A batch scrape started (unknown id).');
+    case 'batch_scrape.completed':
+      if (facts.unsuccessful) {
+        return facts.id !== undefined ? vscode.l10n.t('Batch scrape {0} finished without success.', facts.id) : vscode.l10n.t('A batch scrape finished without success (unknown id).');
+      }
+      return facts.id !== undefined ? vscode.l10n.t('Batch scrape {0} completed.', facts.id) : vscode.l10n.t('A batch scrape completed (unknown id).');
+  }
+}
+
+/** The summary after a burst's notifications: how many more arrived. */
+export function moreEventsWords(count: number): string {
+  return count === 1
+    ? vscode.l10n.t('1 more webhook event arrived. It is listed in the Webhook Events view.')
+    : vscode.l10n.t('{0} more webhook events arrived. They are listed in the Webhook Events view.', formatNumber(count, locale()));
+}
+
+export interface ReceiverStatusWords {
+  /** The item's text: "$(radio-tower) :8787 · 3 events". */
+  text: string;
+  /** For screen readers: the text without codicons. */
+  accessibilityLabel: string;
+  /** The tooltip's paragraphs, plain text: the caller writes them as text, never as markdown. */
+  paragraphs: string[];
+}
+
+// The port is written as digits without separators: it is the number in the URL the user copies.
+export function receiverStatusWords(facts: ReceiverStatusFacts): ReceiverStatusWords {
+  const events = facts.handled === 1 ? vscode.l10n.t('1 event') : vscode.l10n.t('{0} events', formatNumber(facts.handled, locale()));
+  const count = (n: number): string => formatNumber(n, locale());
+  const paragraphs = [vscode.l10n.t('Listening on {0}', facts.url)];
+  if (facts.forwardedAs !== undefined) paragraphs.push(vscode.l10n.t('Forwarded as {0} (give this one to the service)', facts.forwardedAs));
+  paragraphs.push(signatureWords(facts));
+  paragraphs.push(vscode.l10n.t('This run: accepted {0}, refused {1}, repeats ignored {2}.', count(facts.handled), count(facts.refused), count(facts.duplicates)));
+  return {
+    text: `$(radio-tower) :${facts.port} · ${events}`,
+    accessibilityLabel: facts.handled === 1
+      ? vscode.l10n.t('Webhook receiver on port {0}, 1 event received', facts.port)
+      : vscode.l10n.t('Webhook receiver on port {0}, {1} events received', facts.port, count(facts.handled)),
+    paragraphs,
+  };
+}
+
+function signatureWords(facts: ReceiverStatusFacts): string {
+  switch (facts.signatures) {
+    case 'checked':
+      return vscode.l10n.t('Signatures: checked against the webhook secret; unsigned and mis-signed deliveries are refused.');
+    case 'required-without-secret':
+      return vscode.l10n.t('Signatures: required, but no webhook secret is set, so every delivery is refused.');
+    case 'not-checked':
+      return vscode.l10n.t(
+        'Signatures: not checked. No webhook secret is set, so unsigned deliveries are accepted from anything that can reach port {0}; they are marked unsigned, and only listed and notified.',
+        facts.port,
+      );
+  }
+}

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../../src/core/api/schemas';
 import type { SearchRecord } from '../../../src/core/search/record';
 import type { WebDataApi } from '../../../src/extension';
+import type { WebhookNotification } from '../../../src/features/webhooks';
 import type { SearchTreeNode } from '../../../src/features/search';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, EXTENSION_ID, emulator, plainText, restoreDemoKey, useKey, usageFor } from '../suite/helpers-account';
@@ -98,6 +99,7 @@ describe('pseudo locale: nothing the extension shows escaped localization', func
   this.timeout(60_000);
   let api: WebDataApi;
   let receiver: UnsignedReceiver | undefined;
+  const notifications: WebhookNotification[] = [];
 
   before(async function () {
     if (process.env.WEBDATA_PSEUDO_L10N !== '1') this.skip();
@@ -118,7 +120,7 @@ describe('pseudo locale: nothing the extension shows escaped localization', func
     const record = await vscode.commands.executeCommand<SearchRecord | undefined>('webData.search', { query: 'tomato garden', limit: 3, sources: ['web', 'news'] });
     assert.ok(record, 'the search ran');
     for (const text of [record.request.query, ...stringValues(record.response.data)]) addDataWords(text);
-    receiver = await startUnsignedReceiver(api, []);
+    receiver = await startUnsignedReceiver(api, notifications);
     assert.equal(await vscode.commands.executeCommand('webData.setWebhookSecret', { secret: SECRET }), true);
     assert.equal((await sendWebhook({ url: receiver.url, event: EVENT, secret: SECRET })).status, 200);
     for (let i = 0; i < 250 && !api.webhooks.events.some((e) => e.jobId === EVENT.id); i++) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -171,11 +173,17 @@ describe('pseudo locale: nothing the extension shows escaped localization', func
       plainText(typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value).replace(/&nbsp;/g, ' ').replace(/```\w*/g, ' '),
       item.accessibilityInformation?.label ?? '',
     ]).flat();
+    const receiverItem = api.webhooks.statusBarItem;
+    const receiverTooltip = typeof receiverItem.tooltip === 'string' ? receiverItem.tooltip : receiverItem.tooltip?.value;
     return {
       'the credits status bar item': [usage.text, plainText(usage.tooltip), api.usage.item.accessibilityInformation?.label ?? ''],
       'the Active Crawls rows': rows.flatMap(treeText),
       'the Search Results rows and tooltips': searchRows.flatMap(treeText),
       'the Webhook Events rows and tooltips': eventRows,
+      'the webhook notifications': notifications.map((n) => n.message),
+      // Its tooltip's action links name our commands, and appendText writes spaces as &nbsp;.
+      'the webhook receiver status bar item': [receiverItem.text, plainText(receiverTooltip).replace(/\]\([^)]*\)/g, ']').replace(/&nbsp;/g, ' '),
+        receiverItem.accessibilityInformation?.label ?? ''],
     };
   }
 
@@ -191,6 +199,8 @@ describe('pseudo locale: nothing the extension shows escaped localization', func
     // Each surface shows something, so "no English" is not "nothing at all".
     assert.ok((shown['the Search Results rows and tooltips'] ?? []).length >= 4 * 5, 'the search, its two groups and their results');
     assert.ok((shown['the Webhook Events rows and tooltips'] ?? []).some((text) => text.includes(EVENT.id)), 'the event row');
+    assert.ok(notifications.some((n) => n.kind === 'batch_scrape.completed' && n.message.includes(EVENT.id)), 'the event\'s notification');
+    assert.match(api.webhooks.statusBarItem.text, /^\$\(radio-tower\) :\d+ · \S/, 'the receiver\'s status bar item');
     const escaped = Object.entries(shown)
       .map(([surface, texts]) => ({ surface, words: [...new Set(texts.flatMap(englishWords))] }))
       .filter(({ words }) => words.length > 0);

@@ -52,6 +52,14 @@ function text(value: string | vscode.TreeItemLabel | undefined): string {
   return typeof value === 'string' ? value : (value?.label ?? '');
 }
 
+/** The receiver's status bar item as read: its text, its label for screen readers, its tooltip's words. */
+function receiverItem(api: WebDataApi): { text: string; label: string; tooltip: string } {
+  const item = api.webhooks.statusBarItem;
+  const tooltip = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
+  // appendText escapes markdown and writes spaces as &nbsp;.
+  return { text: item.text, label: item.accessibilityInformation?.label ?? '', tooltip: tooltip.replace(/\\(.)/g, '$1').replace(/&nbsp;/g, ' ') };
+}
+
 describe('webhooks', function () {
   this.timeout(30_000);
   let api: WebDataApi;
@@ -86,6 +94,16 @@ describe('webhooks', function () {
     assert.match(new URL(receiver.externalUrl).pathname, /\/webhooks\/web-data$/, `forwarded as ${receiver.externalUrl}`);
   });
 
+  it('the status bar item names the port and counts nothing yet; its tooltip says signatures are not checked', () => {
+    const port = api.webhooks.receiver?.port;
+    const item = receiverItem(api);
+    assert.equal(item.text, `$(radio-tower) :${port} · 0 events`);
+    assert.equal(item.label, `Webhook receiver on port ${port}, 0 events received`);
+    assert.ok(item.tooltip.includes(`Listening on ${url}`), item.tooltip);
+    assert.ok(item.tooltip.includes(`Signatures: not checked. No webhook secret is set, so unsigned deliveries are accepted from anything that can reach port ${port};`), item.tooltip);
+    assert.ok(item.tooltip.includes('This run: accepted 0, refused 0, repeats ignored 0.'), item.tooltip);
+  });
+
   it('lists an unsigned delivery without a secret, and notifies batch_scrape.started', async () => {
     const event = makeEvent('batch_scrape.started', { id: 'batch-unsigned-1', metadata: { project: 'host-test' } });
     const answer = await sendWebhook({ url, event });
@@ -95,7 +113,11 @@ describe('webhooks', function () {
     assert.match(String(row.description), /^\S.* · batch-un… · unsigned$/);
     assert.equal(row.contextValue, 'event.unsigned.job');
     assert.equal(row.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'metadata shows as children');
-    await until('the batch_scrape.started notification', () => notifications.find((n) => n.kind === 'batch_scrape.started' && n.message.includes('batch-unsigned-1')));
+    const notification = await until('the batch_scrape.started notification', () => notifications.find((n) => n.kind === 'batch_scrape.started' && n.message.includes('batch-unsigned-1')));
+    assert.equal(notification.message, 'Batch scrape batch-unsigned-1 started.');
+    const port = api.webhooks.receiver?.port;
+    assert.equal(receiverItem(api).text, `$(radio-tower) :${port} · 1 event`);
+    assert.equal(receiverItem(api).label, `Webhook receiver on port ${port}, 1 event received`);
   });
 
   it('with a secret, verifies signed deliveries and refuses unsigned ones without notifying', async () => {
@@ -115,8 +137,25 @@ describe('webhooks', function () {
       return rows.length >= 2 && rows;
     });
     assert.ok(refused.every((r) => /refused 401/.test(String(r.description))));
-    await until('the batch_scrape.completed notification', () => notifications.find((n) => n.message.includes('batch-signed-1')));
+    const notification = await until('the batch_scrape.completed notification', () => notifications.find((n) => n.message.includes('batch-signed-1')));
+    assert.equal(notification.message, 'Batch scrape batch-signed-1 completed.');
     assert.equal(notifications.filter((n) => /batch-forged/.test(n.message)).length, 0, 'a refused delivery notified');
+  });
+
+  it('the status bar item counts this run\'s accepted deliveries, and its tooltip the refused ones, the repeats and the secret', async () => {
+    // Counts that all differ, so a count in the wrong place shows. A type that does not notify,
+    // so the burst keeps room for the crawl.completed test below.
+    const accepted = makeEvent('status_bar.check', { id: 'status-bar-1' });
+    assert.equal((await sendWebhook({ url, event: accepted, secret: SECRET })).status, 200);
+    assert.equal((await sendWebhook({ url, event: accepted, secret: SECRET })).status, 200);
+    for (const id of ['status-forged-1', 'status-forged-2']) assert.equal((await sendWebhook({ url, event: makeEvent('status_bar.check', { id }) })).status, 401);
+    const port = api.webhooks.receiver?.port;
+    await until('the last refusal in the tooltip', () => receiverItem(api).tooltip.includes('refused 4'));
+    const item = receiverItem(api);
+    assert.equal(item.text, `$(radio-tower) :${port} · 3 events`);
+    assert.equal(item.label, `Webhook receiver on port ${port}, 3 events received`);
+    assert.ok(item.tooltip.includes('This run: accepted 3, refused 4, repeats ignored 1.'), item.tooltip);
+    assert.ok(item.tooltip.includes('Signatures: checked against the webhook secret; unsigned and mis-signed deliveries are refused.'), item.tooltip);
   });
 
   it('Copy URL gives an address that reaches the receiver: a signed delivery posted to exactly it is verified', async () => {
