@@ -163,6 +163,10 @@ const secrets = {
 // Warm the module loader first, as the extension host has: we measure our module, not Node's start.
 require('node:os');
 require(path.join(process.cwd(), 'package.json'));
+// With a key (the startup figure), also Node's built-ins a real extension host has loaded before
+// any extension (bench/extension-host-builtins.json), as the baseline does. Without one, none: the
+// no-key case shows which costly built-ins the bundle itself would load.
+if (apiKey) for (const name of require('./extension-host-builtins.json').modules) require(`node:${name}`);
 builtinsBefore = loadedBuiltins();
 cpu0 = process.cpuUsage();
 t0 = performance.now();

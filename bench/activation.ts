@@ -19,10 +19,12 @@ const probe = path.join(__dirname, 'activation-probe.cjs');
 const RUNS = Number(process.env.BENCH_ACTIVATION_RUNS ?? 21);
 const BUNDLES_GOAL = 0.45;
 
-// The baseline: undici's index, after the same warm-up the probe does.
+// The baseline: undici's index, after the same warm-up the probe does with a key stored (Node's
+// built-ins an extension host has loaded already, bench/extension-host-builtins.json).
 const requireUndici = String.raw`
 require('node:os');
 require(require('node:path').join(process.cwd(), 'package.json'));
+for (const name of require('./bench/extension-host-builtins.json').modules) require('node:' + name);
 const { performance } = require('node:perf_hooks');
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
