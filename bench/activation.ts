@@ -2,9 +2,10 @@
 // stand-in `vscode` module (bench/activation-probe.cjs). VS Code's own share of registering
 // commands and views is not ours to measure here. Two cases:
 // - no key stored: require + activate() must stay under 5 ms and load neither undici nor zod,
-//   nor the lazily loaded dist/core.js and dist/ui.js;
+//   nor the lazily loaded dist/core.js, nor a costly Node built-in;
 // - a key stored (every real user): require + activate() + every bundle required until the
-//   credits item shows credits from an emulator on 127.0.0.1. Every bundle loaded on the way
+//   credits item shows credits from an emulator on 127.0.0.1, after loading the Node built-ins an
+//   extension host has loaded already (bench/extension-host-builtins.json). Every bundle loaded on the way
 //   (dist/extension.js included) is compared with a plain `require('undici')` in fresh processes
 //   of the same run, interleaved with them so that the machine's drift hits both; the goal is at
 //   most 0.45× of it. The probe's CPU time until the credits is printed beside it: it also counts
