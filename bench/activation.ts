@@ -1,11 +1,12 @@
 // Startup cost, measured on the production bundle (dist/extension.js) in fresh processes with a
 // stand-in `vscode` module (bench/activation-probe.cjs). VS Code's own share of registering
 // commands and views is not ours to measure here. Two cases:
+// Both start after loading the Node built-ins an extension host has loaded already
+// (bench/extension-host-builtins.json), as the baseline below does.
 // - no key stored: require + activate() must stay under 5 ms and load neither undici nor zod,
-//   nor the lazily loaded dist/core.js, nor a costly Node built-in;
+//   nor the lazily loaded dist/core.js;
 // - a key stored (every real user): require + activate() + every bundle required until the
-//   credits item shows credits from an emulator on 127.0.0.1, after loading the Node built-ins an
-//   extension host has loaded already (bench/extension-host-builtins.json). Every bundle loaded on the way
+//   credits item shows credits from an emulator on 127.0.0.1. Every bundle loaded on the way
 //   (dist/extension.js included) is compared with a plain `require('undici')` in fresh processes
 //   of the same run, interleaved with them so that the machine's drift hits both; the goal is at
 //   most 0.45× of it. The probe's CPU time until the credits is printed beside it: it also counts
@@ -20,8 +21,8 @@ const probe = path.join(__dirname, 'activation-probe.cjs');
 const RUNS = Number(process.env.BENCH_ACTIVATION_RUNS ?? 21);
 const BUNDLES_GOAL = 0.45;
 
-// The baseline: undici's index, after the same warm-up the probe does with a key stored (Node's
-// built-ins an extension host has loaded already, bench/extension-host-builtins.json).
+// The baseline: undici's index, after the same warm-up the probe does (Node's built-ins an
+// extension host has loaded already, bench/extension-host-builtins.json).
 const requireUndici = String.raw`
 require('node:os');
 require(require('node:path').join(process.cwd(), 'package.json'));

@@ -43,25 +43,6 @@ const vscodeBindings = {
   },
 };
 
-/**
- * undici's Client requires its HTTP/2 module (and with it `node:http2`, the costliest built-in it
- * loads) at load time, but calls it only when a TLS connection negotiates h2, which ours never
- * ask for (undici's allowH2 is off by default). The require moves into the call, so dist/core.js
- * loads `node:http2` only if that ever happens: measured in the README's Benchmarks.
- */
-const deferHttp2 = {
-  name: 'defer-undici-http2',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, (args) => {
-      const eager = "const connectH2 = require('./client-h2.js')";
-      const text = readFileSync(args.path, 'utf8');
-      // Fails the build, rather than silently loading http2 again, if an undici update moves the line.
-      if (!text.includes(eager)) throw new Error(`${args.path}: "${eager}" not found; update the defer-undici-http2 plugin`);
-      return { loader: 'js', contents: text.replace(eager, "const connectH2 = (...args) => require('./client-h2.js')(...args)") };
-    });
-  },
-};
-
 const options = {
   entryPoints: { extension: 'src/extension.ts', core: 'src/core/entry.ts' },
   outdir: arg('outdir') ?? 'dist',
@@ -76,7 +57,7 @@ const options = {
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
-  plugins: [vscodeBindings, deferHttp2],
+  plugins: [vscodeBindings],
 };
 
 if (watch) {

@@ -4,9 +4,7 @@
 // as `HTTPS://Api.Example.com/V2/` is one service everywhere (and is requested as /v2, not /V2/v2).
 // Judged from the text alone, before any socket is opened or name looked up. No zod, no undici:
 // the connect prompt checks each keystroke with it without loading the API bundle.
-// node:net is required on the first loopback check, not at load: loading it was about 4.5 ms of
-// activation's 20 without a key (bench/activation.ts), where no address is checked.
-import type * as Net from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 export interface ServiceAddress {
   /** The saved form: scheme://host[:port][/path], no trailing slash, no trailing /v2. */
@@ -69,18 +67,9 @@ export function apiKeyName(baseUrl: string): string {
   return check.ok ? check.address.keyName : API_KEY_PREFIX + baseUrl.trim().replace(/\/+$/, '');
 }
 
-let net: { isIP: typeof Net.isIP; loopback: Net.BlockList } | undefined;
-
-function loadNet(): NonNullable<typeof net> {
-  if (net) return net;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred on purpose, see the top
-  const { BlockList, isIP } = require('node:net') as typeof Net;
-  const loopback = new BlockList();
-  loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-  loopback.addAddress('::1', 'ipv6');
-  net = { isIP, loopback };
-  return net;
-}
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
 
 /**
  * The loopback rule: localhost, 127.0.0.0/8 and ::1, in any spelling (brackets, a trailing dot,
@@ -89,9 +78,8 @@ function loadNet(): NonNullable<typeof net> {
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
   if (host === 'localhost') return true;
-  const { isIP, loopback } = loadNet();
   const family = isIP(host);
-  if (family === 4) return loopback.check(host, 'ipv4');
-  if (family === 6) return loopback.check(host, 'ipv6');
+  if (family === 4) return LOOPBACK.check(host, 'ipv4');
+  if (family === 6) return LOOPBACK.check(host, 'ipv6');
   return false;
 }

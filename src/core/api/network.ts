@@ -6,6 +6,7 @@
 // choice is made here and handed to a plain ProxyAgent. Each client gets its own dispatcher from
 // the undici it imports: no global dispatcher is relied on (see the company-networks notes).
 import { readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import * as tls from 'node:tls';
 import type { ServiceAddress } from '../service-address';
 
@@ -187,9 +188,6 @@ function systemCertificates(): string[] {
 
 function macCertificates(): string[] {
   try {
-    // Required here, the one place it is used (macOS before Node 23.x): not at every load of the client.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { execFileSync } = require('node:child_process') as typeof import('node:child_process');
     const pem = execFileSync('/usr/bin/security', ['find-certificate', '-a', '-p', '/System/Library/Keychains/SystemRootCertificates.keychain', '/Library/Keychains/System.keychain'], { encoding: 'utf8', timeout: 5000, maxBuffer: 16 * 1024 * 1024 });
     return pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
   } catch {
