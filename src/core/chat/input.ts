@@ -10,24 +10,26 @@ import { MAX_LIMIT, MAX_QUERY_LENGTH, MIN_LIMIT } from '../api/request';
 
 export const SCRAPE_FORMATS = ['markdown', 'summary'] as const;
 
-const hostnames = z.optional(z.array(z.string()));
+const hostnames = () => z.optional(z.array(z.string()));
 
-export const SearchToolInputSchema = z.object({
+// A `z.lazy`, built on the tool's first call rather than when dist/core.js loads (see ../api/schemas.ts).
+export const SearchToolInputSchema = z.lazy(() => z.object({
   query: z.string().check(z.minLength(1), z.maxLength(MAX_QUERY_LENGTH)),
   limit: z.optional(z.int().check(z.gte(MIN_LIMIT), z.lte(MAX_LIMIT))),
   sources: z.optional(z.array(z.enum(SOURCE_TYPES))),
   categories: z.optional(z.array(z.enum(CATEGORY_TYPES))),
   tbs: z.optional(z.string()),
-  includeDomains: hostnames,
-  excludeDomains: hostnames,
+  includeDomains: hostnames(),
+  excludeDomains: hostnames(),
   country: z.optional(z.string()),
   location: z.optional(z.string()),
   scrapeFormats: z.optional(z.array(z.enum(SCRAPE_FORMATS))),
-});
+}));
 
 export type SearchToolInput = z.infer<typeof SearchToolInputSchema>;
 
-const INPUT_FIELDS = Object.keys(SearchToolInputSchema.def.shape);
+/** The tool's input fields (the manifest's inputSchema properties; test/unit/manifest.test.ts compares them). */
+export const INPUT_FIELDS = ['query', 'limit', 'sources', 'categories', 'tbs', 'includeDomains', 'excludeDomains', 'country', 'location', 'scrapeFormats'] as const satisfies readonly (keyof SearchToolInput)[];
 
 /** What each input must be, in the words a model can act on. */
 const EXPECTED: Readonly<Record<string, string>> = {
@@ -68,7 +70,7 @@ export function readSearchToolInput(value: unknown): SearchToolInputCheck {
     }
     return { ok: false, problems };
   }
-  const ignored = Object.keys(value).filter((key) => !INPUT_FIELDS.includes(key));
+  const ignored = Object.keys(value).filter((key) => !(INPUT_FIELDS as readonly string[]).includes(key));
   return { ok: true, input: parsed.data, request: requestOf(parsed.data), ignored };
 }
 

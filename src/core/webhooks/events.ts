@@ -8,33 +8,35 @@ import * as z from 'zod/mini';
 export const WEBHOOK_EVENT_TYPES = ['crawl.completed', 'batch_scrape.completed', 'batch_scrape.started'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-// The spec says uuid for `id` and `webhookId`; any non-empty string is taken so that a change of
-// id format at the service does not turn every delivery into a 400. The cap bounds what the
-// de-duplication keeps in memory.
-const identifier = z.string().check(z.minLength(1), z.maxLength(256));
+// The schemas are `z.lazy`, built on the first delivery rather than when dist/core.js loads, which
+// a start with a key does for the credits (as the API's schemas, ../api/schemas.ts).
 
 /** The fields every delivery carries (6.1). */
-export const WebhookEventBodySchema = z.object({
-  success: z.boolean(),
-  type: identifier,
-  id: identifier,
-  webhookId: identifier,
-  data: z.array(z.unknown()),
-  metadata: z.pipe(z.nullish(z.record(z.string(), z.unknown())), z.transform((value: Record<string, unknown> | null | undefined) => value ?? undefined)),
-});
+const eventBody = () => {
+  // The spec says uuid for `id` and `webhookId`; any non-empty string is taken so that a change of
+  // id format at the service does not turn every delivery into a 400. The cap bounds what the
+  // de-duplication keeps in memory.
+  const identifier = z.string().check(z.minLength(1), z.maxLength(256));
+  return z.object({
+    success: z.boolean(),
+    type: identifier,
+    id: identifier,
+    webhookId: identifier,
+    data: z.array(z.unknown()),
+    metadata: z.pipe(z.nullish(z.record(z.string(), z.unknown())), z.transform((value: Record<string, unknown> | null | undefined) => value ?? undefined)),
+  });
+};
 
-/** crawl.completed: `id` is the crawl job id; `data` is empty (results come from GET /crawl/{id}). */
-export const CrawlCompletedEventSchema = z.extend(WebhookEventBodySchema, { type: z.literal('crawl.completed') });
-/** batch_scrape.completed: `id` is the batch scrape job id; `data` is empty (GET /batch/scrape/{id}). */
-export const BatchScrapeCompletedEventSchema = z.extend(WebhookEventBodySchema, { type: z.literal('batch_scrape.completed') });
-/** batch_scrape.started: `id` equals the id POST /batch/scrape returned; `data` is an array of unstated contents. */
-export const BatchScrapeStartedEventSchema = z.extend(WebhookEventBodySchema, { type: z.literal('batch_scrape.started') });
+const WebhookEventBodySchema = z.lazy(eventBody);
 
-const KnownWebhookEventSchema = z.discriminatedUnion('type', [
-  CrawlCompletedEventSchema,
-  BatchScrapeCompletedEventSchema,
-  BatchScrapeStartedEventSchema,
-]);
+// crawl.completed: `id` is the crawl job id, `data` empty (results come from GET /crawl/{id});
+// batch_scrape.completed: the batch scrape job id, `data` empty (GET /batch/scrape/{id});
+// batch_scrape.started: the id POST /batch/scrape returned, `data` of unstated contents.
+const KnownWebhookEventSchema = z.lazy(() => z.discriminatedUnion('type', [
+  z.extend(eventBody(), { type: z.literal('crawl.completed') }),
+  z.extend(eventBody(), { type: z.literal('batch_scrape.completed') }),
+  z.extend(eventBody(), { type: z.literal('batch_scrape.started') }),
+]));
 
 interface WebhookEventCommon {
   success: boolean;

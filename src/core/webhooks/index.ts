@@ -2,10 +2,6 @@
 export { SIGNATURE_HEADER, signBody, verifySignature } from './signature';
 export {
   WEBHOOK_EVENT_TYPES,
-  WebhookEventBodySchema,
-  CrawlCompletedEventSchema,
-  BatchScrapeCompletedEventSchema,
-  BatchScrapeStartedEventSchema,
   parseWebhookEvent,
   isKnownWebhookEventType,
   webhookJobKind,
