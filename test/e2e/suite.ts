@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/lib/browser.mjs';
 import { startStack, type Stack } from '../../scripts/lib/stack.mjs';
-import { toasts, waitForWorkbench } from './workbench';
+import { toasts, waitForStatusBarItem, waitForWorkbench } from './workbench';
 
 export const VIEWPORT = { width: 1400, height: 900 };
 
@@ -47,6 +47,9 @@ export function workbenchSuite(options: {
     page.on('pageerror', (error) => { console.log(`    [workbench] ${error.message}`); });
     await page.goto(stack.workbenchUrl);
     await waitForWorkbench(page);
+    // The sandbox's helper extension hands the key over once the window has started: until the
+    // credits show, a search would find no key and ask for one (a race a loaded machine loses).
+    if (options.stack?.storeApiKey !== false) await waitForStatusBarItem(page, /\d[\d,]* credits/);
   });
 
   afterEach(async function () {
