@@ -1,6 +1,6 @@
 // Advanced search and query operators: registers webData.searchAdvanced and webData.insertOperator.
-// Registering loads nothing: the steps live in dist/ui.js (src/features/search/advanced/command.ts
-// and the modules it uses), required on the first use.
+// Registering shows nothing and reads nothing: the steps (./command.ts and the modules it uses) run
+// on the first use. They are compiled with the rest of dist/extension.js (see the README's Benchmarks).
 import * as vscode from 'vscode';
 import { Command } from '../../../core/ids';
 import { Disposable, toDisposable } from '../../../platform/disposable';
