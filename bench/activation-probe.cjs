@@ -73,7 +73,7 @@ const cpuMs = (since) => {
 };
 
 function finish(extra) {
-  result.heavy = Object.keys(require.cache).filter((k) => /[\\/](undici|zod)[\\/]|(core|ui)\.js$/.test(k));
+  result.heavy = Object.keys(require.cache).filter((k) => /[\\/](undici|zod)[\\/]|core\.js$/.test(k));
   process.stdout.write(JSON.stringify({ ...result, ...extra }));
   process.exit(0);
 }
@@ -127,7 +127,7 @@ Module._resolveFilename = function (request, ...rest) {
 };
 require.cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: vscode };
 
-// Every bundle of dist/ required after extension.js (core.js, ui.js), with its own time.
+// Every bundle of dist/ required after extension.js (core.js), with its own time.
 const realLoad = Module._load;
 let depth = 0;
 Module._load = function (request, parent, ...rest) {
