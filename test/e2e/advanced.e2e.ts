@@ -29,7 +29,8 @@ describe('e2e: advanced search through its steps', function () {
     const widget = p.locator('.quick-input-widget');
     /** Waits for step n of 13, types `text` (a pick list filters by it), presses Enter. */
     const step = async (n: number, text?: string, pattern?: RegExp): Promise<void> => {
-      await widget.filter({ hasText: `${n}/13` }).waitFor({ timeout: 20_000 });
+      // Not a bare "1/13", which "11/13" also contains.
+      await widget.filter({ hasText: new RegExp(`(?<!\\d)${n}/13`) }).waitFor({ timeout: 20_000 });
       if (pattern) await widget.filter({ hasText: pattern }).waitFor({ timeout: 10_000 });
       if (text !== undefined) await quickInput(p).fill(text);
       await p.keyboard.press('Enter');

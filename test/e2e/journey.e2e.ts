@@ -7,11 +7,13 @@
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
+import { StatusBarItem } from '../../src/core/ids';
+import { tokensToCredits } from '../../src/core/billing';
 import { DEMO_API_KEY } from '../emulator/index';
 import { VIEWPORT, workbenchSuite } from './suite';
 import {
   editorTab, hoverText, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot,
-  setViewExpanded, SHOTS_DIR, typeIntoInputBox, viewPane, viewRows, waitForStatusBarItem,
+  setViewExpanded, SHOTS_DIR, statusBarEntry, typeIntoInputBox, viewPane, viewRows, waitForStatusBarEntry,
   waitForToast,
 } from './workbench';
 
@@ -36,7 +38,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await openViewContainer(p, 'Web Data');
     await resizeSideBar(p, 540);
     // No key yet: the status bar offers to connect and the view says how.
-    await waitForStatusBarItem(p, /Web Data/);
+    await waitForStatusBarEntry(p, StatusBarItem.credits, /Web Data/);
     await viewPane(p, 'Search Results').getByText('Connect to the Web Data Service').waitFor({ timeout: 20_000 });
     await screenshot(p, '01-not-connected');
     await runFromPalette(p, 'Web Data: Connect…');
@@ -45,12 +47,12 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await password.waitFor({ timeout: 20_000 });
     await p.locator('.quick-input-widget', { hasText: 'API Key for' }).waitFor({ timeout: 10_000 });
     // Still not connected with the box open, seconds after activation: no key was stored for us.
-    assert.equal(await p.locator('.statusbar .statusbar-item', { hasText: CREDITS }).count(), 0, 'connected before the key was typed');
+    assert.doesNotMatch(await statusBarEntry(p, StatusBarItem.credits).innerText(), CREDITS, 'connected before the key was typed');
     assert.ok(!wb.stack.emulator.requests.some((r) => r.apiKeyMatched), 'the extension sent the demo key before it was typed');
     await password.fill(DEMO_API_KEY);
     await screenshot(p, '02-api-key-box');
     await p.keyboard.press('Enter');
-    const credits = await waitForStatusBarItem(p, CREDITS);
+    const credits = await waitForStatusBarEntry(p, StatusBarItem.credits, CREDITS);
     assert.match(credits, /74,897 credits/, `the demo team's credits: ${credits}`);
     assert.ok(wb.stack.emulator.requests.some((r) => r.path === '/v2/team/token-usage' && r.apiKeyMatched && r.status === 200),
       'the key was never checked with the service');
@@ -95,7 +97,14 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
 
   it('4. shows the credits\' tooltip over the status bar item', async () => {
     const p = thePage();
-    const item = p.locator('.statusbar .statusbar-item', { hasText: CREDITS }).first();
+    // The item by its id (a search's status bar message also says "… credits used" for a while),
+    // once it shows what the emulator holds after step 2's search: the refresh after a search
+    // lands when it lands, and the tooltip is compared with the item's text below.
+    const usage = wb.stack.emulator.usageOf(DEMO_API_KEY);
+    assert.ok(usage, 'the demo team has no usage in the emulator');
+    const expected = `${tokensToCredits(usage.remainingTokens).toLocaleString('en-US')} credits`;
+    await waitForStatusBarEntry(p, StatusBarItem.credits, new RegExp(`(?<![\\d,])${expected}`));
+    const item = statusBarEntry(p, StatusBarItem.credits);
     const shown = CREDITS.exec(await item.innerText())?.[0];
     const tooltip = await hoverText(p, item, /Remaining tokens/);
     assert.ok(shown && tooltip.includes(`${shown} left`), `the tooltip should repeat the item's ${shown}: ${tooltip}`);

@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/lib/browser.mjs';
 import { startStack, type Stack } from '../../scripts/lib/stack.mjs';
-import { toasts, waitForStatusBarItem, waitForWorkbench } from './workbench';
+import { StatusBarItem } from '../../src/core/ids';
+import { toasts, waitForStatusBarEntry, waitForWorkbench } from './workbench';
 
 export const VIEWPORT = { width: 1400, height: 900 };
 
@@ -49,7 +50,7 @@ export function workbenchSuite(options: {
     await waitForWorkbench(page);
     // The sandbox's helper extension hands the key over once the window has started: until the
     // credits show, a search would find no key and ask for one (a race a loaded machine loses).
-    if (options.stack?.storeApiKey !== false) await waitForStatusBarItem(page, /\d[\d,]* credits/);
+    if (options.stack?.storeApiKey !== false) await waitForStatusBarEntry(page, StatusBarItem.credits, /\d[\d,]* credits/);
   });
 
   afterEach(async function () {

@@ -12,11 +12,31 @@ export async function waitForWorkbench(page: Page): Promise<void> {
   await page.locator('.statusbar').waitFor({ timeout: 60_000 });
 }
 
-/** Waits for a status-bar item whose text matches (for example the credits item). */
-export async function waitForStatusBarItem(page: Page, text: RegExp, timeout = 30_000): Promise<string> {
-  const item = page.locator('.statusbar .statusbar-item', { hasText: text }).first();
-  await item.waitFor({ timeout });
-  return item.innerText();
+/** The extension's id as VS Code writes it: `publisher.name` from the manifest. */
+const EXTENSION_ID = ((): string => {
+  const manifest = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')) as { publisher: string; name: string };
+  return `${manifest.publisher}.${manifest.name}`;
+})();
+
+/**
+ * One of the extension's status bar entries, by the id it was created with (`StatusBarItem` in
+ * src/core/ids.ts): VS Code gives the entry's element the id `<extension id>.<entry id>`. Never by
+ * its text: a status bar message ("… 11 credits used") can show the same words for a while.
+ */
+export function statusBarEntry(page: Page, entryId: string): Locator {
+  return page.locator(`.statusbar .statusbar-item[id="${EXTENSION_ID}.${entryId}"]`);
+}
+
+/** Waits until the entry shows text matching `text`; returns its text. Fails saying what was awaited. */
+export async function waitForStatusBarEntry(page: Page, entryId: string, text: RegExp, timeout = 30_000): Promise<string> {
+  const entry = statusBarEntry(page, entryId);
+  try {
+    await entry.filter({ hasText: text }).waitFor({ timeout });
+  } catch {
+    const shown = await entry.innerText({ timeout: 1000 }).catch(() => '(the entry is not in the status bar)');
+    throw new Error(`the status bar entry ${entryId} never showed ${String(text)} in ${timeout} ms; it shows: ${shown}`);
+  }
+  return entry.innerText();
 }
 
 /** A part of the page, in CSS pixels. */
@@ -37,7 +57,9 @@ export function quickInput(page: Page): Locator {
 
 /**
  * F1, the command's title, Enter. Contributed commands appear in the palette only once the
- * extension host has scanned extensions, a moment after the workbench is drawn: retry until listed.
+ * extension host has scanned extensions, a moment after the workbench is drawn, and an open
+ * palette does not pick them up: close it and open it again until the command is listed (each
+ * look waits up to 2 s for the row, so the attempts are spaced by that wait, not by a sleep).
  */
 export async function runFromPalette(page: Page, title: string, { attempts = 30 } = {}): Promise<void> {
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
@@ -47,8 +69,8 @@ export async function runFromPalette(page: Page, title: string, { attempts = 30 
     await quickInput(page).fill(`>${title}`);
     if (await row.waitFor({ timeout: 2000 }).then(() => true, () => false)) break;
     await page.keyboard.press('Escape');
-    if (attempt >= attempts) throw new Error(`"${title}" never appeared in the command palette`);
-    await page.waitForTimeout(1000);
+    await quickInput(page).waitFor({ state: 'hidden', timeout: 10_000 });
+    if (attempt >= attempts) throw new Error(`"${title}" never appeared in the command palette after ${attempts} looks`);
   }
   await page.keyboard.press('Enter');
 }

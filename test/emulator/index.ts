@@ -46,6 +46,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requests: state.requests,
     addTeam: (team) => state.addTeam(team),
     setUsage: (apiKey: string, usage: TokenUsage | null) => void (state.team(apiKey).usage = usage === null ? null : { ...usage }),
+    usageOf: (apiKey: string) => {
+      const usage = state.team(apiKey).usage;
+      return usage === null ? null : { ...usage };
+    },
     setCrawls: (apiKey: string, crawls: ActiveCrawl[]) => void (state.team(apiKey).crawls = crawls),
     setRateLimit: (limit: RateLimit | null) => state.rateLimiter.set(limit),
     injectFault: (rule: FaultRule) => state.faults.add(rule),

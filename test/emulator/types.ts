@@ -88,6 +88,8 @@ export interface Emulator extends EmulatorWebhooks {
   readonly requests: RecordedRequest[];
   addTeam(team: EmulatorTeam): void;
   setUsage(apiKey: string, usage: TokenUsage | null): void;
+  /** The team's token usage as the emulator holds it now (a copy): what the next read answers. */
+  usageOf(apiKey: string): TokenUsage | null;
   setCrawls(apiKey: string, crawls: ActiveCrawl[]): void;
   setRateLimit(limit: RateLimit | null): void;
   injectFault(rule: FaultRule): void;
