@@ -9,6 +9,7 @@ import { registerSearch } from './features/search';
 import { registerUsage } from './features/usage';
 import { registerWebhooks } from './features/webhooks';
 import { createServices } from './platform/services';
+import { onDidShowQuickInput } from './platform/quick-inputs';
 
 /** What activate() returns: handles the host tests (and the webhook feature) use. */
 export interface WebDataApi {
@@ -17,6 +18,8 @@ export interface WebDataApi {
   search: ReturnType<typeof registerSearch>;
   webhooks: ReturnType<typeof registerWebhooks>;
   chat: ReturnType<typeof registerChatTools>;
+  /** Fires as each of the extension's quick inputs is shown: host tests wait for a step with it. */
+  onDidShowQuickInput: typeof onDidShowQuickInput;
   /** The extension's log folder; the "Web Data" channel's file is under its parent (host tests read it). */
   logUri: vscode.Uri;
   /**
@@ -40,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   const chat = registerChatTools(services, { searches: search });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    usage, crawls, search, webhooks, chat, logUri: context.logUri,
+    usage, crawls, search, webhooks, chat, onDidShowQuickInput, logUri: context.logUri,
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState } } : {}),
   };
 }

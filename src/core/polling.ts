@@ -48,6 +48,11 @@ export class Poller {
     this.runs = new CoalescingTask(() => this.runOnce(), () => this.disposed);
   }
 
+  /** Whether a poll is waiting on its timer (false while inactive, disposed or with no interval). */
+  get scheduled(): boolean {
+    return this.timer !== undefined;
+  }
+
   /** The wait before the next poll: the interval, doubled per failure in a row, up to the cap. */
   get nextDelayMs(): number | undefined {
     const interval = this.intervalMs();

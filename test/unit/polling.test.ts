@@ -76,13 +76,19 @@ describe('Poller', () => {
     const { p, clock, runsAt } = poller();
     p.setActive(true);
     await settle();
+    assert.equal(p.scheduled, true, 'active and loaded: the next poll waits on its timer');
     p.setActive(false);
+    assert.equal(p.scheduled, false, 'inactive: no poll waits');
     await clock.advance(5000);
     assert.deepEqual(runsAt, [0]);
     assert.equal(clock.pending, 0);
+    await p.refresh();
+    assert.deepEqual(runsAt, [0, 5000], 'a refresh runs while inactive');
+    assert.equal(p.scheduled, false, 'a run while inactive schedules no poll after it');
+    assert.equal(clock.pending, 0);
     p.setActive(true);
-    await settle();
-    assert.deepEqual(runsAt, [0, 5000]);
+    await clock.advance(1000);
+    assert.deepEqual(runsAt, [0, 5000, 6000]);
     p.dispose();
   });
 

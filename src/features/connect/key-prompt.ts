@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
 import { checkApiKey } from './key-check';
+import { showQuickInput } from '../../platform/quick-inputs';
 
 /** Shape problems found while typing; the service is only asked on Enter. */
 function shapeProblem(value: string): string | undefined {
@@ -139,7 +140,7 @@ export function promptForApiKey(services: Services, baseUrl: string): Promise<Ke
           return;
       }
     }
-    box.show();
+    showQuickInput(box);
     log.info(`Asking for the API key for ${baseUrl}.`);
   });
 }

@@ -52,6 +52,11 @@ export class ActiveCrawlsView extends Disposable {
     return this.rows;
   }
 
+  /** Whether the next poll is waiting on its timer: never while the view is hidden or not connected. */
+  get pollScheduled(): boolean {
+    return this.poller.scheduled;
+  }
+
   /** The view's message, badge and visibility as shown. */
   get view(): ShownTreeView {
     return this.treeView;

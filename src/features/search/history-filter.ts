@@ -2,6 +2,7 @@
 // person types. Enter keeps the filter; Escape puts back the one that was set before.
 import * as vscode from 'vscode';
 import type { HistoryDeps } from './history-commands';
+import { showQuickInput } from '../../platform/quick-inputs';
 
 /** A string argument sets the filter without the box ('' clears it): for tests and keybindings. */
 export async function filterSearches(deps: HistoryDeps, arg: unknown): Promise<string> {
@@ -31,6 +32,6 @@ export async function filterSearches(deps: HistoryDeps, arg: unknown): Promise<s
         resolve(provider.filter);
       }),
     ];
-    box.show();
+    showQuickInput(box);
   });
 }

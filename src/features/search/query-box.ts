@@ -11,6 +11,7 @@ import { toDisposable } from '../../platform/disposable';
 import { searchSettings } from '../../platform/settings';
 import { operatorButton, runInsertOperator, trackQueryBox } from './advanced/operator-picker';
 import { warningsText } from './advanced/words';
+import { showQuickInput } from '../../platform/quick-inputs';
 
 function check(query: string): QueryInputState {
   // The client's check for the query alone; loading it on the first keystroke is fine.
@@ -65,7 +66,7 @@ export function promptForQuery(initial: string | undefined, own: (d: vscode.Disp
           box.valueSelection = change.selection;
         }
         update();
-        box.show();
+        showQuickInput(box);
       },
     });
     const listeners = [
@@ -95,6 +96,6 @@ export function promptForQuery(initial: string | undefined, own: (d: vscode.Disp
       box.valueSelection = options.selection ?? [0, initial.length];
     }
     update();
-    box.show();
+    showQuickInput(box);
   });
 }

@@ -37,6 +37,8 @@ export interface WebhooksApi {
   readonly statusBarItem: ShownReceiverItem;
   /** Starts as webData.webhooks.autoStart does with the window: quietly, waiting out a busy port. */
   startAutomatically(): Promise<unknown>;
+  /** How many times a start found its port taken and waited to try again (since activation). */
+  readonly busyPortWaits: number;
 }
 
 export interface WebhookLinks {
@@ -84,6 +86,9 @@ class WebhooksFeature extends Disposable {
       tree: events,
       statusBarItem: statusBar.shown,
       startAutomatically: () => controller.start({ quiet: true }),
+      get busyPortWaits() {
+        return controller.busyPortWaits;
+      },
     };
 
     // With the window only when asked, and never awaited: activation must not wait on a socket.

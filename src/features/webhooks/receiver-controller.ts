@@ -34,6 +34,8 @@ const QUIET_WARNING_DELAY_MS = 2000;
 export class WebhookReceiverController extends Disposable {
   private current: RunningReceiver | undefined;
   private starting: Promise<RunningReceiver | undefined> | undefined;
+  /** How many times a start found its port taken and waited to try again (since activation). */
+  private portBusyWaits = 0;
   private secret: string | undefined;
   private secretRead: Promise<void> | undefined;
   private readonly changeEmitter = this._register(new vscode.EventEmitter<void>());
@@ -55,6 +57,11 @@ export class WebhookReceiverController extends Disposable {
 
   get running(): RunningReceiver | undefined {
     return this.current;
+  }
+
+  /** How many times a start found its port taken and is waiting (or waited) to try again. */
+  get busyPortWaits(): number {
+    return this.portBusyWaits;
   }
 
   get hasSecret(): boolean {
@@ -149,6 +156,7 @@ export class WebhookReceiverController extends Disposable {
       } catch (err) {
         const delay = retryDelaysMs[attempt];
         if (delay === undefined || this.isDisposed || !(isWebhookReceiverError(err) && err.code === 'address-in-use')) throw err;
+        this.portBusyWaits++;
         this.services.log.info(`Webhook receiver: port ${settings.port} is taken; trying again in ${delay} ms.`);
         await new Promise((resolve) => setTimeout(resolve, delay));
       }

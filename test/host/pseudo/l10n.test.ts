@@ -123,7 +123,9 @@ describe('pseudo locale: nothing the extension shows escaped localization', func
     receiver = await startUnsignedReceiver(api, notifications);
     assert.equal(await vscode.commands.executeCommand('webData.setWebhookSecret', { secret: SECRET }), true);
     assert.equal((await sendWebhook({ url: receiver.url, event: EVENT, secret: SECRET })).status, 200);
+    // A bounded poll for the row (250 looks, 20 ms apart), then the check says what was missing.
     for (let i = 0; i < 250 && !api.webhooks.events.some((e) => e.jobId === EVENT.id); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok(api.webhooks.events.some((e) => e.jobId === EVENT.id), 'the signed delivery never got a row in Webhook Events (waited 5 s)');
     assert.equal(api.webhooks.events.find((e) => e.jobId === EVENT.id)?.status, 'verified');
   });
 

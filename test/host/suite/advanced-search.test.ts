@@ -5,28 +5,36 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SearchRecord } from '../../../src/core/search/record';
-import { activate, emulator, restoreDemoKey, useKey, usageFor } from './helpers-account';
+import type { WebDataApi } from '../../../src/extension';
+import { activate, emulator, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
 
 const KEY = 'wd-host-advanced-0001';
 
 /**
- * Presses Enter in whatever quick input is open, every 300 ms, until the command settles or
- * `presses` were made, then waits for the search to finish: each Enter accepts a step's current
- * answer (a remembered or given choice, or the review's Search). Too few presses leave the command
- * waiting on a step, which fails.
+ * Presses Enter in each quick input the command shows, as it shows it (the extension announces
+ * every box and list it shows), until the command settles or `presses` were made: each Enter
+ * accepts a step's current answer (a remembered or given choice, or the review's Search). Too few
+ * presses leave the command waiting on a step, which fails. Waits for a step or the end, never a
+ * fixed time.
  */
-async function pressEnterUntilDone<T>(pending: Thenable<T>, presses = 30): Promise<T> {
+async function pressEnterUntilDone<T>(api: WebDataApi, start: () => Thenable<T>, presses = 30): Promise<T> {
+  let shown = 0;
+  const listener = api.onDidShowQuickInput(() => { shown++; });
   let settled = false;
-  const result = Promise.resolve(pending).finally(() => { settled = true; });
-  // Read through a function: `settled` changes across the awaits, which TS's narrowing cannot see.
-  const isSettled = (): boolean => settled;
-  for (let i = 0; i < presses && !isSettled(); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    if (!isSettled()) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+  try {
+    const result = Promise.resolve(start()).finally(() => { settled = true; });
+    // Read through a function: `settled` changes across the awaits, which TS's narrowing cannot see.
+    const isSettled = (): boolean => settled;
+    let pressed = 0;
+    for (; pressed < presses && !isSettled(); pressed++) {
+      await waitFor('the next step to show, or the command to finish', () => isSettled() || shown > pressed, 20_000);
+      if (!isSettled()) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    }
+    await waitFor(`the command to finish after ${pressed} presses of Enter`, () => isSettled(), 20_000);
+    return await result;
+  } finally {
+    listener.dispose();
   }
-  await Promise.race([result, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-  assert.ok(settled, `the command was still waiting after ${presses} presses of Enter`);
-  return result;
 }
 
 function advanced(argument?: unknown): Thenable<SearchRecord | undefined> {
@@ -36,8 +44,10 @@ function advanced(argument?: unknown): Thenable<SearchRecord | undefined> {
 describe('advanced search: steps through the command\'s argument, against the emulator', function () {
   this.timeout(60_000);
 
+  let api: WebDataApi;
+
   before(async () => {
-    await activate();
+    api = await activate();
     const team = { apiKey: KEY, usage: usageFor(150_000), enterprise: ['anon', 'zdr'] };
     await emulator.addTeam(team);
     await useKey(KEY);
@@ -49,7 +59,7 @@ describe('advanced search: steps through the command\'s argument, against the em
   });
 
   it('with a complete request, searches after a few presses of Enter (the steps are skipped), sending exactly it (settings only under what it leaves out)', async () => {
-    const record = await pressEnterUntilDone(advanced({
+    const record = await pressEnterUntilDone(api, () => advanced({
       query: 'tideflow backpressure', sources: ['web', 'news'], limit: 4, categories: [], tbs: 'sbd:1,qdr:y',
       includeDomains: ['docs.tideflow.dev'], location: 'Berlin,Germany', country: 'de', scrapeOptions: { formats: [{ type: 'markdown' }] },
       enterprise: ['zdr'], ignoreInvalidURLs: true,
@@ -67,7 +77,7 @@ describe('advanced search: steps through the command\'s argument, against the em
   it('with a partial request, asks only what it leaves open, answered with the last search\'s choices', async () => {
     // Only query, sources, limit and time are given; the other steps open with what the search
     // above chose, and Enter keeps each.
-    const record = await pressEnterUntilDone(advanced({ query: 'tideflow streams', sources: [{ type: 'web' }], limit: 2, tbs: '' }));
+    const record = await pressEnterUntilDone(api, () => advanced({ query: 'tideflow streams', sources: [{ type: 'web' }], limit: 2, tbs: '' }));
     assert.ok(record, 'no search was stored');
     assert.deepEqual(record.request, {
       query: 'tideflow streams', limit: 2, timeout: 60000, sources: [{ type: 'web' }],
@@ -77,7 +87,7 @@ describe('advanced search: steps through the command\'s argument, against the em
   });
 
   it('with no argument, walks every step from the query, each kept as last chosen', async () => {
-    const record = await pressEnterUntilDone(advanced());
+    const record = await pressEnterUntilDone(api, () => advanced());
     assert.ok(record, 'no search was stored');
     assert.equal(record.request.query, 'tideflow streams');
     assert.deepEqual(record.request.enterprise, ['zdr']);
@@ -92,7 +102,7 @@ describe('advanced search: steps through the command\'s argument, against the em
   });
 
   it('webData.insertOperator with no box open: a query box with the operator in it, whose Enter searches', async () => {
-    const record = await pressEnterUntilDone(vscode.commands.executeCommand<SearchRecord | undefined>('webData.insertOperator', 'site'));
+    const record = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<SearchRecord | undefined>('webData.insertOperator', 'site'));
     assert.ok(record, 'no search was stored');
     assert.equal(record.request.query, 'site:example.com');
   });

@@ -107,12 +107,18 @@ describe('crawls: the Active Crawls view', () => {
     await waitFor('the view to be visible', () => api.crawls.view.visible);
     await emulator.setCrawls(KEY, [CRAWLS[1] as ActiveCrawl]);
     await waitFor('a poll to pick up the new crawl', async () => (await crawlRows(api)).length === 1, 12_000);
+    await waitFor('the next poll to be scheduled after the last one', () => api.crawls.pollScheduled);
 
     await vscode.commands.executeCommand('workbench.view.explorer');
     await waitFor('the view to be hidden', () => !api.crawls.view.visible);
+    // Hidden: the poll timer is cancelled, and a load that runs now (a person's refresh, or a poll
+    // that was under way) schedules none after it. Not a wait for requests that do not come: the
+    // poller's unit tests show that a poller with no timer sends nothing.
+    await waitFor('the poll timer to be cancelled', () => !api.crawls.pollScheduled);
     const before = await emulator.requestCount();
-    await new Promise((resolve) => setTimeout(resolve, 6_500));
-    assert.equal(await crawlsRequestsSince(before), 0, 'the hidden view kept polling');
+    await api.crawls.refresh();
+    assert.equal(await crawlsRequestsSince(before), 1, 'the refresh did not load the listing once');
+    assert.equal(api.crawls.pollScheduled, false, 'a load while hidden scheduled another poll');
   });
 
   it('not connected: no rows (the welcome shows)', async () => {

@@ -90,7 +90,7 @@ export async function waitFor(what: string, check: () => boolean | Promise<boole
   const deadline = Date.now() + ms;
   for (let i = 0; i < 10_000 && Date.now() < deadline; i++) {
     if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 50));   // the spacing of the looks
   }
   assert.fail(`timed out after ${ms} ms waiting for ${what}`);
 }

@@ -11,8 +11,9 @@ import { allResultsMarkdown } from '../../../src/core/search/all-results';
 import { exportMarkdown } from '../../../src/core/search/export';
 import type { SearchRecord } from '../../../src/core/search/record';
 import type { WebDataApi } from '../../../src/extension';
+import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import type { SearchTreeNode } from '../../../src/features/search';
-import { activate, emulator, env, restoreDemoKey, useKey, usageFor } from './helpers-account';
+import { activate, emulator, env, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
 
 const KEY = 'wd-host-history-0001';
 type Provider = vscode.TreeDataProvider<SearchTreeNode>;
@@ -176,12 +177,23 @@ describe('history: pins, eviction, clear, filter, all results, export', function
     assert.equal(off.value.includes('!['), false);
   });
 
-  it('edit opens advanced search with the search\'s request (skipped until webData.searchAdvanced exists)', async function () {
-    if (!(await vscode.commands.getCommands(true)).includes('webData.searchAdvanced')) this.skip();
+  it('edit opens advanced search at its review with the search\'s request, and sends nothing when closed', async () => {
     const record = await searched({ query: 'tideflow backpressure', limit: 2 });
-    const running = vscode.commands.executeCommand('webData.editSearch', record.id);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    await running;
+    const shown: ShownQuickInput[] = [];
+    const listener = api.onDidShowQuickInput((input) => { shown.push(input); });
+    try {
+      const before = await emulator.requestCount();
+      const running = vscode.commands.executeCommand('webData.editSearch', record.id);
+      await waitFor('advanced search to show a step', () => shown.length > 0, 10_000);
+      // Every field is answered by the stored request, so the review (the last step) comes first.
+      const review = shown[0];
+      assert.ok(review && review.step !== undefined && review.step === review.totalSteps, `the first input shown: ${JSON.stringify(review)}`);
+      assert.match(review.items.join('\n'), /tideflow backpressure/, `the review does not show the query: ${review.items.join(' | ')}`);
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await running;
+      assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/search'), [], 'closing the steps searched');
+    } finally {
+      listener.dispose();
+    }
   });
 });

@@ -9,7 +9,7 @@ import type { SearchRecord } from '../../../src/core/search/record';
 import { parseSearchIndex, readSearchRecordText, serializeSearchIndex } from '../../../src/core/search/record-schema';
 import type { WebDataApi } from '../../../src/extension';
 import type { SearchTreeNode } from '../../../src/features/search';
-import { activate, emulator, env, restoreDemoKey, useKey, usageFor } from './helpers-account';
+import { activate, emulator, env, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
 
 const KEY = 'wd-host-search-0001';
 const MARKDOWN = { scrapeOptions: { formats: [{ type: 'markdown' }] } };
@@ -259,9 +259,11 @@ describe('search: command, results view, markdown tabs', function () {
     const count = (await rows(api.search.results)).length;
     const source = new vscode.CancellationTokenSource();
     try {
+      const before = await emulator.requestCount();
       const running = search({ query: 'tideflow faq' }, { token: source.token });
-      // Long enough for the request to be on its way, far shorter than the emulator's delay.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The emulator lists a request as it arrives (status 0 until answered): cancel once it is there.
+      await waitFor('the search to reach the emulator', async () =>
+        (await emulator.requestsSince(before)).some((r) => r.path === '/v2/search' && r.status === 0), 10_000);
       const cancelledAt = Date.now();
       source.cancel();
       assert.equal(await running, undefined);

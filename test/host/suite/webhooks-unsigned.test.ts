@@ -15,7 +15,6 @@ const SECRET = 'host-test-unsigned-secret';
 const KEY = 'wd-host-webhooks-unsigned-0001';
 const CRAWL: ActiveCrawl = { id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d', teamId: 'team_unsigned', url: 'https://unsigned.host-test.example', options: {} };
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('webhooks without a secret', function () {
   this.timeout(30_000);
@@ -73,10 +72,11 @@ describe('webhooks without a secret', function () {
   it('an unsigned crawl.completed gets a row and a plain notification: the crawl stays listed, and no URL is named', async () => {
     await emulator.addTeam({ apiKey: KEY, crawls: [CRAWL] });
     await useKey(KEY);
-    // The key change reaches the crawls view a moment after the command, which empties its list.
-    await sleep(300);
-    await api.crawls.refresh();
-    await waitFor('the crawl in the Active Crawls view', () => api.crawls.crawls.some((c) => c.id === CRAWL.id));
+    // The key change empties the crawls view's list: load until the crawl is listed.
+    await waitFor('the crawl in the Active Crawls view', async () => {
+      await api.crawls.refresh();
+      return api.crawls.crawls.some((c) => c.id === CRAWL.id);
+    });
 
     // Not from the emulator's "complete": the service still lists the crawl, as for a forged event.
     assert.equal((await sendWebhook({ url, event: makeEvent('crawl.completed', { id: CRAWL.id }) })).status, 200);

@@ -17,6 +17,7 @@ const SECRET = 'host-test-webhook-secret';
 const KEY = 'wd-host-webhooks-0001';
 const CRAWL: ActiveCrawl = { id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', teamId: 'team_webhooks', url: 'https://crawl.host-test.example', options: { scrapeOptions: { formats: ['markdown'] } } };
 
+/** The spacing of until()'s looks, not a wait for anything. */
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -189,13 +190,13 @@ describe('webhooks', function () {
   it('crawl.completed from the emulator takes the crawl off the Active Crawls view and names its URL', async () => {
     await emulator.addTeam({ apiKey: KEY, crawls: [CRAWL] });
     await useKey(KEY);
-    // SecretStorage's change event reaches the connection a moment after the command, and the
-    // crawls view empties its list then: let it pass, then load and check the crawl stays listed.
-    await sleep(300);
-    await api.crawls.refresh();
-    await waitFor('the crawl in the Active Crawls view', () => api.crawls.crawls.some((c) => c.id === CRAWL.id));
-    await sleep(200);
-    assert.ok(api.crawls.crawls.some((c) => c.id === CRAWL.id), 'the crawl left the view before the delivery');
+    // webData.setApiKey resolves once the connection has announced the new key, and the view
+    // empties its list then; SecretStorage's own event follows and announces nothing new. Load
+    // until the crawl is listed (each look is a refresh, so no reset can leave it unlisted).
+    await waitFor('the crawl in the Active Crawls view', async () => {
+      await api.crawls.refresh();
+      return api.crawls.crawls.some((c) => c.id === CRAWL.id);
+    });
 
     await admin('PUT', '/webhook', { url, secret: SECRET, metadata: { source: 'host-test' } });
     const completed = await admin('POST', `/crawls/${CRAWL.id}/complete`, { apiKey: KEY });
@@ -247,8 +248,9 @@ describe('webhooks', function () {
     try {
       await vscode.workspace.getConfiguration('webData').update('webhooks.port', port, settingsTarget());
       const listeningOn = (): number | undefined => api.webhooks.receiver?.port;
+      const waitsBefore = api.webhooks.busyPortWaits;
       const starting = api.webhooks.startAutomatically();
-      await sleep(700);
+      await until('the start to find the port taken and wait', () => api.webhooks.busyPortWaits > waitsBefore);
       assert.equal(listeningOn(), undefined, 'not listening while the port is held');
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
       await starting;

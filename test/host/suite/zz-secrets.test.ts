@@ -10,7 +10,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
-import { activate, env, storageOf } from './helpers-account';
+import { EVENTS_KEY } from '../../../src/core/webhook-events/shared-list';
+import { activate, env, storageOf, waitFor, webDataLogText } from './helpers-account';
 
 /** The secret webhooks.test.ts sets with "Set Webhook Secret". */
 const WEBHOOK_SECRET = 'host-test-webhook-secret';
@@ -115,8 +116,17 @@ describe('secrets at the end of the run', () => {
       path.dirname(path.dirname(api.logUri.fsPath)),
       ...(folder ? [path.join(folder, '.vscode')] : []),
     ];
-    // Pending writes: the events list (debounced, then checked again) and the workbench's state.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Pending writes, each awaited by what it shows, not by a pause. The events list is written
+    // to globalState debounced: wait until what is stored is what is listed.
+    const storedKeys = (): string => ((storageOf(api).globalState.get<Array<{ key?: unknown }>>(EVENTS_KEY) ?? []).map((r) => String(r.key))).join();
+    const listedKeys = (): string => api.webhooks.events.map((e) => e.key).join();
+    await waitFor('the webhook events list to be written', () => storedKeys() === listedKeys(), 10_000);
+    // The log reaches its file in order: once a request made now is in the file, so is every
+    // line logged before it.
+    const usageLines = (): number => webDataLogText(api.logUri).split('/v2/team/token-usage').length;
+    const seen = usageLines();
+    await api.usage.refreshNow();
+    await waitFor('the log file to hold a request made now', () => usageLines() > seen, 10_000);
   });
 
   it('searches the places that matter, and would find a secret planted there in each form', () => {

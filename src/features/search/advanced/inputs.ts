@@ -4,6 +4,7 @@
 // is disposed with the feature if the window closes meanwhile.
 import * as vscode from 'vscode';
 import { toDisposable } from '../../../platform/disposable';
+import { showQuickInput } from '../../../platform/quick-inputs';
 
 export interface StepFrame {
   title: string;
@@ -51,7 +52,7 @@ export function showPick<T>(frame: StepFrame, options: {
       pick.onDidHide(() => { ownership.dispose(); resolve(outcome); }),
     ];
     const ownership = frame.own(toDisposable(() => { listeners.forEach((l) => { l.dispose(); }); pick.dispose(); }));
-    pick.show();
+    showQuickInput(pick);
   });
 }
 
@@ -100,7 +101,7 @@ export function showInput(frame: StepFrame, options: {
     box.value = options.value;
     if (options.selection) box.valueSelection = options.selection;
     update();
-    box.show();
+    showQuickInput(box);
   });
 }
 

@@ -8,6 +8,7 @@ import { ContextKey } from '../../../core/ids';
 import { insertOperator, OPERATOR_IDS, operatorHelp, type OperatorId } from '../../../core/search/advanced/operators';
 import { toDisposable } from '../../../platform/disposable';
 import { operatorExplanation } from './words';
+import { showQuickInput } from '../../../platform/quick-inputs';
 
 export interface QueryBoxTarget {
   readonly value: string;
@@ -60,7 +61,7 @@ function pickOperator(): Promise<OperatorId | undefined> {
       pick.dispose();
       resolve(chosen);
     });
-    pick.show();
+    showQuickInput(pick);
   });
 }
 

@@ -13,6 +13,7 @@ import { queryValidation } from '../query-box';
 import { showInput, showPick, type Outcome, type PickItem, type StepFrame } from './inputs';
 import { operatorButton, runInsertOperator, trackQueryBox } from './operator-picker';
 import { dateRangeProblem } from './words';
+import { showQuickInput } from '../../../platform/quick-inputs';
 
 type Step = Exclude<StepId, 'review'>;
 type Answer = Outcome<AdvancedChoices>;
@@ -175,7 +176,7 @@ function queryStep(c: AdvancedChoices, frame: StepFrame): Promise<Outcome<string
           suspend(false);
           if (change) { box.value = change.value; box.valueSelection = change.selection; }
           update();
-          box.show();
+          showQuickInput(box);
         },
       });
       const button = box.onDidTriggerButton((b) => {

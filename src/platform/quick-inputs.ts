@@ -1,0 +1,30 @@
+// Every quick input the extension shows (a box or a list) goes through showQuickInput(), which
+// announces it: the host tests wait for a step to be on screen before they press Enter or close
+// it, instead of sleeping and hoping it is there. No one else listens.
+import * as vscode from 'vscode';
+
+/** A quick input as it was shown: its title and step, and the text of a box or the rows of a list. */
+export interface ShownQuickInput {
+  readonly title: string | undefined;
+  readonly step: number | undefined;
+  readonly totalSteps: number | undefined;
+  /** A list's rows (label and description); empty for a box. */
+  readonly items: readonly string[];
+  /** The box's text when shown; undefined for a list and for a password box (the key is never told). */
+  readonly value: string | undefined;
+}
+
+// Module-wide, like the inputs it announces: it holds no resource, only listeners, and each
+// listener is the caller's to dispose.
+const shownEmitter = new vscode.EventEmitter<ShownQuickInput>();
+
+/** Fires after every quick input of this extension is shown (again after an operator picker, too). */
+export const onDidShowQuickInput: vscode.Event<ShownQuickInput> = shownEmitter.event;
+
+export function showQuickInput(input: vscode.InputBox | vscode.QuickPick<vscode.QuickPickItem>): void {
+  input.show();
+  const box = 'password' in input;
+  const value = box && !input.password ? input.value : undefined;
+  const items = box ? [] : input.items.map((item) => [item.label, item.description].filter(Boolean).join(' '));
+  shownEmitter.fire({ title: input.title, step: input.step, totalSteps: input.totalSteps, items, value });
+}
