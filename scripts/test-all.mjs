@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// `npm test`: every suite in order, stopping at the first that fails, as `a && b && …` would; then
+// where the time went (seconds per stage) and one closing line that any CI reads:
+// "tests: N passed, N failed, N skipped", summed from each mocha run's closing counts.
+import { spawn } from 'node:child_process';
+
+const ALL_STAGES = ['typecheck', 'lint', 'test:unit', 'test:host', 'test:package', 'test:e2e'];
+// WEBDATA_TEST_STAGES=lint,test:unit runs only those (in the order above): for trying this script.
+const chosen = (process.env.WEBDATA_TEST_STAGES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const STAGES = chosen.length > 0 ? ALL_STAGES.filter((name) => chosen.includes(name)) : ALL_STAGES;
+
+/** Mocha's closing counts in a piece of output ("739 passing (25s)", "2 failing", "1 pending"). */
+export function mochaCounts(text) {
+  const sum = (word) => [...text.matchAll(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'gm'))].reduce((total, m) => total + Number(m[1]), 0);
+  return { passed: sum('passing'), failed: sum('failing'), skipped: sum('pending') };
+}
+
+function runStage(name) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    let tail = '';
+    const counts = { passed: 0, failed: 0, skipped: 0 };
+    const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const onData = (stream) => (chunk) => {
+      stream.write(chunk);
+      // Count whole lines only: a closing line may arrive split across chunks.
+      const text = tail + chunk.toString('utf8');
+      const end = text.lastIndexOf('\n');
+      const found = mochaCounts(text.slice(0, end + 1));
+      for (const key of Object.keys(counts)) counts[key] += found[key];
+      tail = text.slice(end + 1);
+    };
+    child.stdout.on('data', onData(process.stdout));
+    child.stderr.on('data', onData(process.stderr));
+    child.on('close', (code, signal) => {
+      const found = mochaCounts(`${tail}\n`);
+      for (const key of Object.keys(counts)) counts[key] += found[key];
+      resolve({ name, ok: code === 0, code: code ?? signal, seconds: (Date.now() - started) / 1000, ...counts });
+    });
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  const results = [];
+  for (const name of STAGES) {
+    const result = await runStage(name);
+    results.push(result);
+    if (!result.ok) break;
+  }
+  const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
+  console.log('\n== where the time went');
+  for (const r of results) {
+    const tests = r.passed + r.failed + r.skipped > 0 ? `  (${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''})` : '';
+    console.log(`   ${r.name.padEnd(13)} ${r.seconds.toFixed(1).padStart(6)} s  ${r.ok ? 'ok' : `FAILED (exit ${r.code})`}${tests}`);
+  }
+  for (const name of STAGES.slice(results.length)) console.log(`   ${name.padEnd(13)}      -    not run (an earlier stage failed)`);
+  console.log(`   ${'all'.padEnd(13)} ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`);
+  const failedStage = results.find((r) => !r.ok);
+  // A stage that failed without a mocha count (typecheck, lint, a runner that died) counts once.
+  const failed = total('failed') + (failedStage && failedStage.failed === 0 ? 1 : 0);
+  console.log(`tests: ${total('passed')} passed, ${failed} failed, ${total('skipped')} skipped`);
+  process.exitCode = failedStage ? 1 : 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) void main();
