@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { registerChatTools } from './features/chat';
 import { registerConnect } from './features/connect';
 import { registerCrawls } from './features/crawls';
+import { registerEntries } from './features/entries';
 import { registerSearch } from './features/search';
 import { registerUsage } from './features/usage';
 import { registerWebhooks } from './features/webhooks';
@@ -17,6 +18,7 @@ export interface WebDataApi {
   search: ReturnType<typeof registerSearch>;
   webhooks: ReturnType<typeof registerWebhooks>;
   chat: ReturnType<typeof registerChatTools>;
+  entries: ReturnType<typeof registerEntries>;
   /** The extension's log folder; the "Web Data" channel's file is under its parent (host tests read it). */
   logUri: vscode.Uri;
   /**
@@ -38,9 +40,10 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   const crawls = registerCrawls(services);
   const webhooks = registerWebhooks(services, { crawls });
   const chat = registerChatTools(services, { searches: search });
+  const entries = registerEntries(services, { search });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    usage, crawls, search, webhooks, chat, logUri: context.logUri,
+    usage, crawls, search, webhooks, chat, entries, logUri: context.logUri,
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState } } : {}),
   };
 }
