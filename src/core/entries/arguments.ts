@@ -1,6 +1,7 @@
 // The argument webData.searchProblem takes, decoded field by field: a Code Action passes one, and
 // so may a keybinding or another extension. Only a plain object with the fields of their types is
 // taken (a Uri, an array or a class instance is not), so nothing unexpected reaches the query.
+import { isPlainObject } from '../plain-object';
 
 export interface ProblemArgument {
   message: string;
@@ -12,12 +13,6 @@ export interface ProblemArgument {
   uri: string;
   /** 1-based. */
   line: number;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 /** The argument, or undefined when it is not one (then the command uses the problem under the cursor). */
