@@ -23,6 +23,9 @@ const PROBLEMS: Array<{ name: string; problem: ProblemText; query: string }> = [
   { name: 'Java', problem: { source: 'Java', code: '16777218', message: 'String cannot be resolved to a type' }, query: 'Java 16777218 String cannot be resolved to a type' },
   { name: 'a shell (ShellCheck)', problem: { source: 'shellcheck', code: 'SC2086', message: 'Double quote to prevent globbing and word splitting.' }, query: 'shellcheck SC2086 Double quote to prevent globbing and word splitting.' },
   { name: 'C#, a Windows path with the user name', problem: { source: 'msbuild', message: 'Could not find file C:\\Users\\alice\\source\\repos\\Acme\\Program.cs' }, query: 'msbuild Could not find file Program.cs' },
+  // What VS Code's own CSS and JSON language servers report (checked in the host's workbench).
+  { name: 'CSS (built in)', problem: { source: 'css', code: 'unknownProperties', message: "Unknown property: 'colr'" }, query: "css unknownProperties Unknown property: 'colr'" },
+  { name: 'JSON (built in)', problem: { source: 'json', code: 519, message: 'Trailing comma' }, query: 'json 519 Trailing comma' },
   { name: 'no source, no code', problem: { message: 'Unexpected token' }, query: 'Unexpected token' },
   // Hostile: what must not leave the machine.
   { name: 'a key in a string literal', problem: { source: 'ts', code: 2345, message: "Argument of type '\"sk-proj-Abc123Def456Ghi789Jkl012Mno345\"' is not assignable to parameter of type 'Config'." }, query: "ts 2345 Argument of type is not assignable to parameter of type 'Config'." },

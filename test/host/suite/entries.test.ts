@@ -171,6 +171,9 @@ describe('entries: search from a selection, a problem, the terminal', function (
     }, 10_000);
     assert.equal(read?.via, 'clipboard');
     assert.equal(await vscode.env.clipboard.readText(), 'what the person had copied', 'the clipboard was not put back');
+    // Where this VS Code answers Terminal.selection (not a desktop without the proposal), it reads the same text.
+    const preferred = await api.entries.readTerminalSelection(terminal);
+    assert.ok(preferred?.via === 'clipboard' || preferred?.text.trim() === read.text.trim(), `Terminal.selection read ${JSON.stringify(preferred?.text)}`);
 
     const before = await emulator.requestCount();
     const { shown, pending } = await boxOf(api, () => vscode.commands.executeCommand('webData.searchTerminalSelection'));
