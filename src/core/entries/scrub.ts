@@ -2,8 +2,9 @@
 // code and output, so whatever names them, their machine or their accounts goes, and what names the
 // problem stays (the words of the message, the project's own quoted names, a file's base name).
 // Removed rather than replaced by a placeholder word: a search engine reads "EMAIL" as a word to
-// match. Every pattern is linear (no nested quantifiers): a 10,000-character message costs
-// microseconds, and callers cut long text down before this runs anyway (query.ts).
+// match. Patterns that scan a run of characters start only where such a run starts (a lookbehind),
+// so no input makes them quadratic: the worst 4,000 characters (query.ts cuts longer text first)
+// cost a few milliseconds (`npm run bench -- entries`).
 // Plain text in, plain text out; no VS Code.
 
 /** Who the person is on this machine, to take out of text: both optional (a browser host has neither). */
@@ -63,10 +64,10 @@ const AUTH_VALUE = /\b(Bearer|Basic|Token)\s+(?=[A-Za-z0-9._~+/=-]*\d|[A-Za-z0-9
 /** Keys with a known shape: OpenAI/Anthropic-style sk-, GitHub, GitLab, Slack, AWS, Google, npm, Stripe, JWTs. */
 const KNOWN_KEYS = /\b(?:sk-[A-Za-z0-9_-]{16,}|(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{10,}|A(?:KIA|SIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|npm_[A-Za-z0-9]{30,}|(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})/g;
 /** `scheme://user:password@host`: the credentials go, the address stays. */
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"]+@/gi;
+const URL_CREDENTIALS = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"]+@/gi;
 /** A URL's query string and fragment, where tokens and session ids travel. */
-const URL_QUERY = /\b([a-z][a-z0-9+.-]*:\/\/[^\s?#'"<>]+)[?#][^\s'"<>]*/gi;
-const EMAIL = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/g;
+const URL_QUERY = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^\s?#'"<>]+)[?#][^\s'"<>]*/gi;
+const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/g;
 const IPV4 = /\b(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}(?::\d{1,5})?\b/g;
 /** Full and compressed IPv6 (with a digit somewhere, so `a::b` in code stays), and [v6]:port. */
 const IPV6 = /\[?(?<![\w:])(?=[0-9a-f:]*\d)(?:[0-9a-f]{1,4}:){2,7}[0-9a-f]{1,4}(?![\w:])\]?(?::\d{1,5})?|\[?(?<![\w:])(?=[0-9a-f:]*\d)(?:[0-9a-f]{1,4}:){1,6}:(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4}){0,5})?(?![\w:])\]?(?::\d{1,5})?|(?<![\w:])::1(?![\w:])/gi;

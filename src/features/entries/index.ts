@@ -2,16 +2,18 @@
 // context menus, and "Search the Web for This Problem" on every problem. Each opens the search's own
 // query box filled in with a query made from what is in front of the person, and nothing is sent
 // until they press Enter on it (the box is the consent). The query is cleaned in the core
-// (src/core/entries/query.ts); each search keeps where it started, for its row's tooltip.
+// (src/core/entries/query.ts, in the lazily loaded dist/core.js); each search keeps where it
+// started, for its row's tooltip.
 // Restricted Mode: as for the palette's search, nothing here reads a folder's setting that could
 // send the query elsewhere (the service address is a restricted setting).
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { readProblemArgument, type ProblemArgument } from '../../core/entries/arguments';
 import type { SearchOrigin } from '../../core/entries/origin';
-import { problemQuery, selectionQuery, terminalQuery, type EntryQuery, type ScrubContext } from '../../core/entries/query';
+import type { EntryQuery, ScrubContext } from '../../core/entries/query';
 import { Command } from '../../core/ids';
 import type { SearchRecord } from '../../core/search/record';
+import { loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 import type { SearchApi } from '../search';
@@ -67,7 +69,7 @@ class EntriesFeature extends Disposable implements EntriesApi {
       return undefined;
     }
     const line = editor.selection.start.line + 1;
-    return this.ask(selectionQuery(text), { kind: 'selection', file: fileLabel(editor.document.uri), line });
+    return this.ask(loadCore().selectionQuery(text), { kind: 'selection', file: fileLabel(editor.document.uri), line });
   }
 
   private async searchTerminalSelection(): Promise<SearchRecord | undefined> {
@@ -78,7 +80,7 @@ class EntriesFeature extends Disposable implements EntriesApi {
       return undefined;
     }
     this.services.log.debug(`Search from the terminal: the selection was read through ${selection.via === 'api' ? 'Terminal.selection' : 'Copy and the clipboard'}.`);
-    return this.ask(terminalQuery(selection.text, scrubContext()), { kind: 'terminal', terminal: terminal.name });
+    return this.ask(loadCore().terminalQuery(selection.text, scrubContext()), { kind: 'terminal', terminal: terminal.name });
   }
 
   /** The Code Action's argument; from the palette or a keybinding without one, the first problem under the cursor. */
@@ -88,7 +90,7 @@ class EntriesFeature extends Disposable implements EntriesApi {
       void vscode.window.showInformationMessage(vscode.l10n.t('Put the cursor on a problem (a squiggle) to search the web for it.'));
       return undefined;
     }
-    const made = problemQuery({ message: problem.message, source: problem.source, code: problem.code }, scrubContext());
+    const made = loadCore().problemQuery({ message: problem.message, source: problem.source, code: problem.code }, scrubContext());
     const origin: SearchOrigin = {
       kind: 'problem', file: fileLabel(vscode.Uri.parse(problem.uri)), line: problem.line,
       ...(problem.source !== undefined ? { source: problem.source } : {}),
