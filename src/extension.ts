@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { registerChatTools } from './features/chat';
 import { registerConnect } from './features/connect';
 import { registerCrawls } from './features/crawls';
+import { registerEntries } from './features/entries';
 import { registerSearch } from './features/search';
 import { registerUsage } from './features/usage';
 import { registerWebhooks } from './features/webhooks';
@@ -18,6 +19,7 @@ export interface WebDataApi {
   search: ReturnType<typeof registerSearch>;
   webhooks: ReturnType<typeof registerWebhooks>;
   chat: ReturnType<typeof registerChatTools>;
+  entries: ReturnType<typeof registerEntries>;
   /** Fires as each of the extension's quick inputs is shown: host tests wait for a step with it. */
   onDidShowQuickInput: typeof onDidShowQuickInput;
   /** The extension's log folder; the "Web Data" channel's file is under its parent (host tests read it). */
@@ -41,9 +43,10 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   const crawls = registerCrawls(services);
   const webhooks = registerWebhooks(services, { crawls });
   const chat = registerChatTools(services, { searches: search });
+  const entries = registerEntries(services, { search });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    usage, crawls, search, webhooks, chat, onDidShowQuickInput, logUri: context.logUri,
+    usage, crawls, search, webhooks, chat, entries, onDidShowQuickInput, logUri: context.logUri,
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState } } : {}),
   };
 }

@@ -10,3 +10,6 @@ export { isNoUsageError, stateForError } from './usage/state';
 export { SearchHistory } from './search/history';
 // The language-model tools' input check (zod): loaded with the rest of dist/core.js on first use.
 export { readSearchToolInput } from './chat/input';
+// The entries' query cleaner (selection, problem, terminal): used when a person picks an entry,
+// which then opens the query box, whose check loads this bundle anyway.
+export { problemQuery, selectionQuery, terminalQuery } from './entries/query';

@@ -39,6 +39,10 @@ export const Command = {
   copyJobId: 'webData.copyJobId',
   openWebhookPayload: 'webData.openWebhookPayload',
   clearWebhookEvents: 'webData.clearWebhookEvents',
+  // Entries where the work is (src/features/entries).
+  searchSelection: 'webData.searchSelection',
+  searchTerminalSelection: 'webData.searchTerminalSelection',
+  searchProblem: 'webData.searchProblem',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -95,6 +99,7 @@ export const Setting = {
   webhooksAutoStart: 'webhooks.autoStart',
   webhooksNotifications: 'webhooks.notifications',
   webhooksMaxEvents: 'webhooks.maxEvents',
+  searchProblemActions: 'search.problemActions',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

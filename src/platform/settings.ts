@@ -92,3 +92,8 @@ export function onDidChangeSetting(name: SettingKey, listener: () => void): vsco
 export function previewImagesSetting(): boolean {
   return section().get<boolean>(Setting.previewImages, true);
 }
+
+/** Whether every problem offers "Search the Web for This Problem" as a Code Action. */
+export function problemActionsSetting(): boolean {
+  return section().get<boolean>(Setting.searchProblemActions, true);
+}

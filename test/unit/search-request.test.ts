@@ -83,6 +83,12 @@ describe('search request from settings and argument', () => {
     assert.equal(refused.kind, 'invalid');
     assert.match(refused.message, /request object/);
     assert.equal(readSearchArgument(42).kind, 'invalid');
+    // A menu's Uri (a webdata: tab's has `query=id=…&kind=…`) is not a request: its query must not become the search's.
+    class UriLike { scheme = 'webdata'; path = '/q/page.md'; query = 'id=abc&kind=web'; }
+    const uri = readSearchArgument(new UriLike());
+    assert.equal(uri.kind, 'invalid');
+    assert.match((uri as { message?: string }).message ?? '', /not plain data/);
+    assert.deepEqual(readSearchArgument(Object.assign(Object.create(null) as object, { query: 'q' })), { kind: 'request', request: { query: 'q' } });
   });
 });
 

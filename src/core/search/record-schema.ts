@@ -4,6 +4,7 @@
 // `z.lazy`, built on first use rather than when that bundle loads (see ../api/schemas.ts).
 import * as z from 'zod/mini';
 import { SearchResponseSchema } from '../api/schemas';
+import { readSearchOrigin, type SearchOrigin } from '../entries/origin';
 import { RECORD_VERSION, isResultKind, isSearchId, summarize, type SearchRecord, type SearchSummary } from './record';
 
 const storedRequest = () => z.looseObject({
@@ -18,6 +19,8 @@ const SearchRecordSchema = z.lazy(() => z.object({
   request: storedRequest(),
   response: SearchResponseSchema,
   pinned: z.optional(z.boolean()),
+  // Checked by readSearchOrigin: an origin that does not fit is dropped, the search kept.
+  origin: z.optional(z.unknown()),
   raw: z.optional(z.unknown()),
 }));
 
@@ -33,7 +36,15 @@ const SearchSummarySchema = z.lazy(() => z.object({
   warning: z.nullish(z.string()),
   bytes: count(),
   pinned: z.optional(z.boolean()),
+  origin: z.optional(z.unknown()),
 }));
+
+/** `value` with its origin checked: kept when it is one, else left out. */
+function withOrigin<T extends { origin?: unknown }>(value: T): Omit<T, 'origin'> & { origin?: SearchOrigin } {
+  const { origin, ...rest } = value;
+  const read = readSearchOrigin(origin);
+  return read !== undefined ? { ...rest, origin: read } : rest;
+}
 
 const SearchIndexSchema = z.lazy(() => z.object({
   version: z.literal(RECORD_VERSION),
@@ -44,7 +55,7 @@ const SearchIndexSchema = z.lazy(() => z.object({
 export function parseSearchRecord(value: unknown): SearchRecord | undefined {
   const parsed = SearchRecordSchema.safeParse(value);
   if (!parsed.success) return undefined;
-  const { request, ...rest } = parsed.data;
+  const { request, ...rest } = withOrigin(parsed.data);
   return { ...rest, request };
 }
 
@@ -55,7 +66,7 @@ export function parseSearchIndex(value: unknown): SearchSummary[] | undefined {
   const summaries: SearchSummary[] = [];
   for (const entry of parsed.data.searches) {
     const summary = SearchSummarySchema.safeParse(entry);
-    if (summary.success) summaries.push(summary.data);
+    if (summary.success) summaries.push(withOrigin(summary.data));
   }
   return summaries;
 }

@@ -2,6 +2,7 @@
 // markdown included), so what was paid for survives a reload. Plain data, no VS Code.
 import type { ImageResult, NewsResult, SearchResponse, WebResult } from '../api/schemas';
 import type { SearchRequestBody, SourceType } from '../api/request-types';
+import type { SearchOrigin } from '../entries/origin';
 
 export const RECORD_VERSION = 1;
 export const RESULT_KINDS: readonly SourceType[] = ['web', 'images', 'news'];
@@ -17,6 +18,8 @@ export interface SearchRecord {
   response: SearchResponse;
   /** Pinned by the person: never evicted, listed first (pins.ts). Absent in records before pins. */
   pinned?: boolean;
+  /** Where the search started (an editor selection, a problem, the terminal). Absent in older records and palette searches. */
+  origin?: SearchOrigin;
   /**
    * The answer's JSON exactly as the service sent it (the parsed `response` drops fields this
    * client does not know), for the JSON export. Absent in older records; counts toward the byte cap.
@@ -37,6 +40,7 @@ export interface SearchSummary {
   /** Size of the record file, for the byte cap. */
   bytes: number;
   pinned?: boolean;
+  origin?: SearchOrigin;
 }
 
 export type TypedResult =
@@ -102,6 +106,7 @@ export function summarize(record: SearchRecord, bytes: number): SearchSummary {
     bytes,
     // Left out when unpinned, so summaries of older records read back equal.
     ...(record.pinned === true ? { pinned: true } : {}),
+    ...(record.origin !== undefined ? { origin: record.origin } : {}),
   };
 }
 

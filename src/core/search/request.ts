@@ -1,6 +1,7 @@
 // The request a search sends: the user's settings as defaults, and the command's argument over
 // them field by field (the argument wins). Checking it is the client's validateSearchRequest.
 import type { SourceType } from '../api/request-types';
+import { isPlainObject } from '../plain-object';
 
 export type ScrapeFormatsChoice = 'none' | 'markdown' | 'summary' | 'markdown+summary';
 
@@ -64,15 +65,14 @@ export type SearchArgument =
 
 /**
  * What the command was given: nothing (prompt for a query), a query string (a keybinding's
- * shorthand), or a request object. Anything else is refused with a sentence saying why.
+ * shorthand), or a request object (plain data). Anything else is refused with a sentence saying why.
  */
 export function readSearchArgument(argument: unknown): SearchArgument {
   if (argument === undefined || argument === null) return { kind: 'none' };
   if (typeof argument === 'string') return { kind: 'request', request: { query: argument } };
-  if (typeof argument === 'object' && !Array.isArray(argument)) {
-    return { kind: 'request', request: { ...(argument as Record<string, unknown>) } };
-  }
-  const got = Array.isArray(argument) ? 'a list' : typeof argument;
+  // Plain objects only: a menu's Uri spread into a request would lend it its own `query`.
+  if (isPlainObject(argument)) return { kind: 'request', request: { ...argument } };
+  const got = Array.isArray(argument) ? 'a list' : typeof argument === 'object' ? 'an object that is not plain data (such as a Uri)' : typeof argument;
   return { kind: 'invalid', message: `The search command takes a request object such as { "query": "..." }; it was given ${got}.` };
 }
 

@@ -9,6 +9,7 @@
 import type { CheckedSearchRequest, SearchRequestCheck } from '../api/request';
 import type { RequestProblem } from '../api/request-types';
 import type { SearchResponse } from '../api/schemas';
+import type { SearchOrigin } from '../entries/origin';
 import { Emitter, type Listener, type Subscription } from './emitter';
 import type { AddOutcome } from './history';
 import { newSearchId, RECORD_VERSION, type SearchRecord, type SearchSummary } from './record';
@@ -92,6 +93,8 @@ export interface SearchRunOptions {
   /** Put the webData.search.* settings under the request (default); false sends it as given (Search Again). */
   withSettings?: boolean;
   token?: CancellationLike;
+  /** Where the search started, stored with it (an editor selection, a problem, the terminal). */
+  origin?: SearchOrigin;
 }
 
 export class SearchService implements SearchHistoryReads, SearchHistoryWrites {
@@ -121,8 +124,8 @@ export class SearchService implements SearchHistoryReads, SearchHistoryWrites {
   }
 
   /** Sends a prepared search and stores the answer. Never throws. */
-  async send(search: PreparedSearch, options: Pick<SearchRunOptions, 'token'> = {}): Promise<SearchRun> {
-    const { token } = options;
+  async send(search: PreparedSearch, options: Pick<SearchRunOptions, 'token' | 'origin'> = {}): Promise<SearchRun> {
+    const { token, origin } = options;
     const cancelled = (): SearchRun => ({ ok: false, failure: { kind: 'cancelled', message: 'The search was cancelled.' } });
     if (token?.isCancellationRequested) return cancelled();
     const client = await this.deps.client();
@@ -141,7 +144,10 @@ export class SearchService implements SearchHistoryReads, SearchHistoryWrites {
       subscription?.dispose();
     }
     const now = (this.deps.now ?? (() => new Date()))();
-    const record: SearchRecord = { version: RECORD_VERSION, id: newSearchId(now), createdAt: now.toISOString(), request: search.body, response, raw };
+    const record: SearchRecord = {
+      version: RECORD_VERSION, id: newSearchId(now), createdAt: now.toISOString(), request: search.body, response, raw,
+      ...(origin !== undefined ? { origin } : {}),
+    };
     let outcome: AddOutcome;
     try {
       outcome = await this.deps.history.add(record);

@@ -6,6 +6,7 @@ import type { SourceType } from '../api/request-types';
 import { creditsOf, kindCounts, oneLine, resultText, resultUrl, shownTitle, type KindCount } from './present';
 import { scrapedOf, type SearchSummary, type TypedResult } from './record';
 import { inertMarkdown } from '../text/inert';
+import type { SearchOrigin } from '../entries/origin';
 
 /** Backslash-escapes every character markdown, HTML or `$(icon)` syntax could act on; one line. */
 export function escapeMarkdown(text: string): string {
@@ -96,7 +97,9 @@ export type SearchFact =
   | { kind: 'results'; counts: KindCount[] }
   | { kind: 'credits'; credits: number }
   /** The row's icon shows a warning instead of the pin when there is one: the tooltip says both. */
-  | { kind: 'pinned' };
+  | { kind: 'pinned' }
+  /** Where the search started: an editor selection, a problem, the terminal. */
+  | { kind: 'origin'; origin: SearchOrigin };
 
 export interface SearchTooltip {
   /** One line; '' for an empty query. */
@@ -109,6 +112,7 @@ export interface SearchTooltip {
 /** The search row's tooltip: the query, when, what was asked and found, and any warning. */
 export function searchTooltip(summary: SearchSummary): SearchTooltip {
   const facts: SearchFact[] = [];
+  if (summary.origin !== undefined) facts.push({ kind: 'origin', origin: summary.origin });
   const at = new Date(summary.createdAt);
   if (!Number.isNaN(at.getTime())) facts.push({ kind: 'searched', at });
   facts.push({ kind: 'sources', kinds: [...summary.sources] }, { kind: 'results', counts: kindCounts(summary) });

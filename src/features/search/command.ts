@@ -3,6 +3,7 @@
 // search, or undefined when nothing was searched (dismissed, invalid, cancelled, failed).
 import * as vscode from 'vscode';
 import type { RequestProblem } from '../../core/api';
+import type { SearchOrigin } from '../../core/entries/origin';
 import { Command, fullSettingKey, SettingGroup } from '../../core/ids';
 import { creditsOf, kindCounts } from '../../core/search/present';
 import type { SearchRecord } from '../../core/search/record';
@@ -12,7 +13,7 @@ import { inertNotification } from '../../core/text/inert';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
-import { promptForQuery } from './query-box';
+import { promptForQuery, type QueryBoxShown, type QueryPromptOptions } from './query-box';
 import type { SearchServiceHost } from './service';
 import { searchDoneWords } from './words';
 
@@ -24,6 +25,7 @@ export class SearchCommand extends Disposable {
     private readonly services: Services,
     private readonly searches: SearchServiceHost,
     private readonly flash: (text: string) => void,
+    private readonly onShow: (shown: QueryBoxShown) => void,
   ) {
     super();
     this._register(toDisposable(() => { this.activePrompt?.dispose(); }));
@@ -39,7 +41,7 @@ export class SearchCommand extends Disposable {
     // and nothing typed is lost or asked for twice.
     let request = read.kind === 'request' ? read.request : undefined;
     if (!request) {
-      const query = await promptForQuery(this.lastQuery, (d) => (this.activePrompt = d));
+      const query = await promptForQuery(this.lastQuery, (d) => (this.activePrompt = d), { onShow: this.onShow });
       if (query === undefined) return undefined;
       request = { query };
     }
@@ -48,9 +50,19 @@ export class SearchCommand extends Disposable {
     return this.execute(request, { token: cancellationToken(options), withSettings: true });
   }
 
-  /** A row's Search Again: the stored request exactly as it was sent, settings of today aside. */
-  again(request: Record<string, unknown>): Promise<SearchRecord | undefined> {
-    return this.execute(request, { withSettings: false });
+  /** A row's Search Again: the stored request exactly as it was sent, settings of today aside, and where it started. */
+  again(request: Record<string, unknown>, origin: SearchOrigin | undefined): Promise<SearchRecord | undefined> {
+    return this.execute(request, { withSettings: false, origin });
+  }
+
+  /**
+   * The query box filled in by an entry (a selection, a problem, the terminal): nothing is sent
+   * until the person presses Enter on the query they can read; Escape sends nothing.
+   */
+  async ask(initial: string, origin: SearchOrigin, box: Pick<QueryPromptOptions, 'note'> = {}): Promise<SearchRecord | undefined> {
+    const query = await promptForQuery(initial, (d) => (this.activePrompt = d), { ...box, selection: [initial.length, initial.length], onShow: this.onShow });
+    if (query === undefined) return undefined;
+    return this.execute({ query }, { withSettings: true, origin });
   }
 
   /**
@@ -70,17 +82,17 @@ export class SearchCommand extends Disposable {
   }
 
   /** Checks the request once (before any connect prompt: a refused request needs no key), then sends it. */
-  private async execute(argument: Record<string, unknown>, how: { token?: vscode.CancellationToken; withSettings: boolean }): Promise<SearchRecord | undefined> {
+  private async execute(argument: Record<string, unknown>, how: { token?: vscode.CancellationToken; withSettings: boolean; origin?: SearchOrigin }): Promise<SearchRecord | undefined> {
     const prepared = this.searches.prepare(argument, { withSettings: how.withSettings });
     if (!prepared.ok) {
       void showProblems(prepared.failure.problems, prepared.failure.fromSettings);
       return undefined;
     }
     if (!(await this.connected())) return undefined;
-    return this.send(prepared.search, how.token);
+    return this.send(prepared.search, how.token, how.origin);
   }
 
-  private async send(search: PreparedSearch, token: vscode.CancellationToken | undefined): Promise<SearchRecord | undefined> {
+  private async send(search: PreparedSearch, token: vscode.CancellationToken | undefined, origin?: SearchOrigin): Promise<SearchRecord | undefined> {
     this.lastQuery = search.body.query;
     // The query can come from another extension's argument: notification text, so inert.
     const shownQuery = inertNotification(search.body.query, 60);
@@ -91,7 +103,7 @@ export class SearchCommand extends Disposable {
         const subscriptions = [progressToken, token].map((t) => t?.onCancellationRequested(() => either.cancel()));
         if (token?.isCancellationRequested) either.cancel();
         try {
-          return await this.searches.send(search, { token: either.token });
+          return await this.searches.send(search, { token: either.token, origin });
         } finally {
           subscriptions.forEach((s) => { s?.dispose(); });
           either.dispose();
@@ -101,11 +113,11 @@ export class SearchCommand extends Disposable {
       this.announce(run);
       return run.record;
     }
-    return this.report(run.failure, shownQuery, search, token);
+    return this.report(run.failure, shownQuery, () => this.send(search, token, origin));
   }
 
   /** A cancel is the user's own doing: nothing to report. The rest in a notification. */
-  private report(failure: SearchFailure, shownQuery: string, search: PreparedSearch, token: vscode.CancellationToken | undefined): SearchRecord | undefined {
+  private report(failure: SearchFailure, shownQuery: string, retry: () => Promise<unknown>): SearchRecord | undefined {
     switch (failure.kind) {
       case 'cancelled':
         return undefined;
@@ -114,7 +126,7 @@ export class SearchCommand extends Disposable {
         void showError(this.services.log, vscode.l10n.t('The search for “{0}” worked but could not be added to the Search Results view', shownQuery), failure.error);
         return failure.record;
       case 'failed':
-        void showError(this.services.log, vscode.l10n.t('The search for “{0}” failed', shownQuery), failure.error, { retry: () => this.send(search, token) });
+        void showError(this.services.log, vscode.l10n.t('The search for “{0}” failed', shownQuery), failure.error, { retry });
         return undefined;
       case 'not-connected':
         void vscode.window.showInformationMessage(vscode.l10n.t('The search was not sent: searching needs the Web Data Service address and an API key.'));

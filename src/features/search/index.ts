@@ -6,9 +6,13 @@ import { DEFAULT_MAX_HISTORY_BYTES, type HistoryLimits } from '../../core/search
 import { Disposable, toDisposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 import { searchSettings } from '../../platform/settings';
+import { QUERY_MAX_LENGTH } from '../../core/search/query-input';
 import { registerAdvancedSearch } from './advanced';
 import { copyUrl, openInBrowser, readSearchId } from './actions';
 import { SearchCommand } from './command';
+import type { QueryBoxShown } from './query-box';
+import type { SearchOrigin } from '../../core/entries/origin';
+import type { SearchRecord } from '../../core/search/record';
 import { registerHistoryCommands } from './history-commands';
 import { enableMarkdown } from './markdown-hint';
 import { readResultRef, ResultDocuments } from './documents';
@@ -19,6 +23,7 @@ import { SearchResultsProvider, type SearchTreeNode } from './tree';
 export type { SearchTreeNode } from './tree';
 export type { SearchDone, SearchRun, SearchRunOptions } from './service';
 export type { Prepared, PreparedSearch } from '../../core/search/service';
+export type { QueryBoxShown } from './query-box';
 
 /** For other features, tests and other extensions (through activate's return value). */
 export interface SearchApi {
@@ -30,6 +35,13 @@ export interface SearchApi {
   readonly onDidSearch: vscode.Event<SearchDone>;
   /** After any change to the history. */
   readonly onDidChangeHistory: vscode.Event<void>;
+  /** When webData.search's query box shows, with its query: nothing has been sent yet (the host tests wait on it). */
+  readonly onDidShowQueryBox: vscode.Event<QueryBoxShown>;
+  /**
+   * The query box filled in with `query` by an entry (a selection, a problem, the terminal); on
+   * Enter the search runs and is stored with `origin`. `cut`: the box says the text was cut.
+   */
+  ask(query: string, origin: SearchOrigin, options?: { cut?: boolean }): Promise<SearchRecord | undefined>;
   /**
    * Runs a search without any notification: the settings under `request` (unless withSettings is
    * false), one check, the client, the history. Never throws: a failure comes back as
@@ -39,7 +51,7 @@ export interface SearchApi {
   /** run()'s first half: the settings under `request` (unless withSettings is false), checked; nothing is sent. */
   prepare(request: Readonly<Record<string, unknown>>, options?: Pick<SearchRunOptions, 'withSettings'>): Prepared;
   /** run()'s second half: sends a prepared search as it was checked, and stores the answer. Never throws. */
-  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token'>): Promise<SearchRun>;
+  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'origin'>): Promise<SearchRun>;
 }
 
 function historyLimits(): HistoryLimits {
@@ -54,6 +66,8 @@ class SearchFeature extends Disposable implements SearchApi {
   /** Created on the first search. */
   private searchCommand: SearchCommand | undefined;
   private statusMessage: vscode.Disposable | undefined;
+  private readonly queryBoxShown = this._register(new vscode.EventEmitter<QueryBoxShown>());
+  readonly onDidShowQueryBox = this.queryBoxShown.event;
 
   constructor(private readonly services: Services) {
     super();
@@ -82,7 +96,7 @@ class SearchFeature extends Disposable implements SearchApi {
 
   private get command(): SearchCommand {
     this.searchCommand ??= this._register(
-      new SearchCommand(this.services, this.searches, (text) => this.flash(text)),
+      new SearchCommand(this.services, this.searches, (text) => this.flash(text), (shown) => this.queryBoxShown.fire(shown)),
     );
     return this.searchCommand;
   }
@@ -112,11 +126,16 @@ class SearchFeature extends Disposable implements SearchApi {
     return this.searches.run(request, options);
   }
 
+  ask(query: string, origin: SearchOrigin, options: { cut?: boolean } = {}): Promise<SearchRecord | undefined> {
+    const note = options.cut === true ? vscode.l10n.t('Cut to {0} characters at a word', QUERY_MAX_LENGTH) : undefined;
+    return this.command.ask(query, origin, note !== undefined ? { note } : {});
+  }
+
   prepare(request: Readonly<Record<string, unknown>>, options?: Pick<SearchRunOptions, 'withSettings'>): Prepared {
     return this.searches.prepare(request, options);
   }
 
-  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token'>): Promise<SearchRun> {
+  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'origin'>): Promise<SearchRun> {
     return this.searches.send(search, options);
   }
 
@@ -136,7 +155,7 @@ class SearchFeature extends Disposable implements SearchApi {
       void vscode.window.showWarningMessage(vscode.l10n.t('That search is no longer in the history; run a new search instead.'));
       return undefined;
     }
-    return this.command.again({ ...record.request });
+    return this.command.again({ ...record.request }, record.origin);
   }
 
   private async removeSearch(arg: unknown): Promise<void> {

@@ -38,6 +38,16 @@ export interface QueryPromptOptions {
   selection?: [number, number];
   /** The sources the search will ask for, for the image operators' warning; the setting's by default. */
   sources?: readonly SourceType[];
+  /** Said in front of the count under the box, such as that an entry's text was cut. */
+  note?: string;
+  /** Called once the box shows, with what it shows (for the API's onDidShowQueryBox). */
+  onShow?: (shown: QueryBoxShown) => void;
+}
+
+/** A query box as it first shows: its query and the line under it. */
+export interface QueryBoxShown {
+  value: string;
+  prompt: string;
 }
 
 /**
@@ -52,7 +62,7 @@ export function promptForQuery(initial: string | undefined, own: (d: vscode.Disp
     let suspended = false;
     const update = (refused = false): QueryInputState => {
       const { state, message } = queryValidation(box.value, sources, refused);
-      box.prompt = state.prompt;
+      box.prompt = options.note !== undefined ? `${options.note} · ${state.prompt}` : state.prompt;
       box.validationMessage = message;
       return state;
     };
@@ -97,5 +107,6 @@ export function promptForQuery(initial: string | undefined, own: (d: vscode.Disp
     }
     update();
     showQuickInput(box);
+    options.onShow?.({ value: box.value, prompt: box.prompt ?? '' });
   });
 }

@@ -3,6 +3,7 @@
 // the display language. Titles, URLs, hosts, dates and categories from the service stay data.
 import * as vscode from 'vscode';
 import type { SourceType } from '../../core/api/request-types';
+import type { SearchOrigin } from '../../core/entries/origin';
 import { formatDateTime, formatNumber, formatTime, safeLocale } from '../../core/intl';
 import type { KindCount, SearchFacts, ShownTime } from '../../core/search/present';
 import { tooltipMarkdown, type ResultFact, type ResultTooltip, type ScrapeStatus, type SearchFact, type SearchTooltip } from '../../core/search/tooltip';
@@ -112,6 +113,21 @@ function searchFactWords(fact: SearchFact): string {
     case 'results': return vscode.l10n.t('Results: {0}', countsWords(fact.counts));
     case 'credits': return vscode.l10n.t('Credits used: {0}', creditsWords(fact.credits));
     case 'pinned': return vscode.l10n.t('Pinned: kept when the history makes room');
+    case 'origin': return originWords(fact.origin);
+  }
+}
+
+/** "From the selection in src/app.ts, line 12", "From a problem (ts 2322) in …", "From the terminal bash". */
+export function originWords(origin: SearchOrigin): string {
+  switch (origin.kind) {
+    case 'selection': return vscode.l10n.t('From the selection in {0}, line {1}', origin.file, formatNumber(origin.line, locale()));
+    case 'problem': {
+      const label = [origin.source, origin.code].filter((part) => part !== undefined).join(' ');
+      return label !== ''
+        ? vscode.l10n.t('From a problem ({0}) in {1}, line {2}', label, origin.file, formatNumber(origin.line, locale()))
+        : vscode.l10n.t('From a problem in {0}, line {1}', origin.file, formatNumber(origin.line, locale()));
+    }
+    case 'terminal': return vscode.l10n.t('From the terminal “{0}”', origin.terminal);
   }
 }
 

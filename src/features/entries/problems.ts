@@ -1,0 +1,58 @@
+// "Search the Web for This Problem": a Code Action on every diagnostic, of any language and any
+// source, in every file and untitled document. The Problems view has no menu of its own for its
+// rows (microsoft/vscode#36881): it offers a row's quick fixes, so this is a quick fix. It runs on
+// every cursor move, so it only copies the diagnostic's plain fields into the command's argument;
+// the query is made when the person picks it.
+import * as vscode from 'vscode';
+import type { ProblemArgument } from '../../core/entries/arguments';
+import { Command, Setting } from '../../core/ids';
+import { inertQuickPick } from '../../core/text/inert';
+import { Disposable } from '../../platform/disposable';
+import { onDidChangeSetting, problemActionsSetting } from '../../platform/settings';
+
+
+/** A diagnostic's code: a string, a number, or `{ value, target }` (a link to the rule's page). */
+export function codeOf(code: vscode.Diagnostic['code']): string | number | undefined {
+  return typeof code === 'object' ? code.value : code;
+}
+
+export function problemArgument(document: vscode.TextDocument, diagnostic: vscode.Diagnostic): ProblemArgument {
+  const code = codeOf(diagnostic.code);
+  return {
+    message: diagnostic.message,
+    ...(diagnostic.source !== undefined ? { source: diagnostic.source } : {}),
+    ...(code !== undefined ? { code } : {}),
+    uri: document.uri.toString(),
+    line: diagnostic.range.start.line + 1,
+  };
+}
+
+/** At most this many actions at one place: one per problem there. */
+const MAX_ACTIONS = 5;
+
+export class ProblemActions extends Disposable implements vscode.CodeActionProvider {
+  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
+  private enabled = problemActionsSetting();
+
+  constructor() {
+    super();
+    this._register(onDidChangeSetting(Setting.searchProblemActions, () => { this.enabled = problemActionsSetting(); }));
+    const selector: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }];
+    this._register(vscode.languages.registerCodeActionsProvider(selector, this, ProblemActions.metadata));
+  }
+
+  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    if (!this.enabled || context.diagnostics.length === 0) return [];
+    if (context.only && !context.only.contains(vscode.CodeActionKind.QuickFix)) return [];
+    const several = context.diagnostics.length > 1;
+    return context.diagnostics.slice(0, MAX_ACTIONS).map((diagnostic) => {
+      const title = several
+        ? vscode.l10n.t('Search the Web for This Problem: {0}', inertQuickPick(diagnostic.message, 60))
+        : vscode.l10n.t('Search the Web for This Problem');
+      const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+      action.diagnostics = [diagnostic];
+      action.command = { command: Command.searchProblem, title, arguments: [problemArgument(document, diagnostic)] };
+      return action;
+    });
+  }
+}

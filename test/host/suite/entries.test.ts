@@ -1,0 +1,187 @@
+// Searching from where the work is, in a real VS Code against the emulator: an editor selection, a
+// problem's Code Action (found through VS Code's own code action registry), the terminal's
+// selection (through Copy and the clipboard, the path desktop VS Code takes). Each opens the query
+// box with the expected query, nothing reaches the service before Enter, and the stored search's
+// row says where it started; Search Again keeps it.
+import * as assert from 'node:assert/strict';
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import type { SearchRecord } from '../../../src/core/search/record';
+import type { WebDataApi } from '../../../src/extension';
+import type { QueryBoxShown, SearchTreeNode } from '../../../src/features/search';
+import { activate, emulator, plainText, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+
+const KEY = 'wd-host-entries-0001';
+
+/** Runs an entry and waits for its query box; fails if the command ends without one or none shows in 10 s. */
+async function boxOf(api: WebDataApi, start: () => Thenable<unknown>): Promise<{ shown: QueryBoxShown; pending: Promise<SearchRecord | undefined> }> {
+  let subscription: vscode.Disposable | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const shown = new Promise<QueryBoxShown>((resolve, reject) => {
+    subscription = api.search.onDidShowQueryBox(resolve);
+    timer = setTimeout(() => reject(new Error('no query box showed within 10 s')), 10_000);
+  });
+  const pending = Promise.resolve(start()) as Promise<SearchRecord | undefined>;
+  try {
+    const ended = pending.then(() => { throw new Error('the command ended without showing the query box'); });
+    return { shown: await Promise.race([shown, ended]), pending };
+  } finally {
+    subscription?.dispose();
+    clearTimeout(timer);
+  }
+}
+
+/** Searches sent since `before` (the credits refresh after a search may be on its way: not counted). */
+async function searchesSince(before: number): Promise<number> {
+  return (await emulator.requestsSince(before)).filter((r) => r.path === '/v2/search').length;
+}
+
+/** Enter in the open box, then the stored search. */
+async function pressEnter(pending: Promise<SearchRecord | undefined>): Promise<SearchRecord> {
+  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+  const record = await pending;
+  assert.ok(record, 'Enter did not search');
+  return record;
+}
+
+/** The search's row tooltip, as text. */
+async function rowTooltip(api: WebDataApi, id: string): Promise<string> {
+  const roots = (await api.search.results.getChildren()) ?? [];
+  const node = roots.find((n): n is SearchTreeNode & { type: 'search' } => n.type === 'search' && n.summary.id === id);
+  assert.ok(node, 'the search has no row');
+  const tooltip = (await api.search.results.getTreeItem(node)).tooltip;
+  return plainText(typeof tooltip === 'string' ? tooltip : tooltip?.value);
+}
+
+describe('entries: search from a selection, a problem, the terminal', function () {
+  this.timeout(60_000);
+  let api: WebDataApi;
+  const disposables: Array<{ dispose(): unknown }> = [];
+
+  before(async () => {
+    api = await activate();
+    await emulator.addTeam({ apiKey: KEY, usage: usageFor(150_000) });
+    await useKey(KEY);
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    disposables.splice(0).forEach((d) => { d.dispose(); });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  after(async () => {
+    await vscode.workspace.getConfiguration('webData').update('search.problemActions', undefined, vscode.ConfigurationTarget.Global);
+    await restoreDemoKey();
+  });
+
+  it('a selection: the box holds it with whitespace collapsed, Escape sends nothing, Enter searches, the row says where it came from', async () => {
+    const document = await vscode.workspace.openTextDocument({ content: 'const x = 1;\n  tideflow\n\t  backpressure  \n', language: 'typescript' });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(1, 0, 2, 16);
+    const before = await emulator.requestCount();
+
+    const dismissed = await boxOf(api, () => vscode.commands.executeCommand('webData.searchSelection'));
+    assert.equal(dismissed.shown.value, 'tideflow backpressure');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await dismissed.pending, undefined);
+    assert.equal(await searchesSince(before), 0, 'a search was sent without Enter');
+
+    const { shown, pending } = await boxOf(api, () => vscode.commands.executeCommand('webData.searchSelection'));
+    assert.equal(shown.value, 'tideflow backpressure');
+    assert.equal(await searchesSince(before), 0, 'a search was sent before Enter');
+    const record = await pressEnter(pending);
+    assert.equal(record.request.query, 'tideflow backpressure');
+    assert.equal(await searchesSince(before), 1);
+    const file = document.uri.path.split('/').pop() ?? '';
+    assert.deepEqual(record.origin, { kind: 'selection', file, line: 2 });
+    assert.match(await rowTooltip(api, record.id), new RegExp(`From the selection in ${file}, line 2`));
+
+    // Search Again keeps where it came from.
+    const again = await vscode.commands.executeCommand<SearchRecord | undefined>('webData.searchAgain', { searchId: record.id });
+    assert.ok(again, 'Search Again did not search');
+    assert.deepEqual(again.origin, record.origin);
+    assert.match(await rowTooltip(api, again.id), /From the selection in/);
+  });
+
+  it('a long selection: cut at a word to 500 characters, and the box says so', async () => {
+    const document = await vscode.workspace.openTextDocument({ content: 'tideflow '.repeat(80) });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(0, 0, 0, document.lineAt(0).text.length);
+    const { shown } = await boxOf(api, () => vscode.commands.executeCommand('webData.searchSelection'));
+    assert.equal(shown.value, Array(55).fill('tideflow').join(' '));
+    assert.match(shown.prompt, /^Cut to 500 characters at a word · /);
+  });
+
+  it('a problem: its Code Action, from VS Code\'s own registry, opens the box with the query made general; the setting turns it off', async () => {
+    const document = await vscode.workspace.openTextDocument({ content: 'import config from "./config.json";\n', language: 'plaintext' });
+    await vscode.window.showTextDocument(document);
+    const diagnostics = vscode.languages.createDiagnosticCollection('wd-entries');
+    disposables.push(diagnostics);
+    const range = new vscode.Range(0, 7, 0, 13);
+    const diagnostic = new vscode.Diagnostic(range, `Cannot read ${os.homedir()}/proj/config.json: password=hunter2 refused by 10.1.2.3`, vscode.DiagnosticSeverity.Error);
+    diagnostic.source = 'wdcheck';
+    diagnostic.code = { value: 'WD1001', target: vscode.Uri.parse('https://example.com/rules/WD1001') };
+    diagnostics.set(document.uri, [diagnostic]);
+
+    const ours = async (): Promise<vscode.CodeAction[]> => {
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[] | undefined>('vscode.executeCodeActionProvider', document.uri, range) ?? [];
+      return actions.filter((a) => a.command?.command === 'webData.searchProblem');
+    };
+    let action: vscode.CodeAction | undefined;
+    await waitFor('the problem\'s Code Action', async () => (action = (await ours())[0]) !== undefined);
+    assert.ok(action?.command);
+    assert.equal(action.title, 'Search the Web for This Problem');
+    assert.equal(action.kind?.value, 'quickfix');
+
+    const before = await emulator.requestCount();
+    const command = action.command;
+    const argument: unknown = command.arguments?.[0];
+    const { shown, pending } = await boxOf(api, () => vscode.commands.executeCommand(command.command, argument));
+    assert.equal(shown.value, 'wdcheck WD1001 Cannot read config.json: password refused by');
+    assert.equal(await searchesSince(before), 0, 'a search was sent before Enter');
+    const record = await pressEnter(pending);
+    assert.equal(record.request.query, 'wdcheck WD1001 Cannot read config.json: password refused by');
+    assert.equal(record.origin?.kind, 'problem');
+    assert.match(await rowTooltip(api, record.id), /From a problem \(wdcheck WD1001\) in Untitled-\d+, line 1/);
+
+    await vscode.workspace.getConfiguration('webData').update('search.problemActions', false, vscode.ConfigurationTarget.Global);
+    await waitFor('the Code Action to go once the setting is off', async () => (await ours()).length === 0);
+  });
+
+  it('the terminal: the selection read through Copy and the clipboard (which is put back), its prompt and colours out', async () => {
+    const written = new vscode.EventEmitter<string>();
+    const opened = new Promise<void>((resolve) => {
+      const pty: vscode.Pseudoterminal = { onDidWrite: written.event, open: () => resolve(), close: () => undefined };
+      const terminal = vscode.window.createTerminal({ name: 'wd-entries-shell', pty });
+      disposables.push(terminal, written);
+      terminal.show(false);
+    });
+    await opened;
+    const terminal = vscode.window.terminals.find((t) => t.name === 'wd-entries-shell');
+    assert.ok(terminal);
+    written.fire('\x1b[32malice@box\x1b[0m:~/proj$ npm run build\r\n\x1b[31mnpm ERR!\x1b[0m code ERESOLVE\r\n');
+    await vscode.env.clipboard.writeText('what the person had copied');
+
+    let read: Awaited<ReturnType<WebDataApi['entries']['readTerminalSelection']>>;
+    await waitFor('the terminal to show the text and select it', async () => {
+      await vscode.commands.executeCommand('workbench.action.terminal.selectAll');
+      read = await api.entries.readTerminalSelection(terminal, { useApi: false });
+      return read?.text.includes('code ERESOLVE') === true;
+    }, 10_000);
+    assert.equal(read?.via, 'clipboard');
+    assert.equal(await vscode.env.clipboard.readText(), 'what the person had copied', 'the clipboard was not put back');
+    // Where this VS Code answers Terminal.selection (not a desktop without the proposal), it reads the same text.
+    const preferred = await api.entries.readTerminalSelection(terminal);
+    assert.ok(preferred?.via === 'clipboard' || preferred?.text.trim() === read.text.trim(), `Terminal.selection read ${JSON.stringify(preferred?.text)}`);
+
+    const before = await emulator.requestCount();
+    const { shown, pending } = await boxOf(api, () => vscode.commands.executeCommand('webData.searchTerminalSelection'));
+    assert.equal(shown.value, 'npm run build npm ERR! code ERESOLVE');
+    assert.equal(await searchesSince(before), 0, 'a search was sent before Enter');
+    const record = await pressEnter(pending);
+    assert.deepEqual(record.origin, { kind: 'terminal', terminal: 'wd-entries-shell' });
+    assert.match(await rowTooltip(api, record.id), /From the terminal “wd-entries-shell”/);
+    assert.equal(await vscode.env.clipboard.readText(), 'what the person had copied', 'the clipboard was not put back');
+  });
+});
