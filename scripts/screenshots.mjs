@@ -16,6 +16,8 @@ const CHOSEN = {
   '07-credits.png': 'credits.png',
   '08-active-crawls.png': 'active-crawls.png',
   '09-webhook-events.png': 'webhook-events.png',
+  '11-problem-quick-fix.png': 'problem-quick-fix.png',
+  '12-problem-query.png': 'problem-query.png',
 };
 
 const run = spawnSync('npm', ['run', '--silent', 'test:e2e'], { cwd: REPO, stdio: 'inherit' });

@@ -6,6 +6,7 @@
 // `npm run screenshots` copies some of them into media/screenshots/. Run: npm run test:e2e
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { StatusBarItem } from '../../src/core/ids';
 import { tokensToCredits } from '../../src/core/billing';
@@ -172,5 +173,45 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await p.keyboard.press('Escape');
     await quickInput(p).waitFor({ state: 'hidden', timeout: 10_000 });
     assert.equal(searchRequests(), before, 'a refused query reached the service');
+  });
+
+  it('8. searches the web for a problem from its quick fix: the box shows the cleaned query, Enter lists the results', async () => {
+    const p = thePage();
+    const before = searchRequests();
+    await runFromPalette(p, 'Notifications: Clear All Notifications');
+    // A stylesheet with a misspelled property: VS Code's own CSS language service warns on it.
+    fs.writeFileSync(path.join(wb.stack.workspace, 'styles.css'), 'a {\n  colr: red;\n}\n');
+    await runFromPalette(p, 'Go to File...');
+    await quickInput(p).fill('styles.css');
+    await p.locator('.quick-input-list .monaco-list-row', { hasText: 'styles.css' }).first().waitFor({ timeout: 30_000 });
+    await p.keyboard.press('Enter');
+    await editorTab(p, 'styles.css').waitFor({ timeout: 20_000 });
+    const editor = p.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.squiggly-warning').first().waitFor({ timeout: 60_000 });
+    await editor.locator('.view-lines').getByText('colr').first().click();
+    await runFromPalette(p, 'Quick Fix...');
+    const action = p.locator('.action-widget .monaco-list-row', { hasText: 'Search the Web for This Problem' }).first();
+    await action.waitFor({ timeout: 20_000 });
+    // The keyboard, as a person at the lightbulb menu does (the menu's pointer block takes clicks
+    // while the mouse has not moved over it): down to the action, then Enter.
+    const chosen = p.locator('.action-widget .monaco-list-row.focused', { hasText: 'Search the Web for This Problem' });
+    for (let presses = 0; presses < 10 && (await chosen.count()) === 0; presses++) await p.keyboard.press('ArrowDown');
+    await chosen.waitFor({ timeout: 5000 });
+    await screenshot(p, '11-problem-quick-fix');
+    await p.keyboard.press('Enter');
+    // The box, filled from the problem and not yet sent: source, code and message, nothing else.
+    await p.waitForFunction(`(() => {
+      const input = document.querySelector('.quick-input-widget input.input');
+      return input !== null && input.offsetParent !== null && input.value.startsWith('css ');
+    })()`, undefined, { timeout: 20_000 });
+    assert.equal(await quickInput(p).inputValue(), "css unknownProperties Unknown property: 'colr'");
+    assert.equal(searchRequests(), before, 'the problem was searched before Enter');
+    await screenshot(p, '12-problem-query');
+    await p.keyboard.press('Enter');
+    await setViewExpanded(p, 'Search Results', true);
+    const rows = viewRows(p, 'Search Results');
+    await rows.filter({ hasText: 'Unknown property in CSS' }).first().waitFor({ timeout: 30_000 });
+    assert.equal(searchRequests(), before + 1);
+    await screenshot(p, '13-problem-results', { x: 0, y: 0, width: 900, height: VIEWPORT.height });
   });
 });

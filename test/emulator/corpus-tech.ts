@@ -367,4 +367,24 @@ Consensus protocols stop making progress when a network partition separates a ma
 In a five replica cluster, reads stayed available during every partition we injected.
 `,
   },
+  {
+    // What a search from a CSS problem's quick fix finds (the end-to-end run's lightbulb step).
+    url: 'https://devnotes.example/css/unknown-property',
+    kind: 'article',
+    ageDays: 12,
+    title: 'Unknown property in CSS: the unknownProperties lint warning',
+    description: 'Why the CSS language service says "Unknown property" for a declaration such as colr: red, and how to fix or silence it.',
+    markdown: `# Unknown property in CSS
+
+Editors that use the CSS language service warn with \`unknownProperties\` when a declaration names a property the browser does not know, such as \`colr: red\` for \`color: red\`.
+
+## Fixing it
+
+Most often the property is misspelled: \`colr\` is \`color\`, \`backgound\` is \`background\`. Correct the name and the warning goes.
+
+## Silencing it
+
+For a property a newer browser knows, set \`css.lint.unknownProperties\` to \`ignore\`, or list the property in \`css.lint.validProperties\`.
+`,
+  },
 ];
