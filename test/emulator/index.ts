@@ -24,7 +24,7 @@ export type { Emulator, EmulatorFault, EmulatorOptions, EmulatorTeam, FaultRule,
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const now = options.now ?? ((): Date => new Date());
   const started = now();
-  const state = new EmulatorState(buildCorpus(started), now, options.teams ?? [demoTeam(started)], options.rateLimit ?? null);
+  const state = new EmulatorState(buildCorpus(started), now, options.teams ?? [demoTeam(started)], options.rateLimit ?? null, options.log);
   const server = options.tls
     ? createHttpsServer({ keepAliveTimeout: 5000, key: options.tls.key, cert: options.tls.cert }, createHandler(state))
     : createServer({ keepAliveTimeout: 5000 }, createHandler(state));
