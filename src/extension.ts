@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { registerChatTools } from './features/chat';
 import { registerConnect } from './features/connect';
 import { registerCrawls } from './features/crawls';
+import { registerDoctor } from './features/doctor';
 import { registerSearch } from './features/search';
 import { registerUsage } from './features/usage';
 import { registerWebhooks } from './features/webhooks';
@@ -38,6 +39,7 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   const crawls = registerCrawls(services);
   const webhooks = registerWebhooks(services, { crawls });
   const chat = registerChatTools(services, { searches: search });
+  registerDoctor(services, { webhooks });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
     usage, crawls, search, webhooks, chat, logUri: context.logUri,

@@ -10,3 +10,7 @@ export { isNoUsageError, stateForError } from './usage/state';
 export { SearchHistory } from './search/history';
 // The language-model tools' input check (zod): loaded with the rest of dist/core.js on first use.
 export { readSearchToolInput } from './chat/input';
+// The connection doctor (Web Data: Check Connection): its hops, real probes and the key check.
+export { runDoctor } from './doctor/run';
+export { realProbes } from './doctor/probes';
+export { askKey } from './doctor/key';

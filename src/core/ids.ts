@@ -39,6 +39,8 @@ export const Command = {
   copyJobId: 'webData.copyJobId',
   openWebhookPayload: 'webData.openWebhookPayload',
   clearWebhookEvents: 'webData.clearWebhookEvents',
+  checkConnection: 'webData.checkConnection',
+  copyConnectionReport: 'webData.copyConnectionReport',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];

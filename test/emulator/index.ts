@@ -15,7 +15,7 @@ export { DEMO_API_KEY } from './state';
 export { corpusPage } from './corpus';
 export { creditsFor, NO_RESULTS_WARNING } from './search';
 export type { CorpusImage, CorpusPage } from './corpus';
-export { makeTestCertificates, SERVICE_HOST } from './tls';
+export { makeExpiredCertificate, makeTestCertificates, SERVICE_HOST } from './tls';
 export type { TestCertificates } from './tls';
 export { startTinyproxy } from './proxy';
 export type { TestProxy, TestProxyOptions } from './proxy';
