@@ -3,8 +3,11 @@
 // for a name no resolver knows and for a refused key; Copy Report without the key.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { WebDataApi } from '../../../src/extension';
 import type { CheckConnectionResult } from '../../../src/features/doctor';
+import type { WebhookNotification } from '../../../src/features/webhooks';
 import { activate, emulator, env, useKey, waitFor } from './helpers-account';
+import { startUnsignedReceiver } from './helpers-webhooks';
 
 const run = async (): Promise<CheckConnectionResult> => {
   const result = await vscode.commands.executeCommand<CheckConnectionResult>('webData.checkConnection', { quiet: true });
@@ -18,8 +21,10 @@ describe('Check Connection', function () {
   const http = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('http');
   const webData = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('webData');
 
+  let api: WebDataApi;
+
   before(async () => {
-    await activate();
+    api = await activate();
     await useKey(env('WEBDATA_TEST_API_KEY'));
   });
   afterEach(async () => {
@@ -81,5 +86,30 @@ describe('Check Connection', function () {
     const result = await run();
     assert.equal(result.report.failed, 'key');
     assert.deepEqual(result.report.hops.find((h) => h.id === 'key')?.fix, { fix: 'api-key', detail: 'refused' });
+  });
+
+  it('with the webhook receiver running: its address, a signed test delivery it accepts and lists, the secret named, never shown', async () => {
+    const notifications: WebhookNotification[] = [];
+    const receiver = await startUnsignedReceiver(api, notifications);
+    const SECRET = 'doctor-webhook-secret-1';
+    try {
+      const unsigned = await run();
+      const hop = (r: CheckConnectionResult) => r.report.hops.find((h) => h.id === 'webhook');
+      assert.equal(hop(unsigned)?.status, 'warning', JSON.stringify(hop(unsigned)));
+      assert.deepEqual(hop(unsigned)?.fix, { fix: 'webhook-receiver', detail: 'no-secret' });
+      // With a secret the receiver refuses anything unsigned: a 2xx proves the delivery was signed.
+      assert.equal(await vscode.commands.executeCommand('webData.setWebhookSecret', { secret: SECRET }), true);
+      const signed = await run();
+      const fact = hop(signed)?.facts[0];
+      assert.ok(fact?.kind === 'webhook', JSON.stringify(hop(signed)));
+      assert.equal(hop(signed)?.status, 'ok');
+      assert.equal(fact.address, receiver.url);
+      assert.equal(fact.secretSet, true);
+      assert.ok(fact.deliveryStatus !== undefined && fact.deliveryStatus >= 200 && fact.deliveryStatus < 300, String(fact.deliveryStatus));
+      assert.ok(!signed.markdown.includes(SECRET), 'the secret is in the report');
+      await waitFor('the test delivery in Webhook Events', () => api.webhooks.events.some((e) => JSON.stringify(e).includes('connection.check')), 5000);
+    } finally {
+      await receiver.stop();
+    }
   });
 });
