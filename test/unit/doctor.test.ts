@@ -10,7 +10,7 @@ import {
 } from '../emulator';
 import type { NetworkOptions } from '../../src/core/api';
 import { askKey } from '../../src/core/doctor/key';
-import { realProbes } from '../../src/core/doctor/probes';
+import { ProbeError, realProbes, type DoctorProbes } from '../../src/core/doctor/probes';
 import { runDoctor, type DoctorInput } from '../../src/core/doctor/run';
 import type { DoctorReport, Hop, HopId } from '../../src/core/doctor/types';
 
@@ -138,6 +138,8 @@ describe('connection doctor: each hop against real parts', function () {
   it('a refused key fails at the key hop; no key at all says so; 404 with no usage passes', async () => {
     assert.deepEqual(assertFailedAt(await doctor(plain.url, { env: NO_ENV }, 'wd-not-a-key'), 'key').fix, { fix: 'api-key', detail: 'refused' });
     assert.deepEqual(assertFailedAt(await doctor(plain.url, { env: NO_ENV }, null), 'key').fix, { fix: 'api-key', detail: 'no-key' });
+    plain.injectFault({ path: '/v2/team/token-usage', fault: { kind: 'payment-required' } });
+    assert.deepEqual(assertFailedAt(await doctor(plain.url, { env: NO_ENV }), 'key').fix, { fix: 'credits' });
     plain.setUsage(DEMO_API_KEY, null);
     const report = await doctor(plain.url, { env: NO_ENV });
     assert.equal(report.failed, undefined);
@@ -156,5 +158,41 @@ describe('connection doctor: each hop against real parts', function () {
     assert.equal(hop(await doctor(plain.url, { env: NO_ENV }, DEMO_API_KEY, { webhook: webhook(200, true) }), 'webhook').status, 'ok');
     assert.equal(hop(await doctor(plain.url, { env: NO_ENV }, DEMO_API_KEY, { webhook: webhook(200, false) }), 'webhook').status, 'warning');
     assert.equal(assertFailedAt(await doctor(plain.url, { env: NO_ENV }, DEMO_API_KEY, { webhook: webhook(401, true) }), 'webhook').fix?.fix, 'webhook-receiver');
+  });
+});
+
+describe('connection doctor: the sequence, with probes given to it', () => {
+  const failing: DoctorProbes = {
+    ...realProbes,
+    lookup: () => Promise.resolve(['10.0.0.1']),
+    openTcp: () => Promise.reject(new ProbeError('ETIMEDOUT')),
+  };
+
+  it('times each hop with the clock it is given and skips every hop after the first failure', async () => {
+    let clock = 0;
+    const now = (): number => (clock += 7);
+    const report = await runDoctor({ baseUrl: 'https://api.example.com', network: { env: NO_ENV, systemCertificates: false }, tokenUsage: () => assert.fail('the key is not asked after a failed hop') }, failing, now);
+    assert.deepEqual(report.hops.map((h) => `${h.id}:${h.status}:${h.ms}`), ['settings:ok:7', 'dns:ok:7', 'tcp:failed:7', 'proxy:skipped:0', 'tls:skipped:0', 'key:skipped:0', 'webhook:skipped:0']);
+    assert.deepEqual(hop(report, 'tcp').facts, [{ kind: 'error', code: 'ETIMEDOUT' }]);
+  });
+
+  it('no service address fails at the settings hop, naming the setting', async () => {
+    const report = await runDoctor({ baseUrl: undefined, network: { env: NO_ENV } }, failing);
+    assert.deepEqual(assertFailedAt(report, 'settings').fix, { fix: 'service-address', setting: 'webData.baseUrl' });
+  });
+
+  it('with http.proxyStrictSSL off the settings hop warns, and an untrusted certificate is a warning, not a stop', async () => {
+    const certs = makeTestCertificates();
+    const secure = await startEmulator({ tls: { key: certs.key, cert: certs.cert } });
+    try {
+      const baseUrl = `https://localhost:${new URL(secure.url).port}`;
+      const report = await runDoctor({ baseUrl, network: { env: NO_ENV, strictSSL: false, systemCertificates: false } }, realProbes);
+      assert.equal(hop(report, 'settings').status, 'warning');
+      assert.equal(hop(report, 'tls').status, 'warning');
+      assert.equal(hop(report, 'tls').fix?.detail, 'untrusted');
+    } finally {
+      await secure.close();
+      certs.dispose();
+    }
   });
 });
