@@ -3,7 +3,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+/** The repository's root: children run there, whatever the caller's directory. */
+export const REPO = join(__dirname, '..', '..');
 
 export const GUARD = pathToFileURL(require.resolve('./loopback-guard.mjs')).href;
 export const GUARD_MARK = 'PEER-GUARD';
@@ -61,7 +65,7 @@ export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 export function startChild(args: string[], env: NodeJS.ProcessEnv): Child {
-  const child = spawn(process.execPath, args, { env, stdio: 'pipe' });
+  const child = spawn(process.execPath, args, { env, stdio: 'pipe', cwd: REPO });
   return {
     process: child,
     stdout: new Lines(child.stdout),
