@@ -82,10 +82,17 @@ describe('Check Connection', function () {
   });
 
   it('a refused key (401) fails at the key hop and names Set API Key', async () => {
-    await emulator.injectFault({ path: '/v2/team/token-usage', fault: { kind: 'json', status: 401, body: { success: false, error: 'Unauthorized: invalid API key.' } } });
-    const result = await run();
-    assert.equal(result.report.failed, 'key');
-    assert.deepEqual(result.report.hops.find((h) => h.id === 'key')?.fix, { fix: 'api-key', detail: 'refused' });
+    // Every time, not once: the credits' own refresh (after the key was stored) could take a single one.
+    await emulator.injectFault({ path: '/v2/team/token-usage', times: 'Infinity', fault: { kind: 'json', status: 401, body: { success: false, error: 'Unauthorized: invalid API key.' } } });
+    try {
+      const result = await run();
+      assert.equal(result.report.failed, 'key', JSON.stringify(result.report.hops));
+      assert.deepEqual(result.report.hops.find((h) => h.id === 'key')?.fix, { fix: 'api-key', detail: 'refused' });
+    } finally {
+      await emulator.clearFaults();
+      // The credits saw the refusals too: bring them back for the suites that follow.
+      await vscode.commands.executeCommand('webData.refreshUsage');
+    }
   });
 
   it('with the webhook receiver running: its address, a signed test delivery it accepts and lists, the secret named, never shown', async () => {
