@@ -50,7 +50,7 @@ function factLine(fact: Fact): string {
     case 'certificate-sources':
       return vscode.l10n.t('Certificates trusted: {0} built into VS Code\'s Node.js; system store: {1}; NODE_EXTRA_CA_CERTS: {2}',
         String(fact.node), fact.system === 'off' ? vscode.l10n.t('off (http.systemCertificates)') : String(fact.system),
-        fact.extraFile ? vscode.l10n.t('{0} ({1} certificates)', code(fact.extraFile), String(fact.extra ?? 0)) : vscode.l10n.t('not set'));
+        fact.extraFile ? vscode.l10n.t('{0} (certificates in it: {1})', code(fact.extraFile), String(fact.extra ?? 0)) : vscode.l10n.t('not set'));
     case 'resolved': return vscode.l10n.t('{0} resolves to {1}', code(fact.host), fact.addresses.map(code).join(', '));
     case 'connected': return vscode.l10n.t('Connected to {0} port {1}', code(fact.host), String(fact.port));
     case 'proxy-answer': return vscode.l10n.t('The proxy answered {0} to CONNECT {1}', String(fact.status), code(fact.target));
