@@ -6,6 +6,7 @@ import { registerChatTools } from './features/chat';
 import { registerConnect } from './features/connect';
 import { registerCrawls } from './features/crawls';
 import { registerEntries } from './features/entries';
+import { registerDoctor } from './features/doctor';
 import { registerSearch } from './features/search';
 import { registerUsage } from './features/usage';
 import { registerWebhooks } from './features/webhooks';
@@ -44,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   const webhooks = registerWebhooks(services, { crawls });
   const chat = registerChatTools(services, { searches: search });
   const entries = registerEntries(services, { search });
+  registerDoctor(services, { webhooks });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
     usage, crawls, search, webhooks, chat, entries, onDidShowQuickInput, logUri: context.logUri,

@@ -13,3 +13,7 @@ export { readSearchToolInput } from './chat/input';
 // The entries' query cleaner (selection, problem, terminal): used when a person picks an entry,
 // which then opens the query box, whose check loads this bundle anyway.
 export { problemQuery, selectionQuery, terminalQuery } from './entries/query';
+// The connection doctor (Web Data: Check Connection): its hops, real probes and the key check.
+export { runDoctor } from './doctor/run';
+export { realProbes } from './doctor/probes';
+export { askKey } from './doctor/key';

@@ -43,6 +43,8 @@ export const Command = {
   searchSelection: 'webData.searchSelection',
   searchTerminalSelection: 'webData.searchTerminalSelection',
   searchProblem: 'webData.searchProblem',
+  checkConnection: 'webData.checkConnection',
+  copyConnectionReport: 'webData.copyConnectionReport',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];

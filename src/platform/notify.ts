@@ -27,6 +27,7 @@ export async function showError(log: vscode.LogOutputChannel, what: string, err:
     'set-key': vscode.l10n.t('Set API Key'),
     'open-dashboard': vscode.l10n.t('Open Dashboard'),
     'open-network-settings': vscode.l10n.t('Open Network Settings'),
+    'check-connection': vscode.l10n.t('Check Connection'),
     retry: vscode.l10n.t('Retry'),
     'open-log': vscode.l10n.t('Open Log'),
   };
@@ -39,6 +40,7 @@ export async function showError(log: vscode.LogOutputChannel, what: string, err:
   if (picked === 'set-key') await vscode.commands.executeCommand(Command.setApiKey);
   else if (picked === 'retry') await actions.retry?.();
   else if (picked === 'open-log') log.show(true);
+  else if (picked === 'check-connection') await vscode.commands.executeCommand(Command.checkConnection);
   else if (picked === 'open-network-settings') await vscode.commands.executeCommand('workbench.action.openSettings', kind === 'certificate' ? 'http.systemCertificates' : 'http.proxy');
   else if (picked === 'open-dashboard' && error?.dashboardUrl) await vscode.env.openExternal(vscode.Uri.parse(error.dashboardUrl, true));
 }

@@ -15,7 +15,7 @@ export { DEMO_API_KEY } from './state';
 export { corpusPage } from './corpus';
 export { creditsFor, NO_RESULTS_WARNING } from './search';
 export type { CorpusImage, CorpusPage } from './corpus';
-export { makeTestCertificates, SERVICE_HOST } from './tls';
+export { makeExpiredCertificate, makeTestCertificates, SERVICE_HOST } from './tls';
 export type { TestCertificates } from './tls';
 export { startTinyproxy } from './proxy';
 export type { TestProxy, TestProxyOptions } from './proxy';
@@ -24,7 +24,7 @@ export type { Emulator, EmulatorFault, EmulatorOptions, EmulatorTeam, FaultRule,
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const now = options.now ?? ((): Date => new Date());
   const started = now();
-  const state = new EmulatorState(buildCorpus(started), now, options.teams ?? [demoTeam(started)], options.rateLimit ?? null);
+  const state = new EmulatorState(buildCorpus(started), now, options.teams ?? [demoTeam(started)], options.rateLimit ?? null, options.log);
   const server = options.tls
     ? createHttpsServer({ keepAliveTimeout: 5000, key: options.tls.key, cert: options.tls.cert }, createHandler(state))
     : createServer({ keepAliveTimeout: 5000 }, createHandler(state));

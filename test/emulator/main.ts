@@ -17,7 +17,7 @@ function portArgument(args: string[]): number {
 
 // The package is CommonJS, so no top-level await.
 async function main(): Promise<void> {
-  const emulator = await startEmulator({ port: portArgument(process.argv.slice(2)) });
+  const emulator = await startEmulator({ port: portArgument(process.argv.slice(2)), log: (line) => process.stdout.write(`${line}\n`) });
   process.stdout.write(
     `Web Data Service emulator listening on ${emulator.url}\n` +
       `  demo API key: ${DEMO_API_KEY} (a fake key for this emulator only)\n` +

@@ -1,6 +1,7 @@
 // The service's answers, once a request is read: routing (404/405), auth (401), the rate limit
 // (429), and the three endpoints of spec 4. No I/O here; server.ts writes what this returns.
 import { runSearch } from './search';
+import { unrecognizedKeysBody } from './search-fields';
 import type { EmulatorState, TeamState } from './state';
 import { checkSearch, ENTERPRISE_NOT_ENABLED } from './validate';
 
@@ -60,10 +61,12 @@ function search(state: EmulatorState, team: TeamState, req: ReadRequest): Answer
   if (req.json === undefined) return fail(400, `Bad request: the body is not valid JSON (${req.jsonError ?? 'empty body'}).`);
   const checked = checkSearch(req.json.value, team.enterprise);
   if (!checked.ok && 'forbidden' in checked) return fail(403, ENTERPRISE_NOT_ENABLED[checked.forbidden]);
+  if (!checked.ok && checked.unknownKeys.length > 0) return { status: 400, body: unrecognizedKeysBody(checked.unknownKeys, checked.problems) };
   if (!checked.ok) {
     const list = checked.problems.map((p) => (p.message.startsWith(p.field) ? p.message : `${p.field}: ${p.message}`)).join('; ');
     return fail(400, `Bad request: ${list}.`, { details: checked.problems });
   }
+  state.noteUnused(checked.unused);
   const response = runSearch(state.corpus, checked.input, state.now());
   state.charge(team, response.creditsUsed);
   return { status: 200, body: response };

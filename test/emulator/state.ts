@@ -65,12 +65,15 @@ export class EmulatorState {
   readonly rateLimiter: RateLimiter;
   /** Timers of slow faults, cleared on close. */
   readonly timers = new Set<NodeJS.Timeout>();
+  /** Search fields accepted but not acted on that the log has named already. */
+  private readonly noted = new Set<string>();
 
   constructor(
     readonly corpus: Corpus,
     readonly now: () => Date,
     teams: EmulatorTeam[],
     rateLimit: RateLimit | null,
+    private readonly log: (line: string) => void = () => undefined,
   ) {
     for (const team of teams) this.addTeam(team);
     this.rateLimiter = new RateLimiter(rateLimit);
@@ -89,6 +92,15 @@ export class EmulatorState {
   /** Lowers the team's remainingTokens by what a search cost (1 credit = 15 tokens). */
   charge(team: TeamState, creditsUsed: number): void {
     if (team.usage !== null) team.usage.remainingTokens -= creditsUsed * TOKENS_PER_CREDIT;
+  }
+
+  /** Names each accepted-but-ignored field once, so a client's extras are visible, not noisy. */
+  noteUnused(fields: readonly string[]): void {
+    for (const field of fields) {
+      if (this.noted.has(field)) continue;
+      this.noted.add(field);
+      this.log(`search: accepted "${field}", a field of the service's request schema this emulator does not act on`);
+    }
   }
 
   delay(ms: number): Promise<void> {

@@ -40,3 +40,19 @@ export function makeTestCertificates(): TestCertificates {
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+/**
+ * A certificate for the same names from the same authority that expired in 2020 (openssl ca sets
+ * the dates; x509 -days cannot go back), for the doctor's "expired" case. PEM, with its key.
+ */
+export function makeExpiredCertificate(certs: TestCertificates): { key: string; cert: string } {
+  const openssl = (...args: string[]): void => void execFileSync('openssl', args, { cwd: certs.dir, stdio: 'pipe', timeout: 30_000 });
+  writeFileSync(join(certs.dir, 'index.txt'), '');
+  writeFileSync(join(certs.dir, 'ca.cnf'), [
+    '[ca]', 'default_ca = test', '[test]', 'dir = .', 'database = index.txt', 'new_certs_dir = .', 'serial = ca.srl',
+    'default_md = sha256', 'policy = any', 'copy_extensions = copy', 'unique_subject = no', '[any]', 'commonName = supplied',
+  ].join('\n') + '\n');
+  openssl('ca', '-batch', '-config', 'ca.cnf', '-cert', 'ca.pem', '-keyfile', 'ca.key', '-in', 'server.csr', '-out', 'expired.pem',
+    '-startdate', '200101000000Z', '-enddate', '200102000000Z', '-extfile', 'server.ext', '-notext');
+  return { key: readFileSync(join(certs.dir, 'server.key'), 'utf8'), cert: readFileSync(join(certs.dir, 'expired.pem'), 'utf8') };
+}

@@ -79,6 +79,8 @@ export interface EmulatorOptions {
   now?: () => Date;
   /** Serve HTTPS with this key and certificate (PEM), e.g. from makeTestCertificates(); default plain http. */
   tls?: { key: string; cert: string };
+  /** Where the emulator's log lines go (a search field it accepts but ignores, once each); default nowhere. */
+  log?: (line: string) => void;
 }
 
 /** setWebhook, sendWebhook, repeatWebhook and completeCrawl: see ./webhooks.ts. */

@@ -4,6 +4,7 @@ import { domainToASCII } from 'node:url';
 import { isIsoCountry } from './countries';
 import { parseQuery } from './query';
 import type { Term } from './query';
+import { checkUnusedFields, UNUSED_FIELDS } from './search-fields';
 import { parseTbs } from './tbs';
 import type { TbsFilter } from './tbs';
 
@@ -39,12 +40,16 @@ export interface Problem {
  * `forbidden`: a valid request asking for an enterprise mode the team's plan lacks, which the live
  * service refuses with 403 (not 400) once the body itself is fine.
  */
-export type Checked = { ok: true; input: SearchInput } | { ok: false; problems: Problem[] } | { ok: false; problems: []; forbidden: Enterprise };
+export type Checked =
+  | { ok: true; input: SearchInput; unused: string[] }
+  | { ok: false; problems: Problem[]; unknownKeys: string[] }
+  | { ok: false; problems: []; forbidden: Enterprise };
 
 const SOURCES: readonly string[] = ['web', 'images', 'news'];
 const CATEGORIES: readonly string[] = ['code_hosting', 'research', 'pdf'];
 const ENTERPRISE: readonly string[] = ['anon', 'zdr'];
-/** The body fields of spec 2.2; like the service, anything else is refused rather than ignored. */
+/** The body fields of spec 2.2; with UNUSED_FIELDS, what the service's strict schema has. Like the
+ * service, anything else is refused rather than ignored. */
 const FIELDS: readonly string[] = [
   'query', 'limit', 'sources', 'categories', 'includeDomains', 'excludeDomains', 'tbs', 'location', 'country', 'timeout',
   'ignoreInvalidURLs', 'enterprise', 'scrapeOptions',
@@ -122,19 +127,20 @@ function formatTypes(body: Record<string, unknown>, problems: Problem[]): string
   }
   const out: string[] = [];
   formats.forEach((item: unknown, i) => {
-    if (isObject(item) && typeof item.type === 'string' && item.type !== '') out.push(item.type);
+    // The service takes "markdown" for {type:"markdown"}, as its SDK and MCP server send it.
+    if (typeof item === 'string' && item !== '') out.push(item);
+    else if (isObject(item) && typeof item.type === 'string' && item.type !== '') out.push(item.type);
     else problems.push({ field: `scrapeOptions.formats[${i}]`, message: `scrapeOptions.formats[${i}] must be an object with a type, such as {type:"markdown"}; got ${shown(item)}` });
   });
   return out;
 }
 
 export function checkSearch(body: unknown, enabledEnterprise: readonly string[]): Checked {
-  if (!isObject(body)) return { ok: false, problems: [{ field: 'body', message: 'the body must be a JSON object such as {"query":"..."}' }] };
+  if (!isObject(body)) return { ok: false, problems: [{ field: 'body', message: 'the body must be a JSON object such as {"query":"..."}' }], unknownKeys: [] };
   const problems: Problem[] = [];
   const add = (field: string, message: string): void => void problems.push({ field, message });
-  for (const key of Object.keys(body)) {
-    if (!FIELDS.includes(key)) add(key, `${key} is not a field of the search body; the fields are ${FIELDS.join(', ')}`);
-  }
+  const unknownKeys = Object.keys(body).filter((key) => !FIELDS.includes(key) && !Object.hasOwn(UNUSED_FIELDS, key));
+  const unused = checkUnusedFields(body, problems);
 
   let terms: Term[] = [];
   const query = body.query;
@@ -184,11 +190,12 @@ export function checkSearch(body: unknown, enabledEnterprise: readonly string[])
   }
   const formats = formatTypes(body, problems);
 
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0 || unknownKeys.length > 0) return { ok: false, problems, unknownKeys };
   const forbidden = enterprise.find((mode) => !enabledEnterprise.includes(mode));
   if (forbidden !== undefined) return { ok: false, problems: [], forbidden };
   return {
     ok: true,
     input: { terms, limit: limit as number, sources: sources.length > 0 ? sources : ['web'], categories, includeDomains, excludeDomains, tbs, formats, enterprise },
+    unused,
   };
 }

@@ -44,7 +44,10 @@ const bad: Array<[string, Record<string, unknown>, string]> = [
   ['country XX', { query: 'a', country: 'xx' }, 'country'],
   ['tbs year 0', { query: 'a', tbs: 'cdr:1,cd_min:01/01/0000,cd_max:01/02/0001' }, 'tbs'],
   ['tbs 02/29 of year 0100 (not a leap year)', { query: 'a', tbs: 'cdr:1,cd_min:02/29/0100,cd_max:03/01/0100' }, 'tbs'],
-  ['a field the search body does not have', { query: 'a', lang: 'en' }, 'lang'],
+  ['origin not a string', { query: 'a', origin: 5 }, 'origin'],
+  ['an integration the service does not list', { query: 'a', integration: 'my-tool' }, 'integration'],
+  ['toolDetail of another value', { query: 'a', toolDetail: 'everything' }, 'toolDetail'],
+  ['highlights not a boolean', { query: 'a', highlights: 'yes' }, 'highlights'],
   ['country not a string', { query: 'a', country: 1 }, 'country'],
   ['location not a string', { query: 'a', location: ['Berlin'] }, 'location'],
   ['timeout zero', { query: 'a', timeout: 0 }, 'timeout'],
@@ -52,7 +55,7 @@ const bad: Array<[string, Record<string, unknown>, string]> = [
   ['ignoreInvalidURLs not a boolean', { query: 'a', ignoreInvalidURLs: 'yes' }, 'ignoreInvalidURLs'],
   ['unknown enterprise mode', { query: 'a', enterprise: ['secret'] }, 'enterprise[0]'],
   ['enterprise not a list', { query: 'a', enterprise: 'zdr' }, 'enterprise'],
-  ['formats as strings', { query: 'a', scrapeOptions: { formats: ['markdown'] } }, 'scrapeOptions.formats[0]'],
+  ['a format of an empty name', { query: 'a', scrapeOptions: { formats: [''] } }, 'scrapeOptions.formats[0]'],
   ['format without a type', { query: 'a', scrapeOptions: { formats: [{}] } }, 'scrapeOptions.formats[0]'],
   ['scrapeOptions not an object', { query: 'a', scrapeOptions: 'markdown' }, 'scrapeOptions'],
 ];
@@ -71,6 +74,11 @@ const good: Array<[string, Record<string, unknown>]> = [
   ['country, location, timeout, ignoreInvalidURLs', { query: 'a', country: 'DE', location: 'Berlin,Germany', timeout: 1, ignoreInvalidURLs: true }],
   ['enterprise modes enabled for the team', { query: 'a', enterprise: ['anon', 'zdr'] }],
   ['formats known and unknown', { query: 'a', scrapeOptions: { formats: [{ type: 'markdown' }, { type: 'summary' }, { type: 'screenshot', fullPage: true }], onlyMainContent: true } }],
+  ['formats as strings, as the SDK sends them', { query: 'a', scrapeOptions: { formats: ['markdown', { type: 'links' }] } }],
+  ['origin of any string, a listed integration', { query: 'a', origin: 'js-sdk@4.42.0', integration: 'n8n' }],
+  ['an integration starting with "_"', { query: 'a', integration: '_my-own-tool' }],
+  ['the MCP server\'s extra fields', { query: 'a', sources: ['web'], toolDetail: 'compact', domainTools: false, highlights: true, origin: 'mcp-fastmcp@3.26.0' }],
+  ['lang, filter and threatProtection', { query: 'a', lang: 'de', filter: 'x', threatProtection: {} }],
   ['every operator', { query: '"a b" -c site:x.com -filetype:pdf inurl:d allinurl:e f intitle:"g h" allintitle:i j related:y.com imagesize:10x10 larger:5x5' }],
 ];
 
@@ -96,6 +104,18 @@ describe('emulator search: request rules', () => {
       assert.equal(res.status, 200, res.text);
     });
   }
+
+  it('refuses a key the service does not have with the service\'s own 400 body, naming the key in details', async () => {
+    const res = await call(emulator.url, 'POST', '/v2/search', { body: { query: 'a', language: 'en', limit: 0 } });
+    assert.equal(res.status, 400, res.text);
+    const body = res.json as { success: unknown; code: unknown; error: unknown; details: Array<Record<string, unknown>> };
+    assert.deepEqual([body.success, body.code, body.error], [false, 'BAD_REQUEST', 'Bad Request']);
+    assert.deepEqual(body.details[0], {
+      code: 'unrecognized_keys', keys: ['language'], path: [],
+      message: 'Unrecognized key in body -- please review the v2 API documentation for request body changes',
+    });
+    assert.deepEqual(body.details[1]?.path, ['limit']);
+  });
 
   it('reports every problem at once', async () => {
     const res = await call(emulator.url, 'POST', '/v2/search', { body: { query: '', limit: 0, tbs: 'x', country: 'usa' } });
@@ -127,6 +147,23 @@ describe('emulator search: request rules', () => {
     assert.equal(huge.status, 413);
     const charset = await call(emulator.url, 'POST', '/v2/search', { rawBody: '{"query":"a"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
     assert.equal(charset.status, 200);
+  });
+});
+
+describe('emulator search: fields it accepts and does not act on', () => {
+  it('names each in its log once, however often it comes', async () => {
+    const lines: string[] = [];
+    const emulator = await startEmulator({ log: (line) => lines.push(line) });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await call(emulator.url, 'POST', '/v2/search', { body: { query: 'a', origin: `client-${i}`, highlights: true } });
+        assert.equal(res.status, 200, res.text);
+      }
+      assert.equal(lines.length, 2, lines.join('\n'));
+      assert.ok(lines.some((l) => l.includes('"origin"')) && lines.some((l) => l.includes('"highlights"')), lines.join('\n'));
+    } finally {
+      await emulator.close();
+    }
   });
 });
 

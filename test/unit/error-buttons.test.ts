@@ -15,9 +15,18 @@ describe('error notification buttons', () => {
     assert.deepEqual(errorButtons(new WebDataError('payment-required', 'no credits', { status: 402 }), true), ['open-log']);
   });
 
-  it('a proxy or certificate failure offers the network settings, never a new key', () => {
-    assert.deepEqual(errorButtons(new WebDataError('proxy', 'the proxy refused', {}), true), ['open-network-settings', 'open-log']);
-    assert.deepEqual(errorButtons(new WebDataError('certificate', 'not trusted', {}), true), ['open-network-settings', 'open-log']);
+  it('a proxy or certificate failure offers the network settings and Check Connection, never a new key', () => {
+    assert.deepEqual(errorButtons(new WebDataError('proxy', 'the proxy refused', {}), true), ['open-network-settings', 'check-connection', 'open-log']);
+    assert.deepEqual(errorButtons(new WebDataError('certificate', 'not trusted', {}), true), ['open-network-settings', 'check-connection', 'open-log']);
+  });
+
+  it('every network failure offers Check Connection; the service\'s own answers do not', () => {
+    for (const kind of ['network', 'timeout', 'bad-response'] as const) {
+      assert.deepEqual(errorButtons(new WebDataError(kind, 'no answer', {}), true), ['check-connection', 'retry', 'open-log'], kind);
+    }
+    for (const kind of ['unauthorized', 'rate-limited', 'server', 'invalid-request', 'payment-required'] as const) {
+      assert.ok(!errorButtons(new WebDataError(kind, 'answered', {}), true).includes('check-connection'), kind);
+    }
   });
 
   it('Retry only for what may pass, and only when the caller can retry', () => {

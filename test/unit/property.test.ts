@@ -84,7 +84,7 @@ const searchRequest = fc.record({
     fc.constantFrom('markdown', { formats: 'markdown' }),
   )),
   // A field the service does not have: both refuse it rather than drop it silently.
-  lang: fc.oneof({ weight: 19, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant('en') }),
+  language: fc.oneof({ weight: 19, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant('en') }),
 }, { requiredKeys: ['query'] });
 
 describe('property: the client validator and the emulator agree', () => {

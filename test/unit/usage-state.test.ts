@@ -51,6 +51,12 @@ describe('usage state: failures', () => {
     assert.equal(stateForError(err, at).kind, 'error');
   });
 
+  it('a failure the network may cause is marked network (Check Connection is offered); the service\'s own answers are not', () => {
+    assert.equal((stateForError(new WebDataError('proxy', 'the proxy refused', {}), at) as { network?: boolean }).network, true);
+    assert.equal((stateForError(new WebDataError('timeout', 'no answer', {}), at) as { network?: boolean }).network, true);
+    assert.equal((stateForError(new WebDataError('server', '500', { status: 500 }), at) as { network?: boolean }).network, undefined);
+  });
+
   it('401 is an error marked unauthorized, with the client\'s message', () => {
     const state = stateForError(new WebDataError('unauthorized', 'refused (401)', { status: 401 }), at);
     assert.deepEqual(state, { kind: 'error', message: 'refused (401)', unauthorized: true, at });

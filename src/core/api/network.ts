@@ -153,6 +153,25 @@ function squash(pem: string): string {
   return pem.replace(/\s+/g, '');
 }
 
+/** The certificate lists tlsOptions() trusts, by store, for the connection doctor's "trusted by". */
+export interface TrustSources {
+  node: readonly string[];
+  /** undefined: http.systemCertificates is off. */
+  system?: readonly string[];
+  extraFile?: string;
+  extra: readonly string[];
+}
+
+export function trustSources(options: NetworkOptions = {}): TrustSources {
+  const extraFile = (options.env ?? process.env).NODE_EXTRA_CA_CERTS?.trim() || undefined;
+  return {
+    node: tls.rootCertificates,
+    system: options.systemCertificates === false ? undefined : systemCertificates(),
+    extraFile,
+    extra: extraFile ? readPem(extraFile) : [],
+  };
+}
+
 const contexts = new Map<string, tls.SecureContext>();
 let systemCache: string[] | undefined;
 

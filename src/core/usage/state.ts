@@ -4,6 +4,7 @@
 import { isWebDataError, type WebDataError } from '../api/errors';
 import type { TokenUsage } from '../api/schemas';
 import { creditsOf } from './format';
+import { NETWORK_KINDS } from '../failure-table';
 
 export type UsageState =
   | { kind: 'not-connected' }
@@ -12,7 +13,8 @@ export type UsageState =
   | { kind: 'ok'; usage: TokenUsage; credits: number; at: Date; lastKnown?: boolean }
   | { kind: 'low'; usage: TokenUsage; credits: number; threshold: number; at: Date; lastKnown?: boolean }
   | { kind: 'no-usage'; serviceMessage?: string; at: Date }
-  | { kind: 'error'; message?: string; unauthorized: boolean; at: Date };
+  /** network: the network may be at fault (failure-table's NETWORK_KINDS): Check Connection helps. */
+  | { kind: 'error'; message?: string; unauthorized: boolean; network?: true; at: Date };
 
 export type UsageStateKind = UsageState['kind'];
 
@@ -47,5 +49,5 @@ export function stateForError(err: unknown, at: Date): UsageState {
   const unauthorized = e !== undefined && (e.kind === 'unauthorized' || e.status === 401);
   // No message at all (a bare throw): the feature says "could not be loaded" in its own words.
   const message = e?.message || (err instanceof Error && err.message ? err.message : undefined);
-  return { kind: 'error', message, unauthorized, at };
+  return { kind: 'error', message, unauthorized, ...(e !== undefined && NETWORK_KINDS.has(e.kind) ? { network: true as const } : {}), at };
 }

@@ -2,7 +2,7 @@
 // storage writes. Every command also takes its inputs as an argument, so tests, tasks and keybindings run it
 // without prompts; each resolves true when it did what was asked.
 import * as vscode from 'vscode';
-import { Setting, SETTINGS_SECTION } from '../../core/ids';
+import { Command, Setting, SETTINGS_SECTION } from '../../core/ids';
 import type { Services } from '../../platform/services';
 import { inertNotification } from '../../core/text/inert';
 import { baseUrlSetting } from '../../platform/settings';
@@ -19,6 +19,11 @@ const optionalString = (value: unknown): string | undefined => (typeof value ===
 /** An error notification whose text may hold outside text (a typed address, the service's answer). */
 function showInertError(message: string): void {
   void vscode.window.showErrorMessage(inertNotification(message));
+}
+
+async function offerCheckConnection(message: string): Promise<void> {
+  const check = vscode.l10n.t('Check Connection');
+  if (await vscode.window.showErrorMessage(inertNotification(message), check) === check) await vscode.commands.executeCommand(Command.checkConnection);
 }
 
 /**
@@ -103,7 +108,10 @@ export async function setApiKey(services: Services, args: unknown): Promise<bool
     const result = await checkApiKey(services.connection, baseUrl, apiKey);
     if (result.outcome === 'refused' || result.outcome === 'unverified') {
       services.log.warn(`API key for ${baseUrl} not saved: ${result.outcome === 'refused' ? 'the service refused it' : 'it could not be checked'}.`);
-      showInertError(vscode.l10n.t('Web Data: the API key was not saved. {0}', result.message));
+      const message = vscode.l10n.t('Web Data: the API key was not saved. {0}', result.message);
+      // The service could not be asked: the network is the likelier cause, and the doctor shows where.
+      if (result.outcome === 'unverified') void offerCheckConnection(message);
+      else showInertError(message);
       return false;
     }
     if (result.outcome === 'cancelled') return false;

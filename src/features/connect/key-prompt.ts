@@ -132,7 +132,7 @@ export function promptForApiKey(services: Services, baseUrl: string): Promise<Ke
           log.warn(`API key for ${baseUrl} could not be checked: ${check.message}`);
           unverifiedKey = apiKey;
           box.validationMessage = {
-            message: vscode.l10n.t('The key could not be checked: {0} Press Enter again to save it anyway, or Escape to cancel.', check.message),
+            message: vscode.l10n.t('The key could not be checked: {0} Press Enter again to save it anyway, or Escape to cancel. Web Data: Check Connection shows which hop fails.', check.message),
             severity: vscode.InputBoxValidationSeverity.Warning,
           };
           return;

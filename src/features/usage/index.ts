@@ -39,11 +39,13 @@ async function showUsage(status: UsageStatus): Promise<void> {
     const retry = vscode.l10n.t('Retry');
     const setKey = vscode.l10n.t('Set API Key');
     const openLog = vscode.l10n.t('Open Log');
-    const buttons = state.unauthorized ? [setKey, retry, openLog] : [retry, openLog];
+    const check = vscode.l10n.t('Check Connection');
+    const buttons = state.unauthorized ? [setKey, retry, openLog] : state.network ? [check, retry, openLog] : [retry, openLog];
     const choice = await vscode.window.showWarningMessage(words.heading, { modal: true, detail }, ...buttons);
     if (choice === retry) await status.refreshNow();
     else if (choice === setKey) await vscode.commands.executeCommand(Command.setApiKey);
     else if (choice === openLog) await vscode.commands.executeCommand(Command.showLog);
+    else if (choice === check) await vscode.commands.executeCommand(Command.checkConnection);
     return;
   }
   const refresh = vscode.l10n.t('Refresh');
