@@ -2,6 +2,7 @@
 // the backoff after failures, pausing while inactive, a refresh that resets the wait, dispose.
 import * as assert from 'node:assert/strict';
 import { Poller, type PollClock, type PollOutcome } from '../../src/core/polling';
+import { within } from './wait';
 
 /** Timers that fire only when the test advances the time. */
 class FakeClock implements PollClock {
@@ -233,12 +234,7 @@ describe('Poller', () => {
       intervalMs: () => 20,
     });
     p.setActive(true);
-    let deadline: ReturnType<typeof setTimeout> | undefined;
-    // A deadline that bounds the test, not a wait for something to happen.
-    const late = new Promise<'late'>((resolve) => (deadline = setTimeout(() => resolve('late'), 5_000)));
-    const outcome = await Promise.race([thirdRun.then(() => 'third' as const), late]);
-    clearTimeout(deadline);
-    assert.equal(outcome, 'third', 'three polls at a 20 ms interval did not come within 5 s');
+    await within(thirdRun, 5_000, 'three polls at a 20 ms interval');
     p.dispose();
     await settle();
     // What makes a later run impossible: no timer waits, and the run under way scheduled none.

@@ -68,14 +68,7 @@ export function rawRequest(
   });
 }
 
-/** Polls until `check` is true; fails after `timeoutMs`. */
-export async function waitFor(check: () => boolean, timeoutMs = 2_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+export { waitFor } from './wait';
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
