@@ -19,6 +19,7 @@ function openSocket(port: number): Promise<Socket> {
 function closedWithin(socket: Socket, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
     if (socket.destroyed) return resolve(true);
+    // A deadline, not a wait: the close event is the condition, and being too late is what is asserted.
     const timer = setTimeout(() => resolve(false), ms);
     socket.once('close', () => {
       clearTimeout(timer);
