@@ -91,6 +91,7 @@ export class EmulatorState {
     if (team.usage !== null) team.usage.remainingTokens -= creditsUsed * TOKENS_PER_CREDIT;
   }
 
+  /** A slow fault's delay: the slowness is what the fault emulates, so no condition can stand in for it. */
   delay(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
