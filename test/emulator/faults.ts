@@ -193,6 +193,7 @@ export function sendSlowBody(res: ServerResponse, status: number, headers: Recor
     sent += next.length;
     if (sent >= body.length) return void res.end(next);
     res.write(next);
+    // The dribble is the fault itself (a body that arrives slowly), not a wait for something.
     const timer = setTimeout(() => {
       timers.delete(timer);
       step();

@@ -69,7 +69,8 @@ export async function startTinyproxy(options: TestProxyOptions = {}): Promise<Te
   let exited = false as boolean;
   const exit = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
   child.once('error', () => { exited = true; });
-  // Bounded: 100 tries, 5 s at most.
+  // Bounded: 100 tries, 5 s at most. The 50 ms is only the spacing of the looks at the condition
+  // (the port accepts); tinyproxy says nothing else when it is ready.
   for (let i = 0; i < 100 && !exited && !(await accepts(port)); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   if (exited || !(await accepts(port))) {
     child.kill('SIGKILL');
@@ -83,6 +84,7 @@ export async function startTinyproxy(options: TestProxyOptions = {}): Promise<Te
     close: async () => {
       if (!exited) {
         child.kill('SIGTERM');
+        // A bound on a graceful exit (the exit event is what is awaited), then the hard way.
         const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
         await exit;
         clearTimeout(timer);

@@ -40,7 +40,7 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
   if (req.apiKey === undefined) return fail(401, 'Unauthorized: missing API key. Send the header "Authorization: Bearer <your API key>".');
   const team = state.teams.get(req.apiKey);
   if (team === undefined) return fail(401, 'Unauthorized: invalid API key. Check the key in your dashboard.');
-  const wait = state.rateLimiter.check(req.apiKey, Date.now());
+  const wait = state.rateLimiter.check(req.apiKey, state.now().getTime());
   if (wait !== undefined) {
     const limit = state.rateLimiter.limit;
     return {

@@ -72,7 +72,7 @@ async function handle(state: EmulatorState, req: IncomingMessage, res: ServerRes
   const fault = fromHeader.fault ?? state.faults.take(path, apiKey);
   if (fault !== undefined) {
     if (fault.kind === 'slow-headers') {
-      await state.delay(fault.ms);
+      await state.delay(fault.ms); // the fault: headers that come late
       if (res.destroyed) return;
     } else {
       const status = answerWithFault(req, res, fault);

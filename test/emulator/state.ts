@@ -103,6 +103,7 @@ export class EmulatorState {
     }
   }
 
+  /** A slow fault's delay: the slowness is what the fault emulates, so no condition can stand in for it. */
   delay(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {

@@ -90,6 +90,7 @@ export function sendWebhook(options: SendWebhookOptions): Promise<SendWebhookRes
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), rawBody }));
       res.on('error', reject);
     });
+    // A deadline on the answer (the condition awaited): a silent receiver fails instead of hanging.
     req.setTimeout(options.timeoutMs ?? 10_000, () => req.destroy(new Error(`The webhook receiver at ${options.url} did not answer in time.`)));
     req.on('error', reject);
     req.end(rawBody);

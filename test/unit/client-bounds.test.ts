@@ -10,6 +10,7 @@ import { CRAWLS, SEARCH, USAGE, useClientFixture } from './client-fixture';
 /** The call's failure, or a test failure after `ms` (a client without bounds would go on for ever). */
 async function failureWithin(promise: Promise<unknown>, kind: WebDataErrorKind, ms = 3000): Promise<WebDataError> {
   let timer: NodeJS.Timeout | undefined;
+  // A deadline that bounds the test: being late is the failure asserted, not a wait for something.
   const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), ms); });
   const error = await Promise.race([promise.then(() => undefined, (e: unknown) => e), late]).finally(() => clearTimeout(timer));
   assert.notEqual(error, 'late', `still retrying after ${ms} ms`);

@@ -1,9 +1,24 @@
 // Every error kind, retries and their bounds, timeouts, cancellation and bodies that misbehave,
 // against the emulator's faults through real sockets. Retry waits are kept small.
 import assert from 'node:assert/strict';
+import diagnostics from 'node:diagnostics_channel';
 import { DEMO_API_KEY, startEmulator } from '../emulator';
 import { WebDataError, type WebDataErrorKind } from '../../src/core/api';
 import { CRAWLS, SEARCH, USAGE, useClientFixture } from './client-fixture';
+import { within } from './wait';
+
+/** Resolves when undici reports `channel` (a request's headers, or its end) for a request to `path`; a hook undici publishes for everyone. */
+function undiciSaw(channel: 'undici:request:headers' | 'undici:request:trailers', path: string): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = (message: unknown): void => {
+      if (!(message as { request?: { path?: string } }).request?.path?.startsWith(path)) return;
+      diagnostics.unsubscribe(channel, listener);
+      // After the client's own handling of the same event, so it has moved on to what comes next.
+      setImmediate(resolve);
+    };
+    diagnostics.subscribe(channel, listener);
+  });
+}
 
 async function failure(promise: Promise<unknown>, kind: WebDataErrorKind): Promise<WebDataError> {
   const error = await promise.then(() => undefined, (e: unknown) => e);
@@ -183,12 +198,18 @@ describe('WebDataClient errors and retries', () => {
     });
 
     it('cancels the wait when the signal aborts', async () => {
+      const from = fx.emulator.requests.length;
       fx.emulator.injectFault({ path: USAGE, fault: { kind: 'rate-limit', retryAfter: '5' } });
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 50);
       const started = Date.now();
-      await failure(client({ retry: { maxWaitMs: 10_000 } }).getTokenUsage({ signal: controller.signal }), 'cancelled');
+      const answered = undiciSaw('undici:request:trailers', USAGE);
+      const calling = failure(client({ retry: { maxWaitMs: 10_000 } }).getTokenUsage({ signal: controller.signal }), 'cancelled');
+      // Aborted once the client has read the whole 429 (Retry-After: 5): it is then in its 5 s wait.
+      await within(answered, 5_000, 'the client to read the 429 to its end');
+      controller.abort();
+      await calling;
       assert.ok(Date.now() - started < 1000);
+      assert.equal(sentSince(from, USAGE), 1, 'no retry after the abort');
     });
   });
 
@@ -212,9 +233,13 @@ describe('WebDataClient errors and retries', () => {
     it('cancels while the body streams', async () => {
       fx.emulator.injectFault({ path: CRAWLS, fault: { kind: 'slow-body', ms: 3000 } });
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 300);
       const started = Date.now();
-      await failure(client().listActiveCrawls({ signal: controller.signal }), 'cancelled');
+      const headers = undiciSaw('undici:request:headers', CRAWLS);
+      const calling = failure(client().listActiveCrawls({ signal: controller.signal }), 'cancelled');
+      // Aborted once the client has the answer's head: the body (3 s of it) is then streaming.
+      await within(headers, 5_000, 'the client to receive the head of the slow answer');
+      controller.abort();
+      await calling;
       assert.ok(Date.now() - started < 1000);
       assert.equal(fx.emulator.requests.at(-1)?.status, 200, 'the service had begun its answer');
     });

@@ -1,5 +1,5 @@
 // What the client tests against the emulator share: one emulator per suite, clients that are
-// closed after each test, faults cleared after each test, and a count of what reached the server.
+// closed after each test, faults and the rate limit reset after each test, and a count of what reached the server.
 import { DEMO_API_KEY, startEmulator, type Emulator, type EmulatorOptions } from '../emulator';
 import { WebDataClient, type WebDataClientOptions } from '../../src/core/api';
 
@@ -32,6 +32,8 @@ export function useClientFixture(emulatorOptions: EmulatorOptions = {}, defaults
   });
   afterEach(async () => {
     emulator?.clearFaults();
+    // A test that changed the rate limit leaves the next one the suite's own, even if it failed midway.
+    emulator?.setRateLimit(emulatorOptions.rateLimit ?? null);
     await Promise.all(clients.splice(0).map((c) => c.close()));
   });
   return {

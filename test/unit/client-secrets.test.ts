@@ -20,14 +20,22 @@ function everyText(error: unknown, depth = 0): string {
 
 describe('the API key stays secret', () => {
   let emulator: Emulator;
+  let usageAtStart: ReturnType<Emulator['usageOf']> = null;
   const errors: WebDataError[] = [];
   const logLines: RequestInfo[] = [];
 
   before(async () => {
     emulator = await startEmulator({ teams: [{ apiKey: KEY, enterprise: ['anon'] }] });
+    usageAtStart = emulator.usageOf(KEY);
   });
   after(async () => {
     await emulator.close();
+  });
+  // Each test collects its own failures and log lines: none reads what an earlier one left.
+  beforeEach(() => {
+    errors.length = 0;
+    logLines.length = 0;
+    emulator.setUsage(KEY, usageAtStart);
   });
 
   const collect = async (apiKey: string, call: (c: WebDataClient) => Promise<unknown>, options: { maxBodyBytes?: number; timeoutMs?: number } = {}): Promise<WebDataError> => {
@@ -49,7 +57,8 @@ describe('the API key stays secret', () => {
     assert.ok(!everyText(error).includes(WRONG));
   });
 
-  it('a key echoed by the service is scrubbed from every error kind', async () => {
+  /** Every kind of failure, each with the key echoed in what the service says where it can be. */
+  const failEveryWay = async (): Promise<void> => {
     const echo = `Bad key ${KEY} (Bearer ${KEY})`;
     emulator.injectFault({ fault: { kind: 'status', status: 500, error: echo } });
     assert.equal((await collect(KEY, (c) => c.search({ query: 'data' }))).kind, 'server');
@@ -73,7 +82,10 @@ describe('the API key stays secret', () => {
     assert.equal((await collect(KEY, (c) => c.listActiveCrawls(), { maxBodyBytes: 8 })).kind, 'bad-response');
     emulator.setUsage(KEY, null);
     assert.equal((await collect(KEY, (c) => c.getTokenUsage())).kind, 'not-found');
+  };
 
+  it('a key echoed by the service is scrubbed from every error kind', async () => {
+    await failEveryWay();
     for (const error of errors) {
       const text = everyText(error);
       assert.ok(!text.includes(KEY), `the key leaked through a ${error.kind} error: ${text}`);
@@ -82,7 +94,9 @@ describe('the API key stays secret', () => {
     assert.ok(errors.length >= 12);
   });
 
-  it('the log hook never sees the key', () => {
+  it('the log hook never sees the key', async () => {
+    await collect(WRONG, (c) => c.getTokenUsage());
+    await failEveryWay();
     const text = JSON.stringify(logLines);
     assert.ok(logLines.length >= 12);
     assert.ok(!text.includes(KEY) && !text.includes(WRONG) && !/bearer/i.test(text));

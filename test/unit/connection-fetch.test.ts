@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { WebDataClient } from '../../src/core/api';
 import type { Connection } from '../../src/platform/connection';
 import { ConnectionFetch } from '../../src/platform/connection-fetch';
+import { within } from './wait';
 
 function fakeConnection(client: WebDataClient | undefined): Connection {
   return { getClient: () => Promise.resolve(client) } as unknown as Connection;
@@ -12,15 +13,18 @@ function fakeConnection(client: WebDataClient | undefined): Connection {
 // A stand-in: ConnectionFetch only hands it to the request functions below.
 const client = {} as unknown as WebDataClient;
 
-/** A request the test resolves or rejects later, and the signal it was given. */
+/** A request the test resolves or rejects later, the signal it was given, and when it was made. */
 function pending<T>() {
   let settle!: { resolve: (v: T) => void; reject: (e: unknown) => void };
   let signal: AbortSignal | undefined;
+  let made!: () => void;
+  const started = new Promise<void>((resolve) => (made = resolve));
   const request = (_c: WebDataClient, s: AbortSignal) => {
     signal = s;
+    made();
     return new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
   };
-  return { request, settle: () => settle, signal: () => signal };
+  return { request, started, settle: () => settle, signal: () => signal };
 }
 
 describe('ConnectionFetch', () => {
@@ -50,7 +54,7 @@ describe('ConnectionFetch', () => {
     const fetches = new ConnectionFetch(fakeConnection(client), () => false);
     const call = pending<number>();
     const outcome = fetches.fetch(call.request);
-    await new Promise((r) => setImmediate(r));
+    await within(call.started, 2_000, 'ConnectionFetch to get its client and make the request');
     fetches.invalidate();
     assert.equal(call.signal()?.aborted, true, 'the request is aborted');
     call.settle().resolve(7);
@@ -61,7 +65,7 @@ describe('ConnectionFetch', () => {
     const fetches = new ConnectionFetch(fakeConnection(client), () => false);
     const call = pending<number>();
     const outcome = fetches.fetch(call.request);
-    await new Promise((r) => setImmediate(r));
+    await within(call.started, 2_000, 'ConnectionFetch to get its client and make the request');
     fetches.invalidate();
     call.settle().reject(new Error('aborted'));
     assert.deepEqual(await outcome, { kind: 'stale' });
@@ -78,7 +82,7 @@ describe('ConnectionFetch', () => {
     const fetches = new ConnectionFetch(fakeConnection(client), () => disposed);
     const call = pending<number>();
     const outcome = fetches.fetch(call.request);
-    await new Promise((r) => setImmediate(r));
+    await within(call.started, 2_000, 'ConnectionFetch to get its client and make the request');
     disposed = true;
     call.settle().resolve(1);
     assert.deepEqual(await outcome, { kind: 'stale' });

@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { DEMO_API_KEY, startEmulator } from '../emulator';
 import type { Emulator, EmulatorFault } from '../emulator';
 import { call, errorOf } from '../emulator/raw-client';
+import { waitFor } from './wait';
 
 /** A GET through node:http that reports what arrived on the wire, even when cut short. */
 function rawGet(base: string, path: string, headers: Record<string, string> = {}): Promise<{ status?: number; declared?: number; received: number; error?: string; headersAt?: number; doneAt: number }> {
@@ -183,7 +184,8 @@ describe('emulator: faults', () => {
   it('close() ends a connection held open by a slow fault', async () => {
     const own = await startEmulator();
     const pending = rawGet(own.url, '/v2/crawl/active', { 'x-emulator-fault': JSON.stringify({ kind: 'slow-headers', ms: 60_000 }) });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => own.requests.length === 1, 5_000, 'the emulator to log the slow request on arrival');
+    // The 1 s is what is tested (close() must not wait for the 60 s fault), not a wait for something.
     const closed = await Promise.race([own.close().then(() => true), new Promise((resolve) => setTimeout(resolve, 1000, false))]);
     assert.equal(closed, true, 'close() resolved within a second');
     const result = await pending;

@@ -11,6 +11,7 @@ const MAIN = ['--import', 'tsx', 'test/emulator/main.ts'];
 function printed(child: ChildProcess, pattern: RegExp, ms: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = '';
+    // A deadline on the output awaited, not a wait for time.
     const timer = setTimeout(() => reject(new Error(`no ${String(pattern)} within ${ms} ms; printed: ${out}`)), ms);
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
@@ -25,6 +26,7 @@ function printed(child: ChildProcess, pattern: RegExp, ms: number): Promise<stri
 function exited(child: ChildProcess, ms: number): Promise<number | null> {
   return new Promise((resolve, reject) => {
     if (child.exitCode !== null) return resolve(child.exitCode);
+    // A deadline on the exit event awaited, not a wait for time.
     const timer = setTimeout(() => reject(new Error(`still running after ${ms} ms`)), ms);
     child.once('exit', (code) => {
       clearTimeout(timer);

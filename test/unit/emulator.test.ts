@@ -122,6 +122,17 @@ describe('emulator: request log, rate limit, admin endpoint, close', () => {
   });
 
   it('429 with Retry-After once a key spends its budget; other keys and the next window pass', async () => {
+    // The emulator's own clock, moved by the test: the next window comes when the test says, not after a sleep.
+    let clock = Date.UTC(2026, 10, 21, 12);
+    const own = await startEmulator({ now: () => new Date(clock) });
+    try {
+      await rateLimitWindows(own, () => (clock += 300));
+    } finally {
+      await own.close();
+    }
+  });
+
+  async function rateLimitWindows(emulator: Emulator, nextWindow: () => void): Promise<void> {
     emulator.addTeam({ apiKey: 'wd-other-team', usage });
     emulator.setRateLimit({ requests: 3, windowMs: 300 });
     for (let i = 0; i < 3; i++) assert.equal((await call(emulator.url, 'GET', '/v2/crawl/active')).status, 200);
@@ -130,11 +141,12 @@ describe('emulator: request log, rate limit, admin endpoint, close', () => {
     assert.equal(limited.headers['retry-after'], '1');
     assert.match(errorOf(limited), /Rate limit exceeded.*retry after 1s/);
     assert.equal((await call(emulator.url, 'GET', '/v2/crawl/active', { key: 'wd-other-team' })).status, 200);
-    await new Promise((resolve) => setTimeout(resolve, 320));
+    assert.equal((await call(emulator.url, 'GET', '/v2/crawl/active')).status, 429, 'the window is still the same one');
+    nextWindow();
     assert.equal((await call(emulator.url, 'GET', '/v2/crawl/active')).status, 200);
     emulator.setRateLimit(null);
     for (let i = 0; i < 5; i++) assert.equal((await call(emulator.url, 'GET', '/v2/crawl/active')).status, 200);
-  });
+  }
 
   it('admin: state, faults, usage, crawls, teams and rate limit over HTTP, checked with zod', async () => {
     const admin = (method: string, path: string, body?: unknown): ReturnType<typeof call> => call(emulator.adminUrl, method, path, { key: null, body });

@@ -2,6 +2,7 @@
 // the backoff after failures, pausing while inactive, a refresh that resets the wait, dispose.
 import * as assert from 'node:assert/strict';
 import { Poller, type PollClock, type PollOutcome } from '../../src/core/polling';
+import { within } from './wait';
 
 /** Timers that fire only when the test advances the time. */
 class FakeClock implements PollClock {
@@ -221,15 +222,23 @@ describe('Poller', () => {
     assert.deepEqual(runsAt, [0]);
   });
 
-  it('real timers: polls with a short interval and stops on dispose (bounded)', async () => {
+  it('real timers: polls at a short interval on the system clock, and nothing waits after dispose', async () => {
     let runs = 0;
-    const p = new Poller({ run: () => Promise.resolve((runs++, 'succeeded')), intervalMs: () => 20 });
+    let third!: () => void;
+    const thirdRun = new Promise<void>((resolve) => (third = resolve));
+    const p = new Poller({
+      run: () => {
+        if (++runs === 3) third();
+        return Promise.resolve('succeeded');
+      },
+      intervalMs: () => 20,
+    });
     p.setActive(true);
-    await new Promise((resolve) => setTimeout(resolve, 110));
+    await within(thirdRun, 5_000, 'three polls at a 20 ms interval');
     p.dispose();
-    const seen = runs;
-    assert.ok(seen >= 3 && seen <= 7, `${seen} runs in 110 ms at 20 ms`);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    assert.equal(runs, seen, 'a run after dispose');
+    await settle();
+    // What makes a later run impossible: no timer waits, and the run under way scheduled none.
+    assert.equal(p.scheduled, false, 'a poll still waits on its timer after dispose');
+    assert.equal(runs, 3, 'a run after dispose');
   });
 });

@@ -21,6 +21,7 @@ function gate(): { wait: Promise<void>; open: () => void } {
 
 /** Resolves once `check` is true, polling; bounded so a broken store fails instead of hanging. */
 async function until(check: () => boolean, what: string): Promise<void> {
+  // Only how often the condition is looked at (200 × 5 ms bounds it), not a wait for time.
   for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
   assert.ok(check(), `timed out waiting for ${what}`);
 }
@@ -113,12 +114,22 @@ describe('search history shared by several windows', () => {
         return fs.writeFile(file, data);
       },
     });
-    const b = open();
+    let bFoundLocked = false;
+    const b = open({
+      open: async (...args: Parameters<typeof fs.open>) => {
+        try {
+          return await fs.open(...args);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'EEXIST') bFoundLocked = true;
+          throw err;
+        }
+      },
+    });
     await Promise.all([a.list(), b.list()]);
     const addingA = a.add(record('aaaa-1', 1));
     await until(() => waiting, 'the first window to write the index');
     const addingB = b.add(record('bbbb-1', 2));
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await until(() => bFoundLocked, 'the second window to find the index locked by the first');
     paused.open();
     await Promise.all([addingA, addingB]);
     assert.deepEqual(await indexIds(), ['bbbb-1', 'aaaa-1']);

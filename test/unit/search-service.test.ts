@@ -11,6 +11,7 @@ import { SearchHistory } from '../../src/core/search/history';
 import { parseSearchIndex, readSearchRecordText, serializeSearchIndex } from '../../src/core/search/record-schema';
 import type { SearchDefaults } from '../../src/core/search/request';
 import { SearchService, type CancellationLike, type SearchDone, type SearchRun } from '../../src/core/search/service';
+import { waitFor } from './wait';
 import { SEARCH, useClientFixture } from './client-fixture';
 
 const SETTINGS: SearchDefaults = { limit: 3, sources: ['web'], scrapeFormats: 'none', country: 'US', location: '', timeout: 30000 };
@@ -120,8 +121,10 @@ describe('search service', () => {
     let heard = 0;
     service.onDidSearch(() => heard++);
     const source = tokenSource();
+    const sentFrom = fixture.emulator.requests.length;
     const running = service.run({ query: 'tideflow faq' }, { token: source.token });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Cancelled while in flight: the emulator logs the request on arrival, before its slow answer.
+    await waitFor(() => fixture.sentSince(sentFrom, SEARCH) === 1, 5_000, 'the search to reach the emulator');
     const cancelledAt = Date.now();
     source.cancel();
     assert.equal(failureOf(await running).kind, 'cancelled');

@@ -17,7 +17,7 @@ function waitFor(list: readonly unknown[], count: number, ms = 3000): Promise<vo
     const check = (): void => {
       if (list.length >= count) return resolve();
       if (Date.now() > deadline) return reject(new Error(`only ${list.length} of ${count} deliveries arrived in ${ms} ms`));
-      setTimeout(check, 10);
+      setTimeout(check, 10); // only the spacing of the looks at the list, bounded by the deadline
     };
     check();
   });

@@ -55,6 +55,7 @@ export function rawRequest(
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', reject);
     });
+    // A deadline on the answer (the condition awaited), so a silent receiver fails the test instead of hanging it.
     req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
     // Writing after the server answered may fail with EPIPE; the answer is what the tests check.
     req.on('error', (err: NodeJS.ErrnoException) => {
@@ -68,15 +69,9 @@ export function rawRequest(
   });
 }
 
-/** Polls until `check` is true; fails after `timeoutMs`. */
-export async function waitFor(check: () => boolean, timeoutMs = 2_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+export { waitFor } from './wait';
 
+/** Only for what is part of a test (sampling a measure over time, a bound on teardown), never to let things settle. */
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The `error` text of a refusal's JSON body; '' when there is none, so a match fails. */

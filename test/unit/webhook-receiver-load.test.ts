@@ -6,7 +6,7 @@ import { Agent as HttpAgent } from 'node:http';
 import { Pool } from 'undici';
 import { SIGNATURE_HEADER, signBody } from '../../src/core/webhooks';
 import { makeEvent, sendWebhook } from '../emulator/webhook-sender';
-import { SECRET, sleep, startRecordingReceiver, waitFor, type RecordingReceiver } from './webhook-receiver-helpers';
+import { SECRET, startRecordingReceiver, waitFor, type RecordingReceiver } from './webhook-receiver-helpers';
 
 /** Opens a socket and waits until it is connected. */
 function openSocket(port: number): Promise<Socket> {
@@ -19,6 +19,7 @@ function openSocket(port: number): Promise<Socket> {
 function closedWithin(socket: Socket, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
     if (socket.destroyed) return resolve(true);
+    // A deadline, not a wait: the close event is the condition, and being too late is what is asserted.
     const timer = setTimeout(() => resolve(false), ms);
     socket.once('close', () => {
       clearTimeout(timer);
@@ -71,8 +72,8 @@ describe('webhook receiver: load, slow clients and failures', () => {
       };
       const statuses = await Promise.all([...bodies, ...repeats].map(post));
       assert.equal(statuses.filter((s) => s === 200).length, 600);
-      await waitFor(() => r.deliveries.length >= 500, 5_000, '500 deliveries');
-      await sleep(50);
+      // Every answered request handed over or counted as a repeat: no handoff is still to come.
+      await waitFor(() => r.receiver.stats.handled + r.receiver.stats.duplicates === 600, 5_000, '600 requests handed over or counted as repeats');
       const ids = r.deliveries.map((d) => d.event.webhookId);
       assert.equal(ids.length, 500, 'each delivery handed over exactly once');
       assert.equal(new Set(ids).size, 500);
@@ -92,12 +93,11 @@ describe('webhook receiver: load, slow clients and failures', () => {
     sockets.push(...open);
     // Every connection is up, and accepted by the receiver, before the first byte of a delivery is
     // sent: all 500 are concurrent.
-    await sleep(100);
+    await waitFor(() => r.receiver.openConnections === 500, 5_000, 'the receiver to accept 500 connections');
     const bodies = open.map(() => JSON.stringify(makeEvent('crawl.completed')));
     const statuses = await Promise.all(open.map((socket, i) => statusOver(socket, r.receiver.path, bodies[i] ?? '')));
     assert.deepEqual(statuses.filter((s) => s !== 200), [], 'every delivery answered 200');
-    await waitFor(() => r.deliveries.length >= 500, 5_000, '500 deliveries');
-    await sleep(50);
+    await waitFor(() => r.receiver.stats.handled === 500, 5_000, '500 deliveries handed over');
     const ids = r.deliveries.map((d) => d.event.webhookId);
     assert.equal(ids.length, 500);
     assert.equal(new Set(ids).size, 500);
@@ -112,7 +112,7 @@ describe('webhook receiver: load, slow clients and failures', () => {
     slow.write(`POST ${r.receiver.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `);
     const dribble = setInterval(() => slow.writable && slow.write('a'), 50);
     try {
-      await sleep(100);
+      await waitFor(() => r.receiver.openConnections === 1, 2_000, 'the receiver to accept the slow client');
       const started = Date.now();
       const answer = await sendWebhook({ url: r.receiver.url, event: makeEvent('crawl.completed'), secret: SECRET, agent: new HttpAgent() });
       assert.equal(answer.status, 200);
@@ -150,7 +150,7 @@ describe('webhook receiver: load, slow clients and failures', () => {
     const turnedAway = await Promise.all(idle.slice(5).map((s) => closedWithin(s, 2_000)));
     assert.deepEqual(turnedAway, [true, true, true]);
     for (const s of idle) s.destroy();
-    await sleep(50);
+    await waitFor(() => r.receiver.openConnections === 0, 2_000, 'the idle connections to be gone on the receiver\'s side');
     assert.equal((await sendWebhook({ url: r.receiver.url, event: makeEvent('crawl.completed'), secret: SECRET })).status, 200);
   });
 
@@ -212,12 +212,24 @@ describe('webhook receiver: load, slow clients and failures', () => {
 
   it('survives garbage, a bad request line and a socket cut mid-body', async () => {
     r = await startRecordingReceiver();
-    for (const bytes of ['\x00\x01\x02 not http\r\n\r\n', 'POST /webhooks/web-data HTTP/9.9\r\n\r\n', `POST ${r.receiver.path} HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"a"`]) {
+    // Each is cut only once the receiver has dealt with its bytes: the garbage and the bad request
+    // line answered (400) and closed by it, the third one's body being read (it has a Host header,
+    // without which node:http refuses it before the receiver sees it).
+    const cases: Array<[string, 'closed' | 'reading']> = [
+      ['\x00\x01\x02 not http\r\n\r\n', 'closed'],
+      ['POST /webhooks/web-data HTTP/9.9\r\n\r\n', 'closed'],
+      [`POST ${r.receiver.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"a"`, 'reading'],
+    ];
+    for (const [bytes, expected] of cases) {
       const socket = await openSocket(r.receiver.port);
       sockets.push(socket);
       socket.on('error', () => {});
+      let closed = false;
+      socket.once('close', () => (closed = true));
+      socket.resume();
       socket.write(bytes);
-      await sleep(20);
+      const dealtWith = expected === 'closed' ? (): boolean => closed : (): boolean => r.receiver.bufferedBytes === 4;
+      await waitFor(dealtWith, 2_000, `the receiver to deal with ${JSON.stringify(bytes.slice(0, 20))} (${expected})`);
       socket.destroy();
     }
     assert.equal((await sendWebhook({ url: r.receiver.url, event: makeEvent('crawl.completed'), secret: SECRET })).status, 200);
@@ -233,7 +245,7 @@ describe('webhook receiver: load, slow clients and failures', () => {
     sockets.push(active);
     active.on('error', () => {});
     active.write(`POST ${r.receiver.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
-    await sleep(20);
+    await waitFor(() => r.receiver.bufferedBytes === 1, 2_000, 'the receiver to be reading the active request\'s body');
     const started = Date.now();
     await r.receiver.close();
     assert.ok(Date.now() - started < 500, `closed in ${Date.now() - started} ms`);

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   process.on('message', (message: unknown) => {
     if (message === 'measure') {
       const usage = process.memoryUsage();
-      process.send?.({ rss: usage.rss, held: usage.heapUsed + usage.external, received: receiver.stats.received, busy });
+      process.send?.({ rss: usage.rss, held: usage.heapUsed + usage.external, received: receiver.stats.received, busy, buffered: receiver.bufferedBytes });
     } else if (message === 'gc') {
       collectGarbage();
       process.send?.('collected');

@@ -8,6 +8,7 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { makeEvent, sendWebhook } from '../emulator/webhook-sender';
 import { sleep } from './webhook-receiver-helpers';
+import { within } from './wait';
 
 const CONNECTIONS = 500;
 const PART_BYTES = 256 * 1024;
@@ -23,11 +24,14 @@ interface Measure {
   held: number;
   received: number;
   busy: number;
+  /** Body bytes the receiver's budget holds. */
+  buffered: number;
 }
 
 /** Sends `message` to the child and resolves with its next answer (bounded in time). */
 function ask<T>(child: ChildProcess, message: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    // A deadline on the answer awaited, not a wait for time.
     const timer = setTimeout(() => reject(new Error(`the receiver process did not answer '${message}' within 10 s`)), 10_000);
     child.once('message', (answer) => {
       clearTimeout(timer);
@@ -61,6 +65,7 @@ describe('webhook receiver: memory under many slow bodies', () => {
     if (child && child.exitCode === null) {
       const exited = new Promise((resolve) => child?.once('exit', resolve));
       child.disconnect();
+      // A bound on the teardown, not a wait for something: past it the process is killed.
       await Promise.race([exited, sleep(5_000)]);
       // It may have exited during the wait, which TS's narrowing cannot see.
       if ((child.exitCode as number | null) === null) child.kill();
@@ -84,7 +89,7 @@ describe('webhook receiver: memory under many slow bodies', () => {
     const part = Buffer.alloc(PART_BYTES, 0x20);
     const held = Array.from({ length: CONNECTIONS }, () => holdPartialBody(started.port, started.path, part));
     sockets.push(...held.map((h) => h.socket));
-    await Promise.race([Promise.all(held.map((h) => h.sent)), sleep(30_000)]);
+    await within(Promise.all(held.map((h) => h.sent)), 30_000, `${CONNECTIONS} partial bodies written or their connections closed`);
 
     // The peak over a second once every request has arrived: the receiver may still be reading.
     let peakRss = 0;
@@ -94,6 +99,7 @@ describe('webhook receiver: memory under many slow bodies', () => {
       last = await ask<Measure>(child, 'measure');
       peakRss = Math.max(peakRss, last.rss - before.rss);
       peakHeld = Math.max(peakHeld, last.held - before.held);
+      // The spacing of the samples of a peak measured over time: part of the measure, not a wait for a condition.
       await sleep(50);
     }
     console.log(`      growth: rss ${mib(peakRss)} MiB, heap + buffers ${mib(peakHeld)} MiB (the bodies sent: ${mib(UNBOUNDED_BYTES)} MiB); ${last.busy} turned away with 503`);
@@ -104,7 +110,10 @@ describe('webhook receiver: memory under many slow bodies', () => {
 
     // Once they are gone, their budget is given back.
     for (const socket of sockets.splice(0)) socket.destroy();
-    await sleep(200);
+    const deadline = Date.now() + 10_000;
+    while ((await ask<Measure>(child, 'measure')).buffered !== 0) {
+      assert.ok(Date.now() < deadline, 'the receiver still held body bytes 10 s after the slow clients left');
+    }
     const answer = await sendWebhook({ url: `http://127.0.0.1:${started.port}${started.path}`, event: makeEvent('crawl.completed') });
     assert.equal(answer.status, 200);
   });

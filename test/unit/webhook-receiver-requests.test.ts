@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { startWebhookReceiver } from '../../src/core/webhooks';
 import { makeEvent, sendWebhook } from '../emulator/webhook-sender';
-import { errorOf, rawRequest, SECRET, sleep, startRecordingReceiver, waitFor, type RecordingReceiver } from './webhook-receiver-helpers';
+import { errorOf, rawRequest, SECRET, startRecordingReceiver, waitFor, type RecordingReceiver } from './webhook-receiver-helpers';
 
 /** Writes a request head (and part of a body) over a raw socket; resolves with the status, or 0 if closed unanswered. */
 function rawHead(port: number, head: string, body = ''): { socket: Socket; status: Promise<number> } {
@@ -38,7 +38,8 @@ describe('webhook receiver: only what a service would send', () => {
       assert.equal(answer.status, 403, origin);
       assert.match(errorOf(answer.body), /web browser \(it sends the Origin header\)/);
     }
-    await sleep(20);
+    // Every request was refused (onRefused runs before the answer leaves), so none can be handed over later.
+    assert.deepEqual([r.receiver.stats.received, r.receiver.stats.refused], [3, 3]);
     assert.equal(r.deliveries.length, 0);
     assert.deepEqual(r.refused.map((x) => x.status), [403, 403, 403]);
     const [first] = r.refused;
@@ -54,7 +55,7 @@ describe('webhook receiver: only what a service would send', () => {
       const answer = await sendWebhook({ url: r.receiver.url, event: makeEvent('batch_scrape.started'), headers: header });
       assert.equal(answer.status, 403, JSON.stringify(header));
     }
-    await sleep(20);
+    assert.deepEqual([r.receiver.stats.received, r.receiver.stats.refused], [4, 4], 'every request refused: none can be handed over later');
     assert.equal(r.deliveries.length, 0);
     assert.deepEqual(r.refused.map((x) => x.reason.match(/sends the (\S+) header/)?.[1]), ['Sec-Fetch-Site', 'Sec-Fetch-Mode', 'Sec-Fetch-Site', 'Sec-Fetch-Dest']);
     // The same delivery without them is what the service sends, and goes through.
@@ -91,7 +92,8 @@ describe('webhook receiver: only what a service would send', () => {
     const first = rawHead(port, head, ' '.repeat(40 * 1024));
     const second = rawHead(port, head, ' '.repeat(40 * 1024));
     sockets.push(first.socket, second.socket);
-    await sleep(200);
+    const held = 80 * 1024;
+    await waitFor(() => r?.receiver.bufferedBytes === held, 5_000, 'the receiver to hold both slow clients\' 40 KiB');
     // A third cannot buffer its 40 KiB: turned away, while the first two are still waiting.
     const third = await rawRequest(r.receiver.url, { path, body: ' '.repeat(40 * 1024) });
     assert.equal(third.status, 503);
@@ -106,7 +108,7 @@ describe('webhook receiver: only what a service would send', () => {
     // When the slow clients leave, their bytes go back to the budget.
     first.socket.destroy();
     second.socket.destroy();
-    await sleep(100);
+    await waitFor(() => r?.receiver.bufferedBytes === 0, 5_000, 'the slow clients\' bytes to go back to the budget');
     const fits = makeEvent('batch_scrape.started', { data: ['x'.repeat(60 * 1024)] });
     assert.equal((await sendWebhook({ url: r.receiver.url, event: fits })).status, 200);
     assert.ok(r.refused.some((x) => x.status === 503 && /busy/.test(x.reason)));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { startWebhookReceiver, WebhookReceiverError } from '../../src/core/webhooks';
 import { makeEvent, sendWebhook } from '../emulator/webhook-sender';
-import { errorOf, rawRequest, SECRET, sleep, startRecordingReceiver, waitFor, type RecordingReceiver } from './webhook-receiver-helpers';
+import { errorOf, rawRequest, SECRET, startRecordingReceiver, waitFor, type RecordingReceiver } from './webhook-receiver-helpers';
 
 describe('webhook receiver: answers over real sockets', () => {
   let r: RecordingReceiver;
@@ -69,7 +69,7 @@ describe('webhook receiver: answers over real sockets', () => {
     const required = await sendWebhook({ url: r.receiver.url, event, secret: 'anything' });
     assert.equal(required.status, 401);
     assert.match(errorOf(required.body), /no webhook secret is set/);
-    await sleep(20);
+    assert.deepEqual([r.receiver.stats.received, r.receiver.stats.refused], [1, 1], 'refused: it can never be handed over');
     assert.equal(r.deliveries.length, 0);
     assert.deepEqual(r.refused.map((x) => [x.status, x.type, x.webhookId]), [[401, 'crawl.completed', event.webhookId]]);
   });
@@ -151,7 +151,7 @@ describe('webhook receiver: answers over real sockets', () => {
     const first = await sendWebhook({ url: r.receiver.url, event, secret: SECRET });
     const again = await sendWebhook({ url: r.receiver.url, event: first.rawBody, secret: SECRET });
     assert.deepEqual([first.status, again.status], [200, 200]);
-    await sleep(30);
+    await waitFor(() => r.receiver.stats.handled + r.receiver.stats.duplicates === 2, 2_000, 'both requests handed over or counted as a repeat');
     assert.equal(r.deliveries.length, 1);
     assert.equal(r.receiver.stats.duplicates, 1);
     // A refused repeat does not count: only accepted deliveries are remembered.

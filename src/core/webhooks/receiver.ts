@@ -3,6 +3,7 @@
 // within seconds. Nothing a client sends may throw out of here: every failure becomes an answer,
 // and errors of the caller's own handlers go to onError.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { RecentWebhookIds, DEFAULT_DEDUPE_CAPACITY } from './dedupe';
 import { claimedFields, parseDeliveryJson } from './delivery-json';
 import { parseWebhookEvent, type WebhookEvent } from './events';
@@ -101,6 +102,10 @@ export interface WebhookReceiver {
   readonly path: string;
   /** Live counters. */
   readonly stats: Readonly<WebhookReceiverStats>;
+  /** Body bytes buffered right now across the deliveries being read: what the total budget holds. */
+  readonly bufferedBytes: number;
+  /** Connections open right now (those turned away past maxConnections never count). */
+  readonly openConnections: number;
   /** Stops listening and closes every connection; deliveries already answered are still handled. */
   close(): Promise<void>;
 }
@@ -245,6 +250,12 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
   // before the client sends it.
   server.on('checkContinue', guarded);
 
+  let openConnections = 0;
+  server.on('connection', (socket: Socket) => {
+    openConnections++;
+    socket.once('close', () => openConnections--);
+  });
+
   const port = await listenOn(server, host, options.port ?? 0);
   server.on('error', reportError);
 
@@ -255,6 +266,12 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     port,
     path,
     stats,
+    get bufferedBytes(): number {
+      return budget.inUse;
+    },
+    get openConnections(): number {
+      return openConnections;
+    },
     close(): Promise<void> {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
