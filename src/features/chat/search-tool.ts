@@ -9,7 +9,7 @@ import { searchText } from '../../core/chat/search-text';
 import { inertMarkdown } from '../../core/text/inert';
 import { loadCore } from '../../platform/core';
 import type { Services } from '../../platform/services';
-import { fitToBudget } from './budget';
+import { budgetOf } from './budget';
 import type { PreparedSearch } from '../search';
 import type { RunSearch } from './run-search';
 import { markToolUsed } from './used';
@@ -54,7 +54,7 @@ export class SearchTool implements vscode.LanguageModelTool<unknown> {
       }
       const outcome = await this.run.send(plan.search, token);
       if (!outcome.ok) return text(failureText('The search', outcome.failure, outcome.failure.kind === 'not-connected'));
-      const body = await fitToBudget((maxChars, label) => searchText(outcome.record, maxChars, label).text, options.tokenizationOptions, token);
+      const body = await searchText(outcome.record, budgetOf(options.tokenizationOptions, token));
       const ignored = plan.ignored.length > 0 ? `\n\nIgnored inputs this tool does not have: ${plan.ignored.map((name) => JSON.stringify(name.slice(0, 40))).join(', ')}.` : '';
       return text(body + ignored);
     } catch (err) {
