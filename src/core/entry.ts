@@ -10,3 +10,4 @@ export { isNoUsageError, stateForError } from './usage/state';
 export { SearchHistory } from './search/history';
 // The language-model tools' input check (zod): loaded with the rest of dist/core.js on first use.
 export { readSearchToolInput } from './chat/input';
+export { readReadInput } from './chat/read-input';

@@ -5,7 +5,7 @@
 // notification: the model gets the failure as text instead.
 import type * as vscode from 'vscode';
 import type { ToolFailure } from '../../core/chat/failure-text';
-import type { SearchRecord } from '../../core/search/record';
+import type { SearchRecord, SearchSummary } from '../../core/search/record';
 import { isWebDataError } from '../../platform/core';
 import type { SearchFailure } from '../../core/search/service';
 import type { RequestProblem } from '../../core/api';
@@ -25,6 +25,8 @@ export interface RunSearch {
 export interface SearchRunner {
   prepare(request: Readonly<Record<string, unknown>>, options?: Pick<SearchRunOptions, 'withSettings'>): Prepared;
   send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token'>): Promise<SearchRun>;
+  list(): Promise<readonly SearchSummary[]>;
+  get(id: string): Promise<SearchRecord | undefined>;
 }
 
 export function searchThrough(searches: SearchRunner): RunSearch {

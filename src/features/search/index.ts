@@ -13,6 +13,7 @@ import { registerHistoryCommands } from './history-commands';
 import { enableMarkdown } from './markdown-hint';
 import { readResultRef, ResultDocuments } from './documents';
 import type { Prepared, PreparedSearch } from '../../core/search/service';
+import type { SearchRecord, SearchSummary } from '../../core/search/record';
 import { SearchServiceHost, type SearchDone, type SearchRun, type SearchRunOptions } from './service';
 import { SearchResultsProvider, type SearchTreeNode } from './tree';
 
@@ -40,6 +41,10 @@ export interface SearchApi {
   prepare(request: Readonly<Record<string, unknown>>, options?: Pick<SearchRunOptions, 'withSettings'>): Prepared;
   /** run()'s second half: sends a prepared search as it was checked, and stores the answer. Never throws. */
   send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token'>): Promise<SearchRun>;
+  /** The stored searches, newest first. */
+  list(): Promise<readonly SearchSummary[]>;
+  /** A stored search with its results, or undefined when it is gone. */
+  get(id: string): Promise<SearchRecord | undefined>;
 }
 
 function historyLimits(): HistoryLimits {
@@ -118,6 +123,14 @@ class SearchFeature extends Disposable implements SearchApi {
 
   send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token'>): Promise<SearchRun> {
     return this.searches.send(search, options);
+  }
+
+  list(): Promise<readonly SearchSummary[]> {
+    return this.searches.list();
+  }
+
+  get(id: string): Promise<SearchRecord | undefined> {
+    return this.searches.get(id);
   }
 
   /** Shows the new search in the view, expanded, without taking the focus from the editor. */
