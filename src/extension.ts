@@ -6,6 +6,7 @@ import { registerChatTools } from './features/chat';
 import { registerConnect } from './features/connect';
 import { registerCrawls } from './features/crawls';
 import { registerSearch } from './features/search';
+import { registerSpend } from './features/spend';
 import { registerUsage } from './features/usage';
 import { registerWebhooks } from './features/webhooks';
 import { createServices } from './platform/services';
@@ -17,6 +18,7 @@ export interface WebDataApi {
   search: ReturnType<typeof registerSearch>;
   webhooks: ReturnType<typeof registerWebhooks>;
   chat: ReturnType<typeof registerChatTools>;
+  spend: ReturnType<typeof registerSpend>;
   /** The extension's log folder; the "Web Data" channel's file is under its parent (host tests read it). */
   logUri: vscode.Uri;
   /**
@@ -35,12 +37,15 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   const search = registerSearch(services);
   // Each search spends credits: the status bar follows the search feature's event.
   context.subscriptions.push(search.onDidSearch(() => void usage.refreshNow()));
+  // Today's spend by who asked, in every window: the credits tooltip shows it, the chat tools cap it.
+  const spend = registerSpend(services, search);
+  usage.showSpend(spend);
   const crawls = registerCrawls(services);
   const webhooks = registerWebhooks(services, { crawls });
-  const chat = registerChatTools(services, { searches: search });
+  const chat = registerChatTools(services, { searches: search, spend });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    usage, crawls, search, webhooks, chat, logUri: context.logUri,
+    usage, crawls, search, webhooks, chat, spend, logUri: context.logUri,
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState } } : {}),
   };
 }

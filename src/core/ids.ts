@@ -95,6 +95,8 @@ export const Setting = {
   webhooksAutoStart: 'webhooks.autoStart',
   webhooksNotifications: 'webhooks.notifications',
   webhooksMaxEvents: 'webhooks.maxEvents',
+  chatReuseMinutes: 'chat.reuseMinutes',
+  chatDailyCreditLimit: 'chat.dailyCreditLimit',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

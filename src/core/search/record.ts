@@ -2,8 +2,13 @@
 // markdown included), so what was paid for survives a reload. Plain data, no VS Code.
 import type { ImageResult, NewsResult, SearchResponse, WebResult } from '../api/schemas';
 import type { SearchRequestBody, SourceType } from '../api/request-types';
+import { shapeKey } from '../spend/price';
 
 export const RECORD_VERSION = 1;
+
+/** Who asked for a search: the person (palette, views, keybindings), a chat agent, another extension. */
+export type SearchOrigin = 'person' | 'agent' | 'extension';
+export const SEARCH_ORIGINS: readonly SearchOrigin[] = ['person', 'agent', 'extension'];
 export const RESULT_KINDS: readonly SourceType[] = ['web', 'images', 'news'];
 
 export interface SearchRecord {
@@ -17,6 +22,8 @@ export interface SearchRecord {
   response: SearchResponse;
   /** Pinned by the person: never evicted, listed first (pins.ts). Absent in records before pins. */
   pinned?: boolean;
+  /** Who asked; absent in records made before it was kept. */
+  origin?: SearchOrigin;
   /**
    * The answer's JSON exactly as the service sent it (the parsed `response` drops fields this
    * client does not know), for the JSON export. Absent in older records; counts toward the byte cap.
@@ -37,6 +44,9 @@ export interface SearchSummary {
   /** Size of the record file, for the byte cap. */
   bytes: number;
   pinned?: boolean;
+  origin?: SearchOrigin;
+  /** What prices it: sources, limit, scraped formats (spend/price.ts's shapeKey). */
+  shape?: string;
 }
 
 export type TypedResult =
@@ -102,6 +112,8 @@ export function summarize(record: SearchRecord, bytes: number): SearchSummary {
     bytes,
     // Left out when unpinned, so summaries of older records read back equal.
     ...(record.pinned === true ? { pinned: true } : {}),
+    ...(record.origin !== undefined ? { origin: record.origin } : {}),
+    shape: shapeKey(record.request),
   };
 }
 

@@ -7,6 +7,8 @@ import { ACTIVE_CRAWLS_TOOL, ActiveCrawlsTool } from './crawls-tool';
 import { CREDITS_TOOL, CreditsTool } from './credits-tool';
 import { searchThrough, type SearchRunner } from './run-search';
 import { SEARCH_TOOL, SearchTool } from './search-tool';
+import { SearchSpend } from './search-spend';
+import type { SpendApi } from '../spend';
 import { READ_RESULT_TOOL, ReadResultTool } from './read-tool';
 import { searchResultPage, type PageSource } from '../../core/chat/read-result';
 
@@ -30,6 +32,8 @@ export interface ChatToolsApi {
 export interface ChatToolDeps {
   /** The search feature: the tools' searches run and are stored through it. */
   searches: SearchRunner;
+  /** Today's spend in every window, for the agents' daily limit. */
+  spend: SpendApi;
 }
 
 /** Both methods always there, so host tests can call them directly. */
@@ -42,7 +46,7 @@ function asChatTool(tool: Tool): ChatTool {
 
 export function registerChatTools(services: Services, deps: ChatToolDeps): ChatToolsApi {
   const tools: ChatToolsApi = {
-    search: asChatTool(new SearchTool(services, searchThrough(deps.searches))),
+    search: asChatTool(new SearchTool(services, searchThrough(deps.searches), new SearchSpend(deps.searches, deps.spend))),
     credits: asChatTool(new CreditsTool(services)),
     activeCrawls: asChatTool(new ActiveCrawlsTool(services)),
     readResult: asChatTool(new ReadResultTool(services, [searchPages(deps.searches)])),
