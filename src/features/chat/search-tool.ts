@@ -28,7 +28,7 @@ const text = (value: string): vscode.LanguageModelToolResult => new vscode.Langu
 
 export class SearchTool implements vscode.LanguageModelTool<unknown> {
   /** Inputs prepared without a confirmation because nothing was to be sent then (not connected, a reuse, the limit reached). */
-  private readonly unconfirmed = new Set<string>();
+  private readonly unconfirmed = new Map<string, 'not-connected' | 'nothing-to-send'>();
 
   constructor(private readonly services: Services, private readonly run: RunSearch, private readonly spend: SearchSpend) {}
 
@@ -40,12 +40,12 @@ export class SearchTool implements vscode.LanguageModelTool<unknown> {
     // Nothing can be sent, so nothing to confirm; invoke says how to connect. Should a key arrive
     // before invoke, that call still sends nothing (see invoke): no credits without a confirmation.
     if (!this.services.connection.isConnected) {
-      this.unconfirmed.add(keyOf(options.input));
+      this.unconfirmed.set(keyOf(options.input), 'not-connected');
       return { invocationMessage };
     }
     const assessment = await this.spend.assess(plan.search.body, { fresh: plan.fresh });
     if (assessment.reuse || assessment.cap.kind === 'reached') {
-      this.unconfirmed.add(keyOf(options.input));
+      this.unconfirmed.set(keyOf(options.input), 'nothing-to-send');
       return { invocationMessage: assessment.reuse ? new vscode.MarkdownString(vscode.l10n.t('Reading the search for “{0}” made {1} minutes ago (free)', query, assessment.reuse.minutesAgo)) : invocationMessage };
     }
     this.unconfirmed.delete(keyOf(options.input));
@@ -55,7 +55,8 @@ export class SearchTool implements vscode.LanguageModelTool<unknown> {
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     markToolUsed();
     try {
-      const wasUnconfirmed = this.unconfirmed.delete(keyOf(options.input));
+      const unconfirmed = this.unconfirmed.get(keyOf(options.input));
+      this.unconfirmed.delete(keyOf(options.input));
       const plan = this.plan(options.input);
       if (!plan.ok) return text(failureText('The search', { kind: 'invalid-request', problems: plan.problems }, true));
       if (!this.services.connection.isConnected) return text(failureText('The search', { kind: 'not-connected' }, true));
@@ -65,8 +66,11 @@ export class SearchTool implements vscode.LanguageModelTool<unknown> {
       if (assessment.reuse) return text(await searchText(assessment.reuse.record, budget, { reusedMinutesAgo: assessment.reuse.minutesAgo }));
       // Refused even when the person allowed the tool for the whole session.
       if (assessment.cap.kind === 'reached') return text(capReachedText(assessment.cap.spent, assessment.cap.limit));
-      if (wasUnconfirmed) {
-        return text('The search was not sent: when this call was prepared there was nothing to send (not connected, an earlier answer to reuse, or the daily limit reached), so the person has not confirmed its price. Call the tool again; the person will be asked to confirm.');
+      if (unconfirmed === 'not-connected') {
+        return text('The search was not sent: Web Data was connected only after this call was prepared, so the person has not confirmed its price. Call the tool again; the person will be asked to confirm.');
+      }
+      if (unconfirmed === 'nothing-to-send') {
+        return text('The search was not sent: when this call was prepared there was nothing to send (an earlier answer to reuse, or the daily limit reached), so the person has not confirmed its price. Call the tool again; the person will be asked to confirm.');
       }
       const outcome = await this.run.send(plan.search, token);
       if (!outcome.ok) return text(failureText('The search', outcome.failure, outcome.failure.kind === 'not-connected'));
