@@ -171,6 +171,6 @@ class SearchFeature extends Disposable implements SearchApi {
 export function registerSearch(services: Services): SearchApi {
   const feature = new SearchFeature(services);
   services.context.subscriptions.push(feature);
-  registerAdvancedSearch(services);
+  registerAdvancedSearch(services, () => feature.list());
   return feature;
 }
