@@ -12,6 +12,7 @@ import { inertMarkdown } from '../../core/text/inert';
 import { loadCore } from '../../platform/core';
 import type { Services } from '../../platform/services';
 import { budgetOf } from './budget';
+import { fits } from '../../core/chat/fit';
 import { capWords, priceWords } from '../spend/words';
 import type { Assessment, SearchSpend } from './search-spend';
 import type { PreparedSearch } from '../search';
@@ -76,7 +77,8 @@ export class SearchTool implements vscode.LanguageModelTool<unknown> {
       if (!outcome.ok) return text(failureText('The search', outcome.failure, outcome.failure.kind === 'not-connected'));
       const body = await searchText(outcome.record, budget);
       const ignored = plan.ignored.length > 0 ? `\n\nIgnored inputs this tool does not have: ${plan.ignored.map((name) => JSON.stringify(name.slice(0, 40))).join(', ')}.` : '';
-      return text(body + ignored);
+      // The line about ignored inputs only where it still fits the budget.
+      return text(ignored !== '' && (await fits(body + ignored, budget)) ? body + ignored : body);
     } catch (err) {
       this.services.log.error(`Chat tool ${SEARCH_TOOL} failed unexpectedly: ${String(err)}`);
       return text('The search failed unexpectedly inside the editor; the Web Data log has the details.');
