@@ -7,6 +7,7 @@ import { canonicalJson, priceOf, reuseCandidates, shapeKey } from '../../src/cor
 import { summarize, type SearchOrigin, type SearchSummary } from '../../src/core/search/record';
 import type { SearchRequestBody } from '../../src/core/api/request-types';
 import { makeRecord } from './search-fixtures';
+import { parseSearchIndex, parseSearchRecord, serializeSearchIndex } from '../../src/core/search/record-schema';
 
 const body = (over: Partial<SearchRequestBody> = {}): SearchRequestBody => ({ query: 'tideflow', limit: 5, sources: [{ type: 'web' }], scrapeOptions: { formats: [{ type: 'markdown' }] }, ...over });
 const past = (credits: number | null, request: Partial<SearchRequestBody>, minutesAgo = 60, origin: SearchOrigin = 'person', id = `id${Math.random().toString(36).slice(2, 8)}`): SearchSummary => {
@@ -66,5 +67,19 @@ describe('spend: today, in every window, and the daily limit', () => {
     assert.deepEqual(checkCap(20, 25, 6), { kind: 'would-pass', spent: 20, limit: 25, most: 6 });
     assert.deepEqual(checkCap(20, 25, 5), { kind: 'ok' });
     assert.deepEqual(checkCap(20, 25, undefined), { kind: 'ok' });
+  });
+});
+
+describe('spend: who asked, kept with the search', () => {
+  it('the record and its row keep the origin and the shape across a write and a read; older rows without them still read', () => {
+    const record = { ...makeRecord({ request: body() }), origin: 'agent' as const };
+    assert.equal(parseSearchRecord(JSON.parse(JSON.stringify(record)))?.origin, 'agent');
+    const row = summarize(record, 10);
+    const read = (parseSearchIndex(JSON.parse(serializeSearchIndex([row]))) ?? [])[0];
+    assert.ok(read);
+    assert.equal(read.origin, 'agent');
+    assert.equal(read.shape, shapeKey(body()));
+    const { origin: _o, shape: _s, ...older } = row;
+    assert.deepEqual(parseSearchIndex({ version: 1, searches: [older, { ...row, origin: 'robot' }] })?.map((r) => r.id), [row.id]);
   });
 });

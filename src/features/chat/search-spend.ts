@@ -4,7 +4,7 @@
 import type { SearchRequestBody } from '../../core/api';
 import { checkCap, type CapCheck } from '../../core/spend/ledger';
 import { canonicalJson, minutesAgo, mostCredits, priceOf, reuseCandidates, type Price } from '../../core/spend/price';
-import type { SearchRecord } from '../../core/search/record';
+import type { SearchRecord, SearchSummary } from '../../core/search/record';
 import { chatDailyCreditLimit, chatReuseMinutes } from '../../platform/settings';
 import type { SpendApi } from '../spend';
 import type { SearchRunner } from './run-search';
@@ -29,16 +29,16 @@ export class SearchSpend {
   async assess(body: SearchRequestBody, options: { fresh: boolean }): Promise<Assessment> {
     const summaries = await this.searches.list();
     const now = new Date();
-    const reuse = options.fresh ? undefined : await this.reusable(body, now);
+    const reuse = options.fresh ? undefined : await this.reusable(summaries, body, now);
     const price = priceOf(body, summaries);
     const spent = this.spend.today().agent;
     const limit = chatDailyCreditLimit();
     return { ...(reuse ? { reuse } : {}), price, cap: checkCap(spent, limit, mostCredits(price)), spent, limit };
   }
 
-  private async reusable(body: SearchRequestBody, now: Date): Promise<Reuse | undefined> {
+  private async reusable(summaries: readonly SearchSummary[], body: SearchRequestBody, now: Date): Promise<Reuse | undefined> {
     const wanted = canonicalJson(body);
-    for (const summary of reuseCandidates(await this.searches.list(), body, now, chatReuseMinutes())) {
+    for (const summary of reuseCandidates(summaries, body, now, chatReuseMinutes())) {
       const record = await this.searches.get(summary.id);
       if (record && canonicalJson(record.request) === wanted) return { record, minutesAgo: minutesAgo(record.createdAt, now) };
     }
