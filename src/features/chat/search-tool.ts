@@ -47,7 +47,10 @@ export class SearchTool implements vscode.LanguageModelTool<unknown> {
     const assessment = await this.spend.assess(plan.search.body, { fresh: plan.fresh });
     if (assessment.reuse || assessment.cap.kind === 'reached') {
       this.unconfirmed.set(keyOf(options.input), 'nothing-to-send');
-      return { invocationMessage: assessment.reuse ? new vscode.MarkdownString(vscode.l10n.t('Reading the search for “{0}” made {1} minutes ago (free)', query, assessment.reuse.minutesAgo)) : invocationMessage };
+      const message = assessment.reuse
+        ? vscode.l10n.t('Reading the search for “{0}” made {1} minutes ago (free)', query, assessment.reuse.minutesAgo)
+        : vscode.l10n.t('Not searching for “{0}”: chat agents reached today’s credit limit', query);
+      return { invocationMessage: new vscode.MarkdownString(message) };
     }
     this.unconfirmed.delete(keyOf(options.input));
     return { invocationMessage, confirmationMessages: { title: vscode.l10n.t('Search the web with Web Data?'), message: confirmation(plan.search.body, assessment) } };
