@@ -4,14 +4,14 @@
 import assert from 'node:assert/strict';
 import { checkCap, localDay, spendToday, withSpend } from '../../src/core/spend/ledger';
 import { canonicalJson, priceOf, reuseCandidates, shapeKey } from '../../src/core/spend/price';
-import { summarize, type SearchOrigin, type SearchSummary } from '../../src/core/search/record';
+import { summarize, type SearchAsker, type SearchSummary } from '../../src/core/search/record';
 import type { SearchRequestBody } from '../../src/core/api/request-types';
 import { makeRecord } from './search-fixtures';
 import { parseSearchIndex, parseSearchRecord, serializeSearchIndex } from '../../src/core/search/record-schema';
 
 const body = (over: Partial<SearchRequestBody> = {}): SearchRequestBody => ({ query: 'tideflow', limit: 5, sources: [{ type: 'web' }], scrapeOptions: { formats: [{ type: 'markdown' }] }, ...over });
-const past = (credits: number | null, request: Partial<SearchRequestBody>, minutesAgo = 60, origin: SearchOrigin = 'person', id = `id${Math.random().toString(36).slice(2, 8)}`): SearchSummary => {
-  const record = { ...makeRecord({ id, creditsUsed: credits, createdAt: new Date(Date.UTC(2026, 10, 24, 9, 0) - minutesAgo * 60_000).toISOString(), request: { ...body(), ...request } }), origin };
+const past = (credits: number | null, request: Partial<SearchRequestBody>, minutesAgo = 60, askedBy: SearchAsker = 'person', id = `id${Math.random().toString(36).slice(2, 8)}`): SearchSummary => {
+  const record = { ...makeRecord({ id, creditsUsed: credits, createdAt: new Date(Date.UTC(2026, 10, 24, 9, 0) - minutesAgo * 60_000).toISOString(), request: { ...body(), ...request } }), askedBy };
   return summarize(record, 100);
 };
 const now = new Date(Date.UTC(2026, 10, 24, 9, 0));
@@ -55,11 +55,11 @@ describe('spend: today, in every window, and the daily limit', () => {
   it('sums every window\'s entries for today by who asked, each search once; other days and junk count nothing', () => {
     const day = localDay(new Date(2026, 10, 24, 23, 59));
     assert.equal(day, '2026-11-24');
-    const a = withSpend(withSpend(undefined, day, { id: 's1', credits: 2, origin: 'agent' }), day, { id: 's2', credits: 3, origin: 'person' });
-    const b = withSpend({ day: '2026-11-23', entries: [{ id: 'old', credits: 50, origin: 'agent' }] }, day, { id: 's3', credits: 4, origin: 'agent' });
+    const a = withSpend(withSpend(undefined, day, { id: 's1', credits: 2, askedBy: 'agent' }), day, { id: 's2', credits: 3, askedBy: 'person' });
+    const b = withSpend({ day: '2026-11-23', entries: [{ id: 'old', credits: 50, askedBy: 'agent' }] }, day, { id: 's3', credits: 4, askedBy: 'agent' });
     assert.deepEqual(b.entries.map((e) => e.id), ['s3'], 'a new day starts empty');
-    const stale = { day: '2026-11-23', entries: [{ id: 'x', credits: 9, origin: 'agent' }] };
-    assert.deepEqual(spendToday([a, b, stale, 'junk', { day, entries: [{ id: 's1', credits: 2, origin: 'agent' }, { id: 'bad', credits: -1, origin: 'agent' }] }, { day, entries: [{ id: 'e', credits: 1, origin: 'extension' }] }], day), { agent: 6, person: 3, extension: 1 });
+    const stale = { day: '2026-11-23', entries: [{ id: 'x', credits: 9, askedBy: 'agent' }] };
+    assert.deepEqual(spendToday([a, b, stale, 'junk', { day, entries: [{ id: 's1', credits: 2, askedBy: 'agent' }, { id: 'bad', credits: -1, askedBy: 'agent' }] }, { day, entries: [{ id: 'e', credits: 1, askedBy: 'extension' }] }], day), { agent: 6, person: 3, extension: 1 });
   });
 
   it('refuses once reached; warns when the known price may pass it; an unknown price cannot warn', () => {
@@ -71,15 +71,15 @@ describe('spend: today, in every window, and the daily limit', () => {
 });
 
 describe('spend: who asked, kept with the search', () => {
-  it('the record and its row keep the origin and the shape across a write and a read; older rows without them still read', () => {
-    const record = { ...makeRecord({ request: body() }), origin: 'agent' as const };
-    assert.equal(parseSearchRecord(JSON.parse(JSON.stringify(record)))?.origin, 'agent');
+  it('the record and its row keep the askedBy and the shape across a write and a read; older rows without them still read', () => {
+    const record = { ...makeRecord({ request: body() }), askedBy: 'agent' as const };
+    assert.equal(parseSearchRecord(JSON.parse(JSON.stringify(record)))?.askedBy, 'agent');
     const row = summarize(record, 10);
     const read = (parseSearchIndex(JSON.parse(serializeSearchIndex([row]))) ?? [])[0];
     assert.ok(read);
-    assert.equal(read.origin, 'agent');
+    assert.equal(read.askedBy, 'agent');
     assert.equal(read.shape, shapeKey(body()));
-    const { origin: _o, shape: _s, ...older } = row;
-    assert.deepEqual(parseSearchIndex({ version: 1, searches: [older, { ...row, origin: 'robot' }] })?.map((r) => r.id), [row.id]);
+    const { askedBy: _o, shape: _s, ...older } = row;
+    assert.deepEqual(parseSearchIndex({ version: 1, searches: [older, { ...row, askedBy: 'robot' }] })?.map((r) => r.id), [row.id]);
   });
 });

@@ -4,7 +4,7 @@
 // `z.lazy`, built on first use rather than when that bundle loads (see ../api/schemas.ts).
 import * as z from 'zod/mini';
 import { SearchResponseSchema } from '../api/schemas';
-import { RECORD_VERSION, SEARCH_ORIGINS, isResultKind, isSearchId, summarize, type SearchRecord, type SearchSummary } from './record';
+import { RECORD_VERSION, SEARCH_ASKERS, isResultKind, isSearchId, summarize, type SearchRecord, type SearchSummary } from './record';
 
 const storedRequest = () => z.looseObject({
   query: z.string(),
@@ -18,7 +18,7 @@ const SearchRecordSchema = z.lazy(() => z.object({
   request: storedRequest(),
   response: SearchResponseSchema,
   pinned: z.optional(z.boolean()),
-  origin: z.optional(z.enum(SEARCH_ORIGINS)),
+  askedBy: z.optional(z.enum(SEARCH_ASKERS)),
   raw: z.optional(z.unknown()),
 }));
 
@@ -34,7 +34,7 @@ const SearchSummarySchema = z.lazy(() => z.object({
   warning: z.nullish(z.string()),
   bytes: count(),
   pinned: z.optional(z.boolean()),
-  origin: z.optional(z.enum(SEARCH_ORIGINS)),
+  askedBy: z.optional(z.enum(SEARCH_ASKERS)),
   shape: z.optional(z.string()),
 }));
 

@@ -7,8 +7,8 @@ import { shapeKey } from '../spend/price';
 export const RECORD_VERSION = 1;
 
 /** Who asked for a search: the person (palette, views, keybindings), a chat agent, another extension. */
-export type SearchOrigin = 'person' | 'agent' | 'extension';
-export const SEARCH_ORIGINS: readonly SearchOrigin[] = ['person', 'agent', 'extension'];
+export type SearchAsker = 'person' | 'agent' | 'extension';
+export const SEARCH_ASKERS: readonly SearchAsker[] = ['person', 'agent', 'extension'];
 export const RESULT_KINDS: readonly SourceType[] = ['web', 'images', 'news'];
 
 export interface SearchRecord {
@@ -23,7 +23,7 @@ export interface SearchRecord {
   /** Pinned by the person: never evicted, listed first (pins.ts). Absent in records before pins. */
   pinned?: boolean;
   /** Who asked; absent in records made before it was kept. */
-  origin?: SearchOrigin;
+  askedBy?: SearchAsker;
   /**
    * The answer's JSON exactly as the service sent it (the parsed `response` drops fields this
    * client does not know), for the JSON export. Absent in older records; counts toward the byte cap.
@@ -44,7 +44,7 @@ export interface SearchSummary {
   /** Size of the record file, for the byte cap. */
   bytes: number;
   pinned?: boolean;
-  origin?: SearchOrigin;
+  askedBy?: SearchAsker;
   /** What prices it: sources, limit, scraped formats (spend/price.ts's shapeKey). */
   shape?: string;
 }
@@ -112,7 +112,7 @@ export function summarize(record: SearchRecord, bytes: number): SearchSummary {
     bytes,
     // Left out when unpinned, so summaries of older records read back equal.
     ...(record.pinned === true ? { pinned: true } : {}),
-    ...(record.origin !== undefined ? { origin: record.origin } : {}),
+    ...(record.askedBy !== undefined ? { askedBy: record.askedBy } : {}),
     shape: shapeKey(record.request),
   };
 }

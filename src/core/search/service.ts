@@ -11,7 +11,7 @@ import type { RequestProblem } from '../api/request-types';
 import type { SearchResponse } from '../api/schemas';
 import { Emitter, type Listener, type Subscription } from './emitter';
 import type { AddOutcome } from './history';
-import { newSearchId, RECORD_VERSION, type SearchOrigin, type SearchRecord, type SearchSummary } from './record';
+import { newSearchId, RECORD_VERSION, type SearchAsker, type SearchRecord, type SearchSummary } from './record';
 import { mergeWithSettings, type SearchDefaults } from './request';
 
 /** A vscode.CancellationToken fits this shape; so does anything else with the two members. */
@@ -93,7 +93,7 @@ export interface SearchRunOptions {
   withSettings?: boolean;
   token?: CancellationLike;
   /** Who asked, kept with the search (the row's tooltip, the daily spend); absent: not said. */
-  origin?: SearchOrigin;
+  askedBy?: SearchAsker;
 }
 
 export class SearchService implements SearchHistoryReads, SearchHistoryWrites {
@@ -123,7 +123,7 @@ export class SearchService implements SearchHistoryReads, SearchHistoryWrites {
   }
 
   /** Sends a prepared search and stores the answer. Never throws. */
-  async send(search: PreparedSearch, options: Pick<SearchRunOptions, 'token' | 'origin'> = {}): Promise<SearchRun> {
+  async send(search: PreparedSearch, options: Pick<SearchRunOptions, 'token' | 'askedBy'> = {}): Promise<SearchRun> {
     const { token } = options;
     const cancelled = (): SearchRun => ({ ok: false, failure: { kind: 'cancelled', message: 'The search was cancelled.' } });
     if (token?.isCancellationRequested) return cancelled();
@@ -143,7 +143,7 @@ export class SearchService implements SearchHistoryReads, SearchHistoryWrites {
       subscription?.dispose();
     }
     const now = (this.deps.now ?? (() => new Date()))();
-    const record: SearchRecord = { version: RECORD_VERSION, id: newSearchId(now), createdAt: now.toISOString(), request: search.body, response, raw, ...(options.origin ? { origin: options.origin } : {}) };
+    const record: SearchRecord = { version: RECORD_VERSION, id: newSearchId(now), createdAt: now.toISOString(), request: search.body, response, raw, ...(options.askedBy ? { askedBy: options.askedBy } : {}) };
     let outcome: AddOutcome;
     try {
       outcome = await this.deps.history.add(record);

@@ -4,7 +4,7 @@
 // VS Code side renders the markdown in a MarkdownString that is not trusted and allows no HTML.
 import type { SourceType } from '../api/request-types';
 import { creditsOf, kindCounts, oneLine, resultText, resultUrl, shownTitle, type KindCount } from './present';
-import { scrapedOf, type SearchOrigin, type SearchSummary, type TypedResult } from './record';
+import { scrapedOf, type SearchAsker, type SearchSummary, type TypedResult } from './record';
 import { inertMarkdown } from '../text/inert';
 
 /** Backslash-escapes every character markdown, HTML or `$(icon)` syntax could act on; one line. */
@@ -96,7 +96,7 @@ export type SearchFact =
   | { kind: 'results'; counts: KindCount[] }
   | { kind: 'credits'; credits: number }
   /** Who asked for it; searches made before this was kept say nothing. */
-  | { kind: 'origin'; origin: SearchOrigin }
+  | { kind: 'askedBy'; askedBy: SearchAsker }
   /** The row's icon shows a warning instead of the pin when there is one: the tooltip says both. */
   | { kind: 'pinned' };
 
@@ -116,7 +116,7 @@ export function searchTooltip(summary: SearchSummary): SearchTooltip {
   facts.push({ kind: 'sources', kinds: [...summary.sources] }, { kind: 'results', counts: kindCounts(summary) });
   const credits = creditsOf(summary.creditsUsed);
   if (credits !== undefined) facts.push({ kind: 'credits', credits });
-  if (summary.origin !== undefined) facts.push({ kind: 'origin', origin: summary.origin });
+  if (summary.askedBy !== undefined) facts.push({ kind: 'askedBy', askedBy: summary.askedBy });
   if (summary.pinned === true) facts.push({ kind: 'pinned' });
   return { query: oneLine(summary.query, 500), facts, ...(summary.warning ? { warning: oneLine(summary.warning, 1000) } : {}) };
 }

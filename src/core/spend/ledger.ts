@@ -2,7 +2,7 @@
 // views, keybindings) or another extension. Every window keeps its own entry in global state
 // (its own key), so a write never loses another window's; today's spend is the sum of every
 // window's entries for today. Plain data here; the VS Code side is src/features/spend.
-import type { SearchOrigin } from '../search/record';
+import type { SearchAsker } from '../search/record';
 
 /** Global state keys (webData.spend): this prefix and the window's session id. */
 export const SPEND_KEY_PREFIX = 'webData.spend:';
@@ -11,7 +11,7 @@ export interface SpendEntry {
   /** The search's id: a search counted twice (a retried write) counts once. */
   id: string;
   credits: number;
-  origin: SearchOrigin;
+  askedBy: SearchAsker;
 }
 
 export interface WindowSpend {
@@ -20,9 +20,9 @@ export interface WindowSpend {
   entries: SpendEntry[];
 }
 
-export type SpendToday = Readonly<Record<SearchOrigin, number>>;
+export type SpendToday = Readonly<Record<SearchAsker, number>>;
 
-const ORIGINS: readonly SearchOrigin[] = ['agent', 'person', 'extension'];
+const ASKERS: readonly SearchAsker[] = ['agent', 'person', 'extension'];
 
 /** The local calendar day of `date`, YYYY-MM-DD. */
 export function localDay(date: Date): string {
@@ -37,8 +37,8 @@ export function parseWindowSpend(value: unknown): WindowSpend | undefined {
   if (typeof day !== 'string' || !/^\d{4}-\d\d-\d\d$/.test(day) || !Array.isArray(entries)) return undefined;
   const kept = entries.filter((e): e is SpendEntry => {
     if (typeof e !== 'object' || e === null) return false;
-    const { id, credits, origin } = e as Record<string, unknown>;
-    return typeof id === 'string' && typeof credits === 'number' && Number.isFinite(credits) && credits >= 0 && ORIGINS.includes(origin as SearchOrigin);
+    const { id, credits, askedBy } = e as Record<string, unknown>;
+    return typeof id === 'string' && typeof credits === 'number' && Number.isFinite(credits) && credits >= 0 && ASKERS.includes(askedBy as SearchAsker);
   });
   return { day, entries: kept };
 }
@@ -51,7 +51,7 @@ export function withSpend(current: WindowSpend | undefined, day: string, entry: 
 
 /** Today's credits by who asked, over every window's stored spend. */
 export function spendToday(values: readonly unknown[], day: string): SpendToday {
-  const sums: Record<SearchOrigin, number> = { agent: 0, person: 0, extension: 0 };
+  const sums: Record<SearchAsker, number> = { agent: 0, person: 0, extension: 0 };
   const seen = new Set<string>();
   for (const value of values) {
     const spend = parseWindowSpend(value);
@@ -59,7 +59,7 @@ export function spendToday(values: readonly unknown[], day: string): SpendToday 
     for (const entry of spend.entries) {
       if (seen.has(entry.id)) continue;
       seen.add(entry.id);
-      sums[entry.origin] += entry.credits;
+      sums[entry.askedBy] += entry.credits;
     }
   }
   return sums;

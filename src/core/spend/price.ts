@@ -59,7 +59,7 @@ export function reuseCandidates(summaries: readonly SearchSummary[], body: Searc
   if (!(minutes > 0)) return [];
   const since = now.getTime() - minutes * 60_000;
   const key = shapeKey(body);
-  return summaries.filter((s) => s.origin === 'agent' && s.query === body.query && s.shape === key && Date.parse(s.createdAt) >= since && Date.parse(s.createdAt) <= now.getTime() + 60_000);
+  return summaries.filter((s) => s.askedBy === 'agent' && s.query === body.query && s.shape === key && Date.parse(s.createdAt) >= since && Date.parse(s.createdAt) <= now.getTime() + 60_000);
 }
 
 /** Whole minutes since `createdAt`. */

@@ -24,7 +24,7 @@ export interface RunSearch {
 /** The part of the search feature's API the tools use. */
 export interface SearchRunner {
   prepare(request: Readonly<Record<string, unknown>>, options?: Pick<SearchRunOptions, 'withSettings'>): Prepared;
-  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'origin'>): Promise<SearchRun>;
+  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'askedBy'>): Promise<SearchRun>;
   list(): Promise<readonly SearchSummary[]>;
   get(id: string): Promise<SearchRecord | undefined>;
 }
@@ -36,7 +36,7 @@ export function searchThrough(searches: SearchRunner): RunSearch {
       return prepared.ok ? prepared : { ok: false, problems: prepared.failure.problems };
     },
     send: async (search, token) => {
-      const run = await searches.send(search, { token, origin: 'agent' });
+      const run = await searches.send(search, { token, askedBy: 'agent' });
       if (run.ok) return { ok: true, record: run.record };
       return run.failure.kind === 'not-stored' ? { ok: true, record: run.failure.record } : { ok: false, failure: toolFailure(run.failure) };
     },

@@ -40,7 +40,7 @@ export interface SearchApi {
   /** run()'s first half: the settings under `request` (unless withSettings is false), checked; nothing is sent. */
   prepare(request: Readonly<Record<string, unknown>>, options?: Pick<SearchRunOptions, 'withSettings'>): Prepared;
   /** run()'s second half: sends a prepared search as it was checked, and stores the answer. Never throws. */
-  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'origin'>): Promise<SearchRun>;
+  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'askedBy'>): Promise<SearchRun>;
   /** The stored searches, newest first. */
   list(): Promise<readonly SearchSummary[]>;
   /** A stored search with its results, or undefined when it is gone. */
@@ -115,15 +115,15 @@ class SearchFeature extends Disposable implements SearchApi {
 
   // Through the API, a search is another extension's unless the caller says whose it is.
   run(request: Readonly<Record<string, unknown>>, options?: SearchRunOptions): Promise<SearchRun> {
-    return this.searches.run(request, { origin: 'extension', ...options });
+    return this.searches.run(request, { askedBy: 'extension', ...options });
   }
 
   prepare(request: Readonly<Record<string, unknown>>, options?: Pick<SearchRunOptions, 'withSettings'>): Prepared {
     return this.searches.prepare(request, options);
   }
 
-  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'origin'>): Promise<SearchRun> {
-    return this.searches.send(search, { origin: 'extension', ...options });
+  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'askedBy'>): Promise<SearchRun> {
+    return this.searches.send(search, { askedBy: 'extension', ...options });
   }
 
   list(): Promise<readonly SearchSummary[]> {

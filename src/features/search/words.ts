@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { SourceType } from '../../core/api/request-types';
 import { formatDateTime, formatNumber, formatTime, safeLocale } from '../../core/intl';
 import type { KindCount, SearchFacts, ShownTime } from '../../core/search/present';
-import type { SearchOrigin } from '../../core/search/record';
+import type { SearchAsker } from '../../core/search/record';
 import { tooltipMarkdown, type ResultFact, type ResultTooltip, type ScrapeStatus, type SearchFact, type SearchTooltip } from '../../core/search/tooltip';
 
 const locale = (): string => safeLocale(vscode.env.language);
@@ -113,12 +113,12 @@ function searchFactWords(fact: SearchFact): string {
     case 'results': return vscode.l10n.t('Results: {0}', countsWords(fact.counts));
     case 'credits': return vscode.l10n.t('Credits used: {0}', creditsWords(fact.credits));
     case 'pinned': return vscode.l10n.t('Pinned: kept when the history makes room');
-    case 'origin': return originWords(fact.origin);
+    case 'askedBy': return askerWords(fact.askedBy);
   }
 }
 
-function originWords(origin: SearchOrigin): string {
-  switch (origin) {
+function askerWords(askedBy: SearchAsker): string {
+  switch (askedBy) {
     case 'person': return vscode.l10n.t('Asked by: you (the palette, a view or a keybinding)');
     case 'agent': return vscode.l10n.t('Asked by: a chat agent');
     case 'extension': return vscode.l10n.t('Asked by: another extension');

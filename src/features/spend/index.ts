@@ -24,7 +24,7 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
     const credits = done.record.response.creditsUsed;
     if (typeof credits !== 'number' || !Number.isFinite(credits)) return;
     const day = localDay(new Date());
-    const next = withSpend(parseWindowSpend(globalState.get(ownKey)), day, { id: done.record.id, credits, origin: done.record.origin ?? 'person' });
+    const next = withSpend(parseWindowSpend(globalState.get(ownKey)), day, { id: done.record.id, credits, askedBy: done.record.askedBy ?? 'person' });
     await globalState.update(ownKey, next);
     // Windows that closed on an earlier day leave their entry: gone once it is two days old.
     const yesterday = localDay(new Date(Date.now() - 24 * 60 * 60 * 1000));
