@@ -8,6 +8,7 @@ import { registerCrawls } from './features/crawls';
 import { registerEntries } from './features/entries';
 import { registerDoctor } from './features/doctor';
 import { registerSearch } from './features/search';
+import { registerSpend } from './features/spend';
 import { registerUsage } from './features/usage';
 import { registerWebhooks } from './features/webhooks';
 import { createServices } from './platform/services';
@@ -21,6 +22,7 @@ export interface WebDataApi {
   webhooks: ReturnType<typeof registerWebhooks>;
   chat: ReturnType<typeof registerChatTools>;
   entries: ReturnType<typeof registerEntries>;
+  spend: ReturnType<typeof registerSpend>;
   /** Fires as each of the extension's quick inputs is shown: host tests wait for a step with it. */
   onDidShowQuickInput: typeof onDidShowQuickInput;
   /** The extension's log folder; the "Web Data" channel's file is under its parent (host tests read it). */
@@ -41,14 +43,17 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   const search = registerSearch(services);
   // Each search spends credits: the status bar follows the search feature's event.
   context.subscriptions.push(search.onDidSearch(() => void usage.refreshNow()));
+  // Today's spend by who asked, in every window: the credits tooltip shows it, the chat tools cap it.
+  const spend = registerSpend(services, search);
+  usage.showSpend(spend);
   const crawls = registerCrawls(services);
   const webhooks = registerWebhooks(services, { crawls });
-  const chat = registerChatTools(services, { searches: search });
+  const chat = registerChatTools(services, { searches: search, spend });
   const entries = registerEntries(services, { search });
   registerDoctor(services, { webhooks });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    usage, crawls, search, webhooks, chat, entries, onDidShowQuickInput, logUri: context.logUri,
+    usage, crawls, search, webhooks, chat, entries, spend, onDidShowQuickInput, logUri: context.logUri,
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState } } : {}),
   };
 }

@@ -17,3 +17,4 @@ export { problemQuery, selectionQuery, terminalQuery } from './entries/query';
 export { runDoctor } from './doctor/run';
 export { realProbes } from './doctor/probes';
 export { askKey } from './doctor/key';
+export { readReadInput } from './chat/read-input';

@@ -102,6 +102,8 @@ export const Setting = {
   webhooksNotifications: 'webhooks.notifications',
   webhooksMaxEvents: 'webhooks.maxEvents',
   searchProblemActions: 'search.problemActions',
+  chatReuseMinutes: 'chat.reuseMinutes',
+  chatDailyCreditLimit: 'chat.dailyCreditLimit',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

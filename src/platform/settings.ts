@@ -97,3 +97,13 @@ export function previewImagesSetting(): boolean {
 export function problemActionsSetting(): boolean {
   return section().get<boolean>(Setting.searchProblemActions, true);
 }
+
+/** Minutes within which an agent's repeat of a search is answered from the history (0: never). */
+export function chatReuseMinutes(): number {
+  return Math.max(0, section().get<number>(Setting.chatReuseMinutes, 10));
+}
+
+/** Credits chat agents may spend per local day. */
+export function chatDailyCreditLimit(): number {
+  return Math.max(0, section().get<number>(Setting.chatDailyCreditLimit, 25));
+}

@@ -159,6 +159,7 @@ describe('manifest: no id outside src/core/ids.ts', () => {
     'src/features/search/advanced/command.ts': ['webData.advancedSearch.lastRequest'],
     'src/platform/secrets.ts': ['webData.webhookSecret'],
     'src/core/service-address.ts': ['webData.apiKey'],
+    'src/core/spend/ledger.ts': ['webData.spend'],
   };
   const others = sources.filter((s) => s.file !== 'src/core/ids.ts');
   // Comment lines may quote a call as a caller writes it; code may not.

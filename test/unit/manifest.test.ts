@@ -204,7 +204,7 @@ describe('manifest: advanced search and operators', () => {
 });
 
 describe('manifest: language-model tools', () => {
-  const chatSources = ['src/features/chat/index.ts', 'src/features/chat/search-tool.ts', 'src/features/chat/credits-tool.ts', 'src/features/chat/crawls-tool.ts']
+  const chatSources = ['src/features/chat/index.ts', 'src/features/chat/search-tool.ts', 'src/features/chat/credits-tool.ts', 'src/features/chat/crawls-tool.ts', 'src/features/chat/read-tool.ts']
     .map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');
   const matchesIn = (pattern: RegExp): Array<{ id: string }> => [...chatSources.matchAll(pattern)].map((m) => ({ id: m[1] ?? '' }));
   interface ToolContribution { [field: string]: unknown; name: string; inputSchema: Record<string, unknown> }
@@ -215,12 +215,12 @@ describe('manifest: language-model tools', () => {
   const SCHEMA_KEYWORDS = new Set(['type', 'properties', 'items', 'enum', 'required', 'description', 'minimum', 'maximum', 'maxLength', 'minLength', 'default']);
   const registeredTools = new Set(matchesIn(/export const \w+_TOOL = '(webData_\w+)'/g).map((m) => m.id));
 
-  it('contributes the three tools, each registered in code, and code registers no other', () => {
-    assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_credits', 'webData_activeCrawls']);
+  it('contributes the four tools, each registered in code, and code registers no other', () => {
+    assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_credits', 'webData_activeCrawls', 'webData_readResult']);
     assert.deepEqual([...registeredTools].sort(), tools.map((t) => t.name).sort());
     // Registered under the tool files' *_TOOL constants (read above), each once.
     const registerCalls = matchesIn(/vscode\.lm\.registerTool\(\s*(\w+_TOOL)\b/g).map((m) => m.id);
-    assert.deepEqual(registerCalls, ['SEARCH_TOOL', 'CREDITS_TOOL', 'ACTIVE_CRAWLS_TOOL'], 'each tool is registered once, under its constant');
+    assert.deepEqual(registerCalls, ['SEARCH_TOOL', 'CREDITS_TOOL', 'ACTIVE_CRAWLS_TOOL', 'READ_RESULT_TOOL'], 'each tool is registered once, under its constant');
   });
 
   it('each has only fields VS Code 1.100 accepts, its strings, a #name, an icon and tags', () => {
@@ -273,6 +273,12 @@ describe('manifest: language-model tools', () => {
     // The list that names ignored inputs is the schema's own.
     assert.deepEqual([...INPUT_FIELDS].sort(), shape);
     assert.deepEqual(search?.inputSchema.required, ['query']);
+  });
+
+  it('the read tool\'s schema names exactly the inputs its zod check reads', async () => {
+    const { READ_INPUT_FIELDS } = await import('../../src/core/chat/read-input');
+    const read = tools.find((t) => t.name === 'webData_readResult');
+    assert.deepEqual(Object.keys(read?.inputSchema.properties ?? {}).sort(), [...READ_INPUT_FIELDS].sort());
   });
 
   it('the listing names the Chat category', () => {

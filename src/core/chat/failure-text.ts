@@ -50,3 +50,8 @@ export function failureText(what: string, failure: ToolFailure, spends: boolean)
       return `${what} failed.${said}`;
   }
 }
+
+/** The agents' daily limit is reached: what was spent, the setting that raises it, what still works. */
+export function capReachedText(spent: number, limit: number): string {
+  return `The search was not sent, so nothing was spent: chat agents have spent ${spent} credits today and the person allows ${limit} a day (setting webData.chat.dailyCreditLimit). Tell the person; they can raise that setting or search themselves with "Web Data: Search the Web". Pages of earlier searches can still be read with webData_readResult.`;
+}

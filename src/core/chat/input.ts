@@ -24,12 +24,13 @@ export const SearchToolInputSchema = z.lazy(() => z.object({
   country: z.optional(z.string()),
   location: z.optional(z.string()),
   scrapeFormats: z.optional(z.array(z.enum(SCRAPE_FORMATS))),
+  fresh: z.optional(z.boolean()),
 }));
 
 export type SearchToolInput = z.infer<typeof SearchToolInputSchema>;
 
 /** The tool's input fields (the manifest's inputSchema properties; test/unit/manifest.test.ts compares them). */
-export const INPUT_FIELDS = ['query', 'limit', 'sources', 'categories', 'tbs', 'includeDomains', 'excludeDomains', 'country', 'location', 'scrapeFormats'] as const satisfies readonly (keyof SearchToolInput)[];
+export const INPUT_FIELDS = ['query', 'limit', 'sources', 'categories', 'tbs', 'includeDomains', 'excludeDomains', 'country', 'location', 'scrapeFormats', 'fresh'] as const satisfies readonly (keyof SearchToolInput)[];
 
 /** What each input must be, in the words a model can act on. */
 const EXPECTED: Readonly<Record<string, string>> = {
@@ -43,6 +44,7 @@ const EXPECTED: Readonly<Record<string, string>> = {
   country: 'an ISO country code such as "US" or "DE"',
   location: 'text such as "Berlin,Germany"',
   scrapeFormats: `a list of ${SCRAPE_FORMATS.map((f) => `"${f}"`).join(', ')} (or an empty list for none)`,
+  fresh: 'true or false',
 };
 
 export type SearchToolInputCheck =

@@ -19,6 +19,14 @@ export function modelBlock(text: string): string {
   return text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n').replace(BLOCK_DROPPED, '').replace(/\n{3,}/g, '\n\n').trim();
 }
 
+/**
+ * A page as read in parts: invisible and control characters gone and line endings unified, but
+ * nothing trimmed or collapsed, so the parts join into this very text.
+ */
+export function modelPage(text: string): string {
+  return text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n').replace(BLOCK_DROPPED, '');
+}
+
 /** A fence of tildes longer than every run of three or more tildes or backticks in `text`. */
 export function fenceFor(text: string): string {
   let longest = 2;

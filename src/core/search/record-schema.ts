@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { SearchResponseSchema } from '../api/schemas';
 import { readSearchOrigin, type SearchOrigin } from '../entries/origin';
-import { RECORD_VERSION, isResultKind, isSearchId, summarize, type SearchRecord, type SearchSummary } from './record';
+import { RECORD_VERSION, SEARCH_ASKERS, isResultKind, isSearchId, summarize, type SearchRecord, type SearchSummary } from './record';
 
 const storedRequest = () => z.looseObject({
   query: z.string(),
@@ -21,6 +21,7 @@ const SearchRecordSchema = z.lazy(() => z.object({
   pinned: z.optional(z.boolean()),
   // Checked by readSearchOrigin: an origin that does not fit is dropped, the search kept.
   origin: z.optional(z.unknown()),
+  askedBy: z.optional(z.enum(SEARCH_ASKERS)),
   raw: z.optional(z.unknown()),
 }));
 
@@ -37,6 +38,8 @@ const SearchSummarySchema = z.lazy(() => z.object({
   bytes: count(),
   pinned: z.optional(z.boolean()),
   origin: z.optional(z.unknown()),
+  askedBy: z.optional(z.enum(SEARCH_ASKERS)),
+  shape: z.optional(z.string()),
 }));
 
 /** `value` with its origin checked: kept when it is one, else left out. */

@@ -3,8 +3,13 @@
 import type { ImageResult, NewsResult, SearchResponse, WebResult } from '../api/schemas';
 import type { SearchRequestBody, SourceType } from '../api/request-types';
 import type { SearchOrigin } from '../entries/origin';
+import { shapeKey } from '../spend/price';
 
 export const RECORD_VERSION = 1;
+
+/** Who asked for a search: the person (palette, views, keybindings), a chat agent, another extension. */
+export type SearchAsker = 'person' | 'agent' | 'extension';
+export const SEARCH_ASKERS: readonly SearchAsker[] = ['person', 'agent', 'extension'];
 export const RESULT_KINDS: readonly SourceType[] = ['web', 'images', 'news'];
 
 export interface SearchRecord {
@@ -20,6 +25,8 @@ export interface SearchRecord {
   pinned?: boolean;
   /** Where the search started (an editor selection, a problem, the terminal). Absent in older records and palette searches. */
   origin?: SearchOrigin;
+  /** Who asked; absent in records made before it was kept. */
+  askedBy?: SearchAsker;
   /**
    * The answer's JSON exactly as the service sent it (the parsed `response` drops fields this
    * client does not know), for the JSON export. Absent in older records; counts toward the byte cap.
@@ -41,6 +48,9 @@ export interface SearchSummary {
   bytes: number;
   pinned?: boolean;
   origin?: SearchOrigin;
+  askedBy?: SearchAsker;
+  /** What prices it: sources, limit, scraped formats (spend/price.ts's shapeKey). */
+  shape?: string;
 }
 
 export type TypedResult =
@@ -107,6 +117,8 @@ export function summarize(record: SearchRecord, bytes: number): SearchSummary {
     // Left out when unpinned, so summaries of older records read back equal.
     ...(record.pinned === true ? { pinned: true } : {}),
     ...(record.origin !== undefined ? { origin: record.origin } : {}),
+    ...(record.askedBy !== undefined ? { askedBy: record.askedBy } : {}),
+    shape: shapeKey(record.request),
   };
 }
 

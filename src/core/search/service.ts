@@ -12,7 +12,7 @@ import type { SearchResponse } from '../api/schemas';
 import type { SearchOrigin } from '../entries/origin';
 import { Emitter, type Listener, type Subscription } from './emitter';
 import type { AddOutcome } from './history';
-import { newSearchId, RECORD_VERSION, type SearchRecord, type SearchSummary } from './record';
+import { newSearchId, RECORD_VERSION, type SearchAsker, type SearchRecord, type SearchSummary } from './record';
 import { mergeWithSettings, type SearchDefaults } from './request';
 
 /** A vscode.CancellationToken fits this shape; so does anything else with the two members. */
@@ -95,6 +95,8 @@ export interface SearchRunOptions {
   token?: CancellationLike;
   /** Where the search started, stored with it (an editor selection, a problem, the terminal). */
   origin?: SearchOrigin;
+  /** Who asked, kept with the search (the row's tooltip, the daily spend); absent: not said. */
+  askedBy?: SearchAsker;
 }
 
 export class SearchService implements SearchHistoryReads, SearchHistoryWrites {
@@ -124,8 +126,8 @@ export class SearchService implements SearchHistoryReads, SearchHistoryWrites {
   }
 
   /** Sends a prepared search and stores the answer. Never throws. */
-  async send(search: PreparedSearch, options: Pick<SearchRunOptions, 'token' | 'origin'> = {}): Promise<SearchRun> {
-    const { token, origin } = options;
+  async send(search: PreparedSearch, options: Pick<SearchRunOptions, 'token' | 'origin' | 'askedBy'> = {}): Promise<SearchRun> {
+    const { token, origin, askedBy } = options;
     const cancelled = (): SearchRun => ({ ok: false, failure: { kind: 'cancelled', message: 'The search was cancelled.' } });
     if (token?.isCancellationRequested) return cancelled();
     const client = await this.deps.client();
@@ -147,6 +149,7 @@ export class SearchService implements SearchHistoryReads, SearchHistoryWrites {
     const record: SearchRecord = {
       version: RECORD_VERSION, id: newSearchId(now), createdAt: now.toISOString(), request: search.body, response, raw,
       ...(origin !== undefined ? { origin } : {}),
+      ...(askedBy !== undefined ? { askedBy } : {}),
     };
     let outcome: AddOutcome;
     try {

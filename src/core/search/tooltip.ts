@@ -4,7 +4,7 @@
 // VS Code side renders the markdown in a MarkdownString that is not trusted and allows no HTML.
 import type { SourceType } from '../api/request-types';
 import { creditsOf, kindCounts, oneLine, resultText, resultUrl, shownTitle, type KindCount } from './present';
-import { scrapedOf, type SearchSummary, type TypedResult } from './record';
+import { scrapedOf, type SearchAsker, type SearchSummary, type TypedResult } from './record';
 import { inertMarkdown } from '../text/inert';
 import type { SearchOrigin } from '../entries/origin';
 
@@ -96,6 +96,8 @@ export type SearchFact =
   | { kind: 'sources'; kinds: SourceType[] }
   | { kind: 'results'; counts: KindCount[] }
   | { kind: 'credits'; credits: number }
+  /** Who asked for it; searches made before this was kept say nothing. */
+  | { kind: 'askedBy'; askedBy: SearchAsker }
   /** The row's icon shows a warning instead of the pin when there is one: the tooltip says both. */
   | { kind: 'pinned' }
   /** Where the search started: an editor selection, a problem, the terminal. */
@@ -118,6 +120,7 @@ export function searchTooltip(summary: SearchSummary): SearchTooltip {
   facts.push({ kind: 'sources', kinds: [...summary.sources] }, { kind: 'results', counts: kindCounts(summary) });
   const credits = creditsOf(summary.creditsUsed);
   if (credits !== undefined) facts.push({ kind: 'credits', credits });
+  if (summary.askedBy !== undefined) facts.push({ kind: 'askedBy', askedBy: summary.askedBy });
   if (summary.pinned === true) facts.push({ kind: 'pinned' });
   return { query: oneLine(summary.query, 500), facts, ...(summary.warning ? { warning: oneLine(summary.warning, 1000) } : {}) };
 }

@@ -30,6 +30,8 @@ export type UsageLine =
   | { kind: 'no-usage-info' }
   | { kind: 'service-said'; message: string }
   | { kind: 'error-message'; message?: string }
+  /** Credits spent today (local time) in every window: by chat agents, by the person, by other extensions. */
+  | { kind: 'spent-today'; agent: number; person: number; extension: number }
   /** When the shown answer arrived; `lastKnown` when an earlier session stored it. */
   | { kind: 'updated'; at: Date; lastKnown: boolean }
   /** What a click does: a hint, left out where the click already happened (the details dialog). */
@@ -60,7 +62,8 @@ export function usageLines(usage: TokenUsage, now: Date): UsageLine[] {
   return lines;
 }
 
-export function presentUsage(state: UsageState, now: Date): UsagePresentation {
+/** `spent`: today's spend by who asked (src/core/spend/ledger.ts), shown with a balance. */
+export function presentUsage(state: UsageState, now: Date, spent?: { agent: number; person: number; extension: number }): UsagePresentation {
   const base = { kind: state.kind, lastKnown: false, warning: false };
   switch (state.kind) {
     case 'not-connected':
@@ -71,6 +74,7 @@ export function presentUsage(state: UsageState, now: Date): UsagePresentation {
     case 'low': {
       const lastKnown = state.lastKnown === true;
       const facts = usageLines(state.usage, now);
+      if (spent) facts.push({ kind: 'spent-today', ...spent });
       const footer: UsageLine[] = [{ kind: 'updated', at: state.at, lastKnown }, { kind: 'click', action: 'refresh' }];
       const warning: UsageLine[][] = state.kind === 'low' ? [[{ kind: 'below-threshold', threshold: state.threshold }]] : [];
       return {

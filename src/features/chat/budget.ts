@@ -4,7 +4,7 @@
 // allows, then counted again and narrowed until it fits (a few calls at most). Without a budget,
 // the core's character budget applies.
 import type * as vscode from 'vscode';
-import { DEFAULT_MAX_CHARS } from '../../core/chat/search-text';
+import { characterBudget, DEFAULT_MAX_CHARS, tokenBudget, type TextBudget } from '../../core/chat/fit';
 
 /** Renders the text within `maxChars` characters; `label` names the budget in the cut note. */
 export type Render = (maxChars: number, label: string) => string;
@@ -16,7 +16,7 @@ const MARGIN = 0.9;
 export async function fitToBudget(render: Render, tokenization: vscode.LanguageModelToolTokenizationOptions | undefined, token: vscode.CancellationToken): Promise<string> {
   const budget = tokenization?.tokenBudget;
   if (tokenization === undefined || budget === undefined || !Number.isFinite(budget) || budget <= 0) {
-    return render(DEFAULT_MAX_CHARS, `about ${DEFAULT_MAX_CHARS} characters`);
+    return render(DEFAULT_MAX_CHARS, `under ${DEFAULT_MAX_CHARS} characters`);
   }
   const label = `${Math.floor(budget)} tokens`;
   const count = async (text: string): Promise<number | undefined> => {
@@ -39,4 +39,11 @@ export async function fitToBudget(render: Render, tokenization: vscode.LanguageM
   }
   // A tokenizer that counts more than one token per character is not met in practice; one character per token is safe.
   return render(Math.floor(budget), label);
+}
+
+/** The invocation's token budget counted by the model's own counter, else characters (fit.ts). */
+export function budgetOf(tokenization: vscode.LanguageModelToolTokenizationOptions | undefined, token: vscode.CancellationToken): TextBudget {
+  const budget = tokenization?.tokenBudget;
+  if (tokenization === undefined || budget === undefined || !Number.isFinite(budget) || budget <= 0) return characterBudget();
+  return tokenBudget(budget, (text) => tokenization.countTokens(text, token));
 }

@@ -5,7 +5,7 @@
 // notification: the model gets the failure as text instead.
 import type * as vscode from 'vscode';
 import type { ToolFailure } from '../../core/chat/failure-text';
-import type { SearchRecord } from '../../core/search/record';
+import type { SearchRecord, SearchSummary } from '../../core/search/record';
 import { isWebDataError } from '../../platform/core';
 import type { SearchFailure } from '../../core/search/service';
 import type { RequestProblem } from '../../core/api';
@@ -24,7 +24,9 @@ export interface RunSearch {
 /** The part of the search feature's API the tools use. */
 export interface SearchRunner {
   prepare(request: Readonly<Record<string, unknown>>, options?: Pick<SearchRunOptions, 'withSettings'>): Prepared;
-  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token'>): Promise<SearchRun>;
+  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'askedBy'>): Promise<SearchRun>;
+  list(): Promise<readonly SearchSummary[]>;
+  get(id: string): Promise<SearchRecord | undefined>;
 }
 
 export function searchThrough(searches: SearchRunner): RunSearch {
@@ -34,7 +36,7 @@ export function searchThrough(searches: SearchRunner): RunSearch {
       return prepared.ok ? prepared : { ok: false, problems: prepared.failure.problems };
     },
     send: async (search, token) => {
-      const run = await searches.send(search, { token });
+      const run = await searches.send(search, { token, askedBy: 'agent' });
       if (run.ok) return { ok: true, record: run.record };
       return run.failure.kind === 'not-stored' ? { ok: true, record: run.failure.record } : { ok: false, failure: toolFailure(run.failure) };
     },

@@ -103,7 +103,7 @@ export class SearchCommand extends Disposable {
         const subscriptions = [progressToken, token].map((t) => t?.onCancellationRequested(() => either.cancel()));
         if (token?.isCancellationRequested) either.cancel();
         try {
-          return await this.searches.send(search, { token: either.token, origin });
+          return await this.searches.send(search, { token: either.token, origin, askedBy: 'person' });
         } finally {
           subscriptions.forEach((s) => { s?.dispose(); });
           either.dispose();

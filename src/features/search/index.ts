@@ -12,11 +12,11 @@ import { copyUrl, openInBrowser, readSearchId } from './actions';
 import { SearchCommand } from './command';
 import type { QueryBoxShown } from './query-box';
 import type { SearchOrigin } from '../../core/entries/origin';
-import type { SearchRecord } from '../../core/search/record';
 import { registerHistoryCommands } from './history-commands';
 import { enableMarkdown } from './markdown-hint';
 import { readResultRef, ResultDocuments } from './documents';
 import type { Prepared, PreparedSearch } from '../../core/search/service';
+import type { SearchRecord, SearchSummary } from '../../core/search/record';
 import { SearchServiceHost, type SearchDone, type SearchRun, type SearchRunOptions } from './service';
 import { SearchResultsProvider, type SearchTreeNode } from './tree';
 
@@ -51,7 +51,11 @@ export interface SearchApi {
   /** run()'s first half: the settings under `request` (unless withSettings is false), checked; nothing is sent. */
   prepare(request: Readonly<Record<string, unknown>>, options?: Pick<SearchRunOptions, 'withSettings'>): Prepared;
   /** run()'s second half: sends a prepared search as it was checked, and stores the answer. Never throws. */
-  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'origin'>): Promise<SearchRun>;
+  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'origin' | 'askedBy'>): Promise<SearchRun>;
+  /** The stored searches, newest first. */
+  list(): Promise<readonly SearchSummary[]>;
+  /** A stored search with its results, or undefined when it is gone. */
+  get(id: string): Promise<SearchRecord | undefined>;
 }
 
 function historyLimits(): HistoryLimits {
@@ -122,8 +126,9 @@ class SearchFeature extends Disposable implements SearchApi {
     return this.searches.onDidChangeHistory;
   }
 
+  // Through the API, a search is another extension's unless the caller says whose it is.
   run(request: Readonly<Record<string, unknown>>, options?: SearchRunOptions): Promise<SearchRun> {
-    return this.searches.run(request, options);
+    return this.searches.run(request, { askedBy: 'extension', ...options });
   }
 
   ask(query: string, origin: SearchOrigin, options: { cut?: boolean } = {}): Promise<SearchRecord | undefined> {
@@ -135,8 +140,16 @@ class SearchFeature extends Disposable implements SearchApi {
     return this.searches.prepare(request, options);
   }
 
-  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'origin'>): Promise<SearchRun> {
-    return this.searches.send(search, options);
+  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'origin' | 'askedBy'>): Promise<SearchRun> {
+    return this.searches.send(search, { askedBy: 'extension', ...options });
+  }
+
+  list(): Promise<readonly SearchSummary[]> {
+    return this.searches.list();
+  }
+
+  get(id: string): Promise<SearchRecord | undefined> {
+    return this.searches.get(id);
   }
 
   /** Shows the new search in the view, expanded, without taking the focus from the editor. */
@@ -176,6 +189,6 @@ class SearchFeature extends Disposable implements SearchApi {
 export function registerSearch(services: Services): SearchApi {
   const feature = new SearchFeature(services);
   services.context.subscriptions.push(feature);
-  registerAdvancedSearch(services);
+  registerAdvancedSearch(services, () => feature.list());
   return feature;
 }

@@ -66,7 +66,7 @@ export class SearchServiceHost extends Disposable implements SearchHistoryEditor
     return this.core.prepare(request, options);
   }
 
-  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'origin'>): Promise<SearchRun> {
+  send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'origin' | 'askedBy'>): Promise<SearchRun> {
     return this.core.send(search, options);
   }
 

@@ -6,6 +6,7 @@ import type { SourceType } from '../../core/api/request-types';
 import type { SearchOrigin } from '../../core/entries/origin';
 import { formatDateTime, formatNumber, formatTime, safeLocale } from '../../core/intl';
 import type { KindCount, SearchFacts, ShownTime } from '../../core/search/present';
+import type { SearchAsker } from '../../core/search/record';
 import { tooltipMarkdown, type ResultFact, type ResultTooltip, type ScrapeStatus, type SearchFact, type SearchTooltip } from '../../core/search/tooltip';
 
 const locale = (): string => safeLocale(vscode.env.language);
@@ -114,6 +115,7 @@ function searchFactWords(fact: SearchFact): string {
     case 'credits': return vscode.l10n.t('Credits used: {0}', creditsWords(fact.credits));
     case 'pinned': return vscode.l10n.t('Pinned: kept when the history makes room');
     case 'origin': return originWords(fact.origin);
+    case 'askedBy': return askerWords(fact.askedBy);
   }
 }
 
@@ -128,6 +130,14 @@ export function originWords(origin: SearchOrigin): string {
         : vscode.l10n.t('From a problem in {0}, line {1}', origin.file, formatNumber(origin.line, locale()));
     }
     case 'terminal': return vscode.l10n.t('From the terminal “{0}”', origin.terminal);
+  }
+}
+
+function askerWords(askedBy: SearchAsker): string {
+  switch (askedBy) {
+    case 'person': return vscode.l10n.t('Asked by: you (the palette, a view or a keybinding)');
+    case 'agent': return vscode.l10n.t('Asked by: a chat agent');
+    case 'extension': return vscode.l10n.t('Asked by: another extension');
   }
 }
 

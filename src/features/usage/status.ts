@@ -15,6 +15,7 @@ import { plainTooltip } from '../../platform/markdown';
 import type { Services } from '../../platform/services';
 import { baseUrlSetting, lowCreditsThreshold, onDidChangeSetting, usageRefreshInterval } from '../../platform/settings';
 import { usageWords, type UsageWords } from './words';
+import type { SpendApi } from '../spend';
 
 // A poll faster than this only spends the rate limit: the balance changes with searches, and
 // every search refreshes it anyway.
@@ -32,6 +33,7 @@ export type ShownStatusBarItem = Readonly<Pick<vscode.StatusBarItem, 'text' | 't
 export class UsageStatus extends Disposable {
   private readonly statusItem: vscode.StatusBarItem;
   private current: UsageState = { kind: 'not-connected' };
+  private spend: SpendApi | undefined;
   private readonly fetches: ConnectionFetch;
   private readonly poller: Poller;
 
@@ -147,7 +149,14 @@ export class UsageStatus extends Disposable {
   }
 
   presentation(): UsagePresentation {
-    return presentUsage(this.current, new Date());
+    return presentUsage(this.current, new Date(), this.spend?.today());
+  }
+
+  /** Shows today's spend in the tooltip from now on, and follows it. */
+  showSpend(spend: SpendApi): void {
+    this.spend = spend;
+    this._register(spend.onDidChange(() => this.render()));
+    this.render();
   }
 
   words(view = this.presentation()): UsageWords {

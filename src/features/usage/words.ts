@@ -133,6 +133,10 @@ export function lineWords(line: UsageLine, options: WordsOptions): string {
       return vscode.l10n.t('The service said: {0}', line.message);
     case 'error-message':
       return line.message ?? vscode.l10n.t('The credits could not be loaded.');
+    case 'spent-today':
+      return line.extension > 0
+        ? vscode.l10n.t('Spent today: {0} by chat agents, {1} by you, {2} by other extensions', creditsWords(line.agent, locale), creditsWords(line.person, locale), creditsWords(line.extension, locale))
+        : vscode.l10n.t('Spent today: {0} by chat agents, {1} by you', creditsWords(line.agent, locale), creditsWords(line.person, locale));
     case 'updated':
       return line.lastKnown
         ? vscode.l10n.t('Last known {0} ({1}), refreshing…', formatDateTime(line.at, options), formatAgo(line.at, options.now, locale))

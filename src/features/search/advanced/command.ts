@@ -7,6 +7,7 @@ import { Command } from '../../../core/ids';
 import { applyRequest, choicesToRequest, defaultChoices, type AdvancedChoices } from '../../../core/search/advanced/choices';
 import { AdvancedFlow, STEP_COUNT, stepNumber } from '../../../core/search/advanced/flow';
 import { readSearchArgument } from '../../../core/search/request';
+import type { SearchSummary } from '../../../core/search/record';
 import { inertNotification } from '../../../core/text/inert';
 import { searchSettings } from '../../../platform/settings';
 import { promptForQuery } from '../query-box';
@@ -19,6 +20,8 @@ export const LAST_REQUEST_KEY = 'webData.advancedSearch.lastRequest';
 
 export interface AdvancedContext {
   readonly globalState: vscode.Memento;
+  /** The stored searches, newest first: the review prices a search from those of its shape. */
+  history(): Promise<readonly SearchSummary[]>;
   /** Holds the open quick input, so that it is disposed with the feature. */
   own(d: vscode.Disposable): vscode.Disposable;
 }
@@ -53,7 +56,7 @@ export async function runAdvancedSearch(context: AdvancedContext, argument: unkn
     const step = flow.current;
     const frame: StepFrame = { title, step: stepNumber(step), totalSteps: STEP_COUNT, back: flow.canGoBack, own: (d) => context.own(d) };
     if (step === 'review') {
-      const outcome = await showReview(flow.choices, searchSettings(), frame);
+      const outcome = await showReview(flow.choices, searchSettings(), frame, await context.history());
       if (outcome.kind === 'dismissed') return undefined;
       if (outcome.kind === 'back') { flow.back(); continue; }
       if (outcome.value.action === 'edit') { flow.edit(outcome.value.step); continue; }

@@ -7,12 +7,13 @@ import { Disposable, toDisposable } from '../../../platform/disposable';
 import type { Services } from '../../../platform/services';
 import { runAdvancedSearch, runInsertOperatorCommand } from './command';
 import type { AdvancedContext } from './command';
+import type { SearchSummary } from '../../../core/search/record';
 
 class AdvancedSearchFeature extends Disposable implements AdvancedContext {
   /** The quick inputs on screen (a step, and the operator picker's box), disposed with the feature. */
   private readonly open = new Set<vscode.Disposable>();
 
-  constructor(readonly globalState: vscode.Memento) {
+  constructor(readonly globalState: vscode.Memento, readonly history: () => Promise<readonly SearchSummary[]>) {
     super();
     this._register(toDisposable(() => { [...this.open].forEach((d) => { d.dispose(); }); }));
     this._register(vscode.commands.registerCommand(Command.searchAdvanced, (argument?: unknown) => runAdvancedSearch(this, argument)));
@@ -28,6 +29,7 @@ class AdvancedSearchFeature extends Disposable implements AdvancedContext {
   }
 }
 
-export function registerAdvancedSearch(services: Services): void {
-  services.context.subscriptions.push(new AdvancedSearchFeature(services.context.globalState));
+/** `history`: the stored searches, for the review's price from searches of the same shape. */
+export function registerAdvancedSearch(services: Services, history: () => Promise<readonly SearchSummary[]>): void {
+  services.context.subscriptions.push(new AdvancedSearchFeature(services.context.globalState, history));
 }

@@ -10,6 +10,9 @@ import type { SearchDefaults } from '../../../core/search/request';
 import { inertQuickPick } from '../../../core/text/inert';
 import { showPick, type Outcome, type PickItem, type StepFrame } from './inputs';
 import { estimateText, warningText } from './words';
+import { priceOf } from '../../../core/spend/price';
+import type { SearchSummary } from '../../../core/search/record';
+import { priceWords } from '../../spend/words';
 
 export type ReviewAnswer = { action: 'search'; request: Record<string, unknown> } | { action: 'edit'; step: StepId };
 
@@ -20,12 +23,14 @@ const FIELDS: ReadonlyArray<[StepId, readonly string[]]> = [
   ['content', ['scrapeOptions']], ['retention', ['enterprise']], ['invalidUrls', ['ignoreInvalidURLs']],
 ];
 
-export async function showReview(choices: AdvancedChoices, settings: SearchDefaults, frame: StepFrame): Promise<Outcome<ReviewAnswer>> {
+export async function showReview(choices: AdvancedChoices, settings: SearchDefaults, frame: StepFrame, history: readonly SearchSummary[] = []): Promise<Outcome<ReviewAnswer>> {
   const { request, checked, estimate, warnings } = review(choices, settings);
+  // The spec's price where it gives one; otherwise what searches of this shape cost before, as the chat tool says it.
+  const price = checked.ok && !estimate?.priced ? vscode.l10n.t('Price: {0}', priceWords(priceOf(checked.body, history))) : estimateText(estimate);
   const items: Array<PickItem<ReviewAnswer | undefined>> = [];
   if (checked.ok) {
     items.push({
-      value: { action: 'search', request }, label: `$(search) ${vscode.l10n.t('Search')}`, description: estimateText(estimate),
+      value: { action: 'search', request }, label: `$(search) ${vscode.l10n.t('Search')}`, description: price,
       detail: inertQuickPick(JSON.stringify(checked.body), 1000),
     });
   } else {

@@ -1,0 +1,61 @@
+// A size budget for a tool's answer, counted the way the caller counts: the model's own token
+// counter when VS Code gives one (async, and possibly slow), else characters. The answers are
+// built as a series of ever fuller texts ("levels"); this finds the fullest that fits with a
+// binary search, so a long search costs a handful of counts, not one per paragraph.
+
+/** Counts the tokens of a text, as LanguageModelToolTokenizationOptions.countTokens does. */
+export type CountTokens = (text: string) => PromiseLike<number>;
+
+export interface TextBudget {
+  /** The most a text may count. */
+  readonly limit: number;
+  readonly count: CountTokens;
+  /** How the budget is named in a note: "200 tokens", "8000 characters". */
+  readonly label: string;
+}
+
+/** Without a token budget an answer stays under this many characters (Copilot moves longer ones to a file). */
+export const DEFAULT_MAX_CHARS = 8_000;
+
+/** Characters as the unit: under `max` characters. */
+export function characterBudget(max = DEFAULT_MAX_CHARS): TextBudget {
+  return { limit: max - 1, count: (text) => Promise.resolve(text.length), label: `${max} characters` };
+}
+
+/**
+ * A token budget over a counter that may fail: a failed count is taken as one token per two
+ * characters, more than any tokenizer in use counts, so a failure errs on the short side.
+ */
+export function tokenBudget(limit: number, count: CountTokens): TextBudget {
+  const safe: CountTokens = async (text) => {
+    try {
+      const counted = await count(text);
+      return Number.isFinite(counted) ? counted : Math.ceil(text.length / 2);
+    } catch {
+      return Math.ceil(text.length / 2);
+    }
+  };
+  return { limit: Math.floor(limit), count: safe, label: `${Math.floor(limit)} tokens` };
+}
+
+export async function fits(text: string, budget: TextBudget): Promise<boolean> {
+  return (await budget.count(text)) <= budget.limit;
+}
+
+/**
+ * The fullest of `levels` texts (level i+1 holds everything level i does, and more) that fits:
+ * its index, or -1 when not even level 0 does. Tries the fullest first, as most answers fit whole.
+ */
+export async function fullestFitting(levels: number, render: (level: number) => string, budget: TextBudget): Promise<number> {
+  if (levels <= 0) return -1;
+  if (await fits(render(levels - 1), budget)) return levels - 1;
+  let lo = -1;
+  let hi = levels - 1;
+  // Invariant: lo fits (or is -1), hi does not.
+  while (hi - lo > 1) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    if (await fits(render(mid), budget)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}

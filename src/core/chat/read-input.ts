@@ -1,0 +1,64 @@
+// The webData_readResult tool's input, checked with zod. A page to read is named by a source's id
+// and the page within it: a search id and a result (its number, or its address in `url`) today.
+// The sources are a list, so another (a crawl job id and a page, issue 13) is one more entry in
+// PAGE_SOURCES and one more PageSource in the tool, without touching the rest.
+import * as z from 'zod/mini';
+import type { RequestProblem } from '../api/request-types';
+
+/** The input fields that name a page, per source: the id field, and the page's number or address. */
+export const PAGE_SOURCES = {
+  search: { id: 'searchId', number: 'result', address: 'url' },
+} as const;
+
+export type PageSourceKind = keyof typeof PAGE_SOURCES;
+
+/** A page within a source: its 1-based number, or its address. */
+export type PageKey = { number: number } | { address: string };
+
+export interface ReadRequest {
+  source: PageSourceKind;
+  id: string;
+  page: PageKey;
+  /** 1-based. */
+  part: number;
+}
+
+// A `z.lazy`, built on the tool's first call rather than when dist/core.js loads.
+const ReadInputSchema = z.lazy(() => z.looseObject({
+  searchId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  // A model may send the number as text: "3" is read as 3.
+  result: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,5}\s*$/))])),
+  url: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
+  part: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,5}\s*$/))])),
+}));
+
+/** The input fields, as the manifest's inputSchema lists them (test/unit/manifest.test.ts compares). */
+export const READ_INPUT_FIELDS = ['searchId', 'result', 'url', 'part'] as const;
+
+export type ReadInputCheck = { ok: true; request: ReadRequest } | { ok: false; problems: RequestProblem[] };
+
+const EXPECTED: Readonly<Record<string, string>> = {
+  searchId: 'the search id a webData_search answer named, such as "lz0abc-xyz123"',
+  result: 'the result\'s number in that answer, a whole number from 1',
+  url: 'the result\'s URL exactly as the answer gave it',
+  part: 'a whole number from 1 (the first part when left out)',
+};
+
+export function readReadInput(value: unknown): ReadInputCheck {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, problems: [{ field: 'input', message: 'The input must be an object such as { "searchId": "...", "result": 1, "part": 1 }.' }] };
+  }
+  const parsed = ReadInputSchema.safeParse(value);
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? 'input')))];
+    return { ok: false, problems: fields.map((field) => ({ field, message: `${field} must be ${EXPECTED[field] ?? 'valid'}.` })) };
+  }
+  const input = parsed.data;
+  const part = input.part === undefined ? 1 : Number(input.part);
+  if (input.searchId === undefined) {
+    return { ok: false, problems: [{ field: 'searchId', message: `searchId is required: ${EXPECTED.searchId}.` }] };
+  }
+  if (input.result !== undefined) return { ok: true, request: { source: 'search', id: input.searchId, page: { number: Number(input.result) }, part } };
+  if (input.url !== undefined) return { ok: true, request: { source: 'search', id: input.searchId, page: { address: input.url.trim() }, part } };
+  return { ok: false, problems: [{ field: 'result', message: `Give result (${EXPECTED.result}) or url (${EXPECTED.url}).` }] };
+}

@@ -1,0 +1,44 @@
+// Today's spend, by who asked, shared by every window: each search stored (whoever ran it) adds
+// its credits to this window's entry in global state (src/core/spend/ledger.ts), and today's
+// spend is read over every window's entry. The chat tools' daily cap and the credits tooltip
+// read it here.
+import * as vscode from 'vscode';
+import { localDay, parseWindowSpend, SPEND_KEY_PREFIX, spendToday, withSpend, type SpendToday } from '../../core/spend/ledger';
+import type { SearchDone } from '../search';
+import type { Services } from '../../platform/services';
+
+export interface SpendApi {
+  /** Credits spent today (local time) by agents, the person and other extensions, in every window. */
+  today(): SpendToday;
+  /** After this window recorded a search's credits. */
+  readonly onDidChange: vscode.Event<void>;
+}
+
+export function registerSpend(services: Services, searches: { onDidSearch: vscode.Event<SearchDone> }): SpendApi {
+  const { globalState } = services.context;
+  const ownKey = `${SPEND_KEY_PREFIX}${vscode.env.sessionId}`;
+  const changed = new vscode.EventEmitter<void>();
+  const ownKeys = (): string[] => globalState.keys().filter((key) => key.startsWith(SPEND_KEY_PREFIX));
+
+  const record = async (done: SearchDone): Promise<void> => {
+    const credits = done.record.response.creditsUsed;
+    if (typeof credits !== 'number' || !Number.isFinite(credits)) return;
+    const day = localDay(new Date());
+    const next = withSpend(parseWindowSpend(globalState.get(ownKey)), day, { id: done.record.id, credits, askedBy: done.record.askedBy ?? 'person' });
+    await globalState.update(ownKey, next);
+    // Windows that closed on an earlier day leave their entry: gone once it is two days old.
+    const yesterday = localDay(new Date(Date.now() - 24 * 60 * 60 * 1000));
+    for (const key of ownKeys()) {
+      const spend = parseWindowSpend(globalState.get(key));
+      if (key !== ownKey && (!spend || (spend.day !== day && spend.day !== yesterday))) await globalState.update(key, undefined);
+    }
+    changed.fire();
+  };
+  services.context.subscriptions.push(changed, searches.onDidSearch((done) => {
+    record(done).catch((err: unknown) => services.log.warn(`Could not record the search's credits: ${String(err)}`));
+  }));
+  return {
+    today: () => spendToday(ownKeys().map((key) => globalState.get(key)), localDay(new Date())),
+    onDidChange: changed.event,
+  };
+}
