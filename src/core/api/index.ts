@@ -15,3 +15,8 @@ export { parseSearchResponse } from './parse';
 export * from './schemas';
 export * from './request-types';
 export { tokensToCredits, TOKENS_PER_CREDIT } from '../billing';
+export { isJobId, jobPath, judgeNext } from './crawl-paging';
+export type { JobKind, JobRef, NextPage } from './crawl-paging';
+export type { CrawlStatusPage, CrawlErrors, CancelOutcome } from './crawl-read';
+export { CRAWL_STATUSES } from './crawl-schemas';
+export type { CrawlDocument, CrawlError, CrawlStatus } from './crawl-schemas';
