@@ -5,25 +5,9 @@
 // so the key can only ever go where every other request goes.
 import type { ServiceAddress } from '../service-address';
 
-export type JobKind = 'crawl' | 'batch';
+import { jobPath, type JobRef } from '../crawls/job';
 
-/** A crawl or a batch scrape, by the service's job id. */
-export interface JobRef {
-  readonly id: string;
-  readonly kind: JobKind;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The service's job ids are UUIDs; anything else is refused before a request is made. */
-export function isJobId(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
-
-/** The job's path below the /v2 prefix: /crawl/{id} or /batch/scrape/{id}. */
-export function jobPath(job: JobRef): string {
-  return `${job.kind === 'crawl' ? '/crawl' : '/batch/scrape'}/${job.id.toLowerCase()}`;
-}
+export { isJobId, jobPath, type JobKind, type JobRef } from '../crawls/job';
 
 /** Where the next page is: a cursor this client may ask for, or why the `next` was not followed. */
 export type NextPage =
