@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { registerChatTools } from './features/chat';
 import { registerConnect } from './features/connect';
+import { registerCrawlResults } from './features/crawl-results';
 import { registerCrawls } from './features/crawls';
 import { registerSearch } from './features/search';
 import { registerUsage } from './features/usage';
@@ -17,6 +18,7 @@ export interface WebDataApi {
   search: ReturnType<typeof registerSearch>;
   webhooks: ReturnType<typeof registerWebhooks>;
   chat: ReturnType<typeof registerChatTools>;
+  crawlResults: ReturnType<typeof registerCrawlResults>;
   /** The extension's log folder; the "Web Data" channel's file is under its parent (host tests read it). */
   logUri: vscode.Uri;
   /**
@@ -36,11 +38,14 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   // Each search spends credits: the status bar follows the search feature's event.
   context.subscriptions.push(search.onDidSearch(() => void usage.refreshNow()));
   const crawls = registerCrawls(services);
-  const webhooks = registerWebhooks(services, { crawls });
+  const crawlResults = registerCrawlResults(services, { refreshActive: () => crawls.refresh() });
+  // A crawl that leaves the active list with no webhook is read once (issue 18).
+  context.subscriptions.push(crawls.onDidLeave((ids) => void crawlResults.crawlsLeft(ids)));
+  const webhooks = registerWebhooks(services, { crawls, results: crawlResults });
   const chat = registerChatTools(services, { searches: search });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    usage, crawls, search, webhooks, chat, logUri: context.logUri,
+    usage, crawls, search, webhooks, chat, crawlResults, logUri: context.logUri,
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState } } : {}),
   };
 }

@@ -39,6 +39,12 @@ export const Command = {
   copyJobId: 'webData.copyJobId',
   openWebhookPayload: 'webData.openWebhookPayload',
   clearWebhookEvents: 'webData.clearWebhookEvents',
+  openCrawlResults: 'webData.openCrawlResults',
+  cancelCrawl: 'webData.cancelCrawl',
+  openCrawlPage: 'webData.openCrawlPage',
+  openAllCrawlPages: 'webData.openAllCrawlPages',
+  exportCrawlPages: 'webData.exportCrawlPages',
+  loadMoreCrawlResults: 'webData.loadMoreCrawlResults',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -62,6 +68,7 @@ export const View = {
   searchResults: 'webData.searchResults',
   activeCrawls: 'webData.activeCrawls',
   webhookEvents: 'webData.webhookEvents',
+  crawlResults: 'webData.crawlResults',
 } as const;
 
 export type ViewId = (typeof View)[keyof typeof View];
@@ -95,6 +102,7 @@ export const Setting = {
   webhooksAutoStart: 'webhooks.autoStart',
   webhooksNotifications: 'webhooks.notifications',
   webhooksMaxEvents: 'webhooks.maxEvents',
+  crawlResultsStorageLimit: 'crawlResults.storageLimit',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

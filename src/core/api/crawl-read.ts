@@ -67,3 +67,13 @@ export function readErrors(value: unknown, status: number, what: string): CrawlE
   const robotsBlocked = (body.robotsBlocked ?? []).filter((url): url is string => typeof url === 'string');
   return { errors, robotsBlocked };
 }
+
+/** The Documents of a crawl.page / batch_scrape.page delivery; any of another shape is left out. */
+export function readDeliveredDocuments(data: readonly unknown[]): CrawlDocument[] {
+  const documents: CrawlDocument[] = [];
+  for (const item of data) {
+    const parsed = CrawlDocumentSchema.safeParse(item);
+    if (parsed.success) documents.push(parsed.data);
+  }
+  return documents;
+}

@@ -17,6 +17,7 @@ export * from './request-types';
 export { tokensToCredits, TOKENS_PER_CREDIT } from '../billing';
 export { isJobId, jobPath, judgeNext } from './crawl-paging';
 export type { JobKind, JobRef, NextPage } from './crawl-paging';
+export { readDeliveredDocuments } from './crawl-read';
 export type { CrawlStatusPage, CrawlErrors, CancelOutcome } from './crawl-read';
 export { CRAWL_STATUSES } from './crawl-schemas';
 export type { CrawlDocument, CrawlError, CrawlStatus } from './crawl-schemas';
