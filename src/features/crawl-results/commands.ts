@@ -19,6 +19,8 @@ export interface CrawlCommandParts {
   rememberUrl: (ref: JobRef, url: string) => void;
   /** Refreshes the Active Crawls list (after a cancel). */
   refreshActive: () => unknown;
+  /** Asks before a cancel: a modal dialog (host tests answer it through the feature's API). */
+  confirm: (message: string, yes: string) => Thenable<string | undefined>;
 }
 
 const warn = (message: string): void => void vscode.window.showWarningMessage(inertNotification(message));
@@ -128,9 +130,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
     const ref = await jobOf(arg);
     if (!ref) return undefined;
     const yes = vscode.l10n.t('Cancel Crawl');
-    const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Cancel crawl {0}? The pages it has done stay readable; the rest is not crawled.', ref.id), { modal: true }, yes,
-    );
+    const choice = await parts.confirm(vscode.l10n.t('Cancel crawl {0}? The pages it has done stay readable; the rest is not crawled.', ref.id), yes);
     if (choice !== yes) return 'kept';
     const outcome = await service.cancel(ref.id);
     void Promise.resolve(parts.refreshActive()).catch(() => undefined);

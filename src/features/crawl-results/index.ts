@@ -26,6 +26,11 @@ export interface CrawlResultsApi {
   /** What the webhook feature calls: a completed event (true the first time), page deliveries. */
   markFinished(ref: JobRef): boolean;
   pagesDelivered(ref: JobRef, data: readonly unknown[]): Promise<number>;
+  /**
+   * Answers Cancel Crawl's modal confirmation instead of a person, when set: only host tests do
+   * (a modal dialog cannot be clicked there). Given the question, returns the button chosen.
+   */
+  answerConfirmation?: (message: string, yes: string) => string | undefined;
   /** What the Active Crawls view calls when crawls left its list. */
   crawlsLeft(ids: readonly string[]): Promise<void>;
 }
@@ -59,6 +64,10 @@ class CrawlResultsFeature extends Disposable {
     const commands = crawlResultCommands({
       service, documents, log: services.log, refreshActive,
       rememberUrl: (ref, url) => void this.urls.set(jobKey(ref), url),
+      confirm: (message, yes) => {
+        const answer = services.context.extensionMode === vscode.ExtensionMode.Test ? this.api.answerConfirmation : undefined;
+        return answer ? Promise.resolve(answer(message, yes)) : vscode.window.showWarningMessage(message, { modal: true }, yes);
+      },
     });
     const register = (id: string, run: (...args: never[]) => unknown): void => {
       this._register(vscode.commands.registerCommand(id, run));

@@ -134,10 +134,11 @@ export class WebhookEffects extends Disposable {
     const copy = vscode.l10n.t('Copy Job ID');
     const open = vscode.l10n.t('Open Results');
     const actions = job ? [open, copy] : [copy];
-    void this.notifier.info({ kind: facts.kind, message: notificationWords(facts), eventKey: record.key }, ...actions).then(async (choice) => {
+    const act = async (choice: string | undefined): Promise<void> => {
       if (choice === copy && record.jobId !== undefined) await vscode.env.clipboard.writeText(record.jobId);
       if (choice === open && job) await vscode.commands.executeCommand(Command.openCrawlResults, job);
-    });
+    };
+    void this.notifier.info({ kind: facts.kind, message: notificationWords(facts), eventKey: record.key, actions, act }, ...actions).then(act);
   }
 
   /** True while this burst may still notify; past the limit, counts the event for one summary. */
