@@ -75,9 +75,12 @@ describe('crawl results', function () {
     const editor = vscode.window.activeTextEditor;
     assert.equal(editor?.document.uri.scheme, 'webdata-crawl');
     assert.equal(editor.document.languageId, 'markdown');
-    assert.match(editor.document.getText(), /^# Page 3 of docs\.host-test\.example\n\n<https:\/\/docs\.host-test\.example\/page\/3>\n\n# Page 3/);
+    // The title above the page is web text, escaped; the page's markdown follows as sent.
+    assert.match(editor.document.getText(), /^# Page 3 of docs\\\.host\\-test\\\.example\n\n<https:\/\/docs\.host-test\.example\/page\/3>\n\n# Page 3 of docs\.host-test\.example\n/);
     assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.label, 'Page 3 of docs.host-test.example.md');
-    assert.equal(await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), 'x')), false, 'the page tab is not read-only');
+    const stat = await vscode.workspace.fs.stat(editor.document.uri);
+    assert.equal(stat.permissions, vscode.FilePermission.Readonly, 'the page is not read-only');
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(editor.document.uri, new Uint8Array([120]))));
   });
 
   it('opens from a signed crawl.completed notification and from its Webhook Events row; pages came without a notification each', async () => {
