@@ -11,6 +11,7 @@ const sections: Section[] = [
   { name: 'client', load: () => import('./client') },
   { name: 'webhooks', load: () => import('./webhooks') },
   { name: 'activation', load: () => import('./activation') },
+  { name: 'crawl-results', load: () => import('./crawl-results') },
 ];
 
 async function main(): Promise<void> {
