@@ -12,6 +12,7 @@ const sections: Section[] = [
   { name: 'webhooks', load: () => import('./webhooks') },
   { name: 'activation', load: () => import('./activation') },
   { name: 'entries', load: () => import('./entries') },
+  { name: 'crawl-results', load: () => import('./crawl-results') },
 ];
 
 async function main(): Promise<void> {

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { registerChatTools } from './features/chat';
 import { registerConnect } from './features/connect';
+import { registerCrawlResults } from './features/crawl-results';
 import { registerCrawls } from './features/crawls';
 import { registerEntries } from './features/entries';
 import { registerDoctor } from './features/doctor';
@@ -21,6 +22,7 @@ export interface WebDataApi {
   search: ReturnType<typeof registerSearch>;
   webhooks: ReturnType<typeof registerWebhooks>;
   chat: ReturnType<typeof registerChatTools>;
+  crawlResults: ReturnType<typeof registerCrawlResults>;
   entries: ReturnType<typeof registerEntries>;
   spend: ReturnType<typeof registerSpend>;
   /** Fires as each of the extension's quick inputs is shown: host tests wait for a step with it. */
@@ -47,13 +49,16 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   const spend = registerSpend(services, search);
   usage.showSpend(spend);
   const crawls = registerCrawls(services);
-  const webhooks = registerWebhooks(services, { crawls });
+  const crawlResults = registerCrawlResults(services, { refreshActive: () => crawls.refresh() });
+  // A crawl that leaves the active list with no webhook is read once.
+  context.subscriptions.push(crawls.onDidLeave((ids) => void crawlResults.crawlsLeft(ids)));
+  const webhooks = registerWebhooks(services, { crawls, results: crawlResults });
   const chat = registerChatTools(services, { searches: search, spend });
   const entries = registerEntries(services, { search });
   registerDoctor(services, { webhooks });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    usage, crawls, search, webhooks, chat, entries, spend, onDidShowQuickInput, logUri: context.logUri,
+    usage, crawls, search, webhooks, chat, crawlResults, entries, spend, onDidShowQuickInput, logUri: context.logUri,
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState } } : {}),
   };
 }

@@ -45,6 +45,12 @@ export const Command = {
   searchProblem: 'webData.searchProblem',
   checkConnection: 'webData.checkConnection',
   copyConnectionReport: 'webData.copyConnectionReport',
+  openCrawlResults: 'webData.openCrawlResults',
+  cancelCrawl: 'webData.cancelCrawl',
+  openCrawlPage: 'webData.openCrawlPage',
+  openAllCrawlPages: 'webData.openAllCrawlPages',
+  exportCrawlPages: 'webData.exportCrawlPages',
+  loadMoreCrawlResults: 'webData.loadMoreCrawlResults',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -68,6 +74,7 @@ export const View = {
   searchResults: 'webData.searchResults',
   activeCrawls: 'webData.activeCrawls',
   webhookEvents: 'webData.webhookEvents',
+  crawlResults: 'webData.crawlResults',
 } as const;
 
 export type ViewId = (typeof View)[keyof typeof View];
@@ -104,6 +111,7 @@ export const Setting = {
   searchProblemActions: 'search.problemActions',
   chatReuseMinutes: 'chat.reuseMinutes',
   chatDailyCreditLimit: 'chat.dailyCreditLimit',
+  crawlResultsStorageLimit: 'crawlResults.storageLimit',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

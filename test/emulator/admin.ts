@@ -7,6 +7,7 @@ import { isLoopbackHost } from '../../src/core/service-address';
 import { FaultRuleSchema } from './faults';
 import type { EmulatorState } from './state';
 import { handleWebhookAdmin } from './webhooks';
+import { handleJobAdmin } from './job-control';
 import { readBody, sendJson } from './wire';
 
 const UsageSchema = z
@@ -76,6 +77,7 @@ export async function handleAdmin(s: EmulatorState, req: IncomingMessage, res: S
   };
 
   if (await handleWebhookAdmin(s, route, body, res)) return;
+  if (await handleJobAdmin(s, route, body, res)) return;
   if (route === 'GET /_emulator/state') { sendJson(res, 200, state(s)); return; }
   if (route === 'POST /_emulator/faults') { parse(FaultRuleSchema, (rule) => s.faults.add(rule)); return; }
   if (route === 'DELETE /_emulator/faults') { parse(z.unknown(), () => s.faults.clear()); return; }

@@ -1,6 +1,7 @@
 // The team the emulator starts with when no teams are given: the demo key, a paid plan part used,
 // and two active crawls whose options fill every field of spec 2.6.
 import type { ActiveCrawl, TokenUsage } from '../../src/core/api/schemas';
+import { jobIdFor, type CrawlJobInit } from './jobs';
 import { DEMO_API_KEY, teamIdFor } from './state';
 import type { EmulatorTeam } from './types';
 
@@ -69,6 +70,29 @@ export function demoCrawls(teamId: string): ActiveCrawl[] {
   ];
 }
 
+/** The demo's jobs with results: the two active crawls, and finished ones of every outcome. */
+export const DEMO_JOBS = {
+  large: jobIdFor('demo: a 10,000-page crawl'),
+  failed: jobIdFor('demo: a crawl that failed at its start'),
+  cancelled: jobIdFor('demo: a cancelled crawl'),
+  batch: jobIdFor('demo: a batch scrape'),
+  hostile: jobIdFor('demo: a crawl of hostile pages'),
+} as const;
+
+export function demoJobs(): CrawlJobInit[] {
+  const [first, second] = demoCrawls('');
+  return [
+    // The active ones move on with the clock, slowly enough to stay active through a session.
+    { id: first?.id, url: first?.url, total: 40, completed: 12, msPerPage: 60_000, errors: 1, robotsBlocked: 2 },
+    { id: second?.id, url: second?.url, total: 25, completed: 3, msPerPage: 120_000 },
+    { id: DEMO_JOBS.large, url: 'https://handbook.tideflow.dev', total: 10_000, completed: 10_000, listed: false, errors: 12, robotsBlocked: 30 },
+    { id: DEMO_JOBS.failed, url: 'https://unreachable.tideflow.dev', total: 0, outcome: 'failed', listed: false },
+    { id: DEMO_JOBS.cancelled, url: 'https://blog.tideflow.dev', total: 30, completed: 7, outcome: 'cancelled', listed: false },
+    { id: DEMO_JOBS.batch, kind: 'batch', url: 'https://status.tideflow.dev', total: 5, completed: 5 },
+    { id: DEMO_JOBS.hostile, url: 'https://hostile.example', total: 3, completed: 3, listed: false, hostile: true, errors: 1 },
+  ];
+}
+
 export function demoTeam(now: Date): EmulatorTeam {
-  return { apiKey: DEMO_API_KEY, usage: demoUsage(now), crawls: demoCrawls(teamIdFor(DEMO_API_KEY)), enterprise: ['anon', 'zdr'] };
+  return { apiKey: DEMO_API_KEY, usage: demoUsage(now), crawls: demoCrawls(teamIdFor(DEMO_API_KEY)), enterprise: ['anon', 'zdr'], jobs: demoJobs() };
 }

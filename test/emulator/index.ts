@@ -10,6 +10,7 @@ import { createHandler } from './server';
 import { EmulatorState } from './state';
 import type { Emulator, EmulatorOptions, FaultRule, RateLimit } from './types';
 import { webhookControl } from './webhooks';
+import { jobControl } from './job-control';
 
 export { DEMO_API_KEY } from './state';
 export { corpusPage } from './corpus';
@@ -19,6 +20,10 @@ export { makeExpiredCertificate, makeTestCertificates, SERVICE_HOST } from './tl
 export type { TestCertificates } from './tls';
 export { startTinyproxy } from './proxy';
 export type { TestProxy, TestProxyOptions } from './proxy';
+export type { CrawlJobInit } from './jobs';
+export { jobIdFor } from './jobs';
+export { DEMO_JOBS } from './demo';
+export { MAX_PAGE_BYTES } from './job-routes';
 export type { Emulator, EmulatorFault, EmulatorOptions, EmulatorTeam, FaultRule, RateLimit, RecordedRequest } from './types';
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -56,6 +61,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     clearFaults: () => state.faults.clear(),
     corpusPage: (pageUrl: string) => state.corpus.byUrl.get(pageUrl)?.page,
     ...webhookControl(state),
+    ...jobControl(state),
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         for (const timer of state.timers) clearTimeout(timer);

@@ -1,5 +1,6 @@
 // The service's answers, once a request is read: routing (404/405), auth (401), the rate limit
 // (429), and the three endpoints of spec 4. No I/O here; server.ts writes what this returns.
+import { answerJob, matchJobRoute } from './job-routes';
 import { runSearch } from './search';
 import { unrecognizedKeysBody } from './search-fields';
 import type { EmulatorState, TeamState } from './state';
@@ -19,6 +20,10 @@ export interface ReadRequest {
   contentType: string;
   json: { value: unknown } | undefined;
   jsonError: string | undefined;
+  /** The query string without its "?" (results paging); empty when none. */
+  query?: string;
+  /** The Host header, for the absolute `next` links of results pages. */
+  host?: string;
 }
 
 const ROUTES: Record<string, string> = {
@@ -30,7 +35,8 @@ const ROUTES: Record<string, string> = {
 const fail = (status: number, error: string, extra: Record<string, unknown> = {}): Answer => ({ status, body: { success: false, error, ...extra } });
 
 export function answer(state: EmulatorState, req: ReadRequest): Answer {
-  const allowed = ROUTES[req.path];
+  const job = matchJobRoute(req.path);
+  const allowed = job ? (job.allowed.includes(req.method) ? req.method : job.allowed.join(', ')) : ROUTES[req.path];
   if (allowed === undefined) {
     return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, GET /v2/crawl/active and GET /v2/team/token-usage.`);
   }
@@ -48,8 +54,9 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
       headers: { 'retry-after': wait },
     };
   }
+  if (job) return answerJob(state, team, job, req);
   if (req.path === '/v2/search') return search(state, team, req);
-  if (req.path === '/v2/crawl/active') return { status: 200, body: { success: true, crawls: team.crawls } };
+  if (req.path === '/v2/crawl/active') return { status: 200, body: { success: true, crawls: state.activeCrawls(team) } };
   if (team.usage === null) return fail(404, 'No token usage information found for this team.');
   return { status: 200, body: { success: true, data: team.usage } };
 }

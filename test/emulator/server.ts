@@ -83,7 +83,8 @@ async function handle(state: EmulatorState, req: IncomingMessage, res: ServerRes
     }
   }
 
-  const out = answer(state, { method, path, apiKey, contentType: req.headers['content-type'] ?? '', json, jsonError });
+  const query = q === -1 ? '' : rawUrl.slice(q + 1);
+  const out = answer(state, { method, path, apiKey, contentType: req.headers['content-type'] ?? '', json, jsonError, query, host: req.headers.host });
   if (fault?.kind === 'result-shapes' && out.status === 200 && path === '/v2/search') out.body = reshapeSearch(out.body, fault);
   record.status = out.status;
   if (fault?.kind === 'slow-body' || fault?.kind === 'truncated-body') {

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { ActiveCrawl, TokenUsage } from '../../src/core/api/schemas';
 import { TOKENS_PER_CREDIT } from '../../src/core/billing';
 import type { Corpus } from './corpus';
+import { jobStatus, makeJob, type CrawlJob, type CrawlJobInit } from './jobs';
 import { FaultBook } from './faults';
 import type { EmulatorTeam, RateLimit, RecordedRequest } from './types';
 
@@ -63,6 +64,8 @@ export class EmulatorState {
   readonly faults = new FaultBook();
   readonly requests: RecordedRequest[] = [];
   readonly rateLimiter: RateLimiter;
+  /** Crawls and batch scrapes with results, by id (lower case). */
+  readonly jobs = new Map<string, CrawlJob>();
   /** Timers of slow faults, cleared on close. */
   readonly timers = new Set<NodeJS.Timeout>();
   /** Search fields accepted but not acted on that the log has named already. */
@@ -81,12 +84,33 @@ export class EmulatorState {
 
   addTeam(team: EmulatorTeam): void {
     this.teams.set(team.apiKey, toTeamState(team));
+    for (const job of team.jobs ?? []) this.addJob(team.apiKey, job);
   }
 
   team(apiKey: string): TeamState {
     const team = this.teams.get(apiKey);
     if (team === undefined) throw new Error('No emulated team has that API key; add it with addTeam() first.');
     return team;
+  }
+
+  /** Adds a job with results; a running crawl is also listed as active (unless told otherwise). */
+  addJob(apiKey: string, init: CrawlJobInit): CrawlJob {
+    const team = this.team(apiKey);
+    const job = makeJob(apiKey, init, this.now().getTime());
+    this.jobs.set(job.id, job);
+    if (job.kind === 'crawl' && init.listed !== false && !team.crawls.some((c) => c.id === job.id)) {
+      team.crawls = [...team.crawls, { id: job.id, teamId: team.teamId, url: job.url, options: { scrapeOptions: { formats: ['markdown'] } } }];
+    }
+    return job;
+  }
+
+  /** The team's listing, less the crawls whose job has finished (as the service's list moves on). */
+  activeCrawls(team: TeamState): ActiveCrawl[] {
+    const now = this.now().getTime();
+    return team.crawls.filter((crawl) => {
+      const job = this.jobs.get(crawl.id.toLowerCase());
+      return job === undefined || jobStatus(job, now) === 'scraping';
+    });
   }
 
   /** Lowers the team's remainingTokens by what a search cost (1 credit = 15 tokens). */

@@ -2,6 +2,8 @@
 import type { ActiveCrawl, TokenUsage } from '../../src/core/api/schemas';
 import type { CorpusPage } from './corpus';
 import type { EmulatorWebhooks } from './webhooks';
+import type { EmulatorJobs } from './job-control';
+import type { CrawlJobInit } from './jobs';
 
 export type { CorpusPage };
 
@@ -13,6 +15,8 @@ export interface EmulatorTeam {
   usage?: TokenUsage | null;
   /** GET /v2/crawl/active. */
   crawls?: ActiveCrawl[];
+  /** Crawls and batch scrapes with results (GET /v2/crawl/{id} …). */
+  jobs?: CrawlJobInit[];
   /** Enterprise modes enabled for the team; asking for another gives 400. */
   enterprise?: Array<'anon' | 'zdr'>;
 }
@@ -84,7 +88,7 @@ export interface EmulatorOptions {
 }
 
 /** setWebhook, sendWebhook, repeatWebhook and completeCrawl: see ./webhooks.ts. */
-export interface Emulator extends EmulatorWebhooks {
+export interface Emulator extends EmulatorWebhooks, EmulatorJobs {
   readonly url: string;
   readonly adminUrl: string;
   readonly requests: RecordedRequest[];

@@ -43,6 +43,11 @@ function sideOf(state: EmulatorState): WebhookSide {
   return side;
 }
 
+/** The emulator's webhook sender, for other deliveries it makes (./job-control). */
+export function senderOf(state: EmulatorState): WebhookSender {
+  return sideOf(state).sender;
+}
+
 function configure(side: WebhookSide, config: WebhookConfig | null): void {
   side.config = config === null ? null : { ...config };
   side.sender.setWebhook(config);

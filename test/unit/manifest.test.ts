@@ -204,7 +204,8 @@ describe('manifest: advanced search and operators', () => {
 });
 
 describe('manifest: language-model tools', () => {
-  const chatSources = ['src/features/chat/index.ts', 'src/features/chat/search-tool.ts', 'src/features/chat/credits-tool.ts', 'src/features/chat/crawls-tool.ts', 'src/features/chat/read-tool.ts']
+  const chatSources = ['src/features/chat/index.ts', 'src/features/chat/search-tool.ts', 'src/features/chat/credits-tool.ts', 'src/features/chat/crawls-tool.ts', 'src/features/chat/read-tool.ts',
+    'src/features/crawl-results/chat-tool.ts', 'src/features/crawl-results/index.ts']
     .map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');
   const matchesIn = (pattern: RegExp): Array<{ id: string }> => [...chatSources.matchAll(pattern)].map((m) => ({ id: m[1] ?? '' }));
   interface ToolContribution { [field: string]: unknown; name: string; inputSchema: Record<string, unknown> }
@@ -216,11 +217,11 @@ describe('manifest: language-model tools', () => {
   const registeredTools = new Set(matchesIn(/export const \w+_TOOL = '(webData_\w+)'/g).map((m) => m.id));
 
   it('contributes the four tools, each registered in code, and code registers no other', () => {
-    assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_credits', 'webData_activeCrawls', 'webData_readResult']);
+    assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_credits', 'webData_activeCrawls', 'webData_readResult', 'webData_crawlResults']);
     assert.deepEqual([...registeredTools].sort(), tools.map((t) => t.name).sort());
     // Registered under the tool files' *_TOOL constants (read above), each once.
     const registerCalls = matchesIn(/vscode\.lm\.registerTool\(\s*(\w+_TOOL)\b/g).map((m) => m.id);
-    assert.deepEqual(registerCalls, ['SEARCH_TOOL', 'CREDITS_TOOL', 'ACTIVE_CRAWLS_TOOL', 'READ_RESULT_TOOL'], 'each tool is registered once, under its constant');
+    assert.deepEqual(registerCalls.sort(), ['ACTIVE_CRAWLS_TOOL', 'CRAWL_RESULTS_TOOL', 'CREDITS_TOOL', 'READ_RESULT_TOOL', 'SEARCH_TOOL'], 'each tool is registered once, under its constant');
   });
 
   it('each has only fields VS Code 1.100 accepts, its strings, a #name, an icon and tags', () => {

@@ -13,12 +13,15 @@ import {
   ActiveCrawlsResponseSchema, SearchResponseSchema, TokenUsageResponseSchema, unknownDataNames,
   type ActiveCrawl, type SearchResponse, type TokenUsage,
 } from './schemas';
-import { DEFAULT_MAX_BODY_BYTES, Transport, TransportError, type Exchange } from './transport';
+import { DEFAULT_MAX_BODY_BYTES, Transport, TransportError, type Exchange, type HttpMethod } from './transport';
+import { isJobId, jobPath, pageQuery, type JobRef } from './crawl-paging';
+import { CancelCrawlSchema } from './crawl-schemas';
+import { readErrors, readStatusPage, type CancelOutcome, type CrawlErrors, type CrawlStatusPage } from './crawl-read';
 import type { NetworkOptions } from './network';
 
 /** One line's worth of facts about a finished call, for a log. Never holds the key. */
 export interface RequestInfo {
-  method: 'GET' | 'POST';
+  method: HttpMethod;
   path: string;
   status?: number;
   ms: number;
@@ -58,7 +61,7 @@ export interface SearchCallOptions extends CallOptions {
 }
 
 interface Operation<T> {
-  method: 'GET' | 'POST';
+  method: HttpMethod;
   path: string;
   body?: string;
   timeoutMs: number;
@@ -68,6 +71,8 @@ interface Operation<T> {
   read: (value: unknown, status: number) => T;
   /** Parts of a good answer the client left out, for the log line. */
   leftOut?: (value: unknown) => string[];
+  /** A 2xx `success: false` is data here (a crawl that failed at its start), not a failure. */
+  failureIsData?: boolean;
 }
 
 interface AttemptState {
@@ -169,6 +174,51 @@ export class WebDataClient {
     }, options.signal);
   }
 
+  /**
+   * One page of a crawl's or batch scrape's results (GET /v2/crawl/{id} or /v2/batch/scrape/{id}).
+   * The answer's `next` comes back judged (./crawl-paging): a cursor to pass as `skip` here, or
+   * why it was not followed. This client never requests a `next` address as it is.
+   */
+  getCrawlStatus(job: JobRef, page: { skip?: number; limit?: number } = {}, options: CallOptions = {}): Promise<CrawlStatusPage> {
+    const skip = Math.max(0, Math.floor(page.skip ?? 0));
+    const what = job.kind === 'crawl' ? 'the crawl status request' : 'the batch scrape status request';
+    return this.jobCall(job, what, '', pageQuery(skip, page.limit), 'GET', options, (value, status) => readStatusPage(value, status, what, this.address, job, skip));
+  }
+
+  /** GET /v2/crawl/{id}/errors (or the batch scrape's): failed pages and robots-blocked addresses. */
+  getCrawlErrors(job: JobRef, options: CallOptions = {}): Promise<CrawlErrors> {
+    const what = job.kind === 'crawl' ? 'the crawl errors request' : 'the batch scrape errors request';
+    return this.jobCall(job, what, '/errors', '', 'GET', options, (value, status) => readErrors(value, status, what));
+  }
+
+  /** DELETE /v2/crawl/{id}. A 409 (the crawl had already finished) is an outcome, not a failure. */
+  async cancelCrawl(id: string, options: CallOptions = {}): Promise<CancelOutcome> {
+    try {
+      return await this.jobCall({ id, kind: 'crawl' }, 'the crawl cancellation', '', '', 'DELETE', options, (value, status) => {
+        validateBody(CancelCrawlSchema, value, 'the crawl cancellation', status);
+        return { kind: 'cancelled' } as const;
+      });
+    } catch (error) {
+      if (error instanceof WebDataError && error.status === 409) return { kind: 'already-finished', serviceMessage: error.serviceMessage };
+      throw error;
+    }
+  }
+
+  private jobCall<T>(job: JobRef, what: string, suffix: string, query: string, method: HttpMethod, options: CallOptions, read: (value: unknown, status: number) => T): Promise<T> {
+    const below = `${isJobId(job.id) ? jobPath(job) : '/crawl/(id)'}${suffix}`;
+    const path = `${this.address.prefix}${below}`;
+    if (!isJobId(job.id)) {
+      // Checked here too so that no text from elsewhere ever becomes part of a request's path.
+      this.report({ method, path, ms: 0, attempts: 0, retries: 0, error: 'invalid-request' });
+      return Promise.reject(new WebDataError('invalid-request', `${job.kind === 'crawl' ? 'A crawl' : 'A batch scrape'} id is a UUID such as 3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01; the id given is not one.`));
+    }
+    return this.call({
+      method, path: below + query, idempotent: method === 'GET', timeoutMs: this.timeoutMs, failureIsData: suffix === '' && method === 'GET',
+      context: this.context(what, path, 'The service does not know this job (404): it may belong to another team, or its results are past the 24 hours the service keeps them', ' Start the job again to read fresh results.'),
+      read,
+    }, options.signal);
+  }
+
   /** Closes the connections; later calls fail with `network`. */
   close(): Promise<void> {
     return this.transport.close();
@@ -218,7 +268,7 @@ export class WebDataClient {
         if (status >= 200 && status < 300) {
           const json = readJson(exchange);
           if (!json.ok) throw this.notJson(op, status, exchange.contentType);
-          const reported = this.reportedFailure(json.value, op.context.what, status);
+          const reported = op.failureIsData ? undefined : this.reportedFailure(json.value, op.context.what, status);
           if (reported) throw reported;
           const value = op.read(json.value, status);
           state.leftOut = op.leftOut?.(json.value);

@@ -15,6 +15,8 @@ import type { ServiceAddress } from './base-url';
 import { classifyNetworkError, type NetworkFailure } from './network-failures';
 import { routeFor, tlsOptions, type NetworkOptions, type Route } from './network';
 
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 export interface Exchange {
@@ -65,7 +67,7 @@ export class Transport {
   }
 
   /** `path` is below /v2, such as "/search". */
-  async send(method: 'GET' | 'POST', path: string, body: string | undefined, timeoutMs: number, signal: AbortSignal | undefined): Promise<Exchange> {
+  async send(method: HttpMethod, path: string, body: string | undefined, timeoutMs: number, signal: AbortSignal | undefined): Promise<Exchange> {
     if (signal?.aborted) throw new TransportError({ reason: 'cancelled' });
     if (this.route.kind === 'invalid-proxy') throw new TransportError({ reason: 'proxy', problem: 'invalid', source: this.route.source, scheme: this.route.scheme, invalid: this.route.problem });
     // The deadline is undici's own headersTimeout until the answer starts, then a timer for what

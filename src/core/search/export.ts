@@ -23,7 +23,7 @@ export function exportFileName(query: string, format: ExportFormat): string {
 }
 
 /** JSON text that YAML reads as one value on one line: the line breaks JSON leaves raw are escaped too. */
-function yamlValue(value: unknown): string {
+export function yamlValue(value: unknown): string {
   return JSON.stringify(value).replace(/[\u0085\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

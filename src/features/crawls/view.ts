@@ -26,6 +26,9 @@ export class ActiveCrawlsView extends Disposable {
   private readonly treeView: vscode.TreeView<CrawlTreeNode>;
   private readonly fetches: ConnectionFetch;
   private readonly poller: Poller;
+  private readonly leftEmitter = this._register(new vscode.EventEmitter<string[]>());
+  /** Fires with the ids of crawls a listing no longer has (not those a webhook took off). */
+  readonly onDidLeave = this.leftEmitter.event;
   /** The next load was asked for by a person: a failure may notify. */
   private notifyNext = false;
 
@@ -92,10 +95,15 @@ export class ActiveCrawlsView extends Disposable {
         this.list.clear();
         this.show();
         return 'stale';
-      case 'done':
+      case 'done': {
+        const before = this.list.crawls.map((crawl) => crawl.id);
         this.list.set(outcome.value);
+        const after = new Set(this.list.crawls.map((crawl) => crawl.id));
+        const left = before.filter((id) => !after.has(id));
         this.show();
+        if (left.length > 0) this.leftEmitter.fire(left);
         return 'succeeded';
+      }
     }
   }
 

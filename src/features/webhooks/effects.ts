@@ -4,7 +4,8 @@
 // Runs after the receiver has answered; nothing here may throw back into it.
 import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
-import { focusViewCommand, View } from '../../core/ids';
+import { readJobArgument, type JobRef } from '../../core/crawls/job';
+import { Command, focusViewCommand, View } from '../../core/ids';
 import type { RefusedWebhookDelivery, WebhookDelivery } from '../../core/webhooks';
 import { notificationFacts, recordFromDelivery, recordFromRefusal, shouldNotify, type WebhookEventRecord } from '../../core/webhook-events';
 import { Disposable, toDisposable } from '../../platform/disposable';
@@ -26,6 +27,15 @@ export interface ActiveCrawlsLink {
   refresh(): unknown;
 }
 
+/**
+ * The crawl results (implemented by src/features/crawl-results): a completed event marks the job
+ * finished (true the first time), page deliveries fill a running job's rows.
+ */
+export interface CrawlResultsLink {
+  markFinished(ref: JobRef): boolean;
+  pagesDelivered(ref: JobRef, data: readonly unknown[]): Promise<number>;
+}
+
 /** A burst of deliveries shows this many notifications per window, then one summary. */
 const BURST_NOTIFICATIONS = 5;
 const BURST_WINDOW_MS = 10_000;
@@ -41,6 +51,7 @@ export class WebhookEffects extends Disposable {
     private readonly notifier: WebhookNotifier,
     private readonly log: vscode.LogOutputChannel,
     private readonly crawls: ActiveCrawlsLink | undefined,
+    private readonly results?: CrawlResultsLink,
   ) {
     super();
     this._register(toDisposable(() => clearTimeout(this.summaryTimer)));
@@ -59,7 +70,8 @@ export class WebhookEffects extends Disposable {
       // listing says so (the next refresh), and the notification names no URL.
       const trusted = record.status === 'verified';
       const crawlUrl = trusted && record.type === 'crawl.completed' && record.jobId !== undefined ? this.completeCrawl(record.jobId) : undefined;
-      this.notify(record, crawlUrl);
+      const job = trusted ? this.resultsOf(record.type, record.jobId, delivery.event.data) : undefined;
+      this.notify(record, crawlUrl, job);
     } catch (err) {
       this.log.error(`Handling a webhook delivery failed: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -92,15 +104,41 @@ export class WebhookEffects extends Disposable {
     return url;
   }
 
-  private notify(record: WebhookEventRecord, crawlUrl: string | undefined): void {
+  /**
+   * A verified event about a job's results: pages fill the job in (one log line, never a
+   * notification per page); a completed event marks it finished. Returns the job of a completed
+   * event, whose notification then offers its results.
+   */
+  private resultsOf(type: string | undefined, jobId: string | undefined, data: readonly unknown[]): JobRef | undefined {
+    const ref = readJobArgument({ id: jobId, type });
+    if (!ref || !this.results) return undefined;
+    if (type === 'crawl.page' || type === 'batch_scrape.page') {
+      void this.results.pagesDelivered(ref, data).then(
+        (added) => this.log.info(`Webhook ${type} for ${ref.id}: ${added} new page(s) in the results.`),
+        (err: unknown) => this.log.warn(`Adding delivered pages failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
+      return undefined;
+    }
+    if (type === 'crawl.completed' || type === 'batch_scrape.completed') {
+      if (!this.results.markFinished(ref)) this.log.info(`Webhook ${type} for ${ref.id}: its end was already known; not counted again.`);
+      return ref;
+    }
+    return undefined;
+  }
+
+  private notify(record: WebhookEventRecord, crawlUrl: string | undefined, job?: JobRef): void {
     if (!shouldNotify(record, webhookSettings().notifications)) return;
     const facts = notificationFacts(record, crawlUrl);
     if (facts === undefined) return;
     if (!this.withinBurst()) return;
     const copy = vscode.l10n.t('Copy Job ID');
-    void this.notifier.info({ kind: facts.kind, message: notificationWords(facts), eventKey: record.key }, copy).then(async (choice) => {
+    const open = vscode.l10n.t('Open Results');
+    const actions = job ? [open, copy] : [copy];
+    const act = async (choice: string | undefined): Promise<void> => {
       if (choice === copy && record.jobId !== undefined) await vscode.env.clipboard.writeText(record.jobId);
-    });
+      if (choice === open && job) await vscode.commands.executeCommand(Command.openCrawlResults, job);
+    };
+    void this.notifier.info({ kind: facts.kind, message: notificationWords(facts), eventKey: record.key, actions, act }, ...actions).then(act);
   }
 
   /** True while this burst may still notify; past the limit, counts the event for one summary. */

@@ -10,7 +10,7 @@ import { Disposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 import { webhookSettings } from '../../platform/settings';
 import { webhookCommandHandlers, type WebhookCommandId } from './commands';
-import { WebhookEffects, type ActiveCrawlsLink } from './effects';
+import { WebhookEffects, type ActiveCrawlsLink, type CrawlResultsLink } from './effects';
 import { WebhookEventsStore } from './events-store';
 import { WebhookEventsView } from './events-view';
 import { PAYLOAD_SCHEME } from './ids';
@@ -19,7 +19,7 @@ import { WebhookPayloadDocuments } from './payload-document';
 import { WebhookReceiverController } from './receiver-controller';
 import { WebhookStatusBar, type ShownReceiverItem } from './status-bar';
 
-export type { ActiveCrawlsLink } from './effects';
+export type { ActiveCrawlsLink, CrawlResultsLink } from './effects';
 export type { WebhookNotification };
 
 /** What tests (through the extension's exports) can see of this feature. */
@@ -44,6 +44,8 @@ export interface WebhooksApi {
 export interface WebhookLinks {
   /** The active-crawls view (registerCrawls' result): crawl.completed takes the crawl off it. */
   crawls?: ActiveCrawlsLink;
+  /** The crawl results (registerCrawlResults' result): completed events and page deliveries. */
+  results?: CrawlResultsLink;
 }
 
 class WebhooksFeature extends Disposable {
@@ -53,7 +55,7 @@ class WebhooksFeature extends Disposable {
     super();
     const notifier = this._register(new WebhookNotifier());
     const store = this._register(new WebhookEventsStore(services.context.globalState, services.log));
-    const effects = this._register(new WebhookEffects(store, notifier, services.log, links.crawls));
+    const effects = this._register(new WebhookEffects(store, notifier, services.log, links.crawls, links.results));
     const controller = this._register(new WebhookReceiverController(services, effects, notifier));
     const events = this._register(new WebhookEventsView(store, controller));
     const documents = new WebhookPayloadDocuments(store);

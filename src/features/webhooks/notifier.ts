@@ -13,6 +13,9 @@ export interface WebhookNotification {
   message: string;
   /** The event row it is about, when it is about one. */
   eventKey?: string;
+  /** The buttons it offers, and what choosing one does (the same handler a click runs). */
+  actions?: readonly string[];
+  act?: (choice: string | undefined) => Promise<void>;
 }
 
 export class WebhookNotifier extends Disposable {

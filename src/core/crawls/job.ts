@@ -1,0 +1,44 @@
+// A crawl or a batch scrape, named by the service's job id. Here rather than in ../api so that the
+// views (which load no zod or undici) can read a command's argument with the same rules the client
+// applies before it sends anything.
+
+export type JobKind = 'crawl' | 'batch';
+
+export interface JobRef {
+  readonly id: string;
+  readonly kind: JobKind;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The service's job ids are UUIDs; anything else is refused before a request is made. */
+export function isJobId(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** The job's path below the /v2 prefix: /crawl/{id} or /batch/scrape/{id}. */
+export function jobPath(job: JobRef): string {
+  return `${job.kind === 'crawl' ? '/crawl' : '/batch/scrape'}/${job.id.toLowerCase()}`;
+}
+
+/** One key per job, for maps and folder names: `crawl-<id>` or `batch-<id>`, lower case. */
+export function jobKey(job: JobRef): string {
+  return `${job.kind}-${job.id.toLowerCase()}`;
+}
+
+/**
+ * A job from a command's argument: a job id (a crawl), or a plain object `{id, kind?}` (an
+ * Active Crawls row, a webhook event row with its `jobId` and `type`, a chat tool's input).
+ * Nothing else is read from the object.
+ */
+export function readJobArgument(arg: unknown): JobRef | undefined {
+  if (isJobId(arg)) return { id: arg.toLowerCase(), kind: 'crawl' };
+  if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return undefined;
+  const outer = arg as Record<string, unknown>;
+  // A Webhook Events row holds its delivery under `record`.
+  const value = outer.kind === 'event' && typeof outer.record === 'object' && outer.record !== null ? outer.record as Record<string, unknown> : outer;
+  const id = isJobId(value.id) ? value.id : isJobId(value.jobId) ? value.jobId : undefined;
+  if (id === undefined) return undefined;
+  const kind = value.kind === 'batch' || (typeof value.type === 'string' && value.type.startsWith('batch_scrape.')) ? 'batch' : 'crawl';
+  return { id: id.toLowerCase(), kind };
+}

@@ -1,0 +1,150 @@
+// The Crawl Results commands: open a job's results (a job id, or {id, kind}: an Active Crawls
+// row, a notification's button, a Webhook Events row), open a page or all of them, export, load
+// more, cancel a crawl after a modal confirmation. Each takes its input as an argument and
+// returns what it did, for the tests; none throws.
+import * as vscode from 'vscode';
+import { isJobId, readJobArgument, type JobRef } from '../../core/crawls/job';
+import { exportedPage } from '../../core/crawls/pages';
+import { FINISHED, type CrawlJobState, type CrawlResultsService } from '../../core/crawls/results';
+import { focusViewCommand, View } from '../../core/ids';
+import { inertNotification } from '../../core/text/inert';
+import type { CrawlPageDocuments } from './documents';
+import { failureWords, pagingRefusedWords } from './words';
+
+export interface CrawlCommandParts {
+  service: CrawlResultsService;
+  documents: CrawlPageDocuments;
+  log: vscode.LogOutputChannel;
+  /** Remembers a crawl's start address from an Active Crawls row. */
+  rememberUrl: (ref: JobRef, url: string) => void;
+  /** Refreshes the Active Crawls list (after a cancel). */
+  refreshActive: () => unknown;
+  /** Asks before a cancel: a modal dialog (host tests answer it through the feature's API). */
+  confirm: (message: string, yes: string) => Thenable<string | undefined>;
+}
+
+const warn = (message: string): void => void vscode.window.showWarningMessage(inertNotification(message));
+
+export function crawlResultCommands(parts: CrawlCommandParts) {
+  const { service, documents } = parts;
+
+  const jobOf = async (arg: unknown): Promise<JobRef | undefined> => {
+    const ref = readJobArgument(arg);
+    if (ref) {
+      const url = typeof arg === 'object' && arg !== null && 'url' in arg && typeof arg.url === 'string' ? arg.url : undefined;
+      if (url !== undefined) parts.rememberUrl(ref, url);
+      return ref;
+    }
+    if (arg !== undefined) {
+      warn(vscode.l10n.t('That is not a crawl or batch scrape: a job id is a UUID such as 3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01.'));
+      return undefined;
+    }
+    const typed = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Open Crawl Results'), prompt: vscode.l10n.t('The crawl\'s job id (a UUID)'),
+      validateInput: (value) => (isJobId(value.trim()) ? undefined : vscode.l10n.t('A job id is a UUID such as 3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01.')),
+    });
+    return typed === undefined ? undefined : { id: typed.trim().toLowerCase(), kind: 'crawl' };
+  };
+
+  const report = (job: CrawlJobState): void => {
+    if (job.pagingRefused) warn(pagingRefusedWords());
+  };
+
+  const openCrawlResults = async (arg?: unknown): Promise<CrawlJobState | undefined> => {
+    const ref = await jobOf(arg);
+    if (!ref) return undefined;
+    await vscode.commands.executeCommand(focusViewCommand(View.crawlResults));
+    const opened = await vscode.window.withProgress({ location: { viewId: View.crawlResults } }, () => service.open(ref));
+    if (!opened.ok) {
+      parts.log.warn(`Crawl results ${ref.id}: ${opened.failure.message}`);
+      void vscode.window.showErrorMessage(inertNotification(vscode.l10n.t('Could not read the results: {0}', failureWords(opened.failure))));
+      return undefined;
+    }
+    report(opened.value);
+    return opened.value;
+  };
+
+  const loadMore = async (arg?: unknown): Promise<CrawlJobState | undefined> => {
+    const ref = readJobArgument(arg) ?? (typeof arg === 'object' && arg !== null && 'ref' in arg ? readJobArgument(arg.ref) : undefined);
+    return ref ? openCrawlResults(ref) : undefined;
+  };
+
+  const openPage = async (arg?: unknown): Promise<vscode.TextEditor | undefined> => {
+    const value = typeof arg === 'object' && arg !== null ? (arg as { job?: unknown; index?: unknown }) : {};
+    const ref = readJobArgument(value.job);
+    if (!ref || typeof value.index !== 'number' || !Number.isInteger(value.index) || value.index < 0) return undefined;
+    return documents.open(ref, value.index);
+  };
+
+  /** Reads every page of a finished job first, with progress that can be cancelled. */
+  const readAll = async (ref: JobRef, title: string): Promise<CrawlJobState | undefined> => {
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+      const controller = new AbortController();
+      const sub = token.onCancellationRequested(() => controller.abort());
+      try {
+        return await service.readAll(ref, { signal: controller.signal, onPage: (job) => progress.report({ message: vscode.l10n.t('{0} pages', job.pages.length) }) });
+      } finally {
+        sub.dispose();
+      }
+    });
+    if (!result.ok) {
+      if (result.failure.kind !== 'cancelled') void vscode.window.showErrorMessage(inertNotification(vscode.l10n.t('Could not read the results: {0}', failureWords(result.failure))));
+      return undefined;
+    }
+    report(result.value);
+    if (!FINISHED.has(result.value.status)) void vscode.window.showInformationMessage(vscode.l10n.t('The crawl is still running: these are the pages done so far.'));
+    return result.value;
+  };
+
+  const jobRefOf = (arg: unknown): JobRef | undefined =>
+    readJobArgument(arg) ?? (typeof arg === 'object' && arg !== null && 'ref' in arg ? readJobArgument(arg.ref) : undefined);
+
+  const openAll = async (arg?: unknown): Promise<vscode.TextEditor | undefined> => {
+    const ref = jobRefOf(arg);
+    if (!ref) return undefined;
+    const job = await readAll(ref, vscode.l10n.t('Reading the pages'));
+    return job ? documents.open(ref, 'all') : undefined;
+  };
+
+  const exportPages = async (arg?: unknown, folder?: vscode.Uri): Promise<number | undefined> => {
+    const ref = jobRefOf(arg);
+    if (!ref) return undefined;
+    const target = folder ?? (await vscode.window.showOpenDialog({ canSelectFiles: false, canSelectFolders: true, canSelectMany: false, openLabel: vscode.l10n.t('Export Here') }))?.[0];
+    if (!target) return undefined;
+    const job = await readAll(ref, vscode.l10n.t('Reading the pages'));
+    if (!job) return undefined;
+    const taken = new Set<string>();
+    let written = 0;
+    for (const row of job.pages) {
+      const text = await service.pageText(job.ref, row.index);
+      if (!text.ok) continue;
+      const file = exportedPage(row, text.value, taken);
+      await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(target, file.name), new TextEncoder().encode(file.text));
+      written++;
+    }
+    void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} pages.', written));
+    return written;
+  };
+
+  const cancelCrawl = async (arg?: unknown): Promise<'cancelled' | 'already-finished' | 'kept' | 'failed' | undefined> => {
+    const ref = await jobOf(arg);
+    if (!ref) return undefined;
+    const yes = vscode.l10n.t('Cancel Crawl');
+    const choice = await parts.confirm(vscode.l10n.t('Cancel crawl {0}? The pages it has done stay readable; the rest is not crawled.', ref.id), yes);
+    if (choice !== yes) return 'kept';
+    const outcome = await service.cancel(ref.id);
+    void Promise.resolve(parts.refreshActive()).catch(() => undefined);
+    if (!outcome.ok) {
+      void vscode.window.showErrorMessage(inertNotification(vscode.l10n.t('Could not cancel the crawl: {0}', failureWords(outcome.failure))));
+      return 'failed';
+    }
+    if (outcome.value.kind === 'already-finished') {
+      void vscode.window.showInformationMessage(vscode.l10n.t('The crawl had already finished; nothing was cancelled.'));
+      return 'already-finished';
+    }
+    void vscode.window.showInformationMessage(vscode.l10n.t('Crawl cancelled.'));
+    return 'cancelled';
+  };
+
+  return { openCrawlResults, loadMore, openPage, openAll, exportPages, cancelCrawl };
+}

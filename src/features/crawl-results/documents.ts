@@ -1,0 +1,88 @@
+// Crawl pages in read-only markdown tabs on the `webdata-crawl:` scheme, which this feature alone
+// owns (the search feature owns `webdata:`). A file system provider, as search's, so tabs come
+// back after a reload. The text is read from the page store on disk (or from the service again
+// when the budget let it go); nothing of a page is kept in memory after its tab has it.
+import * as vscode from 'vscode';
+import { allPagesAddress, allPagesMarkdown, CRAWL_PAGE_SCHEME, pageAddress, pageHeader, parsePageAddress } from '../../core/crawls/pages';
+import type { JobRef } from '../../core/crawls/job';
+import type { CrawlResultsService } from '../../core/crawls/results';
+import { Disposable } from '../../platform/disposable';
+import { failureWords, jobLabelWords } from './words';
+
+export class CrawlPageDocuments extends Disposable implements vscode.FileSystemProvider {
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
+  readonly onDidChangeFile = this.changeEmitter.event;
+  private readonly loadedAt = Date.now();
+
+  constructor(private readonly service: CrawlResultsService, private readonly urlOf: (ref: JobRef) => string | undefined) {
+    super();
+    const readonly = new vscode.MarkdownString(vscode.l10n.t('Crawled by the Web Data Service. Use **Save As** to keep an editable copy.'));
+    this._register(vscode.workspace.registerFileSystemProvider(CRAWL_PAGE_SCHEME, this, { isReadonly: readonly, isCaseSensitive: true }));
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    if (!parsePageAddress(uri.path)) {
+      if (uri.path.split('/').length <= 4) return { type: vscode.FileType.Directory, ctime: this.loadedAt, mtime: this.loadedAt, size: 0 };
+      throw vscode.FileSystemError.FileNotFound(uri);
+    }
+    const bytes = await this.readFile(uri);
+    return { type: vscode.FileType.File, ctime: this.loadedAt, mtime: this.loadedAt, size: bytes.byteLength, permissions: vscode.FilePermission.Readonly };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    return new TextEncoder().encode(await this.text(uri));
+  }
+
+  private async text(uri: vscode.Uri): Promise<string> {
+    const address = parsePageAddress(uri.path);
+    if (!address) return vscode.l10n.t('This address does not name a crawled page.');
+    const job = this.service.get(address.job);
+    if ('all' in address) {
+      if (!job) return vscode.l10n.t('Open the crawl\'s results again to read its pages.');
+      const texts = new Map<number, string>();
+      for (const row of job.pages) {
+        const text = await this.service.pageText(job.ref, row.index);
+        texts.set(row.index, text.ok ? text.value : `_${failureWords(text.failure)}_`);
+      }
+      return allPagesMarkdown(jobLabelWords(job, this.urlOf(job.ref)), job.pages, (row) => texts.get(row.index) ?? '');
+    }
+    const row = job?.pages.find((page) => page.index === address.index);
+    const text = await this.service.pageText(address.job, address.index);
+    const body = text.ok ? text.value : vscode.l10n.t('This page could not be read: {0}', failureWords(text.failure));
+    return row ? `${pageHeader(row)}\n${body}` : body;
+  }
+
+  readDirectory(): Array<[string, vscode.FileType]> {
+    return [];
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  createDirectory(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  writeFile(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  delete(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  rename(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  /** Opens a page (or, without an index, every loaded page in one document) in a tab of its own. */
+  async open(ref: JobRef, index: number | 'all'): Promise<vscode.TextEditor | undefined> {
+    const job = this.service.get(ref);
+    const row = index === 'all' ? undefined : job?.pages.find((page) => page.index === index);
+    const path = index === 'all' ? allPagesAddress(ref) : pageAddress(ref, row ?? { index });
+    let document = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: CRAWL_PAGE_SCHEME, path }));
+    if (document.languageId !== 'markdown') document = await vscode.languages.setTextDocumentLanguage(document, 'markdown');
+    return vscode.window.showTextDocument(document, { preview: false });
+  }
+}

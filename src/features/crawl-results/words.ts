@@ -1,0 +1,74 @@
+// The Crawl Results view and commands in words: the core's structure (statuses, counts, dates)
+// through vscode.l10n and Intl. Titles, addresses and the service's texts are data, made inert
+// where they are shown (rows, tooltips, notifications), not here.
+import * as vscode from 'vscode';
+import type { CrawlJobState, Failure } from '../../core/crawls/results';
+import { formatDateTime, formatNumber } from '../../core/intl';
+
+const locale = (): string => vscode.env.language;
+const count = (n: number): string => formatNumber(n, locale());
+
+export function statusWords(status: string): string {
+  switch (status) {
+    case 'scraping': return vscode.l10n.t('running');
+    case 'completed': return vscode.l10n.t('completed');
+    case 'cancelled': return vscode.l10n.t('cancelled');
+    case 'failed': return vscode.l10n.t('failed');
+    default: return status;
+  }
+}
+
+export function jobLabelWords(job: CrawlJobState, url: string | undefined): string {
+  if (url !== undefined) return url;
+  const short = job.ref.id.slice(0, 8);
+  return job.ref.kind === 'crawl' ? vscode.l10n.t('Crawl {0}', short) : vscode.l10n.t('Batch scrape {0}', short);
+}
+
+/** "completed · 100 of 10,000 pages · 10,000 credits · no webhook received". */
+export function jobDescriptionWords(job: CrawlJobState): string {
+  const parts = [statusWords(job.status)];
+  if (job.total !== undefined) parts.push(vscode.l10n.t('{0} of {1} pages', count(job.completed ?? 0), count(job.total)));
+  if (job.pages.length > 0 && job.pages.length !== job.completed) parts.push(vscode.l10n.t('{0} loaded', count(job.pages.length)));
+  if (job.delivered > 0) parts.push(vscode.l10n.t('{0} by webhook', count(job.delivered)));
+  if (job.noWebhook) parts.push(vscode.l10n.t('no webhook received'));
+  return parts.join(' · ');
+}
+
+export function jobTooltipLines(job: CrawlJobState): string[] {
+  const lines = [job.ref.kind === 'crawl' ? vscode.l10n.t('Crawl ID: {0}', job.ref.id) : vscode.l10n.t('Batch scrape ID: {0}', job.ref.id)];
+  lines.push(vscode.l10n.t('Status: {0}', statusWords(job.status)));
+  if (job.total !== undefined) lines.push(vscode.l10n.t('Pages: {0} of {1}', count(job.completed ?? 0), count(job.total)));
+  if (job.creditsUsed !== undefined) lines.push(job.creditsUsed < 0 ? vscode.l10n.t('Credits: not known yet') : vscode.l10n.t('Credits: {0}', count(job.creditsUsed)));
+  const expires = job.expiresAt !== undefined ? new Date(job.expiresAt) : undefined;
+  if (expires && !Number.isNaN(expires.getTime())) lines.push(vscode.l10n.t('Results kept until {0}', formatDateTime(expires, { locale: locale() })));
+  if (job.noWebhook) lines.push(vscode.l10n.t('It finished while no webhook came; its status was read once.'));
+  if (job.delivered > 0) lines.push(vscode.l10n.t('{0} pages came by webhook.', count(job.delivered)));
+  if (job.error) lines.push(vscode.l10n.t('The service said: {0}', job.error));
+  if (job.warning) lines.push(vscode.l10n.t('Warning from the service: {0}', job.warning));
+  if (job.pagingRefused) lines.push(pagingRefusedWords());
+  if (job.lastFailure) lines.push(vscode.l10n.t('Last read failed: {0}', failureWords(job.lastFailure)));
+  return lines;
+}
+
+export function pagingRefusedWords(): string {
+  return vscode.l10n.t('The service pointed the next page at another address; it was not followed, and the API key was not sent there.');
+}
+
+export function failureWords(failure: Failure): string {
+  return failure.kind === 'not-connected' ? vscode.l10n.t('Not connected: set the service address and API key first.') : failure.message;
+}
+
+export function groupWords(kind: 'failed' | 'robots', n: number): string {
+  return kind === 'failed' ? vscode.l10n.t('Failed pages ({0})', count(n)) : vscode.l10n.t('Blocked by robots.txt ({0})', count(n));
+}
+
+export function loadMoreWords(job: CrawlJobState): string {
+  return job.status === 'scraping' ? vscode.l10n.t('Load the pages done since…') : vscode.l10n.t('Load more pages…');
+}
+
+export function pageDescriptionWords(url: string | undefined, statusCode: number | undefined): string {
+  const parts: string[] = [];
+  if (url) parts.push(url);
+  if (statusCode !== undefined) parts.push(String(statusCode));
+  return parts.join(' · ');
+}

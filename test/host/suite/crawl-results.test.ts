@@ -1,0 +1,163 @@
+// Crawl results in a real VS Code: Open Crawl Results from an Active Crawls row, from a signed
+// crawl.completed notification's button and from a Webhook Events row; a page in a read-only
+// markdown tab; Cancel Crawl after its confirmation; a crawl that left the list with no webhook;
+// the chat tool. The emulator's jobs move only when the test advances them.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WebDataApi } from '../../../src/extension';
+import type { WebhookNotification } from '../../../src/features/webhooks';
+import { activate, emulator, restoreDemoKey, useKey, waitFor } from './helpers-account';
+import { eventRows, settingsTarget } from './helpers-webhooks';
+
+const KEY = 'wd-host-crawl-results-0001';
+const SECRET = 'host-test-crawl-results-secret';
+
+async function admin(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${process.env.WEBDATA_TEST_ADMIN_URL ?? ''}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await response.json()) as Record<string, unknown>;
+  assert.equal(response.status, 200, `admin ${method} ${path}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function addJob(init: Record<string, unknown>): Promise<string> {
+  const id = (await admin('POST', '/jobs', { apiKey: KEY, ...init })).id;
+  assert.equal(typeof id, 'string');
+  return id as string;
+}
+
+const label = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
+
+describe('crawl results', function () {
+  this.timeout(60_000);
+  let api: WebDataApi;
+  const notifications: WebhookNotification[] = [];
+  let listener: vscode.Disposable | undefined;
+
+  before(async () => {
+    api = await activate();
+    await emulator.addTeam({ apiKey: KEY, crawls: [] });
+    await useKey(KEY);
+    listener = api.webhooks.onDidNotify((n) => notifications.push(n));
+  });
+
+  after(async () => {
+    listener?.dispose();
+    api.crawlResults.answerConfirmation = undefined;
+    await vscode.commands.executeCommand('webData.stopWebhookReceiver');
+    await vscode.commands.executeCommand('webData.clearWebhookSecret');
+    await vscode.commands.executeCommand('webData.clearWebhookEvents');
+    await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
+    await admin('PUT', '/webhook', null).catch(() => undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await restoreDemoKey();
+  });
+
+  it('opens from an Active Crawls row: the job, its pages, and a page as read-only markdown in a tab', async () => {
+    const id = await addJob({ url: 'https://docs.host-test.example', total: 150, completed: 40, errors: 2 });
+    await vscode.commands.executeCommand('webData.refreshCrawls');
+    const row = ((await api.crawls.tree.getChildren()) ?? []).find((node) => node.kind === 'crawl' && node.id === id);
+    assert.ok(row, 'the crawl is not on the Active Crawls list');
+    const job = await vscode.commands.executeCommand<{ pages: unknown[]; status: string } | undefined>('webData.openCrawlResults', row);
+    assert.equal(job?.status, 'scraping');
+    assert.equal(job.pages.length, 40);
+    const jobNode = api.crawlResults.tree.getChildren().find((node) => node.kind === 'job' && node.id === id);
+    assert.ok(jobNode);
+    const jobItem = api.crawlResults.tree.getTreeItem(jobNode);
+    assert.equal(label(jobItem), 'https://docs.host-test.example');
+    assert.equal(jobItem.description, 'running · 40 of 150 pages');
+    const children = api.crawlResults.tree.getChildren(jobNode);
+    assert.equal(children.length, 41, 'forty pages and a load-more row');
+    const third = api.crawlResults.tree.getTreeItem(children[2] ?? jobNode);
+    assert.equal(label(third), 'Page 3 of docs.host-test.example');
+    assert.equal(third.description, 'https://docs.host-test.example/page/3 · 200');
+    assert.equal(third.command?.command, 'webData.openCrawlPage');
+    await vscode.commands.executeCommand(third.command.command, ...((third.command.arguments ?? []) as unknown[]));
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.scheme, 'webdata-crawl');
+    assert.equal(editor.document.languageId, 'markdown');
+    // The title above the page is web text, escaped; the page's markdown follows as sent.
+    assert.match(editor.document.getText(), /^# Page 3 of docs\\\.host\\-test\\\.example\n\n<https:\/\/docs\.host-test\.example\/page\/3>\n\n# Page 3 of docs\.host-test\.example\n/);
+    assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.label, 'Page 3 of docs.host-test.example.md');
+    const stat = await vscode.workspace.fs.stat(editor.document.uri);
+    assert.equal(stat.permissions, vscode.FilePermission.Readonly, 'the page is not read-only');
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(editor.document.uri, new Uint8Array([120]))));
+  });
+
+  it('opens from a signed crawl.completed notification and from its Webhook Events row; pages came without a notification each', async () => {
+    await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
+    assert.equal(await vscode.commands.executeCommand('webData.setWebhookSecret', { secret: SECRET }), true);
+    await vscode.commands.executeCommand('webData.clearWebhookEvents');
+    const url = await vscode.commands.executeCommand<string | undefined>('webData.startWebhookReceiver');
+    assert.ok(url);
+    await admin('PUT', '/webhook', { url, secret: SECRET });
+    const id = await addJob({ total: 3, completed: 3, listed: false });
+    const before = notifications.length;
+    await admin('POST', `/jobs/${id}/deliver`);
+    await waitFor('the crawl.completed notification', () => notifications.slice(before).some((n) => n.kind === 'crawl.completed'));
+    const shown = notifications.slice(before);
+    assert.equal(shown.length, 1, `one notification, not one per page: ${JSON.stringify(shown.map((n) => n.kind))}`);
+    const delivered = api.crawlResults.service.get({ id, kind: 'crawl' });
+    await waitFor('the delivered pages', () => (delivered?.delivered ?? 0) === 3);
+    const completed = shown[0];
+    assert.ok(completed);
+    assert.ok(completed.actions?.includes('Open Results'));
+    assert.ok(completed.act);
+    await completed.act('Open Results');
+    const job = api.crawlResults.service.get({ id, kind: 'crawl' });
+    assert.equal(job?.status, 'completed');
+    assert.equal(job.pages.length, 3, 'delivered and read pages are one list');
+
+    const record = api.webhooks.events.find((e) => e.jobId === id && e.type === 'crawl.completed');
+    assert.ok(record);
+    const eventNode = api.webhooks.tree.getChildren().find((node) => node.kind === 'event' && node.record.key === record.key);
+    assert.ok(eventNode);
+    assert.match(eventRows(api).find((r) => r.id === record.key)?.contextValue ?? '', /^event\.verified\.job/);
+    const fromRow = await vscode.commands.executeCommand<{ ref: { id: string } } | undefined>('webData.openCrawlResults', eventNode);
+    assert.equal(fromRow?.ref.id, id);
+  });
+
+  it('cancels a running crawl after the confirmation, keeps it when refused, and says when it had finished', async () => {
+    const id = await addJob({ total: 20, completed: 2 });
+    const asked: string[] = [];
+    api.crawlResults.answerConfirmation = (message) => {
+      asked.push(message);
+      return undefined;
+    };
+    assert.equal(await vscode.commands.executeCommand('webData.cancelCrawl', id), 'kept');
+    assert.match(asked[0] ?? '', new RegExp(`Cancel crawl ${id}\\?`));
+    api.crawlResults.answerConfirmation = (_message, yes) => yes;
+    assert.equal(await vscode.commands.executeCommand('webData.cancelCrawl', id), 'cancelled');
+    assert.equal(await vscode.commands.executeCommand('webData.cancelCrawl', id), 'already-finished');
+  });
+
+  it('a crawl that leaves the list with no webhook is read once and marked; a later delivery does not list it twice', async () => {
+    const id = await addJob({ url: 'https://quiet.host-test.example', total: 5, completed: 1 });
+    await vscode.commands.executeCommand('webData.refreshCrawls');
+    assert.ok(api.crawls.crawls.some((crawl) => crawl.id === id));
+    await admin('POST', `/jobs/${id}/advance`, { pages: 4 });
+    await vscode.commands.executeCommand('webData.refreshCrawls');
+    await waitFor('the crawl read once after it left the list', () => api.crawlResults.service.get({ id, kind: 'crawl' })?.status === 'completed');
+    const job = api.crawlResults.service.get({ id, kind: 'crawl' });
+    assert.equal(job?.noWebhook, true);
+    assert.equal(job.pages.length, 5);
+    const node = api.crawlResults.tree.getChildren().find((n) => n.kind === 'job' && n.id === id);
+    assert.ok(node);
+    assert.match(String(api.crawlResults.tree.getTreeItem(node).description), /completed · 5 of 5 pages · no webhook received/);
+    assert.equal(api.crawlResults.markFinished({ id, kind: 'crawl' }), false);
+    assert.equal(api.crawlResults.service.all.filter((j) => j.ref.id === id).length, 1);
+  });
+
+  it('the chat tool gives the status, titles and addresses, the first pages within the budget, and how to read on', async () => {
+    const id = await addJob({ url: 'https://big.host-test.example', total: 10_000, completed: 10_000, listed: false, pageBytes: 3000 });
+    const result = await api.crawlResults.tool.invoke({
+      input: { id }, toolInvocationToken: undefined,
+      tokenizationOptions: { tokenBudget: 2000, countTokens: (text: string) => Promise.resolve(Math.ceil(text.length / 4)) },
+    }, new vscode.CancellationTokenSource().token);
+    const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    assert.match(text, new RegExp(`^Crawl ${id}: status completed\\. Pages done: 10000 of 10000\\.`));
+    assert.match(text, /1\. Page 1 of big\.host-test\.example <https:\/\/big\.host-test\.example\/page\/1> \(200\)/);
+    assert.match(text, /--- Page 1: /);
+    assert.match(text, new RegExp(`"fromPage": \\d+\\}\\.$`));
+    assert.ok(Math.ceil(text.length / 4) <= 2000, `${text.length} characters for 2000 tokens`);
+  });
+});
