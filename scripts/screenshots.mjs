@@ -16,8 +16,10 @@ const CHOSEN = {
   '07-credits.png': 'credits.png',
   '08-active-crawls.png': 'active-crawls.png',
   '09-webhook-events.png': 'webhook-events.png',
-  '11-problem-quick-fix.png': 'problem-quick-fix.png',
-  '12-problem-query.png': 'problem-query.png',
+  '10-crawl-results.png': 'crawl-results.png',
+  '11-crawl-page.png': 'crawl-page.png',
+  '13-problem-quick-fix.png': 'problem-quick-fix.png',
+  '14-problem-query.png': 'problem-query.png',
 };
 
 const run = spawnSync('npm', ['run', '--silent', 'test:e2e'], { cwd: REPO, stdio: 'inherit' });

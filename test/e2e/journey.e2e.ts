@@ -121,6 +121,9 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await runFromPalette(p, 'View: Close All Editors');
     await p.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
     await setViewExpanded(p, 'Search Results', false);
+    // Room for both crawls' rows: the panes below give up theirs.
+    await setViewExpanded(p, 'Webhook Events', false);
+    await setViewExpanded(p, 'Crawl Results', false);
     await setViewExpanded(p, 'Active Crawls', true);
     const rows = viewRows(p, 'Active Crawls');
     const docs = rows.filter({ hasText: 'https://docs.tideflow.dev' }).first();
@@ -156,14 +159,42 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await screenshot(p, '09-webhook-events');
   });
 
-  it('7. refuses a query over 500 characters in the box, and sends nothing', async () => {
+  it('7. opens a completed crawl\'s pages from its notification: the Crawl Results view, then a page as markdown in a tab', async () => {
+    const p = thePage();
+    // Step 6's verified crawl.completed notification offers the results; the emulator finished the
+    // crawl's pages when it delivered the event.
+    const toast = p.locator('.notifications-toasts .notification-toast', { hasText: 'Crawl of https://docs.tideflow.dev completed' }).first();
+    await toast.waitFor({ timeout: 20_000 });
+    await toast.getByRole('button', { name: 'Open Results' }).click();
+    await setViewExpanded(p, 'Active Crawls', false);
+    await setViewExpanded(p, 'Webhook Events', false);
+    await setViewExpanded(p, 'Crawl Results', true);
+    const rows = viewRows(p, 'Crawl Results');
+    // The job's row says it completed, with every page done; its pages are listed under it.
+    await rows.filter({ hasText: /completed/ }).filter({ hasText: /40/ }).first().waitFor({ timeout: 30_000 });
+    const page = rows.filter({ hasText: 'Page 1 of docs.tideflow.dev' }).first();
+    await page.waitFor({ timeout: 20_000 });
+    await screenshot(p, '10-crawl-results', { x: 0, y: 0, width: 900, height: VIEWPORT.height });
+    await page.click();
+    await editorTab(p, /Page 1 of docs\.tideflow\.dev/).waitFor({ timeout: 20_000 });
+    const editor = p.locator('.editor-instance .monaco-editor .view-lines').first();
+    await editor.getByText('The tide tables are read twice a day').first().waitFor({ timeout: 20_000 });
+    assert.match(await editor.innerText(), /#\sPage\s1\sof\sdocs\.tideflow\.dev/, 'the tab should hold the page\'s markdown');
+    const reads = wb.stack.emulator.requests.filter((r) => r.path.startsWith('/v2/crawl/3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01'));
+    assert.ok(reads.length >= 1 && reads.every((r) => r.status === 200), `the results were not read from the service: ${JSON.stringify(reads)}`);
+    await screenshot(p, '11-crawl-page');
+    await runFromPalette(p, 'View: Close All Editors');
+    await setViewExpanded(p, 'Crawl Results', false);
+  });
+
+  it('8. refuses a query over 500 characters in the box, and sends nothing', async () => {
     const p = thePage();
     const before = searchRequests();
     await runFromPalette(p, 'Web Data: Search the Web');
     await typeIntoInputBox(p, 'tideflow '.repeat(56));   // 504 characters
     const box = p.locator('.quick-input-widget');
     await box.filter({ hasText: 'remove 4 characters to search' }).waitFor({ timeout: 10_000 });
-    await screenshot(p, '10-query-too-long');
+    await screenshot(p, '12-query-too-long');
     await p.keyboard.press('Enter');
     // One more keystroke: the host handles it after the Enter, so once the count moves on, the
     // Enter was handled, and the box is still open (an accepted query would have closed it).
@@ -175,7 +206,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     assert.equal(searchRequests(), before, 'a refused query reached the service');
   });
 
-  it('8. searches the web for a problem from its quick fix: the box shows the cleaned query, Enter lists the results', async () => {
+  it('9. searches the web for a problem from its quick fix: the box shows the cleaned query, Enter lists the results', async () => {
     const p = thePage();
     const before = searchRequests();
     await runFromPalette(p, 'Notifications: Clear All Notifications');
@@ -197,7 +228,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     const chosen = p.locator('.action-widget .monaco-list-row.focused', { hasText: 'Search the Web for This Problem' });
     for (let presses = 0; presses < 10 && (await chosen.count()) === 0; presses++) await p.keyboard.press('ArrowDown');
     await chosen.waitFor({ timeout: 5000 });
-    await screenshot(p, '11-problem-quick-fix');
+    await screenshot(p, '13-problem-quick-fix');
     await p.keyboard.press('Enter');
     // The box, filled from the problem and not yet sent: source, code and message, nothing else.
     await p.waitForFunction(`(() => {
@@ -206,12 +237,12 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     })()`, undefined, { timeout: 20_000 });
     assert.equal(await quickInput(p).inputValue(), "css unknownProperties Unknown property: 'colr'");
     assert.equal(searchRequests(), before, 'the problem was searched before Enter');
-    await screenshot(p, '12-problem-query');
+    await screenshot(p, '14-problem-query');
     await p.keyboard.press('Enter');
     await setViewExpanded(p, 'Search Results', true);
     const rows = viewRows(p, 'Search Results');
     await rows.filter({ hasText: 'Unknown property in CSS' }).first().waitFor({ timeout: 30_000 });
     assert.equal(searchRequests(), before + 1);
-    await screenshot(p, '13-problem-results', { x: 0, y: 0, width: 900, height: VIEWPORT.height });
+    await screenshot(p, '15-problem-results', { x: 0, y: 0, width: 900, height: VIEWPORT.height });
   });
 });

@@ -62,14 +62,21 @@ export function webhookControl(state: EmulatorState): EmulatorWebhooks {
     repeatWebhook: (webhookId) => sender.repeat(webhookId),
     completeCrawl: (apiKey, crawlId) => {
       const team = state.team(apiKey);
-      return completeIn(sender, team, crawlId);
+      return completeIn(sender, team, state.jobs, crawlId);
     },
   };
 }
 
-async function completeIn(sender: WebhookSender, team: TeamState, crawlId: string): Promise<SendWebhookResult | undefined> {
+async function completeIn(sender: WebhookSender, team: TeamState, jobs: EmulatorState['jobs'], crawlId: string): Promise<SendWebhookResult | undefined> {
   if (!team.crawls.some((c) => c.id === crawlId)) throw new Error(`The emulated team has no active crawl ${crawlId}.`);
   team.crawls = team.crawls.filter((c) => c.id !== crawlId);
+  // Its results, when the emulator keeps them, are complete too: every page done, and the
+  // completed event counted as sent, so GET /v2/crawl/{id} agrees with the delivery.
+  const job = jobs.get(crawlId.toLowerCase());
+  if (job !== undefined) {
+    job.baseCompleted = job.total;
+    job.completedSent = true;
+  }
   // The service's crawl.completed: success true, the crawl's id, an empty data array (spec 6.2).
   return sender.send(makeEvent('crawl.completed', { id: crawlId }));
 }
@@ -138,7 +145,7 @@ export async function handleWebhookAdmin(state: EmulatorState, route: string, bo
       sendJson(res, 404, { success: false, error: `No emulated team has an active crawl ${crawlId}.` });
       return true;
     }
-    await deliver(res, () => completeIn(sender, team, crawlId));
+    await deliver(res, () => completeIn(sender, team, state.jobs, crawlId));
     return true;
   }
   return false;

@@ -13,6 +13,20 @@ import { activate, emulator, plainText, restoreDemoKey, useKey, usageFor, waitFo
 
 const KEY = 'wd-host-entries-0001';
 
+/**
+ * Shows the document with `selection` selected, and waits until the extension host sees it as the
+ * active editor with that selection: the entry reads the active editor, and the previous test's
+ * editor can still be the active one for a moment after showTextDocument resolves.
+ */
+async function showSelected(document: vscode.TextDocument, selection: vscode.Selection): Promise<void> {
+  const editor = await vscode.window.showTextDocument(document);
+  editor.selection = selection;
+  await waitFor('the document to be the active editor, with the selection', () => {
+    const active = vscode.window.activeTextEditor;
+    return active?.document === document && active.selection.isEqual(selection);
+  });
+}
+
 /** Runs an entry and waits for its query box; fails if the command ends without one or none shows in 10 s. */
 async function boxOf(api: WebDataApi, start: () => Thenable<unknown>): Promise<{ shown: QueryBoxShown; pending: Promise<SearchRecord | undefined> }> {
   let subscription: vscode.Disposable | undefined;
@@ -77,8 +91,7 @@ describe('entries: search from a selection, a problem, the terminal', function (
 
   it('a selection: the box holds it with whitespace collapsed, Escape sends nothing, Enter searches, the row says where it came from', async () => {
     const document = await vscode.workspace.openTextDocument({ content: 'const x = 1;\n  tideflow\n\t  backpressure  \n', language: 'typescript' });
-    const editor = await vscode.window.showTextDocument(document);
-    editor.selection = new vscode.Selection(1, 0, 2, 16);
+    await showSelected(document, new vscode.Selection(1, 0, 2, 16));
     const before = await emulator.requestCount();
 
     const dismissed = await boxOf(api, () => vscode.commands.executeCommand('webData.searchSelection'));
@@ -106,8 +119,7 @@ describe('entries: search from a selection, a problem, the terminal', function (
 
   it('a long selection: cut at a word to 500 characters, and the box says so', async () => {
     const document = await vscode.workspace.openTextDocument({ content: 'tideflow '.repeat(80) });
-    const editor = await vscode.window.showTextDocument(document);
-    editor.selection = new vscode.Selection(0, 0, 0, document.lineAt(0).text.length);
+    await showSelected(document, new vscode.Selection(0, 0, 0, document.lineAt(0).text.length));
     const { shown } = await boxOf(api, () => vscode.commands.executeCommand('webData.searchSelection'));
     assert.equal(shown.value, Array(55).fill('tideflow').join(' '));
     assert.match(shown.prompt, /^Cut to 500 characters at a word · /);
