@@ -160,12 +160,14 @@ export class CrawlResultsService {
   }
 
   private async take(job: CrawlJobState, page: CrawlStatusPage): Promise<void> {
+    // The pages first (their markdown goes to disk, which takes a while), then the status: whoever
+    // reads the job meanwhile never sees it completed without the pages that came with that answer.
+    await this.addDocuments(job, page.documents, page.skip);
     Object.assign(job, {
       status: page.status, failed: page.failed, completed: page.completed, total: page.total,
       creditsUsed: page.creditsUsed, expiresAt: page.expiresAt, error: page.error, warning: page.warning,
     });
     job.lastFailure = undefined;
-    await this.addDocuments(job, page.documents, page.skip);
     job.cursor = page.next?.kind === 'cursor' ? { skip: page.next.skip, ...(page.next.limit !== undefined ? { limit: page.next.limit } : {}) } : undefined;
     job.pagingRefused = page.next?.kind === 'refused' ? page.next.reason : undefined;
   }

@@ -14,6 +14,22 @@ import { activate, emulator, plainText, restoreDemoKey, useKey, usageFor, waitFo
 const KEY = 'wd-host-entries-0001';
 
 /**
+ * A new untitled document holding `content`, under a name no earlier document had. Not
+ * openTextDocument({ content }): after closeAllEditors it can name the new document Untitled-1
+ * again while the extension host still holds the closed one, and hand back that one, old text and all.
+ */
+let documentsMade = 0;
+async function newDocument(content: string, extension: 'ts' | 'txt'): Promise<vscode.TextDocument> {
+  const uri = vscode.Uri.from({ scheme: 'untitled', path: `/wd-entries-${String(Date.now())}-${String(++documentsMade)}.${extension}` });
+  const document = await vscode.workspace.openTextDocument(uri);
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(uri, new vscode.Position(0, 0), content);
+  assert.ok(await vscode.workspace.applyEdit(edit), 'the text could not be put into the new document');
+  assert.equal(document.getText(), content);
+  return document;
+}
+
+/**
  * Shows the document with `selection` selected, and waits until the extension host sees it as the
  * active editor with that selection: the entry reads the active editor, and the previous test's
  * editor can still be the active one for a moment after showTextDocument resolves.
@@ -90,7 +106,7 @@ describe('entries: search from a selection, a problem, the terminal', function (
   });
 
   it('a selection: the box holds it with whitespace collapsed, Escape sends nothing, Enter searches, the row says where it came from', async () => {
-    const document = await vscode.workspace.openTextDocument({ content: 'const x = 1;\n  tideflow\n\t  backpressure  \n', language: 'typescript' });
+    const document = await newDocument('const x = 1;\n  tideflow\n\t  backpressure  \n', 'ts');
     await showSelected(document, new vscode.Selection(1, 0, 2, 16));
     const before = await emulator.requestCount();
 
@@ -118,7 +134,7 @@ describe('entries: search from a selection, a problem, the terminal', function (
   });
 
   it('a long selection: cut at a word to 500 characters, and the box says so', async () => {
-    const document = await vscode.workspace.openTextDocument({ content: 'tideflow '.repeat(80) });
+    const document = await newDocument('tideflow '.repeat(80), 'txt');
     await showSelected(document, new vscode.Selection(0, 0, 0, document.lineAt(0).text.length));
     const { shown } = await boxOf(api, () => vscode.commands.executeCommand('webData.searchSelection'));
     assert.equal(shown.value, Array(55).fill('tideflow').join(' '));
@@ -126,7 +142,7 @@ describe('entries: search from a selection, a problem, the terminal', function (
   });
 
   it('a problem: its Code Action, from VS Code\'s own registry, opens the box with the query made general; the setting turns it off', async () => {
-    const document = await vscode.workspace.openTextDocument({ content: 'import config from "./config.json";\n', language: 'plaintext' });
+    const document = await newDocument('import config from "./config.json";\n', 'txt');
     await vscode.window.showTextDocument(document);
     const diagnostics = vscode.languages.createDiagnosticCollection('wd-entries');
     disposables.push(diagnostics);
@@ -155,7 +171,8 @@ describe('entries: search from a selection, a problem, the terminal', function (
     const record = await pressEnter(pending);
     assert.equal(record.request.query, 'wdcheck WD1001 Cannot read config.json: password refused by');
     assert.equal(record.origin?.kind, 'problem');
-    assert.match(await rowTooltip(api, record.id), /From a problem \(wdcheck WD1001\) in Untitled-\d+, line 1/);
+    const file = document.uri.path.split('/').pop() ?? '';
+    assert.ok((await rowTooltip(api, record.id)).includes(`From a problem (wdcheck WD1001) in ${file}, line 1`), 'the row does not say which problem it came from');
 
     await vscode.workspace.getConfiguration('webData').update('search.problemActions', false, vscode.ConfigurationTarget.Global);
     await waitFor('the Code Action to go once the setting is off', async () => (await ours()).length === 0);
