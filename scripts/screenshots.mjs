@@ -20,6 +20,7 @@ const CHOSEN = {
   '11-crawl-page.png': 'crawl-page.png',
   '13-problem-quick-fix.png': 'problem-quick-fix.png',
   '14-problem-query.png': 'problem-query.png',
+  '16-connection-report.png': 'connection-report.png',
 };
 
 const run = spawnSync('npm', ['run', '--silent', 'test:e2e'], { cwd: REPO, stdio: 'inherit' });

@@ -245,4 +245,21 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     assert.equal(searchRequests(), before + 1);
     await screenshot(p, '15-problem-results', { x: 0, y: 0, width: 900, height: VIEWPORT.height });
   });
+
+  it('10. checks the connection from the palette: a report in a tab, hop by hop, and the verdict', async () => {
+    const p = thePage();
+    await runFromPalette(p, 'Notifications: Clear All Notifications');
+    await runFromPalette(p, 'Web Data: Check Connection');
+    await waitForToast(p, /Connection check: every hop passed/, 60_000);
+    await editorTab(p, 'Connection Report.md').waitFor({ timeout: 20_000 });
+    const report = p.locator('.editor-instance .monaco-editor .view-lines').first();
+    await report.getByText('Settings in force').first().waitFor({ timeout: 20_000 });
+    const text = await report.innerText();
+    // \s: the editor draws spaces as no-break spaces.
+    for (const hop of ['Name\\sresolution', 'TCP\\sconnection', 'API\\skey', 'Webhook\\sreceiver']) {
+      assert.match(text, new RegExp(hop), `the report has no ${hop} hop:\n${text}`);
+    }
+    assert.ok(!text.includes(DEMO_API_KEY), 'the report shows the key');
+    await screenshot(p, '16-connection-report');
+  });
 });
