@@ -53,8 +53,11 @@ async function main() {
   Try F1 > "Web Data: Search the Web". Press Ctrl-C to stop.
   Webhooks: the receiver starts with the window. Send it a signed delivery from another terminal:
     npm run sandbox:deliver -- crawl.completed        (or batch_scrape.started, batch_scrape.completed)
-  Or complete one of the Active Crawls (copy its id there): it leaves the view, crawl.completed arrives:
+  Or complete one of the Active Crawls (copy its id there): it leaves the view, crawl.completed arrives,
+  and its notification's Open Results lists the crawl's pages in Crawl Results:
     curl -X POST ${stack.emulator.adminUrl}/crawls/<crawl id>/complete
+  More to try: an Active Crawls row's Open Crawl Results (pages fill in as the crawl runs); a problem's
+  light bulb (Ctrl+.) > Search the Web for This Problem; F1 > "Web Data: Check Connection".
 `);
   openBrowser(stack.workbenchUrl);
 }
