@@ -6,10 +6,10 @@ import * as vscode from 'vscode';
 import { allPagesAddress, allPagesMarkdown, CRAWL_PAGE_SCHEME, pageAddress, pageHeader, parsePageAddress } from '../../core/crawls/pages';
 import type { JobRef } from '../../core/crawls/job';
 import type { CrawlResultsService } from '../../core/crawls/results';
-import { Disposable } from '../../platform/disposable';
 import { failureWords, jobLabelWords } from './words';
+import { ReadOnlyFileSystemProvider } from '../../platform/readonly-fs';
 
-export class CrawlPageDocuments extends Disposable implements vscode.FileSystemProvider {
+export class CrawlPageDocuments extends ReadOnlyFileSystemProvider {
   private readonly changeEmitter = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
   readonly onDidChangeFile = this.changeEmitter.event;
   private readonly loadedAt = Date.now();
@@ -50,30 +50,6 @@ export class CrawlPageDocuments extends Disposable implements vscode.FileSystemP
     const text = await this.service.pageText(address.job, address.index);
     const body = text.ok ? text.value : vscode.l10n.t('This page could not be read: {0}', failureWords(text.failure));
     return row ? `${pageHeader(row)}\n${body}` : body;
-  }
-
-  readDirectory(): Array<[string, vscode.FileType]> {
-    return [];
-  }
-
-  watch(): vscode.Disposable {
-    return new vscode.Disposable(() => undefined);
-  }
-
-  createDirectory(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-
-  writeFile(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-
-  delete(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-
-  rename(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
   }
 
   /** Opens a page (or, without an index, every loaded page in one document) in a tab of its own. */

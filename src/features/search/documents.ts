@@ -10,9 +10,9 @@ import { chooseFormat, documentText } from '../../core/search/document';
 import { resultTitle } from '../../core/search/present';
 import { isResultKind, isSearchId, resultAt } from '../../core/search/record';
 import { parseResultDocumentAddress, resultDocumentAddress, WEBDATA_SCHEME } from '../../core/search/uri';
-import { Disposable } from '../../platform/disposable';
 import { offerMarkdownOnce } from './markdown-hint';
 import type { SearchHistoryReader } from './service';
+import { ReadOnlyFileSystemProvider } from '../../platform/readonly-fs';
 
 export interface ResultRef {
   searchId: string;
@@ -52,7 +52,7 @@ async function resultDocumentContent(history: SearchHistoryReader, uri: vscode.U
 /** Documents built and kept: VS Code asks for each twice on open (stat, then readFile), and again on focus. */
 const CACHE_SIZE = 16;
 
-export class ResultDocuments extends Disposable implements vscode.FileSystemProvider {
+export class ResultDocuments extends ReadOnlyFileSystemProvider {
   private readonly changeEmitter = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
   /** Never fires: a stored result's content does not change. */
   readonly onDidChangeFile = this.changeEmitter.event;
@@ -99,30 +99,6 @@ export class ResultDocuments extends Disposable implements vscode.FileSystemProv
       this.built.delete(old);
     }
     return building;
-  }
-
-  readDirectory(): Array<[string, vscode.FileType]> {
-    return [];
-  }
-
-  watch(): vscode.Disposable {
-    return new vscode.Disposable(() => undefined);
-  }
-
-  createDirectory(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-
-  writeFile(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-
-  delete(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-
-  rename(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
   }
 
   /** Opens a result's markdown (or its summary): the other format, or a short page, when it has none. */
