@@ -12,6 +12,8 @@ export interface ShownQuickInput {
   readonly items: readonly string[];
   /** The box's text when shown; undefined for a list and for a password box (the key is never told). */
   readonly value: string | undefined;
+  /** The box's prompt (the line under it) when shown; undefined for a list. */
+  readonly prompt: string | undefined;
 }
 
 // Module-wide, like the inputs it announces: it holds no resource, only listeners, and each
@@ -26,5 +28,6 @@ export function showQuickInput(input: vscode.InputBox | vscode.QuickPick<vscode.
   const box = 'password' in input;
   const value = box && !input.password ? input.value : undefined;
   const items = box ? [] : input.items.map((item) => [item.label, item.description].filter(Boolean).join(' '));
-  shownEmitter.fire({ title: input.title, step: input.step, totalSteps: input.totalSteps, items, value });
+  const prompt = box ? input.prompt ?? '' : undefined;
+  shownEmitter.fire({ title: input.title, step: input.step, totalSteps: input.totalSteps, items, value, prompt });
 }

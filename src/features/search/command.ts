@@ -13,7 +13,7 @@ import { inertNotification } from '../../core/text/inert';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
-import { promptForQuery, type QueryBoxShown, type QueryPromptOptions } from './query-box';
+import { promptForQuery, type QueryPromptOptions } from './query-box';
 import type { SearchServiceHost } from './service';
 import { searchDoneWords } from './words';
 
@@ -25,7 +25,6 @@ export class SearchCommand extends Disposable {
     private readonly services: Services,
     private readonly searches: SearchServiceHost,
     private readonly flash: (text: string) => void,
-    private readonly onShow: (shown: QueryBoxShown) => void,
   ) {
     super();
     this._register(toDisposable(() => { this.activePrompt?.dispose(); }));
@@ -41,7 +40,7 @@ export class SearchCommand extends Disposable {
     // and nothing typed is lost or asked for twice.
     let request = read.kind === 'request' ? read.request : undefined;
     if (!request) {
-      const query = await promptForQuery(this.lastQuery, (d) => (this.activePrompt = d), { onShow: this.onShow });
+      const query = await promptForQuery(this.lastQuery, (d) => (this.activePrompt = d));
       if (query === undefined) return undefined;
       request = { query };
     }
@@ -60,7 +59,7 @@ export class SearchCommand extends Disposable {
    * until the person presses Enter on the query they can read; Escape sends nothing.
    */
   async ask(initial: string, origin: SearchOrigin, box: Pick<QueryPromptOptions, 'note'> = {}): Promise<SearchRecord | undefined> {
-    const query = await promptForQuery(initial, (d) => (this.activePrompt = d), { ...box, selection: [initial.length, initial.length], onShow: this.onShow });
+    const query = await promptForQuery(initial, (d) => (this.activePrompt = d), { ...box, selection: [initial.length, initial.length] });
     if (query === undefined) return undefined;
     return this.execute({ query }, { withSettings: true, origin });
   }

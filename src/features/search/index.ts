@@ -10,7 +10,6 @@ import { QUERY_MAX_LENGTH } from '../../core/search/query-input';
 import { registerAdvancedSearch } from './advanced';
 import { copyUrl, openInBrowser, readSearchId } from './actions';
 import { SearchCommand } from './command';
-import type { QueryBoxShown } from './query-box';
 import type { SearchOrigin } from '../../core/entries/origin';
 import { registerHistoryCommands } from './history-commands';
 import { enableMarkdown } from './markdown-hint';
@@ -23,7 +22,6 @@ import { SearchResultsProvider, type SearchTreeNode } from './tree';
 export type { SearchTreeNode } from './tree';
 export type { SearchDone, SearchRun, SearchRunOptions } from './service';
 export type { Prepared, PreparedSearch } from '../../core/search/service';
-export type { QueryBoxShown } from './query-box';
 
 /** For other features, tests and other extensions (through activate's return value). */
 export interface SearchApi {
@@ -35,8 +33,6 @@ export interface SearchApi {
   readonly onDidSearch: vscode.Event<SearchDone>;
   /** After any change to the history. */
   readonly onDidChangeHistory: vscode.Event<void>;
-  /** When webData.search's query box shows, with its query: nothing has been sent yet (the host tests wait on it). */
-  readonly onDidShowQueryBox: vscode.Event<QueryBoxShown>;
   /**
    * The query box filled in with `query` by an entry (a selection, a problem, the terminal); on
    * Enter the search runs and is stored with `origin`. `cut`: the box says the text was cut.
@@ -70,8 +66,6 @@ class SearchFeature extends Disposable implements SearchApi {
   /** Created on the first search. */
   private searchCommand: SearchCommand | undefined;
   private statusMessage: vscode.Disposable | undefined;
-  private readonly queryBoxShown = this._register(new vscode.EventEmitter<QueryBoxShown>());
-  readonly onDidShowQueryBox = this.queryBoxShown.event;
 
   constructor(private readonly services: Services) {
     super();
@@ -100,7 +94,7 @@ class SearchFeature extends Disposable implements SearchApi {
 
   private get command(): SearchCommand {
     this.searchCommand ??= this._register(
-      new SearchCommand(this.services, this.searches, (text) => this.flash(text), (shown) => this.queryBoxShown.fire(shown)),
+      new SearchCommand(this.services, this.searches, (text) => this.flash(text)),
     );
     return this.searchCommand;
   }

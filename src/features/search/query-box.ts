@@ -40,15 +40,8 @@ export interface QueryPromptOptions {
   sources?: readonly SourceType[];
   /** Said in front of the count under the box, such as that an entry's text was cut. */
   note?: string;
-  /** Called once the box shows, with what it shows (for the API's onDidShowQueryBox). */
-  onShow?: (shown: QueryBoxShown) => void;
 }
 
-/** A query box as it first shows: its query and the line under it. */
-export interface QueryBoxShown {
-  value: string;
-  prompt: string;
-}
 
 /**
  * Asks for a query; undefined when the box is dismissed. `own` receives the box so that it is
@@ -107,6 +100,5 @@ export function promptForQuery(initial: string | undefined, own: (d: vscode.Disp
     }
     update();
     showQuickInput(box);
-    options.onShow?.({ value: box.value, prompt: box.prompt ?? '' });
   });
 }

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { SearchRecord } from '../../../src/core/search/record';
 import type { WebDataApi } from '../../../src/extension';
-import type { QueryBoxShown, SearchTreeNode } from '../../../src/features/search';
+import type { SearchTreeNode } from '../../../src/features/search';
 import { activate, emulator, plainText, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
 
 const KEY = 'wd-host-entries-0001';
@@ -43,13 +43,19 @@ async function showSelected(document: vscode.TextDocument, selection: vscode.Sel
   });
 }
 
+/** The query box as it first showed: its query and the line under it. */
+interface QueryBoxShown { value: string; prompt: string }
+
 /** Runs an entry and waits for its query box; fails if the command ends without one or none shows in 10 s. */
 async function boxOf(api: WebDataApi, start: () => Thenable<unknown>): Promise<{ shown: QueryBoxShown; pending: Promise<SearchRecord | undefined> }> {
   let subscription: vscode.Disposable | undefined;
   let timer: NodeJS.Timeout | undefined;
   const shown = new Promise<QueryBoxShown>((resolve, reject) => {
-    subscription = api.search.onDidShowQueryBox(resolve);
-    timer = setTimeout(() => reject(new Error('no query box showed within 10 s')), 10_000);
+    // Every quick input the extension shows is announced; the search's query box by its title.
+    subscription = api.onDidShowQuickInput((input) => {
+      if (input.title === 'Web Data: Search the Web' && input.value !== undefined) resolve({ value: input.value, prompt: input.prompt ?? '' });
+    });
+    timer = setTimeout(() => { reject(new Error('no query box showed within 10 s')); }, 10_000);
   });
   const pending = Promise.resolve(start()) as Promise<SearchRecord | undefined>;
   try {
