@@ -188,6 +188,8 @@ describe('search: command, results view, markdown tabs', function () {
     // A real reload is in test/e2e/reload.e2e.ts; here another window's history is built as that
     // window builds it, over this window's storage folder.
     const folder = api.search.historyFolder;
+    // A search of its own to copy, whatever ran before this test.
+    assert.ok(await search({ query: 'tideflow streams', limit: 2 }), 'the search failed');
     const before = await rows(api.search.results);
     const newest = before[0]?.node;
     assert.ok(newest && newest.type === 'search');
@@ -282,6 +284,8 @@ describe('search: command, results view, markdown tabs', function () {
   });
 
   it('removes one search (its open result document then says it is gone), then clears the history', async () => {
+    // A search of its own to remove, whatever ran before this test.
+    assert.ok(await search({ query: 'tideflow backpressure', limit: 2 }), 'the search failed');
     const roots = await rows(api.search.results);
     const first = roots[0]?.node;
     assert.ok(first && first.type === 'search');
