@@ -53,7 +53,7 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   // A crawl that leaves the active list with no webhook is read once.
   context.subscriptions.push(crawls.onDidLeave((ids) => void crawlResults.crawlsLeft(ids)));
   const webhooks = registerWebhooks(services, { crawls, results: crawlResults });
-  const chat = registerChatTools(services, { searches: search, spend });
+  const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service });
   const entries = registerEntries(services, { search });
   registerDoctor(services, { webhooks });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;

@@ -30,10 +30,18 @@ describe('crawl results tool text', () => {
     const guidance = text.split('\n').at(-1) ?? '';
     assert.ok(text.length - guidance.length <= CRAWL_TOOL_MAX_CHARS, `${text.length} characters`);
     assert.ok(nextPage !== undefined && nextPage > 2 && nextPage < 20, String(nextPage));
-    assert.equal(guidance, `To read on, call webData_crawlResults again with {"id": "${ID}", "kind": "crawl", "fromPage": ${nextPage}}.`);
+    assert.equal(guidance, `To read on, call webData_crawlResults again with {"id": "${ID}", "kind": "crawl", "fromPage": ${nextPage}}; or read one page whole, in parts, with webData_readResult {"jobId":"${ID}","kind":"crawl","page":${nextPage},"part":1} (any page number).`);
     const later = crawlToolText(job(20), texts(20, 1500), nextPage, CRAWL_TOOL_MAX_CHARS);
     assert.match(later.text, new RegExp(`--- Page ${nextPage}: `));
     assert.doesNotMatch(later.text, new RegExp(`--- Page ${nextPage - 1}: `));
+  });
+
+  it('a first page longer than the room is cut, and the answer names the webData_readResult call that reads all of it', () => {
+    const { text, nextPage } = crawlToolText(job(3), texts(3, 20_000), 2, CRAWL_TOOL_MAX_CHARS);
+    assert.match(text, /--- Page 2: [\s\S]*…\(page cut\)/);
+    assert.equal(nextPage, 3);
+    const guidance = text.split('\n').at(-1) ?? '';
+    assert.ok(guidance.startsWith(`Page 2 was cut: read all of it in parts with webData_readResult {"jobId":"${ID}","kind":"crawl","page":2,"part":1}. To read on,`), guidance);
   });
 
   it('points at the pages not loaded yet when the service has more', () => {

@@ -1,13 +1,17 @@
 // The webData_readResult tool's input, checked with zod. A page to read is named by a source's id
-// and the page within it: a search id and a result (its number, or its address in `url`) today.
-// The sources are a list, so another (a crawl job id and a page, issue 13) is one more entry in
-// PAGE_SOURCES and one more PageSource in the tool, without touching the rest.
+// and the page within it: a search id and a result (its number, or its address in `url`), or a
+// crawl's or batch scrape's job id (with its kind) and a page (its number, or its address).
+// The sources are a list: each is one entry in PAGE_SOURCES and one PageSource in the tool.
 import * as z from 'zod/mini';
 import type { RequestProblem } from '../api/request-types';
+import { isJobId } from '../crawls/job';
 
 /** The input fields that name a page, per source: the id field, and the page's number or address. */
 export const PAGE_SOURCES = {
   search: { id: 'searchId', number: 'result', address: 'url' },
+  // A job's kind is its own field (`kind`), as webData_crawlResults takes it.
+  crawl: { id: 'jobId', number: 'page', address: 'url' },
+  batch: { id: 'jobId', number: 'page', address: 'url' },
 } as const;
 
 export type PageSourceKind = keyof typeof PAGE_SOURCES;
@@ -29,11 +33,14 @@ const ReadInputSchema = z.lazy(() => z.looseObject({
   // A model may send the number as text: "3" is read as 3.
   result: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,5}\s*$/))])),
   url: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
+  jobId: z.optional(z.string().check(z.refine(isJobId))),
+  kind: z.optional(z.enum(['crawl', 'batch'])),
+  page: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,8}\s*$/))])),
   part: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,5}\s*$/))])),
 }));
 
 /** The input fields, as the manifest's inputSchema lists them (test/unit/manifest.test.ts compares). */
-export const READ_INPUT_FIELDS = ['searchId', 'result', 'url', 'part'] as const;
+export const READ_INPUT_FIELDS = ['searchId', 'result', 'url', 'part', 'jobId', 'kind', 'page'] as const;
 
 export type ReadInputCheck = { ok: true; request: ReadRequest } | { ok: false; problems: RequestProblem[] };
 
@@ -42,6 +49,9 @@ const EXPECTED: Readonly<Record<string, string>> = {
   result: 'the result\'s number in that answer, a whole number from 1',
   url: 'the result\'s URL exactly as the answer gave it',
   part: 'a whole number from 1 (the first part when left out)',
+  jobId: 'the job id of a crawl or batch scrape (a UUID) that a webData_crawlResults answer named',
+  kind: '"crawl" (the default) or "batch"',
+  page: 'the page\'s number in that crawl or batch scrape, a whole number from 1',
 };
 
 export function readReadInput(value: unknown): ReadInputCheck {
@@ -55,8 +65,15 @@ export function readReadInput(value: unknown): ReadInputCheck {
   }
   const input = parsed.data;
   const part = input.part === undefined ? 1 : Number(input.part);
+  if (input.jobId !== undefined) {
+    if (input.searchId !== undefined) return { ok: false, problems: [{ field: 'searchId', message: 'Give searchId (a search\'s result) or jobId (a crawl\'s page), not both.' }] };
+    const job = { source: input.kind ?? 'crawl', id: input.jobId.toLowerCase() } as const;
+    if (input.page !== undefined) return { ok: true, request: { ...job, page: { number: Number(input.page) }, part } };
+    if (input.url !== undefined) return { ok: true, request: { ...job, page: { address: input.url.trim() }, part } };
+    return { ok: false, problems: [{ field: 'page', message: `Give page (${EXPECTED.page}) or url (the page's URL exactly as the answer gave it).` }] };
+  }
   if (input.searchId === undefined) {
-    return { ok: false, problems: [{ field: 'searchId', message: `searchId is required: ${EXPECTED.searchId}.` }] };
+    return { ok: false, problems: [{ field: 'searchId', message: `searchId is required: ${EXPECTED.searchId}; or, for a crawl's page, jobId: ${EXPECTED.jobId}.` }] };
   }
   if (input.result !== undefined) return { ok: true, request: { source: 'search', id: input.searchId, page: { number: Number(input.result) }, part } };
   if (input.url !== undefined) return { ok: true, request: { source: 'search', id: input.searchId, page: { address: input.url.trim() }, part } };

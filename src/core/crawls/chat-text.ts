@@ -4,6 +4,7 @@
 // apart from the search tool's (src/core/chat). Titles and addresses are one-line data.
 import { modelBlock, modelLine } from '../chat/model-text';
 import { pageTitle } from './pages';
+import { crawlReadCall } from './read-page';
 import type { CrawlJobState, CrawlPageRow } from './results';
 
 /** Without a token budget, the text stays within this many characters. */
@@ -51,6 +52,7 @@ export function crawlToolText(job: CrawlJobState, texts: ReadonlyMap<number, str
   parts.push(shownList);
   used += shownList.length + 1;
   let nextPage: number | undefined;
+  let cutPage: number | undefined;
   const rows = job.pages.filter((row) => row.index + 1 >= fromPage);
   if (rows.length > 0) parts.push('', `Markdown of the pages from page ${fromPage}:`);
   for (const row of rows) {
@@ -61,6 +63,7 @@ export function crawlToolText(job: CrawlJobState, texts: ReadonlyMap<number, str
       if (text !== undefined && row === rows[0] && maxChars - used - head.length > 200) {
         // A first page longer than the room: give what fits, and the reader knows where to pick up.
         parts.push(head + text.slice(0, maxChars - used - head.length) + '\n…(page cut)');
+        cutPage = row.index + 1;
       }
       nextPage = row.index + 1 + (row === rows[0] && parts.at(-1)?.endsWith('…(page cut)') ? 1 : 0);
       break;
@@ -69,10 +72,14 @@ export function crawlToolText(job: CrawlJobState, texts: ReadonlyMap<number, str
     used += head.length + text.length;
   }
   const loadedAll = job.cursor === undefined;
+  // The ids webData_readResult needs, as webData_search's note gives them: a page cut or left
+  // out is read whole, in parts, by its number.
+  const cut = cutPage !== undefined ? `Page ${cutPage} was cut: read all of it in parts with webData_readResult ${crawlReadCall(job.ref, cutPage, 1)}. ` : '';
+  const onePage = (page: number): string => `; or read one page whole, in parts, with webData_readResult ${crawlReadCall(job.ref, page, 1)} (any page number)`;
   if (nextPage !== undefined) {
-    parts.push('', `To read on, call webData_crawlResults again with {"id": "${job.ref.id}", "kind": "${job.ref.kind}", "fromPage": ${nextPage}}.`);
+    parts.push('', `${cut}To read on, call webData_crawlResults again with {"id": "${job.ref.id}", "kind": "${job.ref.kind}", "fromPage": ${nextPage}}${onePage(nextPage)}.`);
   } else if (!loadedAll) {
-    parts.push('', `More pages exist than are loaded. To read them, call webData_crawlResults again with {"id": "${job.ref.id}", "kind": "${job.ref.kind}", "fromPage": ${job.pages.length + 1}}; the person can also open them in the Crawl Results view.`);
+    parts.push('', `More pages exist than are loaded. To read them, call webData_crawlResults again with {"id": "${job.ref.id}", "kind": "${job.ref.kind}", "fromPage": ${job.pages.length + 1}}${onePage(job.pages.length + 1)}; the person can also open them in the Crawl Results view.`);
   } else {
     parts.push('', 'That is every page of the results.');
   }

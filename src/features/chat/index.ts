@@ -11,6 +11,7 @@ import { SearchSpend } from './search-spend';
 import type { SpendApi } from '../spend';
 import { READ_RESULT_TOOL, ReadResultTool } from './read-tool';
 import { searchResultPage, type PageSource } from '../../core/chat/read-result';
+import { crawlPageSource, type CrawlPageService } from '../../core/crawls/read-page';
 
 export type { RunSearch, SearchOutcome, SearchRunner } from './run-search';
 
@@ -34,6 +35,8 @@ export interface ChatToolDeps {
   searches: SearchRunner;
   /** Today's spend in every window, for the agents' daily limit. */
   spend: SpendApi;
+  /** The crawl results service (the Crawl Results view's): webData_readResult reads crawls' pages through it. */
+  crawlResults: CrawlPageService;
 }
 
 /** Both methods always there, so host tests can call them directly. */
@@ -49,7 +52,7 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     search: asChatTool(new SearchTool(services, searchThrough(deps.searches), new SearchSpend(deps.searches, deps.spend))),
     credits: asChatTool(new CreditsTool(services)),
     activeCrawls: asChatTool(new ActiveCrawlsTool(services)),
-    readResult: asChatTool(new ReadResultTool(services, [searchPages(deps.searches)])),
+    readResult: asChatTool(new ReadResultTool(services, [searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch')])),
   };
   services.context.subscriptions.push(
     vscode.lm.registerTool(SEARCH_TOOL, tools.search),

@@ -1,12 +1,13 @@
 // Crawl results in a real VS Code: Open Crawl Results from an Active Crawls row, from a signed
 // crawl.completed notification's button and from a Webhook Events row; a page in a read-only
 // markdown tab; Cancel Crawl after its confirmation; a crawl that left the list with no webhook;
-// the chat tool. The emulator's jobs move only when the test advances them.
+// the chat tools (webData_crawlResults, and webData_readResult reading a crawl's page in parts).
+// The emulator's jobs move only when the test advances them.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { WebhookNotification } from '../../../src/features/webhooks';
-import { activate, emulator, restoreDemoKey, useKey, waitFor } from './helpers-account';
+import { activate, emulator, env, restoreDemoKey, useKey, waitFor } from './helpers-account';
 import { eventRows, settingsTarget } from './helpers-webhooks';
 
 const KEY = 'wd-host-crawl-results-0001';
@@ -23,6 +24,13 @@ async function addJob(init: Record<string, unknown>): Promise<string> {
   const id = (await admin('POST', '/jobs', { apiKey: KEY, ...init })).id;
   assert.equal(typeof id, 'string');
   return id as string;
+}
+
+const none = new vscode.CancellationTokenSource().token;
+const budget = (tokenBudget: number): vscode.LanguageModelToolTokenizationOptions => ({ tokenBudget, countTokens: (text: string) => Promise.resolve(Math.ceil(text.length / 4)) });
+async function invokeTool(name: string, input: object, tokenizationOptions?: vscode.LanguageModelToolTokenizationOptions): Promise<string> {
+  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined, tokenizationOptions }, none);
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 }
 
 const label = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
@@ -157,7 +165,39 @@ describe('crawl results', function () {
     assert.match(text, new RegExp(`^Crawl ${id}: status completed\\. Pages done: 10000 of 10000\\.`));
     assert.match(text, /1\. Page 1 of big\.host-test\.example <https:\/\/big\.host-test\.example\/page\/1> \(200\)/);
     assert.match(text, /--- Page 1: /);
-    assert.match(text, new RegExp(`"fromPage": \\d+\\}\\.$`));
+    assert.match(text, new RegExp(`"fromPage": (\\d+)\\}; or read one page whole, in parts, with webData_readResult \\{"jobId":"${id}","kind":"crawl","page":\\1,"part":1\\} \\(any page number\\)\\.$`));
     assert.ok(Math.ceil(text.length / 4) <= 2000, `${text.length} characters for 2000 tokens`);
+  });
+
+  it('webData_readResult through lm.invokeTool reads a crawl page the crawlResults answer cut: the call it named, every part in turn, the page exactly', async () => {
+    const id = await addJob({ url: 'https://long.host-test.example', total: 3, completed: 3, listed: false, pageBytes: 9000 });
+    const listing = await invokeTool('webData_crawlResults', { id }, budget(1000));
+    const named = /Page 1 was cut: read all of it in parts with webData_readResult (\{[^}]*\})\./.exec(listing);
+    assert.ok(named?.[1], listing.slice(-600));
+    const call = JSON.parse(named[1]) as Record<string, unknown>;
+    assert.deepEqual(call, { jobId: id, kind: 'crawl', page: 1, part: 1 });
+    // The page as the service sends it, read here over the wire, not through the extension.
+    const response = await fetch(`${env('WEBDATA_TEST_BASE_URL').replace(/\/+$/, '')}/v2/crawl/${id}?skip=0&limit=1`, { headers: { authorization: `Bearer ${KEY}` } });
+    const expected = ((await response.json()) as { data: { markdown: string }[] }).data[0]?.markdown ?? '';
+    assert.equal(expected.length, 9000);
+    let joined = '';
+    let total = 0;
+    let input: Record<string, unknown> = call;
+    for (let part = 1; part <= 100; part++) {
+      const text = await invokeTool('webData_readResult', input, budget(200));
+      assert.ok(Math.ceil(text.length / 4) <= 200, `part ${part}: ${text.length} characters`);
+      const head = new RegExp(`^Part (\\d+) of (\\d+) of the page markdown of page 1 of crawl ${id}`).exec(text);
+      assert.ok(head, text.slice(0, 200));
+      assert.equal(Number(head[1]), part);
+      total = Number(head[2]);
+      joined += /\n(~{3,})markdown\n([\s\S]*)\n\1$/.exec(text)?.[2] ?? '<no fence>';
+      if (part === total) break;
+      const next = /Next: (\{[^}]*\})/.exec(text);
+      assert.ok(next?.[1], text.slice(0, 300));
+      input = JSON.parse(next[1]) as Record<string, unknown>;
+    }
+    assert.ok(total > 5, `${total} parts`);
+    assert.equal(joined, expected);
+    assert.match(await invokeTool('webData_readResult', { jobId: id, page: 7 }, budget(200)), /has no page 7 \(it has 3\)/);
   });
 });
