@@ -13,6 +13,8 @@ const root = path.resolve(__dirname, '../..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { repository: { url: string } };
 /** `https://github.com/<owner>/<name>/blob/main/`: a link under it names a file of this repository. */
 const BLOB = `${manifest.repository.url.replace(/\.git$/, '')}/blob/main/`;
+/** `https://github.com/<owner>/<name>/raw/main/`: the same files, served as they are (the README's pictures). */
+const RAW = `${manifest.repository.url.replace(/\.git$/, '')}/raw/main/`;
 const SPLIT = ['docs/webhooks.md', 'SECURITY.md', 'CONTRIBUTING.md'];
 const DOCS = ['README.md', ...SPLIT, ...readdirSync(path.join(root, 'media/walkthrough')).filter((f) => f.endsWith('.md')).map((f) => `media/walkthrough/${f}`)];
 
@@ -66,8 +68,9 @@ function linksOf(doc: string): Link[] {
 function resolve(link: Link): { file: string; anchor?: string } | undefined {
   let target = link.target;
   let file: string;
-  if (target.startsWith(BLOB)) {
-    target = target.slice(BLOB.length);
+  const base = [BLOB, RAW].find((prefix) => target.startsWith(prefix));
+  if (base !== undefined) {
+    target = target.slice(base.length);
     file = target.split('#')[0] ?? '';
   } else if (/^[a-z][a-z\d+.-]*:/i.test(target)) {
     return undefined;
@@ -114,6 +117,13 @@ describe('links in the README, docs/webhooks.md, SECURITY.md, CONTRIBUTING.md an
     const relativeMarkdown = readme.filter((l) => !/^[a-z][a-z\d+.-]*:/i.test(l.target) && /\.md(#|$)/.test(l.target));
     assert.deepEqual(relativeMarkdown.map((l) => `README.md:${String(l.line)}: ${l.target}`), [],
       'a relative link to another markdown file breaks on the Marketplace page and in the .vsix');
+  });
+
+  it('the README\'s pictures are absolute too: media/ is not packaged, and the package keeps relative links as written', () => {
+    const pictures = all.filter((l) => l.doc === 'README.md' && /\.(png|gif|jpe?g|svg)$/i.test(l.target));
+    assert.ok(pictures.length >= 5, `only ${String(pictures.length)} pictures found in README.md`);
+    assert.deepEqual(pictures.filter((l) => !l.target.startsWith(RAW)).map((l) => `README.md:${String(l.line)}: ${l.target}`), [],
+      `a picture not under ${RAW} shows neither on the Marketplace page nor in the extension's details`);
   });
 
   it('the three are not packaged (hence the absolute links), and README.md is', () => {
