@@ -24,16 +24,11 @@ export interface CrawlPageRow {
 export type Failure = { kind: string; message: string };
 export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: Failure };
 
-export interface CrawlJobState {
+/** What the view keeps of the service's answer: the job's fields as the last page read gave them. */
+type JobFields = Pick<CrawlStatusPage, 'status' | 'failed' | 'completed' | 'total' | 'creditsUsed' | 'expiresAt' | 'error' | 'warning'>;
+
+export interface CrawlJobState extends JobFields {
   readonly ref: JobRef;
-  status: string;
-  failed: boolean;
-  completed?: number;
-  total?: number;
-  creditsUsed?: number;
-  expiresAt?: string;
-  error?: string;
-  warning?: string;
   pages: CrawlPageRow[];
   /** Failed pages and robots-blocked addresses, read once the job has finished. */
   failures?: CrawlError[];
