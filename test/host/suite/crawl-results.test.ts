@@ -91,6 +91,39 @@ describe('crawl results', function () {
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(editor.document.uri, new Uint8Array([120]))));
   });
 
+  it('a hostile crawl (titles with command links, bidi overrides and HTML): rows, tooltips and the tab title are inert', async () => {
+    const id = await addJob({ url: 'https://hostile.host-test.example', total: 3, completed: 3, listed: false, hostile: true, errors: 1 });
+    const job = await vscode.commands.executeCommand<{ pages: unknown[] } | undefined>('webData.openCrawlResults', id);
+    assert.equal(job?.pages.length, 3);
+    const jobNode = api.crawlResults.tree.getChildren().find((node) => node.kind === 'job' && node.id === id);
+    assert.ok(jobNode);
+    const nodes = [jobNode, ...api.crawlResults.tree.getChildren(jobNode)];
+    for (const group of nodes.filter((node) => node.kind === 'group')) nodes.push(...api.crawlResults.tree.getChildren(group));
+    assert.ok(nodes.length >= 5, `only ${String(nodes.length)} rows`);
+    for (const node of nodes) {
+      const item = api.crawlResults.tree.getTreeItem(node);
+      // Trees draw no icons or links in labels; what must go is what reorders or hides text.
+      for (const text of [label(item), String(item.description ?? '')]) {
+        assert.doesNotMatch(text, /[\u202a-\u202e\u2066-\u2069\u200b-\u200d]/, `a bidi or invisible character in ${JSON.stringify(text)}`);
+      }
+      const tooltip = item.tooltip;
+      if (tooltip instanceof vscode.MarkdownString) {
+        assert.ok(tooltip.isTrusted !== true, 'a trusted tooltip would run command: links');
+        assert.ok(tooltip.supportHtml !== true, 'a tooltip that renders HTML');
+        assert.doesNotMatch(tooltip.value, /\]\(command:/, `a command link in the tooltip: ${tooltip.value}`);
+      }
+    }
+    const page = api.crawlResults.tree.getChildren(jobNode).find((node) => node.kind === 'crawlPage');
+    assert.ok(page);
+    const item = api.crawlResults.tree.getTreeItem(page);
+    assert.ok(item.command);
+    await vscode.commands.executeCommand(item.command.command, ...((item.command.arguments ?? []) as unknown[]));
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '';
+    assert.ok(tab.endsWith('.md'), `the tab title: ${JSON.stringify(tab)}`);
+    assert.doesNotMatch(tab, /[\u202a-\u202e\u2066-\u2069/\\]/, `the tab title: ${JSON.stringify(tab)}`);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('opens from a signed crawl.completed notification and from its Webhook Events row; pages came without a notification each', async () => {
     await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
     assert.equal(await vscode.commands.executeCommand('webData.setWebhookSecret', { secret: SECRET }), true);
