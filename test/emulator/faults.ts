@@ -20,6 +20,10 @@ export const FaultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('reset') }),
   z.object({ kind: z.literal('huge-body'), bytes: z.number().int().min(1).max(2 ** 31) }),
   z.object({ kind: z.literal('garbage') }),
+  z.object({ kind: z.literal('content-type'), type: z.string() }),
+  z.object({ kind: z.literal('cut-json') }),
+  z.object({ kind: z.literal('stalled-body') }),
+  z.object({ kind: z.literal('alter'), drop: z.array(z.string()).optional(), set: z.record(z.string(), z.unknown()).optional() }),
   z.object({ kind: z.literal('json'), status: z.number().int().min(200).max(599).optional(), body: z.unknown() }),
 ]);
 
@@ -207,4 +211,41 @@ export function sendSlowBody(res: ServerResponse, status: number, headers: Recor
 export function sendTruncated(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | number>, body: Buffer): void {
   res.writeHead(status, headers);
   res.write(body.subarray(0, Math.floor(body.length / 2)), () => req.socket.destroy());
+}
+
+/** The faults that misshape the real answer rather than replace it. */
+export type AnswerFault = Extract<EmulatorFault, { kind: 'content-type' | 'cut-json' | 'stalled-body' | 'alter' }>;
+
+export function isAnswerFault(fault: EmulatorFault | undefined): fault is AnswerFault {
+  return fault?.kind === 'content-type' || fault?.kind === 'cut-json' || fault?.kind === 'stalled-body' || fault?.kind === 'alter';
+}
+
+/** Writes the real answer as the fault misshapes it. */
+export function sendMisshaped(res: ServerResponse, status: number, headers: Record<string, string | number>, body: unknown, fault: AnswerFault): void {
+  const json = Buffer.from(JSON.stringify(fault.kind === 'alter' ? alter(body, fault) : body));
+  const type = fault.kind === 'content-type' ? fault.type : 'application/json; charset=utf-8';
+  if (fault.kind === 'stalled-body') {
+    res.writeHead(status, { ...headers, 'content-type': type, 'content-length': json.length });
+    res.write(json.subarray(0, Math.floor(json.length / 2))); // and nothing more: the client's deadline must end it
+    return;
+  }
+  const sent = fault.kind === 'cut-json' ? json.subarray(0, Math.floor(json.length / 2)) : json;
+  res.writeHead(status, { ...headers, 'content-type': type, 'content-length': sent.length });
+  res.end(sent);
+}
+
+/** A deep copy of `body` with each dotted path dropped or set (array items by index). */
+function alter(body: unknown, fault: Extract<EmulatorFault, { kind: 'alter' }>): unknown {
+  const copy = JSON.parse(JSON.stringify(body)) as unknown;
+  const walk = (path: string, change: (holder: Record<string, unknown>, key: string) => void): void => {
+    const keys = path.split('.');
+    let at: unknown = copy;
+    for (const key of keys.slice(0, -1)) at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined;
+    const last = keys[keys.length - 1];
+    if (typeof at === 'object' && at !== null && last !== undefined) change(at as Record<string, unknown>, last);
+  };
+  // Reflect.deleteProperty: the key is the fault's own, by design dynamic.
+  for (const path of fault.drop ?? []) walk(path, (holder, key) => { Reflect.deleteProperty(holder, key); });
+  for (const [path, value] of Object.entries(fault.set ?? {})) walk(path, (holder, key) => void (holder[key] = value));
+  return copy;
 }

@@ -2,7 +2,7 @@
 // Kept lean because benchmarks send thousands of requests: no logging, no per-request zod.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleAdmin } from './admin';
-import { FaultSchema, answerWithFault, reshapeSearch, sendSlowBody, sendTruncated } from './faults';
+import { FaultSchema, answerWithFault, isAnswerFault, reshapeSearch, sendMisshaped, sendSlowBody, sendTruncated } from './faults';
 import { answer } from './routes';
 import type { ReadRequest } from './routes';
 import type { EmulatorState } from './state';
@@ -92,6 +92,10 @@ async function handle(state: EmulatorState, req: IncomingMessage, res: ServerRes
     const headers = { 'content-type': JSON_TYPE, 'content-length': body.length, ...out.headers };
     if (fault.kind === 'slow-body') sendSlowBody(res, out.status, headers, body, fault.ms, state.timers);
     else sendTruncated(req, res, out.status, headers, body);
+    return;
+  }
+  if (isAnswerFault(fault)) {
+    sendMisshaped(res, out.status, out.headers ?? {}, out.body, fault);
     return;
   }
   sendJson(res, out.status, out.body, out.headers);

@@ -39,6 +39,14 @@ export type EmulatorFault =
   | { kind: 'reset' }
   | { kind: 'huge-body'; bytes: number }
   | { kind: 'garbage' }
+  /** The real answer, sent under this content type. */
+  | { kind: 'content-type'; type: string }
+  /** The real answer's JSON cut in half, with a content-length that matches what is sent (HTTP is whole, JSON is not). */
+  | { kind: 'cut-json' }
+  /** Half the real answer under its full content-length, then nothing: the connection stays open. */
+  | { kind: 'stalled-body' }
+  /** The real answer with fields dropped or set by dotted path ("data.web.0.markdown"). */
+  | { kind: 'alter'; drop?: string[]; set?: Record<string, unknown> }
   /** Answers with this JSON body as it is (say, a search answer holding hostile titles). */
   | { kind: 'json'; status?: number; body: unknown };
 

@@ -117,6 +117,43 @@ describe('emulator: faults', () => {
     assert.ok((cut.declared ?? 0) > 100 && cut.received < (cut.declared ?? 0));
   });
 
+  it('misshapes the real answer: another content type, JSON cut under a matching length, fields dropped or set', async () => {
+    const plain = await call(emulator.url, 'GET', '/v2/team/token-usage');
+    const html = await withFault({ kind: 'content-type', type: 'text/html' }, '/v2/team/token-usage');
+    assert.equal(html.headers['content-type'], 'text/html');
+    assert.deepEqual(html.json, plain.json);
+    const cut = await withFault({ kind: 'cut-json' }, '/v2/team/token-usage');
+    assert.equal(cut.status, 200);
+    assert.equal(cut.json, undefined, 'the cut body does not parse');
+    assert.equal(Number(cut.headers['content-length']), Buffer.byteLength(cut.text), 'the declared length is what was sent');
+    assert.ok(plain.text.startsWith(cut.text) && cut.text.length === Math.floor(plain.text.length / 2));
+    const altered = await withFault({ kind: 'alter', drop: ['data.remainingTokens'], set: { 'data.planTokens': 7, extra: ['x'] } }, '/v2/team/token-usage');
+    const data = (altered.json as { data: Record<string, unknown> }).data;
+    assert.equal('remainingTokens' in data, false);
+    assert.equal(data.planTokens, 7);
+    assert.deepEqual((altered.json as { extra?: unknown }).extra, ['x']);
+  });
+
+  it('stalled-body declares the full length, sends half and then nothing, the connection open', async () => {
+    const seen = { declared: 0, received: 0, ended: false };
+    const req = httpRequest(`${emulator.url}/v2/crawl/active`, { headers: { authorization: `Bearer ${DEMO_API_KEY}`, 'x-emulator-fault': JSON.stringify({ kind: 'stalled-body' }) }, agent: false }, (res) => {
+      seen.declared = Number(res.headers['content-length']);
+      res.on('data', (chunk: Buffer) => (seen.received += chunk.length));
+      res.on('end', () => (seen.ended = true));
+      res.on('error', () => undefined);
+    });
+    req.on('error', () => undefined);
+    req.end();
+    try {
+      await waitFor(() => seen.declared > 0 && seen.received >= Math.floor(seen.declared / 2), 2000, 'half the body');
+      assert.equal(seen.received, Math.floor(seen.declared / 2));
+      assert.equal(seen.ended, false);
+      assert.equal(req.socket?.destroyed, false, 'the connection is still open');
+    } finally {
+      req.destroy();
+    }
+  });
+
   it('reset destroys the connection without an answer, logged with status 0', async () => {
     const reset = await rawGet(emulator.url, '/v2/crawl/active', { 'x-emulator-fault': JSON.stringify({ kind: 'reset' }) });
     assert.equal(reset.status, undefined);
