@@ -165,10 +165,11 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     // crawl's pages when it delivered the event.
     const toast = p.locator('.notifications-toasts .notification-toast', { hasText: 'Crawl of https://docs.tideflow.dev completed' }).first();
     await toast.waitFor({ timeout: 20_000 });
-    await toast.getByRole('button', { name: 'Open Results' }).click();
+    // Room for the results first; then the command opens and focuses Crawl Results itself (a click
+    // on its header now would race that).
     await setViewExpanded(p, 'Active Crawls', false);
     await setViewExpanded(p, 'Webhook Events', false);
-    await setViewExpanded(p, 'Crawl Results', true);
+    await toast.getByRole('button', { name: 'Open Results' }).click();
     const rows = viewRows(p, 'Crawl Results');
     // The job's row says it completed, with every page done; its pages are listed under it.
     await rows.filter({ hasText: /completed/ }).filter({ hasText: /40/ }).first().waitFor({ timeout: 30_000 });
@@ -210,6 +211,8 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     const p = thePage();
     const before = searchRequests();
     await runFromPalette(p, 'Notifications: Clear All Notifications');
+    // Search Results open now, while nothing else moves it: after Enter, the search reveals its row.
+    await setViewExpanded(p, 'Search Results', true);
     // A stylesheet with a misspelled property: VS Code's own CSS language service warns on it.
     fs.writeFileSync(path.join(wb.stack.workspace, 'styles.css'), 'a {\n  colr: red;\n}\n');
     await runFromPalette(p, 'Go to File...');
@@ -239,7 +242,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     assert.equal(searchRequests(), before, 'the problem was searched before Enter');
     await screenshot(p, '14-problem-query');
     await p.keyboard.press('Enter');
-    await setViewExpanded(p, 'Search Results', true);
+    // The pane was opened before the box (a click now would race the search's own reveal of its row).
     const rows = viewRows(p, 'Search Results');
     await rows.filter({ hasText: 'Unknown property in CSS' }).first().waitFor({ timeout: 30_000 });
     assert.equal(searchRequests(), before + 1);
