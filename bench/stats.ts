@@ -18,3 +18,23 @@ export function table(rows: string[][]): void {
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
 }
+
+/**
+ * One figure a section measured, with its goal: `npm run bench` prints every figure of a run in
+ * one table beside its goal and writes them all as JSON, so two runs can be compared.
+ */
+export interface Figure {
+  /** What was measured, in a user's words ("activation, no key stored"). */
+  name: string;
+  value: number;
+  /** 'ms', 'µs', '×', '/s', 'KiB', 'MB', … as printed after the value. */
+  unit: string;
+  /** The goal the value is held to: at most or at least `value`; none for a figure kept for reading. */
+  goal?: { at: 'most' | 'least'; value: number };
+  /** How it was measured or what it compares with, in a few words. */
+  note?: string;
+}
+
+export function figure(name: string, value: number, unit: string, goal?: Figure['goal'], note?: string): Figure {
+  return { name, value, unit, ...(goal ? { goal } : {}), ...(note ? { note } : {}) };
+}
