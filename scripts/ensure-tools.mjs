@@ -118,8 +118,13 @@ function copyPin(fromDir, toDir) {
  * node's headers, and native modules would then build for the wrong node.
  */
 function installEnv(tmpDir, pinnedNodeDir) {
+  // Under `npm test` (its pretest) the outer npm hands down its own user agent, naming the node it
+  // runs on; the inner npm takes it as configuration, and code-server's postinstall reads the node
+  // version from it: a fresh clone's `npm test` then failed to install the newest VS Code (node 20
+  // named where 24 runs). The inner npm makes its own.
+  const { npm_config_user_agent: _outerAgent, ...inherited } = process.env;
   const env = {
-    ...process.env,
+    ...inherited,
     TMPDIR: tmpDir,
     npm_config_yes: 'true',            // node-pty's postinstall runs `npx node-gyp`
     npm_config_unsafe_perm: 'true',    // lifecycle scripts must run as root too

@@ -41,6 +41,17 @@ export function countsOf(log) {
   return { passing: sum('passing'), failing: sum('failing'), pending: sum('pending') };
 }
 
+/**
+ * The environment CI gives .ci/run: this machine's, without what `npm run test:repeat` added
+ * (npm's lifecycle variables, its .bin folders on PATH), which a nested npm would take as its own
+ * configuration.
+ */
+function ciEnvironment() {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'INIT_CWD'));
+  env.PATH = (env.PATH ?? '').split(path.delimiter).filter((dir) => !/[\\/]node_modules[\\/]\.bin$|[\\/]node-gyp-bin$/.test(dir)).join(path.delimiter);
+  return env;
+}
+
 function oneRun({ index, commit, root, keep }) {
   const dir = path.join(root, `run-${index}`);
   const checkout = path.join(dir, 'main');
@@ -57,7 +68,7 @@ function oneRun({ index, commit, root, keep }) {
   return new Promise((resolve) => {
     const child = spawn('bash', ['.ci/run'], {
       cwd: checkout,
-      env: { ...process.env, CI: 'true' },
+      env: { ...ciEnvironment(), CI: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,   // its own process group, so a stop ends the VS Code servers it started too
     });
