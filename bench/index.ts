@@ -4,7 +4,7 @@
 
 interface Section {
   name: string;
-  load: () => Promise<{ run: () => Promise<void> }>;
+  load: () => Promise<{ run: () => Promise<unknown> }>;
 }
 
 const sections: Section[] = [

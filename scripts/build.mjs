@@ -1,7 +1,9 @@
 // Bundles the extension with esbuild (type-checking is `npm run typecheck`, separately).
-// Two bundles: dist/extension.js is what activation loads (every feature, no undici or zod);
-// dist/core.js holds undici, zod, the API client and the webhook receiver and is required on
-// first use (see src/platform/core.ts), so a window without a key never loads it.
+// Three bundles: dist/extension.js (src/main.ts) is the small file VS Code loads, which requires
+// dist/features.js (src/extension.ts: every feature, no undici or zod) through V8's code cache
+// (src/platform/bundles.ts); dist/core.js holds undici, zod, the API client and the webhook
+// receiver and is required on first use (see src/platform/core.ts), so a window without a key
+// never loads it.
 import * as esbuild from 'esbuild';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,7 +46,7 @@ const vscodeBindings = {
 };
 
 const options = {
-  entryPoints: { extension: 'src/extension.ts', core: 'src/core/entry.ts' },
+  entryPoints: { extension: 'src/main.ts', features: 'src/extension.ts', core: 'src/core/entry.ts' },
   outdir: arg('outdir') ?? 'dist',
   bundle: true,
   format: 'cjs',

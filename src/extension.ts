@@ -1,4 +1,4 @@
-// Web Data for VS Code. activate() is a table of contents: one line per feature, each of which
+// Web Data for VS Code (dist/features.js, required by src/main.ts). activate() is a table of contents: one line per feature, each of which
 // registers its own commands, views and listeners on the extension's subscriptions. Nothing here
 // touches the network or loads the API client; that happens on first use.
 import * as vscode from 'vscode';
@@ -12,6 +12,7 @@ import { registerSearch } from './features/search';
 import { registerSpend } from './features/spend';
 import { registerUsage } from './features/usage';
 import { registerWebhooks } from './features/webhooks';
+import { cacheCoreIn } from './platform/core';
 import { createServices } from './platform/services';
 import { onDidShowQuickInput } from './platform/quick-inputs';
 
@@ -36,9 +37,13 @@ export interface WebDataApi {
    * usage, onboarding and secrets suites read them here.
    */
   storage?: { globalState: vscode.Memento; workspaceState: vscode.Memento };
+  /** Where V8's code cache of our bundles is kept (src/main.ts), handed out under test only, as `storage` is. */
+  codeCacheDir?: string;
 }
 
-export function activate(context: vscode.ExtensionContext): WebDataApi {
+/** `codeCacheDir`: where src/main.ts keeps V8's code cache of our bundles; none under a debugger. */
+export function activate(context: vscode.ExtensionContext, codeCacheDir?: string): WebDataApi {
+  cacheCoreIn(codeCacheDir);
   const services = createServices(context);
   registerConnect(services);
   const usage = registerUsage(services);
@@ -59,10 +64,7 @@ export function activate(context: vscode.ExtensionContext): WebDataApi {
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
     usage, crawls, search, webhooks, chat, crawlResults, entries, spend, onDidShowQuickInput, logUri: context.logUri,
-    ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState } } : {}),
+    ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir } : {}),
   };
 }
 
-export function deactivate(): void {
-  // Everything is owned by context.subscriptions, which VS Code disposes.
-}

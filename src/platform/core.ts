@@ -1,8 +1,10 @@
 // dist/core.js: undici, zod, the API client and the webhook receiver (src/core/entry.ts), required
 // on first use, never at activation. With a key stored that is the first credits refresh, right
 // after startup; without one, activation loads none of it (see the README's Benchmarks).
-// The path is computed so esbuild leaves the require alone.
+// It is required through V8's code cache (src/platform/bundles.ts) once activation has said where
+// that is. The path is computed so esbuild leaves the require alone.
 import * as path from 'node:path';
+import { requireBundle } from './bundles';
 import type { WebDataError } from '../core/api';
 import type { WebhookReceiverError } from '../core/webhooks';
 import type * as Core from '../core/entry';
@@ -10,10 +12,15 @@ import type * as Core from '../core/entry';
 export type CoreModule = typeof Core;
 
 let loaded: CoreModule | undefined;
+let codeCacheDir: string | undefined;
+
+/** Where loadCore keeps V8's code cache of dist/core.js; undefined requires it plainly. */
+export function cacheCoreIn(dir: string | undefined): void {
+  codeCacheDir = dir;
+}
 
 export function loadCore(): CoreModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  loaded ??= require(path.join(__dirname, 'core.js')) as CoreModule;
+  loaded ??= requireBundle(path.join(__dirname, 'core.js'), codeCacheDir, require) as CoreModule;
   return loaded;
 }
 

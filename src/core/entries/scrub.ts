@@ -36,15 +36,16 @@ export function collapseWhitespace(text: string): string {
 
 // Prompts at the start of a terminal line: `(venv) alice@box:~/proj$ `, `PS C:\src> `, `C:\src>`,
 // `$ `, `# `, `% `, `> `, `❯ `, `λ `, `» `, Python's `>>> ` and `... `, oh-my-zsh's `➜  proj git:(main) ✗ `.
+// Written as \u escapes: the bundles stay ASCII (test/unit/bundles.test.ts says why).
 const PROMPTS = [
   /^\s*\([\w.-]+\)\s+/,
   /^\s*[\w.-]+@[\w.-]+(?::[^\s$#%>]*)?\s?[$#%>]\s*/,
   /^\s*\[[\w.-]+@[\w.-]+[^\]]*\]\s?[$#%>]\s*/,
   /^\s*PS [^>\n]*>\s*/,
   /^\s*[A-Za-z]:\\[^>\n]*>\s*/,
-  /^\s*➜\s+\S+(?:\s+git:\([^)\n]*\))?(?:\s+✗)?\s*/,
+  /^\s*\u279c\s+\S+(?:\s+git:\([^)\n]*\))?(?:\s+\u2717)?\s*/,
   /^\s*(?:>>>|\.\.\.)\s/,
-  /^\s*[$#%>❯λ»]\s+/,
+  /^\s*[$#%>\u276f\u03bb\u00bb]\s+/,
 ];
 
 /** Each line without the shell prompt in front of it. */

@@ -84,7 +84,8 @@ export function inertTabTitle(text: string, max = 80): string {
 }
 
 // Windows refuses these as names, with or without an extension.
-const RESERVED_NAMES = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
+// COM¹…³ and LPT¹…³ as \u escapes: the bundles stay ASCII (test/unit/bundles.test.ts says why).
+const RESERVED_NAMES = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(\.|$)/i;
 
 /**
  * A file name (one path segment) from outside text: a tab title that is also safe to save as:

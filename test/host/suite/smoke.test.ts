@@ -1,6 +1,10 @@
 // The extension loads and activates in a real VS Code, and the test run reaches the emulator.
 import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { WebDataApi } from '../../../src/extension';
+import { waitFor } from './helpers-account';
 
 const EXTENSION_ID = 'web-data.web-data';
 
@@ -23,6 +27,17 @@ describe('smoke', () => {
     assert.deepEqual(contributed.filter((id) => !registered.has(id)), []);
   });
 
+  it('keeps V8\'s code cache of its features\' bundle in global storage, which the next start hands to V8', async () => {
+    const extension = vscode.extensions.getExtension<WebDataApi>(EXTENSION_ID);
+    assert.ok(extension);
+    const api = await extension.activate();
+    const dir = api.codeCacheDir;
+    assert.ok(dir, 'activate() names no code cache folder under test');
+    assert.ok(dir.startsWith(path.join(extensionGlobalStorage(dir), '')), `the code cache is not in global storage: ${dir}`);
+    // Written a moment after activation (src/platform/bundles.ts), so that it holds what activation ran.
+    await waitFor('the code cache of dist/features.js', () => existsSync(dir) && readdirSync(dir).some((f) => /^features\.js\..+\.cache$/.test(f)), 10_000);
+  });
+
   it('sees the emulator the runner started, and the workspace setting pointing at it', async () => {
     const baseUrl = process.env.WEBDATA_TEST_BASE_URL;
     assert.ok(baseUrl, 'WEBDATA_TEST_BASE_URL is not set: run through npm run test:host');
@@ -32,6 +47,13 @@ describe('smoke', () => {
     assert.equal(response.status, 200);
   });
 });
+
+/** The extension's global storage folder: the code cache's parent, named by the extension's id. */
+function extensionGlobalStorage(codeCacheDir: string): string {
+  const storage = path.dirname(codeCacheDir);
+  assert.equal(path.basename(storage).toLowerCase(), EXTENSION_ID, `not the extension's own storage folder: ${storage}`);
+  return storage;
+}
 
 function commandIds(manifest: unknown): string[] {
   if (typeof manifest !== 'object' || manifest === null || !('contributes' in manifest)) return [];

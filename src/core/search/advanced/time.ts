@@ -59,7 +59,8 @@ export type DateRangeCheck =
  * spec's two-digit form.
  */
 export function checkDateRange(text: string): DateRangeCheck {
-  const match = /^\s*(\S+)\s*(?:-|–|—|to)\s*(\S+)\s*$/i.exec(text);
+  // A hyphen, an en dash, an em dash or 'to' (the dashes as \u escapes: the bundles stay ASCII).
+  const match = /^\s*(\S+)\s*(?:-|\u2013|\u2014|to)\s*(\S+)\s*$/i.exec(text);
   if (!match?.[1] || !match[2]) return { ok: false, problem: 'format' };
   const start = calendarDate(match[1]);
   if (!start) return { ok: false, problem: 'badStart' };

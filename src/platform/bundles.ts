@@ -1,0 +1,140 @@
+// Requires one of our own bundles in dist/ through V8's code cache, kept in the extension's global
+// storage. Most of what activation costs is V8 compiling the features' bundle (about 64 µs per KiB
+// here), and with a key stored the client's bundle too; neither VS Code version's extension host
+// turns Node's compile cache on (nor could the floor's Node 20), and turning it on for the whole
+// host would cache every other extension as well. So we do it for our own files only: the first
+// start compiles and runs the bundle as `require` would, then writes V8's cache of it (taken
+// after activation, so it holds the functions activation ran); every later start hands V8 that
+// cache instead of compiling. Plain Node, no VS Code: the bench and the unit tests load it too.
+//
+// The cache is an optimisation only: anything that goes wrong with it (no folder, a file from
+// another build, a V8 that refuses it, a full disk) falls back to compiling, and never fails a load.
+import { channel } from 'node:diagnostics_channel';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as vm from 'node:vm';
+
+/** What each load publishes on BUNDLE_LOAD_CHANNEL, for the bench: nothing is measured without a subscriber. */
+export interface BundleLoad {
+  file: string;
+  ms: number;
+  /** The process's CPU time (all threads) for the same load, in ms. */
+  cpu: number;
+  /** V8 took the stored cache: nothing was compiled up front. */
+  cached: boolean;
+}
+export const BUNDLE_LOAD_CHANNEL = 'web-data:bundle-load';
+const bundleLoads = channel(BUNDLE_LOAD_CHANNEL);
+
+/** How long after a load its cache is written: late enough that activation's functions are compiled and in it. */
+const WRITE_AFTER_MS = 1500;
+
+/**
+ * The module's exports, as `parentRequire(file)` would give them. `parentRequire` is the caller's
+ * own `require`: the bundle's `require('vscode')` and `require('node:…')` resolve as the
+ * caller's do, which is how VS Code finds the extension a `vscode` import belongs to.
+ * Without `cacheDir` this is a plain require.
+ */
+export function requireBundle(file: string, cacheDir: string | undefined, parentRequire: NodeJS.Require): unknown {
+  const started = { at: performance.now(), cpu: bundleLoads.hasSubscribers ? process.cpuUsage() : undefined };
+  if (cacheDir === undefined) return published(file, started, false, parentRequire(file));
+  let source: string;
+  let stat: fs.Stats;
+  try {
+    source = fs.readFileSync(file, 'utf8');
+    stat = fs.statSync(file);
+  } catch {
+    return published(file, started, false, parentRequire(file));
+  }
+  const cacheFile = cacheFileOf(file, stat, cacheDir);
+  const cachedData = readOrUndefined(cacheFile);
+  // The wrapper on a line of its own, and the line offset that takes it back: positions in stack
+  // traces and source maps stay the file's own.
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {\n${source}\n})`, {
+    filename: file, lineOffset: -1, ...(cachedData ? { cachedData } : {}),
+  });
+  const module = { exports: {} as unknown, id: file, filename: file, loaded: false };
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper.call(module.exports, module.exports, parentRequire, module, file, path.dirname(file));
+  module.loaded = true;
+  const cached = cachedData !== undefined && !script.cachedDataRejected;
+  if (!cached) writeLater(script, cacheFile);
+  return published(file, started, cached, module.exports);
+}
+
+function published(file: string, started: { at: number; cpu: NodeJS.CpuUsage | undefined }, cached: boolean, exports: unknown): unknown {
+  if (started.cpu !== undefined) {
+    const { user, system } = process.cpuUsage(started.cpu);
+    const load: BundleLoad = { file: path.basename(file), ms: performance.now() - started.at, cpu: (user + system) / 1000, cached };
+    bundleLoads.publish(load);
+  }
+  return exports;
+}
+
+/**
+ * One cache file per build of the bundle and per V8: its size and modification time name the
+ * build (every build writes the file anew; V8 itself checks only the source's length), V8's
+ * version the format.
+ */
+function cacheFileOf(file: string, stat: fs.Stats, cacheDir: string): string {
+  const build = `${stat.size.toString(36)}-${Math.round(stat.mtimeMs).toString(36)}`;
+  const v8 = process.versions.v8.replace(/[^\w.-]/g, '_');
+  return path.join(cacheDir, `${path.basename(file)}.${build}.${v8}.cache`);
+}
+
+function readOrUndefined(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Caches not yet written, by file: `flushCodeCaches` writes them at once. */
+const pending = new Map<string, { script: vm.Script; timer: NodeJS.Timeout }>();
+
+function writeLater(script: vm.Script, cacheFile: string): void {
+  const timer = setTimeout(() => {
+    pending.delete(cacheFile);
+    writeCache(script, cacheFile);
+  }, WRITE_AFTER_MS);
+  // Never what keeps a process alive: a process that ends first just compiles again next time.
+  timer.unref();
+  pending.set(cacheFile, { script, timer });
+}
+
+/** Writes now every cache still waiting for its timer (the unit tests, which do not wait on time). */
+export function flushCodeCaches(): void {
+  for (const [cacheFile, { script, timer }] of pending) {
+    clearTimeout(timer);
+    pending.delete(cacheFile);
+    writeCache(script, cacheFile);
+  }
+}
+
+/**
+ * Written to a file of its own, then renamed: two windows starting at once each write a whole
+ * file, and a reader never sees half of one. Older builds' caches of the same bundle go.
+ */
+function writeCache(script: vm.Script, cacheFile: string): void {
+  const dir = path.dirname(cacheFile);
+  const name = path.basename(cacheFile);
+  const bundle = name.slice(0, name.indexOf('.js.') + 3);
+  const temporary = `${cacheFile}.${process.pid}-${Date.now().toString(36)}.tmp`;
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(temporary, script.createCachedData());
+    fs.renameSync(temporary, cacheFile);
+    for (const other of fs.readdirSync(dir)) {
+      if (other !== name && other.startsWith(`${bundle}.`) && other.endsWith('.cache')) fs.rmSync(path.join(dir, other), { force: true });
+    }
+  } catch {
+    // A read-only or full disk: the next start compiles again, as it would without a cache.
+    try {
+      fs.rmSync(temporary, { force: true });
+    } catch {
+      // Nothing more to undo.
+    }
+  }
+}
