@@ -20,7 +20,7 @@ describe('fault matrix: a 70 MB body against the client\'s default byte cap', ()
   // Only the wait budget is shortened (nothing here is retried); the byte cap is the default.
   const fixture = useClientFixture({}, { retry: { maxAttempts: 3, maxWaitMs: 60 } });
 
-  it('the search fails as bad-response with one clear message, having read no more than the cap', async function () {
+  it('the search fails as bad-response with one clear message, in one attempt and within its bound', async function () {
     this.timeout(CELL_BOUND_MS + 2000);
     assert.ok(BODY_BYTES > DEFAULT_MAX_BODY_BYTES, 'the body must be past the default cap');
     fixture.emulator.injectFault({ fault: { kind: 'huge-body', bytes: BODY_BYTES }, path: SEARCH, times: Infinity });

@@ -3,13 +3,16 @@
 // person drives each endpoint: the search command with an argument, the credits refresh, the
 // Active Crawls refresh, Open Crawl Results on a crawl and a batch scrape (their next page). The
 // emulator makes the row's fault on that path for this suite's key alone. Each cell checks:
-// - the host answers while the fault holds the call (a command of the extension and a read of a
-//   stored search through its file system, each within PROBE_MS);
+// - the host answers while the fault holds the call: a command of the extension and a read of a
+//   stored search through its file system, each within PROBE_MS, sent from the call's start until
+//   it ends (a held search: once the emulator holds it, then it is cancelled), with no gap longer
+//   than PROBE_MS between them;
 // - the call ends, showing the answer exactly when the unit matrix expects one;
 // - nothing saved changed: searches (ids and stored answers), crawl results (on disk and in the
 //   view), webData.* settings, and the stored key (the emulator still answers this team's balance
 //   to the key the extension reads from SecretStorage);
 // - the chat tool for that endpoint, called under the same fault, answers text and never throws.
+// Which rows run on which endpoint, and why the others are left to the unit matrix: planFor.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SearchRecord } from '../../../src/core/search/record';
@@ -24,6 +27,10 @@ const KEY = 'wd-host-fault-matrix-0001';
 const TEAM_CREDITS = 2000;
 /** How long the host may take to answer a probe while a fault holds a call. */
 const PROBE_MS = 2000;
+/** Probes one cell may send while its calls run: with their spacing, longer than CALL_MS. */
+const MAX_PROBES = 1000;
+/** The spacing of the probes: what shows a blocked host is the gap between two of them. */
+const PROBE_SPACING_MS = 20;
 /** How long a cell's calls may take: the credits' four attempts with their backoff (3.5 s at most), with room. */
 const CALL_MS = 10_000;
 /** The byte cap the extension's client reads with: the client's default (src/core/api/transport.ts). */
@@ -173,6 +180,24 @@ describe('fault matrix in the extension host: responsive, nothing saved lost, ch
     assert.equal(new TextDecoder().decode(bytes), seedMarkdown, `the saved search's page changed ${where}`);
   }
 
+  /**
+   * Probes until `done` settles. A host that stops answering (a blocked event loop, a call that
+   * keeps the extension busy) shows as a late probe, or, between probes, as a late timer.
+   */
+  async function probeThroughout(done: Promise<unknown>, where: string): Promise<void> {
+    const calls = { settled: false };
+    void done.finally(() => { calls.settled = true; });
+    let last = Date.now();
+    for (let n = 0; n < MAX_PROBES && !calls.settled; n++) {
+      await probe(where);
+      // The spacing of the looks, not a wait for something: what is measured is how late it ends.
+      await new Promise((resolve) => setTimeout(resolve, PROBE_SPACING_MS));
+      const gap = Date.now() - last;
+      last = Date.now();
+      assert.ok(gap <= PROBE_MS, `the extension host did not answer for ${gap} ms ${where}`);
+    }
+  }
+
   function assertChatText(text: unknown, failed: boolean, where: string): void {
     assert.equal(typeof text, 'string', `${where}: the chat tool answered ${typeof text}`);
     const said = String(text);
@@ -211,9 +236,10 @@ describe('fault matrix in the extension host: responsive, nothing saved lost, ch
         await probe(`while ${where} holds two calls`);
         user.cancel();
         agent.cancel();
-      } else {
-        await probe(`during ${where}`);
       }
+      // Probe once at least (a fault ended at once is followed right after), then while the calls run.
+      await probe(`during ${where}`);
+      await probeThroughout(Promise.all([shown, chat]), `during ${where}`);
       const outcome = await answersWithin(`${where}: the call to end`, shown, CALL_MS);
       assert.ok('value' in outcome, `${where}: the command threw: ${'error' in outcome ? String(outcome.error) : ''}`);
       assert.equal(outcome.value, plan.answer, `${where}: the extension ${outcome.value ? 'showed an answer' : 'showed no answer'}`);
