@@ -14,6 +14,8 @@
 // - the chat tool for that endpoint, called under the same fault, answers text and never throws.
 // Which rows run on which endpoint, and why the others are left to the unit matrix: planFor.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SearchRecord } from '../../../src/core/search/record';
 import type { WebDataApi } from '../../../src/extension';
@@ -100,6 +102,8 @@ describe('fault matrix in the extension host: responsive, nothing saved lost, ch
   let seedMarkdown = '';
   let calls = 0;
   const endpoints: HostEndpoint[] = [];
+  /** The page folders of this suite's jobs (`crawls/<kind>-<id>` in global storage), removed after it. */
+  const jobFolders: string[] = [];
   const settings = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('webData');
 
   const unit = (name: string): Endpoint => {
@@ -130,6 +134,8 @@ describe('fault matrix in the extension host: responsive, nothing saved lost, ch
     // request on the job's path; 1,000 pages done leave pages for every cell that succeeds.
     const crawlId = await addJob({ url: 'https://docs.faults.example', total: 5000, completed: 1000, listed: false, pageBytes: 300 });
     const batchId = await addJob({ kind: 'batch', url: 'https://status.faults.example', total: 5000, completed: 1000, listed: false, pageBytes: 300 });
+    const crawlsFolder = path.join(path.dirname(api.search.historyFolder.fsPath), 'crawls');
+    jobFolders.push(path.join(crawlsFolder, `crawl-${crawlId}`), path.join(crawlsFolder, `batch-${batchId}`));
     const job = (id: string, kind: 'crawl' | 'batch', name: string): HostEndpoint => ({
       unit: unit(name),
       path: kind === 'crawl' ? `/v2/crawl/${id}` : `/v2/batch/scrape/${id}`,
@@ -171,6 +177,12 @@ describe('fault matrix in the extension host: responsive, nothing saved lost, ch
     await settings().update('chat.dailyCreditLimit', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('webData.clearSearches', { confirmed: true, includePinned: true });
     await restoreDemoKey();
+    // A new key leaves these jobs out of the view; their thousands of pages would only slow the
+    // suites that search the whole profile (zz-secrets).
+    for (const folder of jobFolders) {
+      assert.ok(fs.existsSync(folder), `no page folder ${folder}: where does the page store keep them now?`);
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   /** The host answers: a command of the extension, and a stored search's page read through its file system. */
