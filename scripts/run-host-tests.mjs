@@ -123,6 +123,9 @@ async function runOnServer(server) {
         WEBDATA_TEST_USER_DATA_DIR: userDataDir,
         WEBDATA_TEST_TLS_BASE_URL: tlsBaseUrl,
         WEBDATA_TEST_PROXY_URL: proxy.url,
+        // The authority's folder (its key too): the doctor suite signs an expired certificate with
+        // it, so the only thing wrong with that certificate is its dates.
+        WEBDATA_TEST_CA_DIR: certs.dir,
         NODE_EXTRA_CA_CERTS: certs.caFile,
         ...(PSEUDO ? { WEBDATA_PSEUDO_L10N: '1' } : {}),
       },

@@ -14,6 +14,7 @@ import { registerUsage } from './features/usage';
 import { registerWebhooks } from './features/webhooks';
 import { cacheCoreIn } from './platform/core';
 import { createServices } from './platform/services';
+import { onDidShowError } from './platform/notify';
 import { onDidShowQuickInput } from './platform/quick-inputs';
 
 /** What activate() returns: handles the host tests (and the webhook feature) use. */
@@ -28,6 +29,8 @@ export interface WebDataApi {
   spend: ReturnType<typeof registerSpend>;
   /** Fires as each of the extension's quick inputs is shown: host tests wait for a step with it. */
   onDidShowQuickInput: typeof onDidShowQuickInput;
+  /** Fires as each error notification is shown, with its buttons: host tests check what was offered. */
+  onDidShowError: typeof onDidShowError;
   /** The extension's log folder; the "Web Data" channel's file is under its parent (host tests read it). */
   logUri: vscode.Uri;
   /**
@@ -63,7 +66,7 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
   registerDoctor(services, { webhooks });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    usage, crawls, search, webhooks, chat, crawlResults, entries, spend, onDidShowQuickInput, logUri: context.logUri,
+    usage, crawls, search, webhooks, chat, crawlResults, entries, spend, onDidShowQuickInput, onDidShowError, logUri: context.logUri,
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir } : {}),
   };
 }

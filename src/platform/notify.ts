@@ -7,6 +7,19 @@ import { inertNotification } from '../core/text/inert';
 import { isWebDataError } from './core';
 import { errorButtons, type ErrorButton } from './error-buttons';
 
+/** An error notification as it was shown: its text and its buttons, in order. */
+export interface ShownError {
+  readonly message: string;
+  readonly buttons: readonly string[];
+}
+
+// Module-wide, as in ./quick-inputs: a notification's buttons cannot be read back from VS Code,
+// so the host tests check what each feature offered through this. No one else listens.
+const shownEmitter = new vscode.EventEmitter<ShownError>();
+
+/** Fires as each error notification of showError() is shown. */
+export const onDidShowError: vscode.Event<ShownError> = shownEmitter.event;
+
 export interface ErrorActions {
   /** Offered as "Retry" for failures that may pass on a second try. */
   retry?: () => unknown;
@@ -35,7 +48,9 @@ export async function showError(log: vscode.LogOutputChannel, what: string, err:
   const buttons = offered.map((button) => labels[button]);
   const kind = error?.kind;
   const message = inertNotification(`${what}: ${describeError(err)}`);
-  const choice = await (kind === 'rate-limited' ? vscode.window.showWarningMessage(message, ...buttons) : vscode.window.showErrorMessage(message, ...buttons));
+  const shown = kind === 'rate-limited' ? vscode.window.showWarningMessage(message, ...buttons) : vscode.window.showErrorMessage(message, ...buttons);
+  shownEmitter.fire({ message, buttons });
+  const choice = await shown;
   const picked = offered.find((button) => labels[button] === choice);
   if (picked === 'set-key') await vscode.commands.executeCommand(Command.setApiKey);
   else if (picked === 'retry') await actions.retry?.();

@@ -1,5 +1,7 @@
 // The service's answers, once a request is read: routing (404/405), auth (401), the rate limit
-// (429), and the three endpoints of spec 4. No I/O here; server.ts writes what this returns.
+// (429), the three endpoints of spec 4, and the credit usage the service's MCP server reads. No
+// I/O here; server.ts writes what this returns.
+import { tokensToCredits } from '../../src/core/billing';
 import { answerJob, matchJobRoute } from './job-routes';
 import { runSearch } from './search';
 import { unrecognizedKeysBody } from './search-fields';
@@ -30,6 +32,7 @@ const ROUTES: Record<string, string> = {
   '/v2/search': 'POST',
   '/v2/crawl/active': 'GET',
   '/v2/team/token-usage': 'GET',
+  '/v2/team/credit-usage': 'GET',
 };
 
 const fail = (status: number, error: string, extra: Record<string, unknown> = {}): Answer => ({ status, body: { success: false, error, ...extra } });
@@ -38,7 +41,7 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
   const job = matchJobRoute(req.path);
   const allowed = job ? (job.allowed.includes(req.method) ? req.method : job.allowed.join(', ')) : ROUTES[req.path];
   if (allowed === undefined) {
-    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, GET /v2/crawl/active and GET /v2/team/token-usage.`);
+    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, GET /v2/crawl/active, GET /v2/team/token-usage and GET /v2/team/credit-usage.`);
   }
   if (req.method !== allowed) {
     return { ...fail(405, `Method not allowed: ${req.path} answers ${allowed} only, not ${req.method}.`), headers: { allow: allowed } };
@@ -57,8 +60,12 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
   if (job) return answerJob(state, team, job, req);
   if (req.path === '/v2/search') return search(state, team, req);
   if (req.path === '/v2/crawl/active') return { status: 200, body: { success: true, crawls: state.activeCrawls(team) } };
-  if (team.usage === null) return fail(404, 'No token usage information found for this team.');
-  return { status: 200, body: { success: true, data: team.usage } };
+  const credits = req.path === '/v2/team/credit-usage';
+  if (team.usage === null) return fail(404, `No ${credits ? 'credit' : 'token'} usage information found for this team.`);
+  if (!credits) return { status: 200, body: { success: true, data: team.usage } };
+  // One balance, counted in tokens here (spec 1: a credit is 15 tokens), as the service's two views of it.
+  const { remainingTokens, planTokens, billingPeriodStart, billingPeriodEnd } = team.usage;
+  return { status: 200, body: { success: true, data: { remainingCredits: tokensToCredits(remainingTokens), planCredits: typeof planTokens === 'number' ? tokensToCredits(planTokens) : planTokens, billingPeriodStart, billingPeriodEnd } } };
 }
 
 function search(state: EmulatorState, team: TeamState, req: ReadRequest): Answer {

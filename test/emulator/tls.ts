@@ -45,7 +45,7 @@ export function makeTestCertificates(): TestCertificates {
  * A certificate for the same names from the same authority that expired in 2020 (openssl ca sets
  * the dates; x509 -days cannot go back), for the doctor's "expired" case. PEM, with its key.
  */
-export function makeExpiredCertificate(certs: TestCertificates): { key: string; cert: string } {
+export function makeExpiredCertificate(certs: Pick<TestCertificates, 'dir'>): { key: string; cert: string } {
   const openssl = (...args: string[]): void => void execFileSync('openssl', args, { cwd: certs.dir, stdio: 'pipe', timeout: 30_000 });
   writeFileSync(join(certs.dir, 'index.txt'), '');
   writeFileSync(join(certs.dir, 'ca.cnf'), [

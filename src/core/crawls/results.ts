@@ -21,7 +21,8 @@ export interface CrawlPageRow {
   stored: boolean;
 }
 
-export type Failure = { kind: string; message: string };
+/** `error` is what was thrown, when something was: the notification's buttons are chosen from it. */
+export type Failure = { kind: string; message: string; error?: unknown };
 export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: Failure };
 
 /** What the view keeps of the service's answer: the job's fields as the last page read gave them. */

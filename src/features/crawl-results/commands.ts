@@ -5,9 +5,10 @@
 import * as vscode from 'vscode';
 import { isJobId, readJobArgument, type JobRef } from '../../core/crawls/job';
 import { exportedPage } from '../../core/crawls/pages';
-import { FINISHED, type CrawlJobState, type CrawlResultsService } from '../../core/crawls/results';
+import { FINISHED, type CrawlJobState, type CrawlResultsService, type Failure } from '../../core/crawls/results';
 import { focusViewCommand, View } from '../../core/ids';
 import { inertNotification } from '../../core/text/inert';
+import { showError } from '../../platform/notify';
 import type { CrawlPageDocuments } from './documents';
 import { failureWords, pagingRefusedWords } from './words';
 
@@ -46,6 +47,15 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
     return typed === undefined ? undefined : { id: typed.trim().toLowerCase(), kind: 'crawl' };
   };
 
+  /**
+   * A failed request goes through the shared error path, as a search's does: Check Connection
+   * for what the network may cause, Retry, Open Log. Not connected, nothing was sent: words only.
+   */
+  const showFailure = (what: string, failure: Failure, retry?: () => unknown): void => {
+    if (failure.error === undefined) void vscode.window.showErrorMessage(inertNotification(`${what}: ${failureWords(failure)}`));
+    else void showError(parts.log, what, failure.error, retry ? { retry } : {});
+  };
+
   const report = (job: CrawlJobState): void => {
     if (job.pagingRefused) warn(pagingRefusedWords());
   };
@@ -57,7 +67,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
     const opened = await vscode.window.withProgress({ location: { viewId: View.crawlResults } }, () => service.open(ref));
     if (!opened.ok) {
       parts.log.warn(`Crawl results ${ref.id}: ${opened.failure.message}`);
-      void vscode.window.showErrorMessage(inertNotification(vscode.l10n.t('Could not read the results: {0}', failureWords(opened.failure))));
+      showFailure(vscode.l10n.t('Could not read the results'), opened.failure, () => openCrawlResults(ref));
       return undefined;
     }
     report(opened.value);
@@ -76,8 +86,8 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
     return documents.open(ref, value.index);
   };
 
-  /** Reads every page of a finished job first, with progress that can be cancelled. */
-  const readAll = async (ref: JobRef, title: string): Promise<CrawlJobState | undefined> => {
+  /** Reads every page of a finished job first, with progress that can be cancelled; `retry` runs the command again. */
+  const readAll = async (ref: JobRef, title: string, retry: () => unknown): Promise<CrawlJobState | undefined> => {
     const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
       const controller = new AbortController();
       const sub = token.onCancellationRequested(() => controller.abort());
@@ -88,7 +98,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
       }
     });
     if (!result.ok) {
-      if (result.failure.kind !== 'cancelled') void vscode.window.showErrorMessage(inertNotification(vscode.l10n.t('Could not read the results: {0}', failureWords(result.failure))));
+      if (result.failure.kind !== 'cancelled') showFailure(vscode.l10n.t('Could not read the results'), result.failure, retry);
       return undefined;
     }
     report(result.value);
@@ -102,7 +112,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
   const openAll = async (arg?: unknown): Promise<vscode.TextEditor | undefined> => {
     const ref = jobRefOf(arg);
     if (!ref) return undefined;
-    const job = await readAll(ref, vscode.l10n.t('Reading the pages'));
+    const job = await readAll(ref, vscode.l10n.t('Reading the pages'), () => openAll(ref));
     return job ? documents.open(ref, 'all') : undefined;
   };
 
@@ -111,7 +121,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
     if (!ref) return undefined;
     const target = folder ?? (await vscode.window.showOpenDialog({ canSelectFiles: false, canSelectFolders: true, canSelectMany: false, openLabel: vscode.l10n.t('Export Here') }))?.[0];
     if (!target) return undefined;
-    const job = await readAll(ref, vscode.l10n.t('Reading the pages'));
+    const job = await readAll(ref, vscode.l10n.t('Reading the pages'), () => exportPages(ref, target));
     if (!job) return undefined;
     const taken = new Set<string>();
     let written = 0;
@@ -135,7 +145,8 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
     const outcome = await service.cancel(ref.id);
     void Promise.resolve(parts.refreshActive()).catch(() => undefined);
     if (!outcome.ok) {
-      void vscode.window.showErrorMessage(inertNotification(vscode.l10n.t('Could not cancel the crawl: {0}', failureWords(outcome.failure))));
+      // Retry asks again: it cancels a crawl.
+      showFailure(vscode.l10n.t('Could not cancel the crawl'), outcome.failure, () => cancelCrawl(ref));
       return 'failed';
     }
     if (outcome.value.kind === 'already-finished') {

@@ -52,7 +52,7 @@ class CrawlResultsFeature extends Disposable {
     const service = new CrawlResultsService({
       client: () => services.connection.getClient(),
       store,
-      describe: (error) => ({ kind: isWebDataError(error) ? error.kind : 'failed', message: describeError(error) }),
+      describe: (error) => ({ kind: isWebDataError(error) ? error.kind : 'failed', message: describeError(error), error }),
     });
     this._register(toDisposable(() => service.dispose()));
     // Another key's jobs are not this one's.

@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
+import type { ShownError } from '../../../src/platform/notify';
 import type { WebhookNotification } from '../../../src/features/webhooks';
 import { activate, emulator, env, restoreDemoKey, useKey, waitFor } from './helpers-account';
 import { eventRows, settingsTarget } from './helpers-webhooks';
@@ -89,6 +90,25 @@ describe('crawl results', function () {
     const stat = await vscode.workspace.fs.stat(editor.document.uri);
     assert.equal(stat.permissions, vscode.FilePermission.Readonly, 'the page is not read-only');
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(editor.document.uri, new Uint8Array([120]))));
+  });
+
+  it('a network failure reading results: the shared error notification, with Check Connection, Retry and Open Log', async () => {
+    const id = await addJob({ total: 3, completed: 3, listed: false });
+    const shown: ShownError[] = [];
+    const listener = api.onDidShowError((notification) => { shown.push(notification); });
+    // Every time: the client's own retries must meet the same reset.
+    await emulator.injectFault({ path: `/v2/crawl/${id}`, apiKey: KEY, times: 'Infinity', fault: { kind: 'reset' } });
+    try {
+      assert.equal(await vscode.commands.executeCommand('webData.openCrawlResults', id), undefined);
+      await waitFor('the error notification', () => shown.length > 0, 10_000);
+      assert.equal(shown.length, 1, JSON.stringify(shown));
+      assert.match(shown[0]?.message ?? '', /^Could not read the results: /);
+      assert.deepEqual(shown[0]?.buttons, ['Check Connection', 'Retry', 'Open Log']);
+    } finally {
+      listener.dispose();
+      await emulator.clearFaults();
+      await vscode.commands.executeCommand('notifications.clearAll');
+    }
   });
 
   it('a hostile crawl (titles with command links, bidi overrides and HTML): rows, tooltips and the tab title are inert', async () => {
