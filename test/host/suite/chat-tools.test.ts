@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
-import { activate, emulator, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+import { activate, emulator, EXTENSION_ID, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
 
 const KEY = 'wd-test-chat-tools-0123456789abcdef';
 const CRAWLS = Array.from({ length: 3 }, (_, i) => ({ id: `1111111${i}-2222-4333-8444-555555555555`, teamId: 'team-chat', url: `https://crawl${i}.example/docs`, options: { scrapeOptions: { formats: ['markdown'], headers: { Cookie: 'session=topsecret' } } } }));
@@ -36,8 +36,12 @@ describe('chat tools (language-model tools)', function () {
     await restoreDemoKey();
   });
 
-  it('VS Code lists the four tools with their tags and input schemas', () => {
-    for (const name of ['webData_search', 'webData_credits', 'webData_activeCrawls', 'webData_readResult']) {
+  it('VS Code lists every tool the manifest contributes, with their tags and input schemas', () => {
+    // From the installed manifest, so a tool added there is checked here without editing this list.
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } } | undefined;
+    const names = (manifest?.contributes?.languageModelTools ?? []).map((t) => t.name);
+    assert.ok(names.includes('webData_search') && names.includes('webData_crawlResults'), `manifest tools: ${names.join(', ')}`);
+    for (const name of names) {
       const tool = vscode.lm.tools.find((t) => t.name === name);
       assert.ok(tool, `${name} is not in vscode.lm.tools`);
       assert.ok(tool.tags.includes('webData'), `${name} tags: ${tool.tags.join(', ')}`);
