@@ -1,24 +1,42 @@
-// `npm run sandbox:deliver -- <kind> [--id <job id>]`: asks the running sandbox's emulator to send
-// one webhook delivery of that kind to the sandbox's receiver. The emulator already holds the
+// `npm run sandbox:deliver -- <kind> [--id <job id>] [--pages <n>]`: asks the running sandbox's
+// emulator to send one webhook delivery of that kind to the sandbox's receiver; for `crawl.page`
+// and `batch_scrape.page`, the next pages of a demo job (each page's document, as the service
+// sends them), through the emulator's POST /jobs/:id/deliver. The emulator already holds the
 // receiver's address and the secret the extension was given, so the delivery arrives signed and
 // shows as verified. The emulator's port changes from run to run (a taken port is skipped), so the
 // sandbox writes where it is to .sandbox/ports.json and this reads it from there.
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { DEMO_JOBS, demoCrawls } from '../test/emulator/demo';
 
 export const PORTS_FILE = path.resolve(__dirname, '..', '.sandbox', 'ports.json');
 
-/** The kinds the service sends (spec 6.1); the emulator sends any other type too, as the service may. */
-export const KNOWN_KINDS = ['crawl.completed', 'batch_scrape.started', 'batch_scrape.completed'] as const;
+/** The page kinds: the next pages of a job the emulator holds, each its own delivery. */
+export const PAGE_KINDS = ['crawl.page', 'batch_scrape.page'] as const;
+/** The kinds the service sends (spec 6.1, issue 18); the emulator sends any other type too, as the service may. */
+export const KNOWN_KINDS = ['crawl.completed', 'batch_scrape.started', 'batch_scrape.completed', ...PAGE_KINDS] as const;
+/** Pages sent by one page delivery command unless --pages says otherwise. */
+export const DEFAULT_PAGES = 3;
+
+/** The demo jobs whose results the sandbox holds (test/emulator/demo.ts), for its banner and the defaults here. */
+export const SANDBOX_JOBS = {
+  /** The first Active Crawls row: it moves on with the clock, so it has new pages now and then. */
+  running: demoCrawls('')[0]?.id ?? '',
+  ...DEMO_JOBS,
+} as const;
+
+const isPageKind = (kind: string): boolean => (PAGE_KINDS as readonly string[]).includes(kind);
 
 export const USAGE = [
-  'usage: npm run sandbox:deliver -- <kind> [--id <job id>]',
+  'usage: npm run sandbox:deliver -- <kind> [--id <job id>] [--pages <n>]',
   `  kind: ${KNOWN_KINDS.join(', ')} (or any other event type)`,
-  '  --id: the crawl or batch scrape id the event names (default: a fresh one)',
-  'Sends one signed delivery from the running sandbox\'s emulator to its webhook receiver.',
+  '  --id: the crawl or batch scrape id the event names (default: a fresh one; for the page kinds,',
+  `        the running demo crawl ${SANDBOX_JOBS.running} or the demo batch scrape ${SANDBOX_JOBS.batch})`,
+  `  --pages: page kinds only: how many of the job's next pages to send (default ${DEFAULT_PAGES})`,
+  'Sends signed deliveries from the running sandbox\'s emulator to its webhook receiver.',
 ].join('\n');
 
-export type DeliverArgs = { help: true } | { help: false; kind: string; id?: string };
+export type DeliverArgs = { help: true } | { help: false; kind: string; id?: string; pages?: number };
 
 /** A mistake in the command line; its message says what is wrong, then the usage. */
 export class UsageError extends Error {}
@@ -26,9 +44,16 @@ export class UsageError extends Error {}
 export function parseDeliverArgs(args: string[]): DeliverArgs {
   let kind: string | undefined;
   let id: string | undefined;
+  let pages: number | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     if (arg === '--help' || arg === '-h') return { help: true };
+    if (arg === '--pages' || arg.startsWith('--pages=')) {
+      const value = arg === '--pages' ? args[++i] : arg.slice('--pages='.length);
+      if (value === undefined || !/^[1-9]\d{0,3}$/.test(value)) throw new UsageError('--pages needs a number of pages from 1 to 9999 after it.');
+      pages = Number(value);
+      continue;
+    }
     if (arg === '--id' || arg.startsWith('--id=')) {
       const value = arg === '--id' ? args[++i] : arg.slice('--id='.length);
       if (value === undefined || value === '' || value.startsWith('-')) throw new UsageError('--id needs a job id after it.');
@@ -44,7 +69,22 @@ export function parseDeliverArgs(args: string[]): DeliverArgs {
     }
   }
   if (kind === undefined) throw new UsageError(`Which kind of delivery? Try ${KNOWN_KINDS.join(', ')}.`);
-  return id === undefined ? { help: false, kind } : { help: false, kind, id };
+  if (pages !== undefined && !isPageKind(kind)) throw new UsageError(`--pages is for ${PAGE_KINDS.join(' and ')} only.`);
+  return { help: false, kind, ...(id !== undefined ? { id } : {}), ...(pages !== undefined ? { pages } : {}) };
+}
+
+/** The banner's lines on the demo jobs: their ids, and how to open them and feed them pages. */
+export function sandboxJobLines(): string[] {
+  return [
+    'Crawl results: F1 > "Web Data: Open Crawl Results" and paste one of these crawl ids (or use an Active Crawls row\'s button):',
+    `  ${SANDBOX_JOBS.large}  a 10,000-page crawl, completed (12 failed pages, 30 blocked by robots.txt)`,
+    `  ${SANDBOX_JOBS.failed}  a crawl that failed at its start`,
+    `  ${SANDBOX_JOBS.cancelled}  a cancelled crawl (7 of 30 pages)`,
+    `A batch scrape (the palette's box opens crawls): npm run sandbox:deliver -- batch_scrape.completed --id ${SANDBOX_JOBS.batch}`,
+    '  then the notification\'s Open Results.',
+    `Pages as they arrive: npm run sandbox:deliver -- crawl.page        (the running crawl ${SANDBOX_JOBS.running})`,
+    `                      npm run sandbox:deliver -- batch_scrape.page (the batch scrape; --id <job id> --pages <n> for others)`,
+  ];
 }
 
 /** What `npm run sandbox` writes to .sandbox/ports.json while it runs. */
@@ -137,6 +177,20 @@ export async function deliver(adminUrl: string, kind: string, id?: string): Prom
   return { receiverUrl: webhook.url, signed: webhook.signed === true, status: delivered.status };
 }
 
+/** Asks the emulator to send the next `pages` pages of job `id` (no completed event), each a signed delivery; their statuses. */
+export async function deliverPages(adminUrl: string, id: string, pages: number): Promise<{ receiverUrl: string; signed: boolean; statuses: number[] }> {
+  const config = await admin(adminUrl, '/webhook');
+  const webhook = config.json.webhook as { url?: unknown; signed?: unknown } | null | undefined;
+  if (typeof webhook?.url !== 'string') throw new Error('The emulator has no webhook receiver configured; restart the sandbox (npm run sandbox).');
+  const sent = await admin(adminUrl, `/jobs/${encodeURIComponent(id)}/deliver`, { completed: false, pages });
+  if (sent.status === 502) throw new ReceiverUnreachable(`Nothing answers at ${webhook.url}, the receiver's address.`);
+  const statuses = sent.json.delivered;
+  if (sent.status !== 200 || !Array.isArray(statuses) || !statuses.every((s): s is number => typeof s === 'number')) {
+    throw new Error(`The emulator did not deliver (${sent.status}): ${typeof sent.json.error === 'string' ? sent.json.error : JSON.stringify(sent.json)}`);
+  }
+  return { receiverUrl: webhook.url, signed: webhook.signed === true, statuses };
+}
+
 export interface RunOptions {
   portsFile?: string;
   out?: (line: string) => void;
@@ -159,6 +213,7 @@ export async function run(args: string[], { portsFile = PORTS_FILE, out = consol
   }
   try {
     const ports = readSandboxPorts(portsFile);
+    if (isPageKind(parsed.kind)) return await runPages(ports, parsed.kind, parsed.id, parsed.pages ?? DEFAULT_PAGES, out, err);
     const result = await deliver(ports.adminUrl, parsed.kind, parsed.id);
     const how = result.signed ? 'signed' : 'unsigned';
     const line = `${parsed.kind} (${how}) delivered by the emulator at ${ports.emulatorUrl} to ${result.receiverUrl}: the receiver answered ${result.status}.`;
@@ -174,6 +229,24 @@ export async function run(args: string[], { portsFile = PORTS_FILE, out = consol
     err(`${error instanceof Error ? error.message : String(error)}${hint}`);
     return 1;
   }
+}
+
+async function runPages(ports: SandboxPorts, kind: string, given: string | undefined, pages: number, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+  const id = given ?? (kind === 'crawl.page' ? SANDBOX_JOBS.running : SANDBOX_JOBS.batch);
+  const result = await deliverPages(ports.adminUrl, id, pages);
+  const how = result.signed ? 'signed' : 'unsigned';
+  if (result.statuses.length === 0) {
+    out(`No pages of job ${id} were left to send: each page done so far was delivered already. Let the crawl go on, or move it on: curl -X POST ${ports.adminUrl}/jobs/${id}/advance -H 'content-type: application/json' -d '{"pages": 5}'`);
+    return 0;
+  }
+  // The job's own kind names the events (a batch scrape's pages are batch_scrape.page).
+  const line = `${result.statuses.length} page deliveries (${how}) of job ${id} sent by the emulator at ${ports.emulatorUrl} to ${result.receiverUrl}: the receiver answered ${result.statuses.join(', ')}.`;
+  if (result.statuses.every((s) => s >= 200 && s < 300)) {
+    out(`${line}\nThey are one summary row in the Webhook Events view, and the pages in Crawl Results (${ports.workbenchUrl}).`);
+    return 0;
+  }
+  err(`${line} See the refused rows' tooltips in the Webhook Events view for why.`);
+  return 1;
 }
 
 if (require.main === module) {

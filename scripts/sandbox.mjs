@@ -7,6 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO } from './ensure-tools.mjs';
 import { startStack } from './lib/stack.mjs';
+// A CommonJS module under tsx: its exports come as the default export.
+import sandboxDeliver from './sandbox-deliver.ts';
+
+const { sandboxJobLines } = sandboxDeliver;
 
 const SERVER_PORT = Number(process.env.WEBDATA_SANDBOX_PORT || 8484);
 const EMULATOR_PORT = Number(process.env.WEBDATA_SANDBOX_EMULATOR_PORT || 8485);
@@ -52,10 +56,11 @@ async function main() {
     Emulator:  ${stack.emulator.url}  (demo key stored in VS Code for you)
   Try F1 > "Web Data: Search the Web". Press Ctrl-C to stop.
   Webhooks: the receiver starts with the window. Send it a signed delivery from another terminal:
-    npm run sandbox:deliver -- crawl.completed        (or batch_scrape.started, batch_scrape.completed)
+    npm run sandbox:deliver -- crawl.completed        (or batch_scrape.started, batch_scrape.completed, crawl.page, batch_scrape.page)
   Or complete one of the Active Crawls (copy its id there): it leaves the view, crawl.completed arrives,
   and its notification's Open Results lists the crawl's pages in Crawl Results:
     curl -X POST ${stack.emulator.adminUrl}/crawls/<crawl id>/complete
+  ${sandboxJobLines().join('\n  ')}
   More to try: an Active Crawls row's Open Crawl Results (pages fill in as the crawl runs); a problem's
   light bulb (Ctrl+.) > Search the Web for This Problem; F1 > "Web Data: Check Connection".
 `);

@@ -20,7 +20,7 @@ export interface EmulatorJobs {
    * Delivers a crawl.page (batch_scrape.page) for each page done since the last call, then the
    * completed event once the job has finished. Returns the deliveries' results; none without a webhook.
    */
-  deliverCrawlPages(id: string, options?: { completed?: boolean }): Promise<SendWebhookResult[]>;
+  deliverCrawlPages(id: string, options?: { completed?: boolean; pages?: number }): Promise<SendWebhookResult[]>;
 }
 
 export function jobControl(state: EmulatorState): EmulatorJobs {
@@ -42,11 +42,13 @@ export function jobControl(state: EmulatorState): EmulatorJobs {
       const done = pagesDone(job, now);
       const prefix = job.kind === 'crawl' ? 'crawl' : 'batch_scrape';
       const results: SendWebhookResult[] = [];
-      for (; job.delivered < done; job.delivered++) {
+      // A cap per call, so a person can send a few pages of a 10,000-page crawl at a time.
+      const last = Math.min(done, job.delivered + (options.pages ?? Number.POSITIVE_INFINITY));
+      for (; job.delivered < last; job.delivered++) {
         const result = await sender.send(makeEvent(`${prefix}.page`, { id: job.id, data: [jobDocument(job, job.delivered)] }));
         if (result !== undefined) results.push(result);
       }
-      if (options.completed !== false && !job.completedSent && jobStatus(job, now) !== 'scraping') {
+      if (options.completed !== false && job.delivered >= done && !job.completedSent && jobStatus(job, now) !== 'scraping') {
         job.completedSent = true;
         const result = await sender.send(makeEvent(`${prefix}.completed`, { id: job.id }));
         if (result !== undefined) results.push(result);
@@ -74,7 +76,7 @@ const JobInitSchema = z.object({
 
 /**
  * The jobs' admin routes; false when `route` is not one of them. POST /_emulator/jobs {apiKey,
- * total, …} answers {id}; POST /_emulator/jobs/:id/advance {pages}; POST /_emulator/jobs/:id/deliver {completed?}.
+ * total, …} answers {id}; POST /_emulator/jobs/:id/advance {pages}; POST /_emulator/jobs/:id/deliver {completed?, pages?}.
  */
 export async function handleJobAdmin(state: EmulatorState, route: string, body: unknown, res: ServerResponse): Promise<boolean> {
   const control = jobControl(state);
@@ -105,10 +107,13 @@ export async function handleJobAdmin(state: EmulatorState, route: string, body: 
     sendJson(res, 200, { success: true });
     return true;
   }
-  const parsed = z.object({ completed: z.boolean().optional() }).nullable().safeParse(body);
-  if (!parsed.success) return bad('give {"completed": false} or nothing');
+  const parsed = z.object({ completed: z.boolean().optional(), pages: z.number().int().min(1).optional() }).nullable().safeParse(body);
+  if (!parsed.success) return bad('give {"completed": false, "pages": n} (each optional) or nothing');
   try {
-    const results = await control.deliverCrawlPages(id, parsed.data?.completed === false ? { completed: false } : {});
+    const results = await control.deliverCrawlPages(id, {
+      ...(parsed.data?.completed === false ? { completed: false } : {}),
+      ...(parsed.data?.pages !== undefined ? { pages: parsed.data.pages } : {}),
+    });
     sendJson(res, 200, { success: true, delivered: results.map((r) => r.status) });
   } catch (err) {
     sendJson(res, 502, { success: false, error: `The webhook receiver could not be reached: ${err instanceof Error ? err.message : String(err)}` });

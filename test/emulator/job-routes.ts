@@ -68,7 +68,7 @@ export function answerJob(state: EmulatorState, team: TeamState, route: JobRoute
   };
   if (status !== 'scraping') body.completedAt = new Date(job.createdAt + 60_000).toISOString();
   if (after < done || status === 'scraping') {
-    const base = `http://${req.host ?? '127.0.0.1'}/v2/${route.kind === 'crawl' ? 'crawl' : 'batch/scrape'}/${job.id}`;
+    const base = `${req.scheme ?? 'http'}://${req.host ?? '127.0.0.1'}/v2/${route.kind === 'crawl' ? 'crawl' : 'batch/scrape'}/${job.id}`;
     body.next = `${base}?skip=${after}${params.has('limit') ? `&limit=${limit}` : ''}`;
   }
   return { status: 200, body };

@@ -26,6 +26,8 @@ export interface ReadRequest {
   query?: string;
   /** The Host header, for the absolute `next` links of results pages. */
   host?: string;
+  /** How the request came (the HTTPS emulator answers on https), for the same links. */
+  scheme?: 'http' | 'https';
 }
 
 const ROUTES: Record<string, string> = {

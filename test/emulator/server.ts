@@ -84,7 +84,7 @@ async function handle(state: EmulatorState, req: IncomingMessage, res: ServerRes
   }
 
   const query = q === -1 ? '' : rawUrl.slice(q + 1);
-  const out = answer(state, { method, path, apiKey, contentType: req.headers['content-type'] ?? '', json, jsonError, query, host: req.headers.host });
+  const out = answer(state, { method, path, apiKey, contentType: req.headers['content-type'] ?? '', json, jsonError, query, host: req.headers.host, scheme: schemeOf(req) });
   if (fault?.kind === 'result-shapes' && out.status === 200 && path === '/v2/search') out.body = reshapeSearch(out.body, fault);
   record.status = out.status;
   if (fault?.kind === 'slow-body' || fault?.kind === 'truncated-body') {
@@ -99,4 +99,9 @@ async function handle(state: EmulatorState, req: IncomingMessage, res: ServerRes
     return;
   }
   sendJson(res, out.status, out.body, out.headers);
+}
+
+/** The scheme the request came on: a TLS socket says it is encrypted; the real service's links use the scheme it was called on. */
+function schemeOf(req: IncomingMessage): 'http' | 'https' {
+  return 'encrypted' in req.socket && req.socket.encrypted === true ? 'https' : 'http';
 }

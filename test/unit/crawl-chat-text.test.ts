@@ -1,7 +1,8 @@
 // The crawl results tool's text: status, titles and addresses, markdown of the first pages that
 // fit, and how to read the rest; never over its room, and outside text kept on one line.
 import assert from 'node:assert/strict';
-import { CRAWL_TOOL_MAX_CHARS, crawlToolText } from '../../src/core/crawls/chat-text';
+import { characterBudget, fitPlainText, tokenBudget, type CountTokens } from '../../src/core/chat/fit';
+import { CRAWL_TOOL_MAX_CHARS, crawlToolAnswer, crawlToolText } from '../../src/core/crawls/chat-text';
 import type { CrawlJobState } from '../../src/core/crawls/results';
 
 const ID = '3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01';
@@ -47,5 +48,28 @@ describe('crawl results tool text', () => {
   it('points at the pages not loaded yet when the service has more', () => {
     const { text } = crawlToolText(job(2, 2), texts(2, 10), 1, CRAWL_TOOL_MAX_CHARS);
     assert.match(text, /More pages exist than are loaded\..*"fromPage": 3/);
+  });
+
+  const quarter: CountTokens = (text) => Promise.resolve(Math.ceil(text.length / 4));
+  const words: CountTokens = (text) => Promise.resolve(text.split(/\s+/).filter(Boolean).length);
+  for (const [counterName, counter] of [['characters/4', quarter], ['words', words]] as const) {
+    for (const limit of [64, 100, 200]) {
+      it(`at ${limit} tokens (${counterName}): fits, with the status and the call that reads on`, async () => {
+        const big: CrawlJobState = { ...job(100, 100), total: 10_000, completed: 10_000, failures: Array.from({ length: 40 }, (_, i) => ({ id: String(i), url: `https://a.example/f${i}`, error: 'x' })), error: 'y'.repeat(300) };
+        // As the tool answers: fitted by levels, then the last fitting every tool answer goes through.
+        const text = await fitPlainText(await crawlToolAnswer(big, texts(30, 3000), 1, tokenBudget(limit, counter)), tokenBudget(limit, counter));
+        assert.ok((await counter(text)) <= limit, `${await counter(text)} for ${limit}: ${text}`);
+        assert.match(text, new RegExp(`^Crawl ${ID}: (status )?completed`));
+        assert.ok(text.includes(`webData_readResult {"jobId":"${ID}","kind":"crawl","page":1,"part":1}`), text);
+        if (limit >= 200) assert.match(text, /1\. Title 1 # not a heading <https:\/\/a\.example\/1> \(200\)/);
+      });
+    }
+  }
+
+  it('without a budget stays under 8,000 characters, guidance included; a small job is whole', async () => {
+    const text = await crawlToolAnswer(job(100, 100), texts(30, 3000), 1, characterBudget());
+    assert.ok(text.length < 8000, `${text.length} characters`);
+    assert.match(text, /"fromPage": \d+\}; or read one page whole/);
+    assert.equal(await crawlToolAnswer(job(3), texts(3, 100), 1, characterBudget()), crawlToolText(job(3), texts(3, 100), 1, Number.MAX_SAFE_INTEGER).text);
   });
 });

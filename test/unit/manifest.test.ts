@@ -216,7 +216,7 @@ describe('manifest: language-model tools', () => {
   const SCHEMA_KEYWORDS = new Set(['type', 'properties', 'items', 'enum', 'required', 'description', 'minimum', 'maximum', 'maxLength', 'minLength', 'default']);
   const registeredTools = new Set(matchesIn(/export const \w+_TOOL = '(webData_\w+)'/g).map((m) => m.id));
 
-  it('contributes the four tools, each registered in code, and code registers no other', () => {
+  it('contributes the five tools, each registered in code, and code registers no other', () => {
     assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_credits', 'webData_activeCrawls', 'webData_readResult', 'webData_crawlResults']);
     assert.deepEqual([...registeredTools].sort(), tools.map((t) => t.name).sort());
     // Registered under the tool files' *_TOOL constants (read above), each once.

@@ -10,6 +10,7 @@ const root = path.resolve(__dirname, '../..');
 
 interface Manifest {
   contributes: {
+    languageModelTools: Array<{ name: string; toolReferenceName: string }>;
     commands: Array<{ command: string; title: string }>;
     configuration: { properties: Record<string, { default?: unknown }> };
   };
@@ -121,5 +122,15 @@ describe('README tables match the manifest', () => {
       return written === json || written === schema.default ? [] : [`${name}: README says ${cell}, package.json says ${json}`];
     });
     assert.deepEqual(wrong, [], wrong.join('\n'));
+  });
+
+  it('the chat table has a row for every language-model tool (its #name and name), and the count in words is right', () => {
+    const table = tablesOf(readme).find((t) => t.kind === 'In a prompt');
+    assert.ok(table, 'no "In a prompt | Tool" table in the README');
+    const rows = table.rows.map((row) => `${row[0] ?? ''} ${row[1] ?? ''}`);
+    const expected = manifest.contributes.languageModelTools.map((t) => `\`#${t.toolReferenceName}\` \`${t.name}\``);
+    assert.deepEqual(rows.sort(), [...expected].sort());
+    const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+    assert.match(readme, new RegExp(`chat agents ${words[expected.length] ?? String(expected.length)} language-model tools`));
   });
 });

@@ -7,9 +7,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { parseDeliverArgs, readSandboxPorts, run, UsageError, type SandboxPorts } from '../../scripts/sandbox-deliver';
+import { parseDeliverArgs, readSandboxPorts, run, sandboxJobLines, UsageError, type SandboxPorts } from '../../scripts/sandbox-deliver';
 import { SIGNATURE_HEADER, verifySignature } from '../../src/core/webhooks';
-import { startEmulator, type Emulator } from '../emulator';
+import { DEMO_API_KEY, DEMO_JOBS, startEmulator, type Emulator } from '../emulator';
 
 describe('sandbox:deliver: arguments', () => {
   it('takes a kind, and an optional --id in either spelling, before or after it', () => {
@@ -18,6 +18,21 @@ describe('sandbox:deliver: arguments', () => {
     assert.deepEqual(parseDeliverArgs(['batch_scrape.completed', '--id=job-2']), { help: false, kind: 'batch_scrape.completed', id: 'job-2' });
     // The service may send types this extension does not know yet; the emulator sends them too.
     assert.deepEqual(parseDeliverArgs(['extract.completed']), { help: false, kind: 'extract.completed' });
+  });
+
+  it('the page kinds take --pages; the other kinds refuse it', () => {
+    assert.deepEqual(parseDeliverArgs(['crawl.page', '--pages', '5']), { help: false, kind: 'crawl.page', pages: 5 });
+    assert.deepEqual(parseDeliverArgs(['--pages=2', 'batch_scrape.page', '--id', 'job-3']), { help: false, kind: 'batch_scrape.page', id: 'job-3', pages: 2 });
+    assert.throws(() => parseDeliverArgs(['crawl.completed', '--pages', '2']), /--pages is for crawl\.page and batch_scrape\.page only/);
+    for (const bad of ['0', '-1', 'x', '10000']) assert.throws(() => parseDeliverArgs(['crawl.page', '--pages', bad]), /--pages needs a number/, bad);
+  });
+
+  it('the sandbox banner names every demo job with results, and how to open them', () => {
+    const banner = sandboxJobLines().join('\n');
+    for (const id of [DEMO_JOBS.large, DEMO_JOBS.failed, DEMO_JOBS.cancelled, DEMO_JOBS.batch]) assert.ok(banner.includes(id), `${id} is not in the banner`);
+    assert.match(banner, /"Web Data: Open Crawl Results" and paste/);
+    assert.match(banner, /sandbox:deliver -- crawl\.page/);
+    assert.match(banner, /sandbox:deliver -- batch_scrape\.page/);
   });
 
   it('--help prints the usage, even after a kind', () => {
@@ -136,6 +151,33 @@ describe('sandbox:deliver: against an emulator', () => {
     assert.equal(event.id, 'job-42');
     assert.ok(verifySignature(delivery.body, delivery.headers[SIGNATURE_HEADER] as string | undefined, SECRET), 'not signed with the secret');
     assert.match(out.join('\n'), /batch_scrape\.completed \(signed\) delivered .* the receiver answered 200/);
+  });
+
+  it('crawl.page: the next pages of a job, each a signed delivery with its document, a few at a time, never its completed event', async () => {
+    const id = emulator.addCrawlJob(DEMO_API_KEY, { total: 5, completed: 5, listed: false });
+    const events = (): Array<{ type: string; id: string; data: Array<{ metadata?: { sourceURL?: string } }> }> =>
+      received.map((r) => JSON.parse(r.body.toString('utf8')) as { type: string; id: string; data: Array<{ metadata?: { sourceURL?: string } }> });
+    received.length = 0;
+    const out: string[] = [];
+    const options = { portsFile: file, out: (l: string) => out.push(l), err: (l: string) => out.push(l) };
+    assert.equal(await run(['crawl.page', '--id', id, '--pages', '2'], options), 0, out.join('\n'));
+    assert.deepEqual(events().map((e) => [e.type, e.id, e.data.length]), [['crawl.page', id, 1], ['crawl.page', id, 1]]);
+    assert.ok(received.every((r) => verifySignature(r.body, r.headers[SIGNATURE_HEADER] as string | undefined, SECRET)), 'not signed with the secret');
+    assert.match(out.join('\n'), new RegExp(`2 page deliveries \\(signed\\) of job ${id} .*the receiver answered 200, 200\\.`));
+    assert.equal(await run(['crawl.page', '--id', id, '--pages', '100'], options), 0);
+    assert.equal(events().length, 5, 'the other 3 pages, and no crawl.completed');
+    assert.ok(events().every((e) => e.type === 'crawl.page'));
+    out.length = 0;
+    assert.equal(await run(['crawl.page', '--id', id], options), 0);
+    assert.match(out.join('\n'), /No pages of job .* were left to send/);
+    assert.equal(events().length, 5);
+  });
+
+  it('batch_scrape.page: by default the demo batch scrape\'s next pages', async () => {
+    received.length = 0;
+    assert.equal(await run(['batch_scrape.page'], { portsFile: file, out: () => undefined, err: () => undefined }), 0);
+    const events = received.map((r) => JSON.parse(r.body.toString('utf8')) as { type: string; id: string });
+    assert.deepEqual(events.map((e) => [e.type, e.id]), Array.from({ length: 3 }, () => ['batch_scrape.page', DEMO_JOBS.batch]));
   });
 
   it('exits 1 and says so when the receiver refuses the delivery', async () => {

@@ -24,7 +24,8 @@ export function failureText(what: string, failure: ToolFailure, spends: boolean)
   const said = failure.message ? ` ${modelLine(failure.message, 800)}` : '';
   switch (failure.kind) {
     case 'not-connected':
-      return `${what} could not run: Web Data is not connected (it needs the service address and an API key).${nothingSpent} Ask the person to run the command "${CONNECT_COMMAND_TITLE}" from the Command Palette, then try again. Do not ask them for the key in chat.`;
+      // What to do comes first: at a small budget the cut keeps it (fitPlainText).
+      return `${what} could not run: Web Data is not connected. Ask the person to run "${CONNECT_COMMAND_TITLE}" from the Command Palette, then try again; do not ask for the key in chat.${nothingSpent} (Connecting stores the service address and an API key.)`;
     case 'invalid-request': {
       const problems = (failure.problems ?? []).map((p) => `- ${modelLine(p.field, 80)}: ${modelLine(p.message, 400)}`);
       const list = problems.length > 0 ? `\n${problems.join('\n')}` : said;
@@ -36,9 +37,9 @@ export function failureText(what: string, failure: ToolFailure, spends: boolean)
       return `${what} was refused because of the service's rate limit (429). ${wait}${said}`;
     }
     case 'unauthorized':
-      return `${what} failed: the service did not accept the stored API key (401). Ask the person to store a valid key with the command "Web Data: Set API Key" (or "${CONNECT_COMMAND_TITLE}"); do not ask for the key in chat.`;
+      return `${what} failed: the service did not accept the stored API key (401). Ask the person to store a valid key with "Web Data: Set API Key" (or "${CONNECT_COMMAND_TITLE}"); do not ask for the key in chat.`;
     case 'payment-required':
-      return `${what} failed: the team has no credits left (402).${said} The person can add credits or upgrade the plan in the service's dashboard.`;
+      return `${what} failed: the team has no credits left (402). The person can add credits or upgrade the plan in the service's dashboard.${said}`;
     case 'cancelled':
       return `${what} was cancelled before it finished.`;
     case 'network':
@@ -51,7 +52,26 @@ export function failureText(what: string, failure: ToolFailure, spends: boolean)
   }
 }
 
-/** The agents' daily limit is reached: what was spent, the setting that raises it, what still works. */
+/** The agents' daily limit is reached: the limit and the setting that raises it first, then what still works. */
 export function capReachedText(spent: number, limit: number): string {
-  return `The search was not sent, so nothing was spent: chat agents have spent ${spent} credits today and the person allows ${limit} a day (setting webData.chat.dailyCreditLimit). Tell the person; they can raise that setting or search themselves with "Web Data: Search the Web". Pages of earlier searches can still be read with webData_readResult.`;
+  return `Daily agent credit limit reached (${spent} of ${limit} today); the person can raise webData.chat.dailyCreditLimit. The search was not sent, so nothing was spent. Tell the person; they can also search themselves with "Web Data: Search the Web". Pages of earlier searches can still be read with webData_readResult.`;
 }
+
+/**
+ * A search prepared when nothing was to be sent (not connected then, or an earlier answer to
+ * reuse, or the limit reached) reaches invoke with no confirmation of its price: it is not sent.
+ */
+export function notConfirmedText(why: 'connected-later' | 'nothing-to-send'): string {
+  const because = why === 'connected-later'
+    ? 'Web Data was connected only after this call was prepared'
+    : 'when this call was prepared there was nothing to send (an earlier answer to reuse, or the daily limit reached)';
+  return `The search was not sent: call the tool again and the person will be asked to confirm its price (${because}).`;
+}
+
+/** A tool's own failure (a bug, not the service's): `what` is "The search", "Reading the page"… */
+export function unexpectedText(what: string): string {
+  return `${what} failed unexpectedly inside the editor; the Web Data log has the details.`;
+}
+
+/** webData_readResult was given a kind of page no source reads. */
+export const READ_KIND_TEXT = 'Pages of that kind cannot be read yet: give a searchId and result, or a jobId and page.';

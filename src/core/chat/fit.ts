@@ -59,3 +59,20 @@ export async function fullestFitting(levels: number, render: (level: number) => 
   }
   return lo;
 }
+
+/**
+ * A fixed or failure text within the budget: whole when it fits, else cut after the last word
+ * that fits, marked "…". Texts say what matters first, so a cut keeps it. Every tool answer goes
+ * through this last, so even a text no renderer sized (a failure, a refusal) fits.
+ */
+export async function fitPlainText(text: string, budget: TextBudget): Promise<string> {
+  if (await fits(text, budget)) return text;
+  const ends = [...text.matchAll(/\S(?=\s|$)/g)].map((m) => m.index + 1);
+  const cut = (end: number): string => `${text.slice(0, end)}…`;
+  const words = await fullestFitting(ends.length, (i) => cut(ends[i] ?? 0), budget);
+  if (words >= 0) return cut(ends[words] ?? 0);
+  // Not even the first word fits (a budget far under any in use): as many characters as do.
+  const points = Array.from(text);
+  const chars = await fullestFitting(points.length, (i) => `${points.slice(0, i + 1).join('')}…`, budget);
+  return chars >= 0 ? `${points.slice(0, chars + 1).join('')}…` : '';
+}

@@ -1,7 +1,9 @@
 // The crawl results tool's text for a chat model: the job's status, its pages' titles and
 // addresses, then the markdown of pages from `fromPage` on while they fit in `maxChars`, and a
-// last line saying how to read the rest. Plain text built here, cut here: the tool's own fitting,
-// apart from the search tool's (src/core/chat). Titles and addresses are one-line data.
+// last line saying how to read the rest. crawlToolAnswer fits it to a budget (src/core/chat/fit):
+// the markdown and the page list go first, then the details; at the smallest budgets a short
+// status and how to read on remain. Titles and addresses are one-line data.
+import { fullestFitting, type TextBudget } from '../chat/fit';
 import { modelBlock, modelLine } from '../chat/model-text';
 import { pageTitle } from './pages';
 import { crawlReadCall } from './read-page';
@@ -11,6 +13,13 @@ import type { CrawlJobState, CrawlPageRow } from './results';
 export const CRAWL_TOOL_MAX_CHARS = 8000;
 /** Page titles and addresses listed at most (the rest are counted). */
 const MAX_LISTED = 100;
+/** The full text is fitted in steps of this many characters of room. */
+const ROOM_STEP = 200;
+
+/** The tool's input was not a job reference. */
+export const CRAWL_INPUT_TEXT = 'The crawl results request was not accepted: "id" must be the job id of a crawl or batch scrape (a UUID), and "kind" "crawl" (default) or "batch".';
+/** The job was opened but is not in the service's list (it was removed meanwhile). */
+export const CRAWL_GONE_TEXT = 'The crawl results could not be read: the job is no longer loaded in the editor; call the tool again.';
 
 export interface CrawlToolText {
   text: string;
@@ -46,9 +55,18 @@ export function crawlToolText(job: CrawlJobState, texts: ReadonlyMap<number, str
   const list = ['', 'Pages (number, title, address):', ...listed.map(pageLine)];
   if (job.pages.length > listed.length) list.push(`…and ${job.pages.length - listed.length} more loaded pages.`);
   const listText = list.join('\n');
-  // The list takes at most a third of the room, so some markdown always fits.
+  // The list takes at most a third of the room, so some markdown always fits; it is cut at a
+  // line's end, and keeps the first page's line, so a cut list still says where the pages start.
   const listRoom = Math.floor(maxChars / 3);
-  const shownList = listText.length <= listRoom ? listText : `${listText.slice(0, Math.max(0, listRoom - 40))}\n…(list cut)`;
+  let shownList = listText;
+  if (listText.length > listRoom) {
+    const kept = list.slice(0, 3);
+    for (const line of list.slice(3)) {
+      if (kept.join('\n').length + line.length + 14 > listRoom) break;
+      kept.push(line);
+    }
+    shownList = `${kept.join('\n')}\n…(list cut)`;
+  }
   parts.push(shownList);
   used += shownList.length + 1;
   let nextPage: number | undefined;
@@ -84,4 +102,35 @@ export function crawlToolText(job: CrawlJobState, texts: ReadonlyMap<number, str
     parts.push('', 'That is every page of the results.');
   }
   return nextPage !== undefined ? { text: parts.join('\n'), nextPage } : { text: parts.join('\n') };
+}
+
+/**
+ * The text within `budget`: the fullest of (a short status and how to read on; the same with the
+ * first page's title and address; the full text with ever more room) that fits. Falls back to the
+ * shortest, which the caller's last fitting (fitPlainText) cuts if even that is too long.
+ */
+export async function crawlToolAnswer(job: CrawlJobState, texts: ReadonlyMap<number, string>, fromPage: number, budget: TextBudget): Promise<string> {
+  const fullLength = crawlToolText(job, texts, fromPage, Number.MAX_SAFE_INTEGER).text.length;
+  const fullLevels = Math.ceil(fullLength / ROOM_STEP) + 1;
+  const render = (level: number): string => level < 2 ? shortText(job, fromPage, level === 1) : crawlToolText(job, texts, fromPage, (level - 2) * ROOM_STEP).text;
+  const level = await fullestFitting(2 + fullLevels, render, budget);
+  return render(Math.max(0, level));
+}
+
+/** The status in a line, the first page asked for (when `withPage`), and the one call that reads on at any budget. */
+function shortText(job: CrawlJobState, fromPage: number, withPage: boolean): string {
+  const what = job.ref.kind === 'crawl' ? 'Crawl' : 'Batch scrape';
+  const done = job.total !== undefined ? `, ${job.completed ?? 0} of ${job.total} pages` : '';
+  const lines = [`${what} ${job.ref.id}: ${job.status}${done}.`];
+  const row = job.pages.find((r) => r.index + 1 >= fromPage);
+  if (withPage && row) lines.push(pageLine(row));
+  if (row) {
+    // webData_readResult splits a page into parts that fit the budget, so it reads on however small it is.
+    lines.push(`Read on: webData_readResult ${crawlReadCall(job.ref, row.index + 1, 1)} gives page ${row.index + 1} in parts.`);
+  } else if (job.cursor !== undefined) {
+    lines.push(`Read on: webData_crawlResults {"id": "${job.ref.id}", "kind": "${job.ref.kind}", "fromPage": ${job.pages.length + 1}} with a larger budget.`);
+  } else {
+    lines.push(job.pages.length === 0 ? 'It has no pages.' : `It has ${job.pages.length} pages; none from page ${fromPage}.`);
+  }
+  return lines.join('\n');
 }

@@ -4,7 +4,7 @@
 // allows, then counted again and narrowed until it fits (a few calls at most). Without a budget,
 // the core's character budget applies.
 import type * as vscode from 'vscode';
-import { characterBudget, DEFAULT_MAX_CHARS, tokenBudget, type TextBudget } from '../../core/chat/fit';
+import { characterBudget, DEFAULT_MAX_CHARS, fitPlainText, tokenBudget, type TextBudget } from '../../core/chat/fit';
 
 /** Renders the text within `maxChars` characters; `label` names the budget in the cut note. */
 export type Render = (maxChars: number, label: string) => string;
@@ -46,4 +46,9 @@ export function budgetOf(tokenization: vscode.LanguageModelToolTokenizationOptio
   const budget = tokenization?.tokenBudget;
   if (tokenization === undefined || budget === undefined || !Number.isFinite(budget) || budget <= 0) return characterBudget();
   return tokenBudget(budget, (text) => tokenization.countTokens(text, token));
+}
+
+/** Every tool's last step: the answer, whatever made it (a renderer, a failure, a refusal), within the budget. */
+export function fitAnswer(text: string, tokenization: vscode.LanguageModelToolTokenizationOptions | undefined, token: vscode.CancellationToken): Promise<string> {
+  return fitPlainText(text, budgetOf(tokenization, token));
 }

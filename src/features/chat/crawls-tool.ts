@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { activeCrawlsText } from '../../core/chat/account-text';
 import { failureText } from '../../core/chat/failure-text';
 import type { Services } from '../../platform/services';
-import { fitToBudget } from './budget';
+import { fitAnswer, fitToBudget } from './budget';
 import { abortOn, toolFailure } from './failures';
 import { markToolUsed } from './used';
 
@@ -19,7 +19,8 @@ export class ActiveCrawlsTool implements vscode.LanguageModelTool<unknown> {
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     markToolUsed();
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(await this.answer(options, token))]);
+    const answer = await fitAnswer(await this.answer(options, token), options.tokenizationOptions, token);
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer)]);
   }
 
   private async answer(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<string> {

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { creditsText } from '../../core/chat/account-text';
 import { failureText } from '../../core/chat/failure-text';
 import type { Services } from '../../platform/services';
+import { fitAnswer } from './budget';
 import { abortOn, toolFailure } from './failures';
 import { markToolUsed } from './used';
 
@@ -16,9 +17,10 @@ export class CreditsTool implements vscode.LanguageModelTool<unknown> {
     return { invocationMessage: vscode.l10n.t('Reading the team’s Web Data credits') };
   }
 
-  async invoke(_options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     markToolUsed();
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(await this.answer(token))]);
+    const answer = await fitAnswer(await this.answer(token), options.tokenizationOptions, token);
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer)]);
   }
 
   private async answer(token: vscode.CancellationToken): Promise<string> {

@@ -2,12 +2,12 @@
 // budget, with "part N of M" and the call that reads the next. It sends nothing to the service
 // (the page was paid for when it was searched), so it asks for no confirmation.
 import * as vscode from 'vscode';
-import { failureText } from '../../core/chat/failure-text';
+import { failureText, READ_KIND_TEXT, unexpectedText } from '../../core/chat/failure-text';
 import type { PageKey, ReadRequest } from '../../core/chat/read-input';
 import { readPart, splitPage, type PageSource } from '../../core/chat/read-result';
 import { loadCore } from '../../platform/core';
 import type { Services } from '../../platform/services';
-import { budgetOf } from './budget';
+import { budgetOf, fitAnswer } from './budget';
 import { markToolUsed } from './used';
 
 export const READ_RESULT_TOOL = 'webData_readResult';
@@ -32,12 +32,15 @@ export class ReadResultTool implements vscode.LanguageModelTool<unknown> {
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     markToolUsed();
+    let answer: string;
     try {
-      return text(await this.answer(options, token));
+      answer = await this.answer(options, token);
     } catch (err) {
       this.services.log.error(`Chat tool ${READ_RESULT_TOOL} failed unexpectedly: ${String(err)}`);
-      return text('Reading the page failed unexpectedly inside the editor; the Web Data log has the details.');
+      answer = unexpectedText('Reading the page');
     }
+    // A part is sized to the budget already; problems and failures are fitted here.
+    return text(await fitAnswer(answer, options.tokenizationOptions, token));
   }
 
   private async answer(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<string> {
@@ -45,7 +48,7 @@ export class ReadResultTool implements vscode.LanguageModelTool<unknown> {
     if (!read.ok) return failureText('Reading the page', { kind: 'invalid-request', problems: read.problems }, false);
     const { request } = read;
     const source = this.sources.get(request.source);
-    if (!source) return 'Pages of that kind cannot be read yet.';
+    if (!source) return READ_KIND_TEXT;
     const found = await source.find(request.id, request.page);
     if (!found.ok) return found.problem;
     const budget = budgetOf(options.tokenizationOptions, token);

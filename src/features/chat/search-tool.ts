@@ -6,12 +6,12 @@
 // invocation's budget. Every failure is a text result, never a throw.
 import * as vscode from 'vscode';
 import type { RequestProblem, SearchRequestBody } from '../../core/api';
-import { capReachedText, failureText } from '../../core/chat/failure-text';
+import { capReachedText, failureText, notConfirmedText, unexpectedText } from '../../core/chat/failure-text';
 import { searchText } from '../../core/chat/search-text';
 import { inertMarkdown } from '../../core/text/inert';
 import { loadCore } from '../../platform/core';
 import type { Services } from '../../platform/services';
-import { budgetOf } from './budget';
+import { budgetOf, fitAnswer } from './budget';
 import { fits } from '../../core/chat/fit';
 import { capWords, priceWords } from '../spend/words';
 import type { Assessment, SearchSpend } from './search-spend';
@@ -58,33 +58,34 @@ export class SearchTool implements vscode.LanguageModelTool<unknown> {
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     markToolUsed();
+    // Failures and refusals are fitted too: the model's budget holds for every answer.
+    return text(await fitAnswer(await this.answer(options, token), options.tokenizationOptions, token));
+  }
+
+  private async answer(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<string> {
     try {
       const unconfirmed = this.unconfirmed.get(keyOf(options.input));
       this.unconfirmed.delete(keyOf(options.input));
       const plan = this.plan(options.input);
-      if (!plan.ok) return text(failureText('The search', { kind: 'invalid-request', problems: plan.problems }, true));
-      if (!this.services.connection.isConnected) return text(failureText('The search', { kind: 'not-connected' }, true));
+      if (!plan.ok) return failureText('The search', { kind: 'invalid-request', problems: plan.problems }, true);
+      if (!this.services.connection.isConnected) return failureText('The search', { kind: 'not-connected' }, true);
       const budget = budgetOf(options.tokenizationOptions, token);
       const assessment = await this.spend.assess(plan.search.body, { fresh: plan.fresh });
       // The same search within minutes: its stored answer, and nothing sent.
-      if (assessment.reuse) return text(await searchText(assessment.reuse.record, budget, { reusedMinutesAgo: assessment.reuse.minutesAgo }));
+      if (assessment.reuse) return await searchText(assessment.reuse.record, budget, { reusedMinutesAgo: assessment.reuse.minutesAgo });
       // Refused even when the person allowed the tool for the whole session.
-      if (assessment.cap.kind === 'reached') return text(capReachedText(assessment.cap.spent, assessment.cap.limit));
-      if (unconfirmed === 'not-connected') {
-        return text('The search was not sent: Web Data was connected only after this call was prepared, so the person has not confirmed its price. Call the tool again; the person will be asked to confirm.');
-      }
-      if (unconfirmed === 'nothing-to-send') {
-        return text('The search was not sent: when this call was prepared there was nothing to send (an earlier answer to reuse, or the daily limit reached), so the person has not confirmed its price. Call the tool again; the person will be asked to confirm.');
-      }
+      if (assessment.cap.kind === 'reached') return capReachedText(assessment.cap.spent, assessment.cap.limit);
+      if (unconfirmed === 'not-connected') return notConfirmedText('connected-later');
+      if (unconfirmed === 'nothing-to-send') return notConfirmedText('nothing-to-send');
       const outcome = await this.run.send(plan.search, token);
-      if (!outcome.ok) return text(failureText('The search', outcome.failure, outcome.failure.kind === 'not-connected'));
+      if (!outcome.ok) return failureText('The search', outcome.failure, outcome.failure.kind === 'not-connected');
       const body = await searchText(outcome.record, budget);
       const ignored = plan.ignored.length > 0 ? `\n\nIgnored inputs this tool does not have: ${plan.ignored.map((name) => JSON.stringify(name.slice(0, 40))).join(', ')}.` : '';
       // The line about ignored inputs only where it still fits the budget.
-      return text(ignored !== '' && (await fits(body + ignored, budget)) ? body + ignored : body);
+      return ignored !== '' && (await fits(body + ignored, budget)) ? body + ignored : body;
     } catch (err) {
       this.services.log.error(`Chat tool ${SEARCH_TOOL} failed unexpectedly: ${String(err)}`);
-      return text('The search failed unexpectedly inside the editor; the Web Data log has the details.');
+      return unexpectedText('The search');
     }
   }
 

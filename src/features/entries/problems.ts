@@ -1,15 +1,15 @@
 // "Search the Web for This Problem": a Code Action on every diagnostic, of any language and any
-// source, in every file and untitled document. The Problems view has no menu of its own for its
+// source, on every scheme where diagnostics appear (core/entries/problem-scope). The Problems view has no menu of its own for its
 // rows (microsoft/vscode#36881): it offers a row's quick fixes, so this is a quick fix. It runs on
 // every cursor move, so it only copies the diagnostic's plain fields into the command's argument;
 // the query is made when the person picks it.
 import * as vscode from 'vscode';
 import type { ProblemArgument } from '../../core/entries/arguments';
+import { offersProblemActions, PROBLEM_ACTION_SELECTOR } from '../../core/entries/problem-scope';
 import { Command, Setting } from '../../core/ids';
 import { inertQuickPick } from '../../core/text/inert';
 import { Disposable } from '../../platform/disposable';
 import { onDidChangeSetting, problemActionsSetting } from '../../platform/settings';
-
 
 /** A diagnostic's code: a string, a number, or `{ value, target }` (a link to the rule's page). */
 export function codeOf(code: vscode.Diagnostic['code']): string | number | undefined {
@@ -37,12 +37,11 @@ export class ProblemActions extends Disposable implements vscode.CodeActionProvi
   constructor() {
     super();
     this._register(onDidChangeSetting(Setting.searchProblemActions, () => { this.enabled = problemActionsSetting(); }));
-    const selector: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }];
-    this._register(vscode.languages.registerCodeActionsProvider(selector, this, ProblemActions.metadata));
+    this._register(vscode.languages.registerCodeActionsProvider([...PROBLEM_ACTION_SELECTOR], this, ProblemActions.metadata));
   }
 
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
-    if (!this.enabled || context.diagnostics.length === 0) return [];
+    if (!this.enabled || context.diagnostics.length === 0 || !offersProblemActions(document.uri.scheme)) return [];
     if (context.only && !context.only.contains(vscode.CodeActionKind.QuickFix)) return [];
     const several = context.diagnostics.length > 1;
     return context.diagnostics.slice(0, MAX_ACTIONS).map((diagnostic) => {

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SearchRecord } from '../../../src/core/search/record';
 import type { WebDataApi } from '../../../src/extension';
+import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { activate, emulator, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
 
 const KEY = 'wd-host-advanced-0001';
@@ -17,9 +18,9 @@ const KEY = 'wd-host-advanced-0001';
  * presses leave the command waiting on a step, which fails. Waits for a step or the end, never a
  * fixed time.
  */
-async function pressEnterUntilDone<T>(api: WebDataApi, start: () => Thenable<T>, presses = 30): Promise<T> {
+async function pressEnterUntilDone<T>(api: WebDataApi, start: () => Thenable<T>, presses = 30, seen: ShownQuickInput[] = []): Promise<T> {
   let shown = 0;
-  const listener = api.onDidShowQuickInput(() => { shown++; });
+  const listener = api.onDidShowQuickInput((input) => { shown++; seen.push(input); });
   let settled = false;
   try {
     const result = Promise.resolve(start()).finally(() => { settled = true; });
@@ -36,6 +37,9 @@ async function pressEnterUntilDone<T>(api: WebDataApi, start: () => Thenable<T>,
     listener.dispose();
   }
 }
+
+/** The Search rows of the reviews shown, for a failure's message. */
+const reviewRows = (seen: readonly ShownQuickInput[]): string => seen.map((input) => input.items[0] ?? '').filter((row) => row.startsWith('$(search)')).join(' | ') || 'no review shown';
 
 function advanced(argument?: unknown): Thenable<SearchRecord | undefined> {
   return vscode.commands.executeCommand<SearchRecord | undefined>('webData.searchAdvanced', argument);
@@ -59,12 +63,15 @@ describe('advanced search: steps through the command\'s argument, against the em
   });
 
   it('with a complete request, searches after a few presses of Enter (the steps are skipped), sending exactly it (settings only under what it leaves out)', async () => {
+    const seen: ShownQuickInput[] = [];
     const record = await pressEnterUntilDone(api, () => advanced({
       query: 'tideflow backpressure', sources: ['web', 'news'], limit: 4, categories: [], tbs: 'sbd:1,qdr:y',
       includeDomains: ['docs.tideflow.dev'], location: 'Berlin,Germany', country: 'de', scrapeOptions: { formats: [{ type: 'markdown' }] },
       enterprise: ['zdr'], ignoreInvalidURLs: true,
-    }), 4);
+    }), 4, seen);
     assert.ok(record, 'no search was stored');
+    // The review's Search row gives the spec's price for zero data retention: 10 credits per 10 results, per source.
+    assert.ok(seen.some((input) => input.items[0] === '$(search) Search At most 20 credits for zero data retention (10 credits per 10 results, 4 per source, 2 sources) plus scraping, which the service prices when it runs.'), reviewRows(seen));
     assert.deepEqual(record.request, {
       query: 'tideflow backpressure', limit: 4, timeout: 60000, sources: [{ type: 'web' }, { type: 'news' }], tbs: 'sbd:1,qdr:y',
       includeDomains: ['docs.tideflow.dev'], location: 'Berlin,Germany', country: 'DE', scrapeOptions: { formats: [{ type: 'markdown' }] },
@@ -92,6 +99,20 @@ describe('advanced search: steps through the command\'s argument, against the em
     assert.equal(record.request.query, 'tideflow streams');
     assert.deepEqual(record.request.enterprise, ['zdr']);
     assert.deepEqual(record.request.includeDomains, ['docs.tideflow.dev']);
+  });
+
+  it('the review prices a search without retention from this person\'s history: unknown before the first of its shape, then what it cost', async () => {
+    // A shape no other search here has: images only, 7 results, no page content, no retention.
+    const request = { query: 'tideflow logo', sources: ['images'], limit: 7, categories: [], tbs: '', includeDomains: [], location: '', country: 'us', scrapeOptions: { formats: [] }, enterprise: [], ignoreInvalidURLs: false };
+    const first: ShownQuickInput[] = [];
+    const record = await pressEnterUntilDone(api, () => advanced(request), 4, first);
+    assert.ok(record, 'no search was stored');
+    assert.ok(first.some((input) => input.items[0] === '$(search) Search Price: unknown until the first search of this kind (the service reports it once it has run)'), reviewRows(first));
+    const cost = record.response.creditsUsed;
+    assert.equal(typeof cost, 'number');
+    const second: ShownQuickInput[] = [];
+    assert.ok(await pressEnterUntilDone(api, () => advanced({ ...request, query: 'tideflow mascot' }), 4, second));
+    assert.ok(second.some((input) => input.items[0] === `$(search) Search Price: a search like this cost ${cost} credits last time`), reviewRows(second));
   });
 
   it('refuses an argument that is not a request, and sends nothing', async () => {

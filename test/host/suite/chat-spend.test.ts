@@ -132,9 +132,13 @@ describe('chat: agents that spend wisely', function () {
     assert.equal((await api.chat.search.prepareInvocation({ input: refused }, none))?.confirmationMessages, undefined, 'nothing to confirm: nothing will be sent');
     const before = await emulator.requestCount();
     const text = await invokeTool('webData_search', refused);
-    assert.equal(text, `The search was not sent, so nothing was spent: chat agents have spent ${agentSpend} credits today and the person allows ${agentSpend} a day (setting webData.chat.dailyCreditLimit). Tell the person; they can raise that setting or search themselves with "Web Data: Search the Web". Pages of earlier searches can still be read with webData_readResult.`);
+    assert.equal(text, `Daily agent credit limit reached (${agentSpend} of ${agentSpend} today); the person can raise webData.chat.dailyCreditLimit. The search was not sent, so nothing was spent. Tell the person; they can also search themselves with "Web Data: Search the Web". Pages of earlier searches can still be read with webData_readResult.`);
+    // At the smallest budget the refusal fits and still says the limit and the setting.
+    const small = await invokeTool('webData_search', refused, { tokenBudget: 64, countTokens: (t: string) => Promise.resolve(Math.ceil(t.length / 4)) });
+    assert.ok(Math.ceil(small.length / 4) <= 64, small);
+    assert.match(small, new RegExp(`^Daily agent credit limit reached \\(${agentSpend} of ${agentSpend} today\\); the person can raise webData\\.chat\\.dailyCreditLimit\\.`));
     // Allowed for the session or not, invoke itself refuses.
-    assert.match(textOf(await api.chat.search.invoke({ input: refused, toolInvocationToken: undefined }, none)), /^The search was not sent, so nothing was spent/);
+    assert.match(textOf(await api.chat.search.invoke({ input: refused, toolInvocationToken: undefined }, none)), /^Daily agent credit limit reached/);
     assert.deepEqual(await searchesSince(before), []);
     await setLimit(1000);
   });

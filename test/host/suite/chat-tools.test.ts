@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
-import { activate, emulator, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+import { activate, emulator, EXTENSION_ID, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
 
 const KEY = 'wd-test-chat-tools-0123456789abcdef';
 const CRAWLS = Array.from({ length: 3 }, (_, i) => ({ id: `1111111${i}-2222-4333-8444-555555555555`, teamId: 'team-chat', url: `https://crawl${i}.example/docs`, options: { scrapeOptions: { formats: ['markdown'], headers: { Cookie: 'session=topsecret' } } } }));
@@ -36,8 +36,12 @@ describe('chat tools (language-model tools)', function () {
     await restoreDemoKey();
   });
 
-  it('VS Code lists the four tools with their tags and input schemas', () => {
-    for (const name of ['webData_search', 'webData_credits', 'webData_activeCrawls', 'webData_readResult']) {
+  it('VS Code lists every tool the manifest contributes, with their tags and input schemas', () => {
+    // From the installed manifest, so a tool added there is checked here without editing this list.
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } } | undefined;
+    const names = (manifest?.contributes?.languageModelTools ?? []).map((t) => t.name);
+    assert.ok(names.includes('webData_search') && names.includes('webData_crawlResults'), `manifest tools: ${names.join(', ')}`);
+    for (const name of names) {
       const tool = vscode.lm.tools.find((t) => t.name === name);
       assert.ok(tool, `${name} is not in vscode.lm.tools`);
       assert.ok(tool.tags.includes('webData'), `${name} tags: ${tool.tags.join(', ')}`);
@@ -139,8 +143,15 @@ describe('chat tools (language-model tools)', function () {
       const before = await emulator.requestCount();
       await waitFor('the window to see no key', async () => (await api.chat.search.prepareInvocation({ input: { query: 'tideflow' } }, none))?.confirmationMessages === undefined);
       const text = await invoke('webData_search', { query: 'tideflow' });
-      assert.match(text, /not connected.*no credits were spent\. Ask the person to run the command "Web Data: Connect"/s);
+      assert.match(text, /not connected\. Ask the person to run "Web Data: Connect".*no credits were spent\./s);
       assert.match(await invoke('webData_credits', {}), /not connected/);
+      // Every tool's failure fits the smallest budget, what to do kept.
+      const small = { tokenBudget: 64, countTokens: (t: string) => Promise.resolve(Math.ceil(t.length / 4)) };
+      for (const [name, input] of [['webData_search', { query: 'tideflow' }], ['webData_credits', {}], ['webData_activeCrawls', {}]] as const) {
+        const fitted = await invoke(name, input, small);
+        assert.ok(Math.ceil(fitted.length / 4) <= 64, `${name}: ${fitted}`);
+        assert.match(fitted, /not connected\. Ask the person to run "Web Data: Connect"/, name);
+      }
       assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/search'), []);
     } finally {
       await useKey(KEY);
@@ -155,7 +166,7 @@ describe('chat tools (language-model tools)', function () {
     await waitFor('the window to see the key', async () => (await api.chat.search.prepareInvocation({ input: { query: 'other' } }, none))?.confirmationMessages !== undefined);
     const before = await emulator.requestCount();
     const text = textOf(await api.chat.search.invoke({ input, toolInvocationToken: undefined }, none));
-    assert.match(text, /was not sent: Web Data was connected only after this call was prepared/);
+    assert.match(text, /^The search was not sent: call the tool again .*\(Web Data was connected only after this call was prepared\)/);
     assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/search'), []);
   });
 });

@@ -220,6 +220,14 @@ describe('crawl results', function () {
     assert.match(text, /--- Page 1: /);
     assert.match(text, new RegExp(`"fromPage": (\\d+)\\}; or read one page whole, in parts, with webData_readResult \\{"jobId":"${id}","kind":"crawl","page":\\1,"part":1\\} \\(any page number\\)\\.$`));
     assert.ok(Math.ceil(text.length / 4) <= 2000, `${text.length} characters for 2000 tokens`);
+    // The smallest budget an answer must meet: the status and the call that reads on, through lm.invokeTool.
+    for (const tokens of [64, 200]) {
+      const small = await invokeTool('webData_crawlResults', { id }, budget(tokens));
+      assert.ok(Math.ceil(small.length / 4) <= tokens, `${Math.ceil(small.length / 4)} tokens for ${tokens}: ${small}`);
+      assert.match(small, new RegExp(`^Crawl ${id}: (status )?completed`));
+      assert.ok(small.includes(`webData_readResult {"jobId":"${id}","kind":"crawl","page":1,"part":1}`), small);
+    }
+    assert.match(await invokeTool('webData_crawlResults', { id: 'not-a-uuid' }, budget(64)), /^The crawl results request was not accepted/);
   });
 
   it('webData_readResult through lm.invokeTool reads a crawl page the crawlResults answer cut: the call it named, every part in turn, the page exactly', async () => {

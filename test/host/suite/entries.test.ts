@@ -184,6 +184,53 @@ describe('entries: search from a selection, a problem, the terminal', function (
     await waitFor('the Code Action to go once the setting is off', async () => (await ours()).length === 0);
   });
 
+  it('a problem in a virtual workspace\'s file (a scheme of another extension\'s file system, as vscode-vfs is) gets the Code Action too', async () => {
+    await vscode.workspace.getConfiguration('webData').update('search.problemActions', undefined, vscode.ConfigurationTarget.Global);
+    // The test's own file system, standing for a virtual or remote workspace: neither file nor untitled.
+    const scheme = 'wd-test-vfs';
+    const files = new Map<string, Uint8Array>();
+    const changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+    const provider: vscode.FileSystemProvider = {
+      onDidChangeFile: changed.event,
+      watch: () => new vscode.Disposable(() => undefined),
+      stat: (uri) => {
+        const data = files.get(uri.path);
+        if (!data) throw vscode.FileSystemError.FileNotFound(uri);
+        return { type: vscode.FileType.File, ctime: 0, mtime: 0, size: data.byteLength };
+      },
+      readDirectory: () => [],
+      createDirectory: () => undefined,
+      readFile: (uri) => {
+        const data = files.get(uri.path);
+        if (!data) throw vscode.FileSystemError.FileNotFound(uri);
+        return data;
+      },
+      writeFile: (uri, content) => { files.set(uri.path, content); },
+      delete: (uri) => { files.delete(uri.path); },
+      rename: () => { throw vscode.FileSystemError.NoPermissions('read-only test file system'); },
+    };
+    disposables.push(changed, vscode.workspace.registerFileSystemProvider(scheme, provider, { isCaseSensitive: true }));
+    const uri = vscode.Uri.from({ scheme, path: '/repo/src/main.py' });
+    files.set(uri.path, new TextEncoder().encode('import tideflow\n'));
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document);
+    const diagnostics = vscode.languages.createDiagnosticCollection('wd-entries-vfs');
+    disposables.push(diagnostics);
+    const range = new vscode.Range(0, 7, 0, 15);
+    const diagnostic = new vscode.Diagnostic(range, 'Import "tideflow" could not be resolved', vscode.DiagnosticSeverity.Warning);
+    diagnostic.source = 'Pylance';
+    diagnostics.set(uri, [diagnostic]);
+    const ours = async (): Promise<vscode.CodeAction[]> =>
+      ((await vscode.commands.executeCommand<vscode.CodeAction[] | undefined>('vscode.executeCodeActionProvider', uri, range)) ?? [])
+        .filter((a) => a.command?.command === 'webData.searchProblem');
+    let action: vscode.CodeAction | undefined;
+    await waitFor(`the problem's Code Action on a ${scheme}: document`, async () => (action = (await ours())[0]) !== undefined);
+    assert.equal(action?.title, 'Search the Web for This Problem');
+    const argument = action.command?.arguments?.[0] as { message?: unknown; uri?: unknown } | undefined;
+    assert.equal(argument?.message, 'Import "tideflow" could not be resolved');
+    assert.equal(argument.uri, uri.toString());
+  });
+
   it('the terminal: the selection read through Copy and the clipboard (which is put back), its prompt and colours out', async () => {
     const written = new vscode.EventEmitter<string>();
     const opened = new Promise<void>((resolve) => {
