@@ -35,9 +35,9 @@ export type SearchRequestCheck =
 /**
  * The record of checked bodies is a private field stamped on each body this module makes: only
  * this class can add it or see it (a spread copy or a forged brand does not carry it), and it goes
- * with the body. A WeakSet did the same, but its adds cost about 25 µs per search in a loopback
- * search loop (in V8's collection of the weak table, not in the add itself: 3 µs alone), a sixth
- * of the whole call (bench/client.ts). The field is added to an object this class did not
+ * with the body. A WeakSet did the same, but its adds cost from a few to 25 µs per search in
+ * loopback search loops (bench/client.ts), in garbage collection of the weak table rather than in
+ * the add itself. The field is added to an object this class did not
  * construct by the base class's `return`, so the body keeps its plain prototype.
  */
 // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- only a base whose constructor returns its argument
@@ -204,9 +204,10 @@ type Add = (field: string, message: string) => void;
 /** sources / categories: items in string or `{ type }` form; gives the distinct types. */
 function typedList<T extends string>(value: unknown, field: string, allowed: readonly T[], noun: string, add: Add): T[] | undefined {
   if (value === undefined) return undefined;
-  const choices = allowed.map((type) => `"${type}"`).join(', ');
+  // Worded only when a problem is found: a search that passes makes no message text.
+  const choices = (): string => allowed.map((type) => `"${type}"`).join(', ');
   if (!Array.isArray(value)) {
-    add(field, `${field} must be a list of ${noun} types (${choices}); got ${describe(value)}.`);
+    add(field, `${field} must be a list of ${noun} types (${choices()}); got ${describe(value)}.`);
     return undefined;
   }
   // An empty list means the service's default (web results; no category filtering).
@@ -215,7 +216,7 @@ function typedList<T extends string>(value: unknown, field: string, allowed: rea
   value.forEach((item: unknown, index) => {
     const type = typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as { type?: unknown }).type : item;
     if (typeof type === 'string' && (allowed as readonly string[]).includes(type)) types.add(type as T);
-    else add(`${field}[${index}]`, `${shown(type)} is not a ${noun} type; use one of ${choices}.`);
+    else add(`${field}[${index}]`, `${shown(type)} is not a ${noun} type; use one of ${choices()}.`);
   });
   return types.size > 0 ? [...types] : undefined;
 }
