@@ -162,7 +162,7 @@ export async function run(): Promise<Figure[]> {
       return [
         figure('verified deliveries per second, 32 senders', saturated.perSecond, '/s', { at: 'least', value: GOAL_PER_SECOND }, `p99 ${saturated.p99.toFixed(1)} ms flat out`),
         figure(`answer time p99, paced at ${GOAL_PER_SECOND.toLocaleString('en-US')}/s`, paced.p99, 'ms', { at: 'most', value: GOAL_P99_MS }, `p50 ${paced.p50.toFixed(2)} ms, max ${paced.max.toFixed(1)} ms`),
-        figure('deliveries not answered 200', failures, '', { at: 'most', value: 0 }),
+        figure('deliveries not answered 200', failures, 'deliveries', { at: 'most', value: 0 }),
       ];
     } finally {
       await pool.close();

@@ -18,7 +18,7 @@ const GOALS: Array<{ key: string; name: string; goal: number; why: string }> = [
 
 function readTimings(): WorkbenchTimings | undefined {
   try {
-    const value = JSON.parse(readFileSync(TIMINGS_FILE, 'utf8')) as Partial<WorkbenchTimings>;
+    const value = JSON.parse(readFileSync(TIMINGS_FILE, 'utf8')) as { date?: unknown; timings?: unknown };
     return typeof value.timings === 'object' && value.timings !== null && typeof value.date === 'string' ? (value as WorkbenchTimings) : undefined;
   } catch {
     return undefined;
