@@ -26,8 +26,8 @@ export function startTiming(name: string): () => number {
 function recordTiming(name: string, ms: number): void {
   let timings: Record<string, number> = {};
   try {
-    const read = JSON.parse(fs.readFileSync(TIMINGS_FILE, 'utf8')) as Partial<WorkbenchTimings>;
-    if (typeof read.timings === 'object' && read.timings !== null) timings = read.timings;
+    const read = JSON.parse(fs.readFileSync(TIMINGS_FILE, 'utf8')) as { timings?: unknown };
+    if (typeof read.timings === 'object' && read.timings !== null) timings = read.timings as Record<string, number>;
   } catch {
     // No file yet (or a broken one): start afresh.
   }
