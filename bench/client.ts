@@ -8,7 +8,7 @@
 // a one-source, one-result search through the TypeScript source under tsx: that reading is printed
 // beside the others (CONTRIBUTING.md, "Benchmarks", says why they differed).
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -39,10 +39,13 @@ export async function run(): Promise<Figure[]> {
     const bundle = buildProduction(dir);
     const emulator = await startEmulator();
     let here: Reading, fresh: Reading, old: Reading;
+    let host: { node: string; reading: Reading } | undefined;
     try {
       const input = { bundle, url: emulator.url, apiKey: DEMO_API_KEY, request: SEARCH, count: REQUESTS, warmUp: WARM_UP };
       here = await measure(input);
       fresh = await inFreshProcess(input);
+      const hostNode = extensionHostNode();
+      if (hostNode) host = { node: hostNode.version, reading: await inFreshProcess(input, hostNode.path) };
       old = await measure({ ...input, bundle: resolve('src/core/api/index.ts'), request: OLD_SEARCH });
     } finally {
       await emulator.close();
@@ -57,6 +60,7 @@ export async function run(): Promise<Figure[]> {
       ['measure', 'n', 'client', 'baseline', 'ratio', 'goal'],
       [`client.search() vs undici.request + JSON.parse, this process (${here.results} results, ${here.bytes} B)`, String(REQUESTS), us(here.clientUs), us(here.bareUs), `${ratio(here).toFixed(2)}×`, `≤ ${GOAL.toFixed(2)}×`],
       ['the same in a fresh node process, emulator outside it (independent reading)', String(REQUESTS), us(fresh.clientUs), us(fresh.bareUs), `${ratio(fresh).toFixed(2)}×`, `≤ ${GOAL.toFixed(2)}×`],
+      ...(host ? [[`the same with the extension host's node ${host.node} (the VS Code server's)`, String(REQUESTS), us(host.reading.clientUs), us(host.reading.bareUs), `${ratio(host.reading).toFixed(2)}×`, '(≤ 1.10×)']] : []),
       [`before issue 22: one source, one result (${old.bytes} B), TypeScript source under tsx`, String(REQUESTS), us(old.clientUs), us(old.bareUs), `${ratio(old).toFixed(2)}×`, '-'],
       [`parse+validate ${(parse.bytes / 1e6).toFixed(1)} MB (300 results) vs JSON.parse`, String(PARSES), ms(parse.validated), ms(parse.json), `${(parse.validated / parse.json).toFixed(2)}×`, '≤ 1.50×'],
       [`require production core.js (${(load.bytes / 1024).toFixed(0)} KiB, fresh processes)`, String(REQUIRE_RUNS), ms(load.median), '-', '-', '-'],
@@ -81,10 +85,26 @@ function buildProduction(dir: string): string {
   return join(dir, 'core.js');
 }
 
+/**
+ * The Node of the newest VS Code server `npm run tools` installed (.vscode-test), which runs the
+ * extension host: the client's overhead differs between Node versions (node 24's floor is lower).
+ * Printed beside the figures, not one of them: not every checkout has a server.
+ */
+function extensionHostNode(): { path: string; version: string } | undefined {
+  if (!existsSync('.vscode-test')) return undefined;
+  for (const name of readdirSync('.vscode-test').sort().reverse()) {
+    const path = resolve('.vscode-test', name, 'node', 'node_modules', 'node', 'bin', 'node');
+    if (!existsSync(path)) continue;
+    const version = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000 }).stdout.trim();
+    if (version !== '') return { path, version };
+  }
+  return undefined;
+}
+
 /** The probe in a fresh plain `node` (no tsx, nothing preloaded), as the extension host loads the bundle. */
-function inFreshProcess(input: ProbeInput): Promise<Reading> {
+function inFreshProcess(input: ProbeInput, node = process.execPath): Promise<Reading> {
   return new Promise((resolvePromise, reject) => {
-    execFile(process.execPath, [join(__dirname, 'client-probe.cjs'), JSON.stringify(input)], { timeout: 300_000 }, (error, stdout, stderr) => {
+    execFile(node, [join(__dirname, 'client-probe.cjs'), JSON.stringify(input)], { timeout: 300_000 }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`the fresh-process probe failed: ${stderr || error.message}`));
       try {
         resolvePromise(JSON.parse(stdout) as Reading);
