@@ -64,7 +64,7 @@ export async function run(): Promise<Figure[]> {
       [`Open Crawl Results, ${PAGES.toLocaleString('en-US')}-page crawl: first 100 rows (request, parse, disk)`, String(OPENS), ms(median(opens)), '≤ 1000 ms'],
       ['open a page: its markdown from disk', String(PAGE_READS), ms(median(reads)), '≤ 200 ms'],
       ['open a page not kept on disk: one document from the service', '20', ms(median(gone)), '≤ 200 ms'],
-      [`Export Pages: read all (${PAGES / 100} requests) ${ms(exported.readMs)}, write ${exported.files} files; heap kept ${exported.heapMb.toFixed(1)} MB${global.gc ? '' : ' (no --expose-gc)'}`, '1', ms(exported.totalMs), `≤ ${EXPORT_GOAL_MS} ms`],
+      [`Export Pages: read all (${PAGES / 100} requests) ${ms(exported.readMs)}, write ${exported.files} files; heap kept ${exported.heapKept}`, '1', ms(exported.totalMs), `≤ ${EXPORT_GOAL_MS} ms`],
     ], 1);
     return [
       // A view's rows within a second of the command: the person is looking at the view.
@@ -72,7 +72,7 @@ export async function run(): Promise<Figure[]> {
       // A page's tab opens as fast as a click feels immediate.
       figure('a page opened, from disk', median(reads), 'ms', { at: 'most', value: 200 }, `median of ${PAGE_READS}`),
       figure('a page opened, not on disk (from the service)', median(gone), 'ms', { at: 'most', value: 200 }, 'median of 20'),
-      figure(`export all ${PAGES.toLocaleString('en-US')} pages to a folder`, exported.totalMs / 1000, 's', { at: 'most', value: EXPORT_GOAL_MS / 1000 }, `reading ${(exported.readMs / 1000).toFixed(1)} s of it; heap kept ${exported.heapMb.toFixed(1)} MB`),
+      figure(`export all ${PAGES.toLocaleString('en-US')} pages to a folder`, exported.totalMs / 1000, 's', { at: 'most', value: EXPORT_GOAL_MS / 1000 }, `reading ${(exported.readMs / 1000).toFixed(1)} s of it; heap kept ${exported.heapKept}`),
     ];
   } finally {
     await client.close();
@@ -89,7 +89,7 @@ export async function run(): Promise<Figure[]> {
 const EXPORT_GOAL_MS = 20_000;
 
 /** Export Pages as the command does it: read every page, then one file per page. */
-async function exportAll(service: CrawlResultsService, ref: { id: string; kind: 'crawl' }, folder: string): Promise<{ totalMs: number; readMs: number; files: number; heapMb: number }> {
+async function exportAll(service: CrawlResultsService, ref: { id: string; kind: 'crawl' }, folder: string): Promise<{ totalMs: number; readMs: number; files: number; heapKept: string }> {
   mkdirSync(folder, { recursive: true });
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -106,8 +106,9 @@ async function exportAll(service: CrawlResultsService, ref: { id: string; kind: 
   }
   const totalMs = performance.now() - started;
   global.gc?.();
-  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+  // Without a forced collection before and after, the difference is the collector's timing.
+  const heapKept = global.gc ? `${((process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024).toFixed(1)} MB` : 'not measured (no --expose-gc)';
   const files = readdirSync(folder).length;
   if (files !== PAGES) throw new Error(`the export wrote ${files} files, not ${PAGES}`);
-  return { totalMs, readMs, files, heapMb };
+  return { totalMs, readMs, files, heapKept };
 }
