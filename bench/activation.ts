@@ -16,11 +16,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DEMO_API_KEY, startEmulator } from '../test/emulator';
-import { figure, median, ms, type Figure } from './stats';
+import { figure, median, ms, QUICK, type Figure } from './stats';
 
 const root = path.resolve(__dirname, '..');
 const probe = path.join(__dirname, 'activation-probe.cjs');
-const QUICK = process.env.BENCH_QUICK === '1';
 const RUNS = Number(process.env.BENCH_ACTIVATION_RUNS ?? (QUICK ? 3 : 21));
 const NO_KEY_GOAL_MS = 5;
 const BUNDLES_GOAL = 0.35;

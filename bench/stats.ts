@@ -1,4 +1,17 @@
-// Small helpers shared by bench sections: medians and a compact table.
+// Small helpers shared by bench sections: medians, a compact table, the Figure each section
+// returns, and BENCH_QUICK.
+
+/**
+ * BENCH_QUICK=1: every section shrinks its counts so that the whole bench runs in seconds. The
+ * figures keep their shape (names, units, goals) and lose their meaning: the short form in
+ * `npm test` (test/unit/bench-short.test.ts) checks that each section still returns its figures.
+ */
+export const QUICK = process.env.BENCH_QUICK === '1';
+
+/** `full` for a real run, `quick` under BENCH_QUICK=1. */
+export function sized(full: number, quick: number): number {
+  return QUICK ? quick : full;
+}
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -10,11 +23,11 @@ export function ms(value: number): string {
   return value >= 10 ? `${value.toFixed(1)} ms` : value >= 1 ? `${value.toFixed(2)} ms` : `${(value * 1000).toFixed(0)} µs`;
 }
 
-/** Prints rows as aligned columns; the first row is the heading. */
-export function table(rows: string[][]): void {
+/** Prints rows as aligned columns; the first row is the heading, the first `left` columns are text. */
+export function table(rows: string[][], left = 1): void {
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length))) ?? [];
   for (const [i, row] of rows.entries()) {
-    console.log(row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col] ?? 0) : cell.padStart(widths[col] ?? 0))).join('  '));
+    console.log(row.map((cell, col) => (col < left ? cell.padEnd(widths[col] ?? 0) : cell.padStart(widths[col] ?? 0))).join('  '));
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
 }

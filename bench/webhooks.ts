@@ -11,10 +11,11 @@ import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { SIGNATURE_HEADER, signBody, startWebhookReceiver } from '../src/core/webhooks';
+import { figure, sized, type Figure } from './stats';
 
 const SENDERS = 32;
-const DELIVERIES = 12_000;
-const WARM_UP = 1_000;
+const DELIVERIES = sized(12_000, 300);
+const WARM_UP = sized(1_000, 50);
 const SECRET = 'bench-secret';
 const GOAL_PER_SECOND = 3_000;
 const GOAL_P99_MS = 10;
@@ -137,7 +138,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-export async function run(): Promise<void> {
+export async function run(): Promise<Figure[]> {
   const child = fork(__filename, [], { env: { ...process.env, [ROLE_ENV]: '1' }, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     const { url } = await nextMessage(child, 'ready');
@@ -156,8 +157,13 @@ export async function run(): Promise<void> {
       const stats = await nextMessage(child, 'stats');
       const failures = saturated.failures + paced.failures;
       console.log(`  receiver: handled ${stats.handled} of ${bodies.length}, duplicates ${stats.duplicates}, refused ${stats.refused}, non-200 answers ${failures}`);
-      const met = saturated.perSecond >= GOAL_PER_SECOND && paced.p99 < GOAL_P99_MS && failures === 0;
-      console.log(`  goal >= ${GOAL_PER_SECOND}/s, and p99 < ${GOAL_P99_MS} ms at that rate: ${met ? 'met' : 'NOT met'}`);
+      // The goals (issue 4): a crawl's crawl.page flood on 2 cores is answered before the service
+      // gives up on a delivery, and answers stay well under a frame while it lasts.
+      return [
+        figure('verified deliveries per second, 32 senders', saturated.perSecond, '/s', { at: 'least', value: GOAL_PER_SECOND }, `p99 ${saturated.p99.toFixed(1)} ms flat out`),
+        figure(`answer time p99, paced at ${GOAL_PER_SECOND.toLocaleString('en-US')}/s`, paced.p99, 'ms', { at: 'most', value: GOAL_P99_MS }, `p50 ${paced.p50.toFixed(2)} ms, max ${paced.max.toFixed(1)} ms`),
+        figure('deliveries not answered 200', failures, 'deliveries', { at: 'most', value: 0 }),
+      ];
     } finally {
       await pool.close();
     }

@@ -12,6 +12,7 @@ import { StatusBarItem } from '../../src/core/ids';
 import { tokensToCredits } from '../../src/core/billing';
 import { DEMO_API_KEY } from '../emulator/index';
 import { VIEWPORT, workbenchSuite } from './suite';
+import { startTiming } from './timings';
 import {
   editorTab, hoverText, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot,
   setViewExpanded, SHOTS_DIR, statusBarEntry, typeIntoInputBox, viewPane, viewRows, waitForStatusBarEntry,
@@ -67,9 +68,12 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     // The box counts as you type: the extension host answers each keystroke with a new prompt.
     await p.locator('.quick-input-widget', { hasText: '21 / 500 characters' }).waitFor({ timeout: 10_000 });
     await screenshot(p, '04-search-input');
+    // Enter to rows, for `npm run bench -- workbench`: until the row is visible (the wait below).
+    const enterToRows = startTiming('enterToRows');
     await p.keyboard.press('Enter');
     const rows = viewRows(p, 'Search Results');
     await rows.filter({ hasText: 'Backpressure - Tideflow' }).first().waitFor({ timeout: 30_000 });
+    enterToRows();
     assert.match(await rows.first().innerText(), /tideflow backpressure/i, 'the newest search heads the view');
     const search = wb.stack.emulator.requests.find((r) => r.path === '/v2/search');
     assert.equal(search?.status, 200, 'the emulator never answered a search');
@@ -83,10 +87,13 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
   it('3. opens a result\'s scraped markdown in a tab, and its preview beside it', async () => {
     const p = thePage();
     await p.mouse.move(VIEWPORT.width - 10, VIEWPORT.height / 2);   // away from the last hover
+    // Click to the markdown tab showing the page's text, for `npm run bench -- workbench`.
+    const clickToTab = startTiming('clickToMarkdownTab');
     await viewRows(p, 'Search Results').filter({ hasText: 'Backpressure - Tideflow' }).first().click();
     await editorTab(p, 'Backpressure - Tideflow.md').waitFor({ timeout: 20_000 });
     const editor = p.locator('.editor-instance .monaco-editor .view-lines').first();
     await editor.getByText('Tideflow prevents this').first().waitFor({ timeout: 20_000 });
+    clickToTab();
     // \s: the editor draws spaces as no-break spaces.
     assert.match(await editor.innerText(), /#\sBackpressure/, 'the tab should hold the page\'s markdown');
     await runFromPalette(p, 'Markdown: Open Preview to the Side');

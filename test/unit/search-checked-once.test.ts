@@ -102,4 +102,17 @@ describe('a search is checked once', () => {
     // A copy is a new, unchecked request: the client would check it again.
     assert.equal(isCheckedSearchRequest({ ...checked.body }), false);
   });
+
+  it('the record of a checked body cannot be forged or copied, and leaves the body a plain object', () => {
+    const checked = validateSearchRequest({ query: 'tideflow', sources: ['web'] });
+    assert.ok(checked.ok);
+    assert.ok(isCheckedSearchRequest(checked.body));
+    assert.equal(Object.getPrototypeOf(checked.body), Object.prototype);
+    assert.deepEqual(Reflect.ownKeys(checked.body), ['query', 'sources']);
+    assert.equal(JSON.stringify(checked.body), '{"query":"tideflow","sources":[{"type":"web"}]}');
+    assert.equal(isCheckedSearchRequest(structuredClone(checked.body)), false);
+    assert.equal(isCheckedSearchRequest(Object.assign(Object.create(Object.getPrototypeOf(checked.body) as object) as object, checked.body)), false);
+    assert.equal(isCheckedSearchRequest(JSON.parse(JSON.stringify(checked.body))), false);
+    for (const other of [null, undefined, 'x', 1, [], {}]) assert.equal(isCheckedSearchRequest(other), false);
+  });
 });

@@ -64,6 +64,9 @@ export type OperatorFinding =
 
 /** Everything worth saying about the operators of a query, in the order they appear. */
 export function operatorFindings(query: string): OperatorFinding[] {
+  // Every finding needs an operator (a name and a colon) or a double quote: most queries have
+  // neither, and the client checks each search it sends.
+  if (!query.includes(':') && !query.includes('"')) return [];
   const findings: OperatorFinding[] = [];
   const list = queryTokens(query);
   list.forEach((token, index) => {
