@@ -41,7 +41,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
       return undefined;
     }
     const typed = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Open Crawl Results'), prompt: vscode.l10n.t('The crawl\'s job id (a UUID)'),
+      title: vscode.l10n.t('Open Crawl Results'), prompt: vscode.l10n.t('The job id of a crawl or a batch scrape (a UUID)'),
       validateInput: (value) => (isJobId(value.trim()) ? undefined : vscode.l10n.t('A job id is a UUID such as 3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01.')),
     });
     return typed === undefined ? undefined : { id: typed.trim().toLowerCase(), kind: 'crawl' };
@@ -64,7 +64,14 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
     const ref = await jobOf(arg);
     if (!ref) return undefined;
     await vscode.commands.executeCommand(focusViewCommand(View.crawlResults));
-    const opened = await vscode.window.withProgress({ location: { viewId: View.crawlResults } }, () => service.open(ref));
+    const opened = await vscode.window.withProgress({ location: { viewId: View.crawlResults } }, async () => {
+      const asGiven = await service.open(ref);
+      // A bare id (typed in the box, or a string argument) does not say which kind of job it is:
+      // the service answers 404 for a batch scrape's id asked as a crawl, so ask once as a batch.
+      if (asGiven.ok || asGiven.failure.kind !== 'not-found' || kindStated(arg)) return asGiven;
+      const asBatch = await service.open({ id: ref.id, kind: 'batch' });
+      return asBatch.ok ? asBatch : asGiven;
+    });
     if (!opened.ok) {
       parts.log.warn(`Crawl results ${ref.id}: ${opened.failure.message}`);
       showFailure(vscode.l10n.t('Could not read the results'), opened.failure, () => openCrawlResults(ref));
@@ -73,6 +80,9 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
     report(opened.value);
     return opened.value;
   };
+
+  /** The argument names the job's kind: an object (a row, an event, `{id, kind}`), not a bare id. */
+  const kindStated = (arg: unknown): boolean => typeof arg === 'object' && arg !== null;
 
   const loadMore = async (arg?: unknown): Promise<CrawlJobState | undefined> => {
     const ref = readJobArgument(arg) ?? (typeof arg === 'object' && arg !== null && 'ref' in arg ? readJobArgument(arg.ref) : undefined);

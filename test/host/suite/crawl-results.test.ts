@@ -92,6 +92,28 @@ describe('crawl results', function () {
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(editor.document.uri, new Uint8Array([120]))));
   });
 
+  it('a batch scrape\'s bare id (typed, or a string argument) opens as a batch scrape; an id no job has says it was not found', async () => {
+    const id = await addJob({ kind: 'batch', total: 4, completed: 4, listed: false });
+    const before = await emulator.requestCount();
+    const asked = async (): Promise<string[]> => (await emulator.requestsSince(before)).filter((r) => r.path.includes(id) && !r.path.includes('/errors')).map((r) => `${r.method} ${r.path.split('?')[0] ?? ''} ${r.status}`);
+    const job = await vscode.commands.executeCommand<{ ref: { kind: string }; pages: unknown[]; status: string } | undefined>('webData.openCrawlResults', id);
+    assert.equal(job?.ref.kind, 'batch', 'asked as a crawl, then as a batch scrape');
+    assert.equal(job.pages.length, 4);
+    assert.deepEqual(await asked(), [`GET /v2/crawl/${id} 404`, `GET /v2/batch/scrape/${id} 200`]);
+    // Stated as a crawl, it is not asked again as anything else.
+    const shown: ShownError[] = [];
+    const listener = api.onDidShowError((notification) => { shown.push(notification); });
+    try {
+      assert.equal(await vscode.commands.executeCommand('webData.openCrawlResults', { id, kind: 'crawl' }), undefined);
+      await waitFor('the not-found notification', () => shown.length > 0, 10_000);
+      assert.match(shown[0]?.message ?? '', /^Could not read the results: /);
+      assert.deepEqual((await asked()).slice(2), [`GET /v2/crawl/${id} 404`]);
+    } finally {
+      listener.dispose();
+      await vscode.commands.executeCommand('notifications.clearAll');
+    }
+  });
+
   it('a network failure reading results: the shared error notification, with Check Connection, Retry and Open Log', async () => {
     const id = await addJob({ total: 3, completed: 3, listed: false });
     const shown: ShownError[] = [];
