@@ -165,8 +165,9 @@ const secrets = {
 // That includes Node's built-ins a real extension host has loaded before any extension
 // (bench/extension-host-builtins.json), as the baseline does: a bundle that requires one pays
 // nothing for it there, so it pays nothing here either.
+// Not the extension's own package.json: the host reads that with its own code, never through
+// Node's loader, so Node's first look at it (for its "type") is ours to pay, as in VS Code.
 require('node:os');
-require(path.join(process.cwd(), 'package.json'));
 for (const name of require('./extension-host-builtins.json').modules) require(`node:${name}`);
 // The global storage folder holds the code cache (WEB_DATA_PROBE_STORAGE; none: a folder of its own,
 // so the start is a first one). ExtensionMode.Production: 1. Made before the clock starts.

@@ -28,7 +28,6 @@ const BUNDLES_GOAL = 0.35;
 // extension host has loaded already, bench/extension-host-builtins.json).
 const requireUndici = String.raw`
 require('node:os');
-require(require('node:path').join(process.cwd(), 'package.json'));
 for (const name of require('./bench/extension-host-builtins.json').modules) require('node:' + name);
 const { performance } = require('node:perf_hooks');
 const cpu0 = process.cpuUsage();

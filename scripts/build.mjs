@@ -5,7 +5,7 @@
 // receiver and is required on first use (see src/platform/core.ts), so a window without a key
 // never loads it.
 import * as esbuild from 'esbuild';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -45,6 +45,13 @@ const vscodeBindings = {
   },
 };
 
+/**
+ * dist/package.json: Node looks for the nearest package.json of every CommonJS file it loads (for
+ * its "type"); without this one it reads and parses the extension's 46 KiB manifest at the first
+ * require of dist/extension.js, about 1 ms of every start (measured with the bench's probe).
+ */
+const DIST_PACKAGE = { type: 'commonjs' };
+
 const options = {
   entryPoints: { extension: 'src/main.ts', features: 'src/extension.ts', core: 'src/core/entry.ts' },
   outdir: arg('outdir') ?? 'dist',
@@ -62,6 +69,8 @@ const options = {
   plugins: [vscodeBindings],
 };
 
+mkdirSync(options.outdir, { recursive: true });
+writeFileSync(join(options.outdir, 'package.json'), `${JSON.stringify(DIST_PACKAGE)}\n`);
 if (watch) {
   const ctx = await esbuild.context(options);
   await ctx.watch();

@@ -10,7 +10,7 @@ import { REPO } from './ensure-tools.mjs';
 
 export const VSIX = path.join(REPO, 'dist', 'web-data.vsix');
 
-const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/features.js', 'extension/dist/core.js'];
+const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/features.js', 'extension/dist/core.js', 'extension/dist/package.json'];
 const ALLOWED = [
   /^\[Content_Types\]\.xml$/,
   /^extension\.vsixmanifest$/,

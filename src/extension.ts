@@ -49,13 +49,12 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
   cacheCoreIn(codeCacheDir);
   const services = createServices(context);
   registerConnect(services);
-  const usage = registerUsage(services);
   const search = registerSearch(services);
-  // Each search spends credits: the status bar follows the search feature's event.
-  context.subscriptions.push(search.onDidSearch(() => void usage.refreshNow()));
   // Today's spend by who asked, in every window: the credits tooltip shows it, the chat tools cap it.
   const spend = registerSpend(services, search);
-  usage.showSpend(spend);
+  const usage = registerUsage(services, spend);
+  // Each search spends credits: the status bar follows the search feature's event.
+  context.subscriptions.push(search.onDidSearch(() => void usage.refreshNow()));
   const crawls = registerCrawls(services);
   const crawlResults = registerCrawlResults(services, { refreshActive: () => crawls.refresh() });
   // A crawl that leaves the active list with no webhook is read once.

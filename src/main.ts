@@ -4,7 +4,7 @@
 // to nothing. It imports no `vscode` value and nothing else: it is the one file every start
 // compiles in full. Under the Extension Development Host the bundles are required plainly, so a
 // debugger sees them as it always does.
-import * as path from 'node:path';
+import { join } from 'node:path';
 import type * as vscode from 'vscode';
 import { requireBundle } from './platform/bundles';
 import type * as Features from './extension';
@@ -15,8 +15,8 @@ import type * as Features from './extension';
 const DEVELOPMENT: vscode.ExtensionMode.Development = 2;
 
 export function activate(context: vscode.ExtensionContext): Features.WebDataApi {
-  const cacheDir = context.extensionMode === DEVELOPMENT ? undefined : path.join(context.globalStorageUri.fsPath, 'code-cache');
-  const features = requireBundle(path.join(__dirname, 'features.js'), cacheDir, require) as typeof Features;
+  const cacheDir = context.extensionMode === DEVELOPMENT ? undefined : join(context.globalStorageUri.fsPath, 'code-cache');
+  const features = requireBundle(join(__dirname, 'features.js'), cacheDir, require) as typeof Features;
   return features.activate(context, cacheDir);
 }
 

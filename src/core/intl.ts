@@ -10,43 +10,70 @@ export interface IntlOptions {
   timeZone?: string;
 }
 
+// Formatters are kept by language and options: making one costs far more than using it (ICU
+// looks the locale up each time), and the status bar, tooltips and rows format again at every
+// render. A language that comes and goes (a window's display language is fixed) adds a few entries.
+const made = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | string>();
+
+function kept<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | string>(key: string, make: () => T): T {
+  let value = made.get(key) as T | undefined;
+  if (value === undefined) {
+    value = make();
+    made.set(key, value);
+  }
+  return value;
+}
+
 /** An Intl locale that does not throw. */
 export function safeLocale(locale: string): string {
-  try {
-    return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0 ? locale : 'en';
-  } catch {
-    return 'en';
-  }
+  return kept(`locale|${locale}`, () => {
+    try {
+      return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0 ? locale : 'en';
+    } catch {
+      return 'en';
+    }
+  });
 }
+
+const numberFormat = (locale: string, style: 'decimal' | 'percent'): Intl.NumberFormat =>
+  kept(`number|${style}|${locale}`, () => new Intl.NumberFormat(safeLocale(locale), { style, maximumFractionDigits: 0 }));
+
+const dateTimeFormat = (options: IntlOptions, shape: 'date' | 'time' | 'date-time'): Intl.DateTimeFormat =>
+  kept(`datetime|${shape}|${options.locale}|${options.timeZone ?? ''}`, () => new Intl.DateTimeFormat(safeLocale(options.locale), {
+    ...(shape === 'time' ? {} : { dateStyle: 'medium' }), ...(shape === 'date' ? {} : { timeStyle: 'short' }), timeZone: options.timeZone,
+  }));
+
+const relativeFormat = (locale: string): Intl.RelativeTimeFormat =>
+  kept(`relative|${locale}`, () => new Intl.RelativeTimeFormat(safeLocale(locale), { numeric: 'auto' }));
 
 /** A whole number with the language's separators: "12,345", "12.345", "12 345". */
 export function formatNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(safeLocale(locale), { maximumFractionDigits: 0 }).format(value);
+  return numberFormat(locale, 'decimal').format(value);
 }
 
 /** "123%": the percent sign's place and spacing differ by language. */
 export function formatPercent(percent: number, locale: string): string {
-  return new Intl.NumberFormat(safeLocale(locale), { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+  return numberFormat(locale, 'percent').format(percent / 100);
 }
 
 /** A calendar date, medium length: "Nov 1, 2026", "01.11.2026". */
 export function formatDate(at: Date, options: IntlOptions): string {
-  return new Intl.DateTimeFormat(safeLocale(options.locale), { dateStyle: 'medium', timeZone: options.timeZone }).format(at);
+  return dateTimeFormat(options, 'date').format(at);
 }
 
 /** A time of day, short: "9:14 PM", "21:14". */
 export function formatTime(at: Date, options: IntlOptions): string {
-  return new Intl.DateTimeFormat(safeLocale(options.locale), { timeStyle: 'short', timeZone: options.timeZone }).format(at);
+  return dateTimeFormat(options, 'time').format(at);
 }
 
 /** A date and time, for a moment that may be days ago. */
 export function formatDateTime(at: Date, options: IntlOptions): string {
-  return new Intl.DateTimeFormat(safeLocale(options.locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: options.timeZone }).format(at);
+  return dateTimeFormat(options, 'date-time').format(at);
 }
 
 /** Whole days from now: "in 3 days", "today", "2 days ago" in the display language. */
 export function formatRelativeDays(days: number, locale: string): string {
-  return new Intl.RelativeTimeFormat(safeLocale(locale), { numeric: 'auto' }).format(days, 'day');
+  return relativeFormat(locale).format(days, 'day');
 }
 
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000]];
@@ -54,7 +81,7 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [['day', 86_
 /** How long ago, in the largest whole unit: "5 minutes ago", "yesterday"; under a minute "now". */
 export function formatAgo(at: Date, now: Date, locale: string): string {
   const ms = Math.max(0, now.getTime() - at.getTime());
-  const rtf = new Intl.RelativeTimeFormat(safeLocale(locale), { numeric: 'auto' });
+  const rtf = relativeFormat(locale);
   for (const [unit, size] of UNITS) {
     if (ms >= size) return rtf.format(-Math.floor(ms / size), unit);
   }

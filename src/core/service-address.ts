@@ -67,9 +67,17 @@ export function apiKeyName(baseUrl: string): string {
   return check.ok ? check.address.keyName : API_KEY_PREFIX + baseUrl.trim().replace(/\/+$/, '');
 }
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
+// Made on first use, not when the module loads: node:net's BlockList is itself loaded on first
+// use, and activation checks no address (a fifth of a millisecond of every start, in the bench).
+let loopback: BlockList | undefined;
+function loopbackList(): BlockList {
+  if (!loopback) {
+    loopback = new BlockList();
+    loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+    loopback.addAddress('::1', 'ipv6');
+  }
+  return loopback;
+}
 
 /**
  * The loopback rule: localhost, 127.0.0.0/8 and ::1, in any spelling (brackets, a trailing dot,
@@ -79,7 +87,7 @@ export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
   if (host === 'localhost') return true;
   const family = isIP(host);
-  if (family === 4) return LOOPBACK.check(host, 'ipv4');
-  if (family === 6) return LOOPBACK.check(host, 'ipv6');
+  if (family === 4) return loopbackList().check(host, 'ipv4');
+  if (family === 6) return loopbackList().check(host, 'ipv6');
   return false;
 }

@@ -3,7 +3,7 @@
 // after startup; without one, activation loads none of it (see the README's Benchmarks).
 // It is required through V8's code cache (src/platform/bundles.ts) once activation has said where
 // that is. The path is computed so esbuild leaves the require alone.
-import * as path from 'node:path';
+import { join } from 'node:path';
 import { requireBundle } from './bundles';
 import type { WebDataError } from '../core/api';
 import type { WebhookReceiverError } from '../core/webhooks';
@@ -20,7 +20,7 @@ export function cacheCoreIn(dir: string | undefined): void {
 }
 
 export function loadCore(): CoreModule {
-  loaded ??= requireBundle(path.join(__dirname, 'core.js'), codeCacheDir, require) as CoreModule;
+  loaded ??= requireBundle(join(__dirname, 'core.js'), codeCacheDir, require) as CoreModule;
   return loaded;
 }
 

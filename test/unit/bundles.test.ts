@@ -19,6 +19,7 @@ describe('bundles', function () {
   this.timeout(60_000);
   let inputs: Map<string, string[]>;
   let nonAscii: Map<string, string[]>;
+  let distPackage: string;
 
   before(() => {
     const dir = mkdtempSync(path.join(tmpdir(), 'web-data-bundles-'));
@@ -30,6 +31,7 @@ describe('bundles', function () {
       inputs = new Map(Object.entries(meta.outputs)
         .filter(([file]) => file.endsWith('.js'))
         .map(([file, out]) => [path.basename(file), Object.keys(out.inputs)]));
+      distPackage = readFileSync(path.join(dir, 'package.json'), 'utf8');
       nonAscii = new Map([...inputs.keys()].map((file) => [file, [...readFileSync(path.join(dir, file))].filter((byte) => byte > 0x7f).map((byte) => byte.toString(16))]));
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -42,6 +44,10 @@ describe('bundles', function () {
 
   it('keeps the file VS Code loads first to the loader: it is compiled in full at every start', () => {
     assert.deepEqual((inputs.get('extension.js') ?? []).sort(), ['src/main.ts', 'src/platform/bundles.ts']);
+  });
+
+  it('writes dist/package.json, so Node does not parse the extension\'s manifest for the bundles\' "type"', () => {
+    assert.deepEqual(JSON.parse(distPackage), { type: 'commonjs' });
   });
 
   it('keeps undici and zod out of what activation loads', () => {

@@ -1,7 +1,7 @@
 // The search history's folder as files: where the index and each record live, and how each is
 // read, written, listed and deleted, every failure logged and turned into a value (missing,
 // failed, undefined) so that history.ts decides what a failure means for the rows.
-import * as path from 'node:path';
+import { join } from 'node:path';
 import { describeError, errorCode, removeStaleTmp, withLock, writeAtomic, type HistoryFileSystem } from './history-fs';
 import { isSearchId, type SearchRecord, type SearchSummary } from './record';
 
@@ -35,7 +35,7 @@ export class HistoryDisk {
   readonly recordsDir: string;
 
   constructor(private readonly options: HistoryDiskOptions) {
-    this.recordsDir = path.join(options.storageDir, RECORDS_FOLDER);
+    this.recordsDir = join(options.storageDir, RECORDS_FOLDER);
   }
 
   private get fs(): HistoryFileSystem {
@@ -43,17 +43,17 @@ export class HistoryDisk {
   }
 
   private get indexFile(): string {
-    return path.join(this.options.storageDir, INDEX_FILE);
+    return join(this.options.storageDir, INDEX_FILE);
   }
 
   recordFile(id: string): string {
-    return path.join(this.recordsDir, `${id}.json`);
+    return join(this.recordsDir, `${id}.json`);
   }
 
   /** Runs `work` holding the index lock; the folder is made first, since the lock file lives in it. */
   async locked<T>(work: () => Promise<T>): Promise<T> {
     await this.fs.mkdir(this.options.storageDir, { recursive: true }).catch(() => undefined);
-    return withLock(this.fs, path.join(this.options.storageDir, LOCK_FILE), work, (message) => this.options.log.warn(message));
+    return withLock(this.fs, join(this.options.storageDir, LOCK_FILE), work, (message) => this.options.log.warn(message));
   }
 
   /** Writes one record's file; throws when it cannot (the caller keeps the search in memory). */

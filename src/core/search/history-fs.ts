@@ -2,7 +2,7 @@
 // temporary name unique to this writer, a small lock around the index, and the removal of
 // temporary files left by a crash (only old ones: a young one may be another window's write).
 import { promises as nodeFs } from 'node:fs';
-import * as path from 'node:path';
+import { join } from 'node:path';
 
 /** The calls the history makes; tests pass a wrapper that pauses or fails some of them. */
 export type HistoryFileSystem = Pick<typeof nodeFs, 'readFile' | 'writeFile' | 'rename' | 'readdir' | 'stat' | 'unlink' | 'mkdir' | 'open'>;
@@ -45,7 +45,7 @@ export async function writeAtomic(fs: HistoryFileSystem, file: string, data: Uin
 export async function removeStaleTmp(fs: HistoryFileSystem, folder: string, names: readonly string[], mine: (name: string) => boolean, now: number, maxAgeMs = STALE_TMP_MS): Promise<void> {
   for (const name of names) {
     if (!name.endsWith('.tmp') || !mine(name)) continue;
-    const file = path.join(folder, name);
+    const file = join(folder, name);
     try {
       const stat = await fs.stat(file);
       if (now - stat.mtimeMs >= maxAgeMs) await fs.unlink(file);

@@ -2,7 +2,7 @@
 // documents, the commands, and the links the webhook feature and the Active Crawls view use. The
 // state is the core's CrawlResultsService (no VS Code); this file gives it the connection's
 // client, the page store in global storage, and VS Code events.
-import * as path from 'node:path';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { jobKey, type JobRef } from '../../core/crawls/job';
 import { PageStore } from '../../core/crawls/page-store';
@@ -48,7 +48,7 @@ class CrawlResultsFeature extends Disposable {
 
   constructor(services: Services, refreshActive: () => unknown) {
     super();
-    const store = new PageStore({ root: path.join(services.context.globalStorageUri.fsPath, 'crawls'), budgetBytes: storageLimitBytes });
+    const store = new PageStore({ root: join(services.context.globalStorageUri.fsPath, 'crawls'), budgetBytes: storageLimitBytes });
     const service = new CrawlResultsService({
       client: () => services.connection.getClient(),
       store,

@@ -6,7 +6,7 @@
 // started, for its row's tooltip.
 // Restricted Mode: as for the palette's search, nothing here reads a folder's setting that could
 // send the query elsewhere (the service address is a restricted setting).
-import * as os from 'node:os';
+import { homedir, userInfo } from 'node:os';
 import * as vscode from 'vscode';
 import { readProblemArgument, type ProblemArgument } from '../../core/entries/arguments';
 import type { SearchOrigin } from '../../core/entries/origin';
@@ -30,11 +30,11 @@ export interface EntriesApi {
 function scrubContext(): ScrubContext {
   let userName: string | undefined;
   try {
-    userName = os.userInfo().username;
+    userName = userInfo().username;
   } catch {
     // No account entry (some containers): the home folder still goes.
   }
-  return { homeDir: os.homedir(), ...(userName ? { userName } : {}) };
+  return { homeDir: homedir(), ...(userName ? { userName } : {}) };
 }
 
 /** How the tooltip names a document: relative to its workspace folder, or its tab's name. */

@@ -3,7 +3,7 @@
 // open on the same profile. Not globalState: that is read into memory at every start and meant
 // for small values. Nothing is read until the view first asks.
 import * as vscode from 'vscode';
-import * as path from 'node:path';
+import { join } from 'node:path';
 import type { HistoryLimits } from '../../core/search/eviction';
 import { RECORDS_FOLDER, type AddOutcome, type SearchHistory } from '../../core/search/history';
 import type { SearchRecord, SearchSummary } from '../../core/search/record';
@@ -38,7 +38,7 @@ export class SearchStore extends Disposable {
 
   /** The folder of the search files. */
   get folder(): vscode.Uri {
-    return vscode.Uri.file(path.join(this.storageUri.fsPath, RECORDS_FOLDER));
+    return vscode.Uri.file(join(this.storageUri.fsPath, RECORDS_FOLDER));
   }
 
   /** The stored searches, newest first. The first call reads the index from disk. */

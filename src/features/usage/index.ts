@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { Command } from '../../core/ids';
 import type { Services } from '../../platform/services';
+import type { SpendApi } from '../spend';
 import { UsageStatus } from './status';
 
 export { UsageStatus };
@@ -10,8 +11,8 @@ export { UsageStatus };
  * Registers the item and its commands. The returned object is the feature's API: `refresh()` for
  * whoever changes the balance (a finished search), `state` and `item` for what is shown.
  */
-export function registerUsage(services: Services): UsageStatus {
-  const status = new UsageStatus(services);
+export function registerUsage(services: Services, spend: SpendApi): UsageStatus {
+  const status = new UsageStatus(services, spend);
   services.context.subscriptions.push(
     status,
     // Returns once the item shows the new state, so callers (the search, tests) can await it.

@@ -33,11 +33,11 @@ export type ShownStatusBarItem = Readonly<Pick<vscode.StatusBarItem, 'text' | 't
 export class UsageStatus extends Disposable {
   private readonly statusItem: vscode.StatusBarItem;
   private current: UsageState = { kind: 'not-connected' };
-  private spend: SpendApi | undefined;
   private readonly fetches: ConnectionFetch;
   private readonly poller: Poller;
 
-  constructor(private readonly services: Services) {
+  /** `spend`: today's spend by who asked, which the tooltip shows and follows. */
+  constructor(private readonly services: Services, private readonly spend: SpendApi) {
     super();
     this.fetches = new ConnectionFetch(services.connection, () => this.isDisposed);
     this.poller = new Poller({ run: () => this.load(), intervalMs: () => usageRefreshInterval() * 1000, minIntervalMs: MIN_POLL_MS });
@@ -46,6 +46,7 @@ export class UsageStatus extends Disposable {
     // The balance an earlier session stored shows at once (marked as last known) while the
     // connection is read and the first refresh runs; only from globalState, no request.
     this.current = startupState(services.context.globalState) ?? this.current;
+    this._register(spend.onDidChange(() => this.render()));
     this.render();
     this.statusItem.show();
     this._register(toDisposable(() => {
@@ -149,14 +150,7 @@ export class UsageStatus extends Disposable {
   }
 
   presentation(): UsagePresentation {
-    return presentUsage(this.current, new Date(), this.spend?.today());
-  }
-
-  /** Shows today's spend in the tooltip from now on, and follows it. */
-  showSpend(spend: SpendApi): void {
-    this.spend = spend;
-    this._register(spend.onDidChange(() => this.render()));
-    this.render();
+    return presentUsage(this.current, new Date(), this.spend.today());
   }
 
   words(view = this.presentation()): UsageWords {
