@@ -18,7 +18,9 @@ const ALLOWED = [
   /^extension\/package\.nls(\.[a-z-]+)?\.json$/,
   // The English bundle only: the pseudo-locale one (bundle.l10n.qps-ploc.json) is a test artefact.
   /^extension\/l10n\/bundle\.l10n\.json$/,
-  /^extension\/dist\/(extension|core|ui)\.js$/,
+  /^extension\/dist\/(extension|features|core)\.js$/,
+  // {"type":"commonjs"}, so Node does not parse the manifest for the bundles' type (scripts/build.mjs).
+  /^extension\/dist\/package\.json$/,
   // Icons only: the README's screenshots stay in the repository.
   /^extension\/media\/(?!screenshots\/)[^/].*[^/]$/,
   /^extension\/(readme|changelog)\.md$/i,
