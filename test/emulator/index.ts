@@ -18,7 +18,7 @@ export { creditsFor, NO_RESULTS_WARNING } from './search';
 export type { CorpusImage, CorpusPage } from './corpus';
 export { makeExpiredCertificate, makeTestCertificates, SERVICE_HOST } from './tls';
 export type { TestCertificates } from './tls';
-export { startTinyproxy } from './proxy';
+export { freePort, startTinyproxy } from './proxy';
 export type { TestProxy, TestProxyOptions } from './proxy';
 export type { CrawlJobInit } from './jobs';
 export { jobIdFor } from './jobs';

@@ -3,9 +3,8 @@
 // that expired (openssl ca), a name no resolver knows and a port nothing listens on. Each failure
 // is made for real, and the report names that hop and that fix.
 import assert from 'node:assert/strict';
-import { createServer, type AddressInfo } from 'node:net';
 import {
-  DEMO_API_KEY, makeExpiredCertificate, makeTestCertificates, SERVICE_HOST, startEmulator, startTinyproxy,
+  DEMO_API_KEY, makeExpiredCertificate, makeTestCertificates, SERVICE_HOST, freePort, startEmulator, startTinyproxy,
   type Emulator, type TestCertificates, type TestProxy,
 } from '../emulator';
 import type { NetworkOptions } from '../../src/core/api';
@@ -29,14 +28,6 @@ function assertFailedAt(report: DoctorReport, id: HopId): Hop {
   for (const before of report.hops.slice(0, at)) assert.ok(['ok', 'warning', 'not-needed'].includes(before.status), `${before.id}: ${before.status}`);
   for (const after of report.hops.slice(at + 1)) assert.equal(after.status, 'skipped', after.id);
   return hop(report, id);
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('connection doctor: each hop against real parts', function () {
@@ -99,7 +90,7 @@ describe('connection doctor: each hop against real parts', function () {
   });
 
   it('a refused port fails at tcp; through a proxy it names the proxy setting or variable', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const direct = assertFailedAt(await doctor(`http://127.0.0.1:${port}`, { env: NO_ENV }), 'tcp');
     assert.deepEqual(direct.facts, [{ kind: 'error', code: 'ECONNREFUSED' }]);
     assert.deepEqual(direct.fix, { fix: 'service-address', setting: 'webData.baseUrl', detail: 'refused' });

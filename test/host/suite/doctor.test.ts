@@ -4,14 +4,13 @@
 // answering 407, a CONNECT refused, an untrusted and an expired certificate, a refused key), each
 // named in the report with its fix and the hops after it skipped; Copy Report without the key.
 import * as assert from 'node:assert/strict';
-import { createServer, type AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { Fix, HopId } from '../../../src/core/doctor/types';
 import type { WebDataApi } from '../../../src/extension';
 import type { CheckConnectionResult } from '../../../src/features/doctor';
 import type { WebhookNotification } from '../../../src/features/webhooks';
 import {
-  makeExpiredCertificate, makeTestCertificates, SERVICE_HOST, startEmulator, startTinyproxy,
+  makeExpiredCertificate, makeTestCertificates, SERVICE_HOST, freePort, startEmulator, startTinyproxy,
   type Emulator, type TestCertificates, type TestProxy,
 } from '../../emulator';
 import { activate, emulator, env, useKey, waitFor } from './helpers-account';
@@ -49,15 +48,6 @@ function assertFailedAt(result: CheckConnectionResult, id: HopId, fix: Fix, fixT
     assert.equal(h.status, 'skipped', h.id);
     assert.ok(text.includes(`## ${at + 2 + i}. ${HOP_NAMES[h.id]}: skipped: an earlier hop failed\n`), `${h.id} is not said to be skipped:\n${text}`);
   });
-}
-
-/** A loopback port nothing listens on: opened, then closed again. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('Check Connection', function () {
@@ -165,7 +155,7 @@ describe('Check Connection', function () {
     });
 
     it('a refused port fails at the TCP connection and names webData.baseUrl', async () => {
-      await webData().update('baseUrl', `http://127.0.0.1:${await closedPort()}`, vscode.ConfigurationTarget.Workspace);
+      await webData().update('baseUrl', `http://127.0.0.1:${await freePort()}`, vscode.ConfigurationTarget.Workspace);
       const result = await run();
       assert.deepEqual(result.report.hops.find((h) => h.id === 'tcp')?.facts, [{ kind: 'error', code: 'ECONNREFUSED' }]);
       assertFailedAt(result, 'tcp', { fix: 'service-address', setting: 'webData.baseUrl', detail: 'refused' },
