@@ -75,7 +75,7 @@ export interface AgentSpendReport {
   limit: number;
   /** Credits of the last agent search the cap allowed and the service charged. */
   lastAllowedCredits: number;
-  /** Agent searches the emulator received after the limit was reached (goal 0). */
+  /** Agent searches the emulator received after the agents' spend reached the limit (goal 0). */
   sentAfterCap: number;
   /** Allowed searches after which the spend was past limit + that search's credits (goal 0). */
   overspends: number;
@@ -146,7 +146,6 @@ export async function runSearchBudgets(emulator: Emulator, client: WebDataClient
         // The tool refuses only a reached limit; a search that may pass it is the person's to confirm (here: yes).
         if (cap.kind === 'reached') {
           agents.refused++;
-          requestsAtCap ??= agentRequests();
           continue;
         }
       }
@@ -162,6 +161,8 @@ export async function runSearchBudgets(emulator: Emulator, client: WebDataClient
         agents.sent++;
         agents.lastAllowedCredits = run.record.response.creditsUsed ?? 0;
         if (spentByAgents() > options.dailyCreditLimit + agents.lastAllowedCredits) agents.overspends++;
+        // From the moment the day's agent spend reaches the limit, no agent search may reach the service.
+        if (spentByAgents() >= options.dailyCreditLimit) requestsAtCap ??= agentRequests();
       }
     }
     agents.spent = spentByAgents();
