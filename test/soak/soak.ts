@@ -183,7 +183,10 @@ async function round(options: SoakOptions, next: () => number): Promise<Round> {
   });
   const client = new WebDataClient({ baseUrl: emulator.url, apiKey: DEMO_API_KEY, timeoutMs: 100, searchTimeoutMarginMs: 0, maxBodyBytes: 256 * 1024, retry: { maxAttempts: 2, maxWaitMs: 20 } });
   // The searches' own client: the history keeps whole answers, so they run with a search's timeout.
-  const searchClient = new WebDataClient({ baseUrl: emulator.url, apiKey: DEMO_API_KEY, timeoutMs: 1000, searchTimeoutMarginMs: 0, retry: { maxAttempts: 2, maxWaitMs: 20 } });
+  // Its body cap (8 KiB; the emulator's answers here are about 2.5 KiB) turns a huge-body fault into
+  // a failure: the history keeps its newest search even alone over the byte cap (it was paid for),
+  // and a 300 KB answer as the last one would pass the small caps the soak sets.
+  const searchClient = new WebDataClient({ baseUrl: emulator.url, apiKey: DEMO_API_KEY, timeoutMs: 1000, searchTimeoutMarginMs: 0, maxBodyBytes: 8 * 1024, retry: { maxAttempts: 2, maxWaitMs: 20 } });
   const pagesDir = await tempFolder('crawls');
   const pages = new PageStore({ root: pagesDir, budgetBytes: () => options.crawlBudgetBytes });
   const tally: PagesTally = { offeredBytes: 0, stored: 0, refused: 0 };
