@@ -218,10 +218,12 @@ async function round(options: SoakOptions, next: () => number): Promise<Round> {
       while (sent < options.deliveries) {
         if (performance.now() > deadline) { out.stoppedEarly = true; return; }
         sent++;
-        const flood = next() < 0.5;
-        // A quarter of the flood's pages are large (60 KB, under the 64 KiB a row keeps): the
-        // events list's payload budget must drop some.
-        const pageBytes = next() < 0.25 ? 60_000 : 2000;
+        // Every fifth delivery is a large crawl.page (60 KB, under the 64 KiB a row keeps), counted
+        // rather than drawn, so that even the short form sends more than the events list's payload
+        // budget (512 KiB) and it must drop some.
+        const large = sent % 5 === 0;
+        const flood = large || next() < 0.5;
+        const pageBytes = large ? 60_000 : 2000;
         const event = makeEvent(flood ? 'crawl.page' : 'crawl.completed', { id: DEMO_JOBS.large, data: flood ? [{ markdown: 'x'.repeat(pageBytes), metadata: { sourceURL: `https://soak.example/${sent}` } }] : [] });
         const bad = next() < 0.2;
         const answer = await sendWebhook({ url: receiver.url, event, secret: bad ? 'not-the-secret' : SECRET, agent, timeoutMs: 5000 });
