@@ -1,15 +1,26 @@
-// The soak (issue 22): many mixed client calls under random faults, crawl paging, and webhook
-// deliveries (some mis-signed, floods of crawl.page) against the emulator and the receiver, on
-// loopback only, bounded in count and time. Afterwards it reports the heap after a forced GC, the
-// process's active handles against where they started, unhandled rejections, and what each call
-// ended as. `npm run soak` runs the long form (./main.ts); a short form runs in the unit tests.
+// The soak (issue 22): many mixed client calls under random faults, crawl paging (its pages kept
+// in the crawls' PageStore), webhook deliveries (some mis-signed, floods of large crawl.page) kept
+// in the Webhook Events list, and agents' and a person's searches through the SearchService against
+// the daily credit limit (./budgets.ts), against the emulator and the receiver, on loopback only,
+// bounded in count and time. Afterwards it reports the heap after a forced GC, the process's active
+// handles against where they started, unhandled rejections, what each call ended as, the agents'
+// spend against the limit, and every byte budget (history, events, crawl pages) against its use.
+// `npm run soak` runs the long form (./main.ts); a short form runs in the unit tests.
 import { Agent } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { DEMO_API_KEY, DEMO_JOBS, startEmulator, type Emulator, type EmulatorFault } from '../emulator';
 import { makeEvent, sendWebhook } from '../emulator/webhook-sender';
 import { WebDataClient, WebDataError } from '../../src/core/api';
+import { PageStore } from '../../src/core/crawls/page-store';
+import type { HistoryLimits } from '../../src/core/search/eviction';
+import { recordFromDelivery, recordFromRefusal } from '../../src/core/webhook-events';
+import { SharedEventsList } from '../../src/core/webhook-events/shared-list';
 import { startWebhookReceiver } from '../../src/core/webhooks';
+import {
+  eventsBudget, folderBytes, keepPages, MemoryState, removeFolder, runSearchBudgets, tempFolder,
+  type AgentSpendReport, type CrawlPagesBudgetReport, type EventsBudgetReport, type HistoryBudgetReport, type PagesTally,
+} from './budgets';
 
 export interface SoakOptions {
   calls: number;
@@ -21,6 +32,14 @@ export interface SoakOptions {
   seed?: number;
   /** Handle types not counted: under mocha, its own per-test timers come and go with the tests. */
   ignoreHandles?: string[];
+  /** Searches through the SearchService, agents' and a person's alternately. */
+  searches: number;
+  /** webData.chat.dailyCreditLimit: small, so agents reach it within the run. */
+  dailyCreditLimit: number;
+  /** The search history's caps: small, so eviction must happen. */
+  historyLimits: HistoryLimits;
+  /** The crawl pages' budget on disk: small, so paging fills it. */
+  crawlBudgetBytes: number;
 }
 
 export interface SoakReport {
@@ -32,6 +51,10 @@ export interface SoakReport {
   wrong: string[];
   crawlPagesRead: number;
   deliveries: { sent: number; handled: number; refused: number; answered200: number; answered401: number };
+  agents: AgentSpendReport;
+  history: HistoryBudgetReport;
+  events: EventsBudgetReport;
+  crawlPages: CrawlPagesBudgetReport;
   unhandledRejections: number;
   heapStartBytes: number;
   heapEndBytes: number;
@@ -95,7 +118,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   process.on('unhandledRejection', onUnhandled);
   // A warm-up pass first (a fifth of the long run), so that loading modules and compiling and optimising
   // code is not counted as growth: the figure is what a run keeps, not what the first calls cost.
-  await round({ ...options, calls: Math.min(2000, Math.ceil(options.calls / 2)), deliveries: Math.min(400, Math.ceil(options.deliveries / 2)) }, random(1));
+  await round({ ...options, calls: Math.min(2000, Math.ceil(options.calls / 2)), deliveries: Math.min(400, Math.ceil(options.deliveries / 2)), searches: Math.min(40, Math.ceil(options.searches / 2)) }, random(1));
   await settledGc(gc);
   const heapStartBytes = process.memoryUsage().heapUsed;
   const started = performance.now();
@@ -136,23 +159,58 @@ async function handlesBackTo(before: string[], deadlineMs: number): Promise<numb
 
 type Round = Omit<SoakReport, 'unhandledRejections' | 'heapStartBytes' | 'heapEndBytes' | 'resourcesBefore' | 'resourcesAfter' | 'closedInMs' | 'ms'>;
 
+/** The events list as the editor keeps it: maxEvents at its highest, so the byte budget is what binds. */
+const MAX_EVENTS = 5000;
+/** The events feature writes the list a moment after changes; here, after every this many rows. */
+const EVENTS_WRITE_EVERY = 25;
+
 async function round(options: SoakOptions, next: () => number): Promise<Round> {
   const emulator = await startEmulator();
-  const handled: unknown[] = [];
-  const receiver = await startWebhookReceiver({ getSecret: () => SECRET, onDelivery: (d) => void handled.push(d.event.type), requestTimeoutMs: 5000 });
+  // Global state (the spend ledger, the events list) and the crawl pages' folder, new each round.
+  const state = new MemoryState();
+  const events = new SharedEventsList(state, () => MAX_EVENTS);
+  let eventWrites: Promise<unknown> = Promise.resolve();
+  let rowsAdded = 0;
+  let receivedPayloadBytes = 0;
+  const addEvent = (record: ReturnType<typeof recordFromDelivery>): void => {
+    receivedPayloadBytes += record.payload === undefined ? 0 : Buffer.byteLength(record.payload, 'utf8');
+    if (events.add(record) && ++rowsAdded % EVENTS_WRITE_EVERY === 0) eventWrites = eventWrites.then(() => events.write());
+  };
+  const receiver = await startWebhookReceiver({
+    getSecret: () => SECRET, requestTimeoutMs: 5000,
+    onDelivery: (d) => addEvent(recordFromDelivery(d)),
+    onRefused: (r) => addEvent(recordFromRefusal(r)),
+  });
   const client = new WebDataClient({ baseUrl: emulator.url, apiKey: DEMO_API_KEY, timeoutMs: 100, searchTimeoutMarginMs: 0, maxBodyBytes: 256 * 1024, retry: { maxAttempts: 2, maxWaitMs: 20 } });
+  // The searches' own client: the history keeps whole answers, so they run with a search's timeout.
+  // Its body cap (8 KiB; the emulator's answers here are about 2.5 KiB) turns a huge-body fault into
+  // a failure: the history keeps its newest search even alone over the byte cap (it was paid for),
+  // and a 300 KB answer as the last one would pass the small caps the soak sets.
+  const searchClient = new WebDataClient({ baseUrl: emulator.url, apiKey: DEMO_API_KEY, timeoutMs: 1000, searchTimeoutMarginMs: 0, maxBodyBytes: 8 * 1024, retry: { maxAttempts: 2, maxWaitMs: 20 } });
+  const pagesDir = await tempFolder('crawls');
+  const pages = new PageStore({ root: pagesDir, budgetBytes: () => options.crawlBudgetBytes });
+  const tally: PagesTally = { offeredBytes: 0, stored: 0, refused: 0 };
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
   const out: Round = {
     calls: 0, answered: 0, failures: {}, wrong: [], crawlPagesRead: 0,
     deliveries: { sent: 0, handled: 0, refused: 0, answered200: 0, answered401: 0 }, stoppedEarly: false,
+    agents: { asked: 0, sent: 0, refused: 0, failed: 0, spent: 0, limit: options.dailyCreditLimit, lastAllowedCredits: 0, sentAfterCap: 0, overspends: 0 },
+    history: { written: 0, writtenBytes: 0, limits: options.historyLimits, files: 0, bytesOnDisk: 0, pinnedKept: false },
+    events: eventsBudget(state, 0),
+    crawlPages: { offeredBytes: 0, stored: 0, refused: 0, bytesOnDisk: 0, budgetBytes: options.crawlBudgetBytes },
   };
   const deadline = performance.now() + options.deadlineMs;
+  const late = (): boolean => {
+    if (performance.now() <= deadline) return false;
+    out.stoppedEarly = true;
+    return true;
+  };
   try {
     const callWorker = async (): Promise<void> => {
       while (out.calls < options.calls) {
-        if (performance.now() > deadline) { out.stoppedEarly = true; return; }
+        if (late()) return;
         out.calls++;
-        await oneCall(emulator, client, next, out);
+        await oneCall(emulator, client, pages, tally, next, out);
       }
     };
     let sent = 0;
@@ -160,8 +218,13 @@ async function round(options: SoakOptions, next: () => number): Promise<Round> {
       while (sent < options.deliveries) {
         if (performance.now() > deadline) { out.stoppedEarly = true; return; }
         sent++;
-        const flood = next() < 0.5;
-        const event = makeEvent(flood ? 'crawl.page' : 'crawl.completed', { id: DEMO_JOBS.large, data: flood ? [{ markdown: 'x'.repeat(2000), metadata: { sourceURL: `https://soak.example/${sent}` } }] : [] });
+        // Every fifth delivery is a large crawl.page (60 KB, under the 64 KiB a row keeps), counted
+        // rather than drawn, so that even the short form sends more than the events list's payload
+        // budget (512 KiB) and it must drop some.
+        const large = sent % 5 === 0;
+        const flood = large || next() < 0.5;
+        const pageBytes = large ? 60_000 : 2000;
+        const event = makeEvent(flood ? 'crawl.page' : 'crawl.completed', { id: DEMO_JOBS.large, data: flood ? [{ markdown: 'x'.repeat(pageBytes), metadata: { sourceURL: `https://soak.example/${sent}` } }] : [] });
         const bad = next() < 0.2;
         const answer = await sendWebhook({ url: receiver.url, event, secret: bad ? 'not-the-secret' : SECRET, agent, timeoutMs: 5000 });
         out.deliveries.sent++;
@@ -169,17 +232,30 @@ async function round(options: SoakOptions, next: () => number): Promise<Round> {
         else if (answer.status === 401) out.deliveries.answered401++;
       }
     };
+    const searchWorker = async (): Promise<void> => {
+      const budgets = await runSearchBudgets(emulator, searchClient, state, { searches: options.searches, dailyCreditLimit: options.dailyCreditLimit, history: options.historyLimits }, late);
+      out.agents = budgets.agents;
+      out.history = budgets.history;
+    };
     await Promise.all([
       ...Array.from({ length: options.concurrency }, callWorker),
       ...Array.from({ length: 4 }, deliveryWorker),
+      searchWorker(),
     ]);
+    // The last rows, written as the events feature's pending write would be.
+    await eventWrites;
+    await events.write();
+    out.events = eventsBudget(state, receivedPayloadBytes);
+    out.crawlPages = { ...tally, bytesOnDisk: folderBytes(pagesDir).bytes, budgetBytes: options.crawlBudgetBytes };
   } finally {
     out.deliveries.handled = receiver.stats.handled;
     out.deliveries.refused = receiver.stats.refused;
     agent.destroy();
     await client.close();
+    await searchClient.close();
     await receiver.close();
     await emulator.close();
+    await removeFolder(pagesDir);
   }
   return out;
 }
@@ -191,7 +267,7 @@ const ENDPOINTS = [
   { path: `/v2/batch/scrape/${DEMO_JOBS.batch}`, call: (c: WebDataClient) => c.getCrawlStatus({ id: DEMO_JOBS.batch, kind: 'batch' }, { skip: 1, limit: 2 }) },
 ];
 
-async function oneCall(emulator: Emulator, client: WebDataClient, next: () => number, out: Round): Promise<void> {
+async function oneCall(emulator: Emulator, client: WebDataClient, pages: PageStore, tally: PagesTally, next: () => number, out: Round): Promise<void> {
   try {
     if (next() < 0.05) {
       // Crawl paging: follow the cursor through a stretch of the 10,000-page crawl.
@@ -199,6 +275,8 @@ async function oneCall(emulator: Emulator, client: WebDataClient, next: () => nu
       for (let i = 0; i < 5 && skip !== undefined; i++) {
         const page = await client.getCrawlStatus({ id: DEMO_JOBS.large, kind: 'crawl' }, { skip, limit: 50 });
         out.crawlPagesRead += page.documents.length;
+        // Kept on disk as the crawl results service keeps them, within the store's budget.
+        await keepPages(pages, { id: DEMO_JOBS.large, kind: 'crawl' }, skip, page.documents.map((d) => d.markdown ?? d.summary ?? ''), tally);
         skip = page.next?.kind === 'cursor' ? page.next.skip : undefined;
       }
       out.answered++;
