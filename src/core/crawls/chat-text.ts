@@ -29,7 +29,8 @@ export interface CrawlToolText {
 
 function statusLine(job: CrawlJobState): string {
   const what = job.ref.kind === 'crawl' ? 'Crawl' : 'Batch scrape';
-  const parts = [`${what} ${job.ref.id}: status ${job.status}.`];
+  // The status is the service's text (an unknown one is kept as sent): one line of data.
+  const parts = [`${what} ${job.ref.id}: status ${modelLine(job.status, 40)}.`];
   if (job.total !== undefined) parts.push(`Pages done: ${job.completed ?? 0} of ${job.total}.`);
   parts.push(`Pages loaded in the editor: ${job.pages.length}.`);
   if (job.creditsUsed !== undefined) parts.push(job.creditsUsed < 0 ? 'Credits used: not known yet.' : `Credits used: ${job.creditsUsed}.`);
@@ -121,7 +122,7 @@ export async function crawlToolAnswer(job: CrawlJobState, texts: ReadonlyMap<num
 function shortText(job: CrawlJobState, fromPage: number, withPage: boolean): string {
   const what = job.ref.kind === 'crawl' ? 'Crawl' : 'Batch scrape';
   const done = job.total !== undefined ? `, ${job.completed ?? 0} of ${job.total} pages` : '';
-  const lines = [`${what} ${job.ref.id}: ${job.status}${done}.`];
+  const lines = [`${what} ${job.ref.id}: ${modelLine(job.status, 40)}${done}.`];
   const row = job.pages.find((r) => r.index + 1 >= fromPage);
   if (withPage && row) lines.push(pageLine(row));
   if (row) {
