@@ -63,7 +63,7 @@ const NAMED_SECRET = new RegExp(String.raw`\b(${SECRET_NAMES})(["']?\s*[:=]\s*)(
 /** `Bearer eyJ…`, `Basic dXNlcjpw…`: the scheme stays; the value must look like one (a digit, or long). */
 const AUTH_VALUE = /\b(Bearer|Basic|Token)\s+(?=[A-Za-z0-9._~+/=-]*\d|[A-Za-z0-9._~+/=-]{24})[A-Za-z0-9._~+/=-]{8,}/gi;
 /** Keys with a known shape: OpenAI/Anthropic-style sk-, GitHub, GitLab, Slack, AWS, Google, npm, Stripe, JWTs. */
-const KNOWN_KEYS = /\b(?:sk-[A-Za-z0-9_-]{16,}|(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{10,}|A(?:KIA|SIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|npm_[A-Za-z0-9]{30,}|(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})/g;
+export const KNOWN_KEYS = /\b(?:sk-[A-Za-z0-9_-]{16,}|(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{10,}|A(?:KIA|SIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|npm_[A-Za-z0-9]{30,}|(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})/g;
 /** `scheme://user:password@host`: the credentials go, the address stays. */
 const URL_CREDENTIALS = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"]+@/gi;
 /** A URL's query string and fragment, where tokens and session ids travel. */
@@ -78,7 +78,7 @@ const LONG_HEX = /\b(?:0x)?[0-9a-f]{16,}\b|\b\d{16,}\b/gi;
 /** A word that could be a key: long, letters and digits mixed, many different characters. */
 const TOKEN_CANDIDATE = /[A-Za-z0-9_+/=-]{20,}/g;
 
-function looksLikeToken(word: string): boolean {
+export function looksLikeToken(word: string): boolean {
   const digits = word.replace(/\D/g, '').length;
   const letters = word.replace(/[^A-Za-z]/g, '').length;
   return digits >= 3 && letters >= 3 && new Set(word).size >= 12;
