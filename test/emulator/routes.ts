@@ -3,6 +3,7 @@
 // I/O here; server.ts writes what this returns.
 import { tokensToCredits } from '../../src/core/billing';
 import { answerJob, matchJobRoute } from './job-routes';
+import { answerMap, answerScrape } from './scrape';
 import { runSearch } from './search';
 import { unrecognizedKeysBody } from './search-fields';
 import type { EmulatorState, TeamState } from './state';
@@ -32,6 +33,8 @@ export interface ReadRequest {
 
 const ROUTES: Record<string, string> = {
   '/v2/search': 'POST',
+  '/v2/scrape': 'POST',
+  '/v2/map': 'POST',
   '/v2/crawl/active': 'GET',
   '/v2/team/token-usage': 'GET',
   '/v2/team/credit-usage': 'GET',
@@ -43,7 +46,7 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
   const job = matchJobRoute(req.path);
   const allowed = job ? (job.allowed.includes(req.method) ? req.method : job.allowed.join(', ')) : ROUTES[req.path];
   if (allowed === undefined) {
-    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, GET /v2/crawl/active, GET /v2/team/token-usage and GET /v2/team/credit-usage.`);
+    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, GET /v2/crawl/active, GET /v2/team/token-usage and GET /v2/team/credit-usage.`);
   }
   if (req.method !== allowed) {
     return { ...fail(405, `Method not allowed: ${req.path} answers ${allowed} only, not ${req.method}.`), headers: { allow: allowed } };
@@ -61,6 +64,7 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
   }
   if (job) return answerJob(state, team, job, req);
   if (req.path === '/v2/search') return search(state, team, req);
+  if (req.path === '/v2/scrape' || req.path === '/v2/map') return scrapeOrMap(state, team, req);
   if (req.path === '/v2/crawl/active') return { status: 200, body: { success: true, crawls: state.activeCrawls(team) } };
   const credits = req.path === '/v2/team/credit-usage';
   if (team.usage === null) return fail(404, `No ${credits ? 'credit' : 'token'} usage information found for this team.`);
@@ -70,12 +74,26 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
   return { status: 200, body: { success: true, data: { remainingCredits: tokensToCredits(remainingTokens), planCredits: typeof planTokens === 'number' ? tokensToCredits(planTokens) : planTokens, billingPeriodStart, billingPeriodEnd } } };
 }
 
-function search(state: EmulatorState, team: TeamState, req: ReadRequest): Answer {
+/** The body of a POST as JSON, or the 400 the service gives for one it cannot read. */
+function jsonBody(req: ReadRequest): { value: unknown } | Answer {
   if (!/^application\/json\s*(;|$)/i.test(req.contentType)) {
     return fail(400, `Bad request: the body must be sent with "Content-Type: application/json"; got ${JSON.stringify(req.contentType || 'none')}.`);
   }
-  if (req.json === undefined) return fail(400, `Bad request: the body is not valid JSON (${req.jsonError ?? 'empty body'}).`);
-  const checked = checkSearch(req.json.value, team.enterprise);
+  return req.json ?? fail(400, `Bad request: the body is not valid JSON (${req.jsonError ?? 'empty body'}).`);
+}
+
+function scrapeOrMap(state: EmulatorState, team: TeamState, req: ReadRequest): Answer {
+  const body = jsonBody(req);
+  if ('status' in body) return body;
+  const { credits, ...answered } = req.path === '/v2/scrape' ? answerScrape(state.corpus, state.now(), body.value) : answerMap(state.corpus, body.value);
+  state.charge(team, credits);
+  return answered;
+}
+
+function search(state: EmulatorState, team: TeamState, req: ReadRequest): Answer {
+  const json = jsonBody(req);
+  if ('status' in json) return json;
+  const checked = checkSearch(json.value, team.enterprise);
   if (!checked.ok && 'forbidden' in checked) return fail(403, ENTERPRISE_NOT_ENABLED[checked.forbidden]);
   if (!checked.ok && checked.unknownKeys.length > 0) return { status: 400, body: unrecognizedKeysBody(checked.unknownKeys, checked.problems) };
   if (!checked.ok) {

@@ -18,6 +18,9 @@ import { isJobId, jobPath, pageQuery, type JobRef } from './crawl-paging';
 import { CancelCrawlSchema } from './crawl-schemas';
 import { readErrors, readStatusPage, type CancelOutcome, type CrawlErrors, type CrawlStatusPage } from './crawl-read';
 import type { NetworkOptions } from './network';
+import { DEFAULT_SCRAPE_TIMEOUT_MS, validateMapRequest, validateScrapeRequest, type Checked, type MapRequest, type ScrapeRequest } from './scrape-request';
+import { MapResponseSchema, ScrapeResponseSchema, type MapLink, type ScrapedPage } from './scrape-schemas';
+import type { RequestProblem } from './request-types';
 
 /** One line's worth of facts about a finished call, for a log. Never holds the key. */
 export interface RequestInfo {
@@ -152,6 +155,39 @@ export class WebDataClient {
    */
   protected checkAtEdge(request: unknown): SearchRequestCheck {
     return validateSearchRequest(request);
+  }
+
+  /**
+   * POST /v2/scrape: one page as markdown (or the formats asked for). Checked first; an invalid
+   * request is never sent. Not retried on a lost connection: a scrape spends credits.
+   */
+  scrape(request: ScrapeRequest, options: CallOptions = {}): Promise<ScrapedPage> {
+    return this.post('/scrape', 'the scrape', validateScrapeRequest(request), options, (body) => (body.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + (body.waitFor ?? 0),
+      (value, status) => validateBody(ScrapeResponseSchema, value, 'the scrape', status).data);
+  }
+
+  /** POST /v2/map: a site's addresses, with titles where the service has them. */
+  map(request: MapRequest, options: CallOptions = {}): Promise<MapLink[]> {
+    return this.post('/map', 'the map', validateMapRequest(request), options, (body) => body.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS,
+      (value, status) => validateBody(MapResponseSchema, value, 'the map', status).links);
+  }
+
+  private post<B, T>(below: string, what: string, checked: Checked<B>, options: CallOptions, timeoutOf: (body: B) => number, read: (value: unknown, status: number) => T): Promise<T> {
+    const path = `${this.address.prefix}${below}`;
+    if (!checked.ok) return Promise.reject(this.notSent(what, path, checked.problems));
+    return this.call({
+      method: 'POST', path: below, body: JSON.stringify(checked.body), idempotent: false,
+      timeoutMs: timeoutOf(checked.body) + this.searchMarginMs,
+      context: this.context(what, path, `The service answered 404 to ${what}`, ' Check the service address.'),
+      read,
+    }, options.signal);
+  }
+
+  private notSent(what: string, path: string, problems: RequestProblem[]): WebDataError {
+    const list = problems.map((p) => `${p.field}: ${p.message}`).join(' ');
+    const error = new WebDataError('invalid-request', `${what.charAt(0).toUpperCase()}${what.slice(1)} was not sent. ${list}`, { problems });
+    this.report({ method: 'POST', path, ms: 0, attempts: 0, retries: 0, error: error.kind });
+    return error;
   }
 
   /** GET /v2/team/token-usage: the team's remaining tokens (see tokensToCredits). */

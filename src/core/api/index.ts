@@ -21,3 +21,6 @@ export { readDeliveredDocuments } from './crawl-read';
 export type { CrawlStatusPage, CrawlErrors, CancelOutcome } from './crawl-read';
 export { CRAWL_STATUSES } from './crawl-schemas';
 export type { CrawlDocument, CrawlError, CrawlStatus } from './crawl-schemas';
+export { validateScrapeRequest, validateMapRequest, SCRAPE_OPTION_FIELDS, SITEMAP_MODES, DEFAULT_MAP_LIMIT, MAX_MAP_LIMIT } from './scrape-request';
+export type { ScrapeRequest, ScrapeOptions, MapRequest, SitemapMode } from './scrape-request';
+export type { ScrapedPage, PageMetadata, MapLink } from './scrape-schemas';

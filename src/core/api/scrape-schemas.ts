@@ -1,0 +1,62 @@
+// Shapes of the answers to POST /v2/scrape and POST /v2/map (the service's published v2 OpenAPI;
+// the spec names the operations without showing them). Tolerant as ./schemas.ts is: unknown keys
+// dropped, null taken where a field may be absent. Lazy, so dist/core.js builds them on first use.
+import * as z from 'zod/mini';
+
+const text = () => z.nullish(z.string());
+const count = () => z.nullish(z.number());
+const textOrList = () => z.nullish(z.union([z.string(), z.array(z.string())]));
+
+/** `data.metadata` of a scrape: the fields this client reads; any other meta tag is dropped. */
+const pageMetadata = () => z.object({
+  title: textOrList(),
+  description: textOrList(),
+  language: textOrList(),
+  sourceURL: text(),
+  url: text(),
+  statusCode: count(),
+  contentType: text(),
+  error: text(),
+  scrapeId: text(),
+  proxyUsed: text(),
+  cacheState: z.nullish(z.enum(['hit', 'miss'])),
+  cachedAt: text(),
+  creditsUsed: count(),
+});
+
+const scrapedPage = () => z.object({
+  markdown: text(),
+  summary: text(),
+  html: text(),
+  rawHtml: text(),
+  links: z.nullish(z.array(z.string())),
+  screenshot: text(),
+  warning: text(),
+  metadata: z.nullish(pageMetadata()),
+});
+
+export const ScrapeResponseSchema = z.lazy(() => z.object({
+  success: z.boolean(),
+  data: scrapedPage(),
+}));
+
+/** One address of a site's map, with its title and description where the service has them. */
+export interface MapLink {
+  url: string;
+  title?: string | null;
+  description?: string | null;
+}
+
+// The published answer lists objects; older answers listed bare strings. Both are read, as objects.
+const mapLink = () => z.union([
+  z.pipe(z.string(), z.transform((url): MapLink => ({ url }))),
+  z.object({ url: z.string(), title: text(), description: text() }),
+]);
+
+export const MapResponseSchema = z.lazy(() => z.object({
+  success: z.boolean(),
+  links: z.array(mapLink()),
+}));
+
+export type ScrapedPage = z.infer<ReturnType<typeof scrapedPage>>;
+export type PageMetadata = z.infer<ReturnType<typeof pageMetadata>>;
