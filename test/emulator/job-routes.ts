@@ -1,6 +1,6 @@
 // The results endpoints as the real service answers them (issue 18): GET /v2/crawl/{id} and
 // /v2/batch/scrape/{id} with skip/limit paging, `next` and the 10 MiB cut, their /errors, and
-// DELETE /v2/crawl/{id}. No I/O here; server.ts writes what this returns.
+// DELETE /v2/crawl/{id} and /v2/batch/scrape/{id}. No I/O here; server.ts writes what this returns.
 import type { Answer, ReadRequest } from './routes';
 import type { EmulatorState, TeamState } from './state';
 import { cancelJob, jobDocument, jobErrors, jobStatus, pagesDone, RETENTION_MS, type JobKind } from './jobs';
@@ -25,7 +25,7 @@ export function matchJobRoute(path: string): JobRoute | undefined {
   if (m?.[2] === undefined || m[2] === 'active') return undefined;
   const kind: JobKind = m[1] === 'crawl' ? 'crawl' : 'batch';
   const errors = m[3] !== undefined;
-  return { kind, id: decodeURIComponent(m[2]), errors, allowed: kind === 'crawl' && !errors ? ['GET', 'DELETE'] : ['GET'] };
+  return { kind, id: decodeURIComponent(m[2]), errors, allowed: !errors ? ['GET', 'DELETE'] : ['GET'] };
 }
 
 const fail = (status: number, error: string): Answer => ({ status, body: { success: false, error } });

@@ -3,6 +3,7 @@
 // I/O here; server.ts writes what this returns.
 import { tokensToCredits } from '../../src/core/billing';
 import { answerJob, matchJobRoute } from './job-routes';
+import { answerStart } from './job-start';
 import { answerMap, answerScrape } from './scrape';
 import { runSearch } from './search';
 import { unrecognizedKeysBody } from './search-fields';
@@ -35,6 +36,8 @@ const ROUTES: Record<string, string> = {
   '/v2/search': 'POST',
   '/v2/scrape': 'POST',
   '/v2/map': 'POST',
+  '/v2/crawl': 'POST',
+  '/v2/batch/scrape': 'POST',
   '/v2/crawl/active': 'GET',
   '/v2/team/token-usage': 'GET',
   '/v2/team/credit-usage': 'GET',
@@ -46,7 +49,7 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
   const job = matchJobRoute(req.path);
   const allowed = job ? (job.allowed.includes(req.method) ? req.method : job.allowed.join(', ')) : ROUTES[req.path];
   if (allowed === undefined) {
-    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, GET /v2/crawl/active, GET /v2/team/token-usage and GET /v2/team/credit-usage.`);
+    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, POST /v2/crawl, POST /v2/batch/scrape, GET /v2/crawl/active, GET /v2/team/token-usage and GET /v2/team/credit-usage.`);
   }
   if (req.method !== allowed) {
     return { ...fail(405, `Method not allowed: ${req.path} answers ${allowed} only, not ${req.method}.`), headers: { allow: allowed } };
@@ -65,6 +68,10 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
   if (job) return answerJob(state, team, job, req);
   if (req.path === '/v2/search') return search(state, team, req);
   if (req.path === '/v2/scrape' || req.path === '/v2/map') return scrapeOrMap(state, team, req);
+  if (req.path === '/v2/crawl' || req.path === '/v2/batch/scrape') {
+    const body = jsonBody(req);
+    return 'status' in body ? body : answerStart(state, team, req.path === '/v2/crawl' ? 'crawl' : 'batch', body.value, req);
+  }
   if (req.path === '/v2/crawl/active') return { status: 200, body: { success: true, crawls: state.activeCrawls(team) } };
   const credits = req.path === '/v2/team/credit-usage';
   if (team.usage === null) return fail(404, `No ${credits ? 'credit' : 'token'} usage information found for this team.`);

@@ -137,6 +137,20 @@ export class WebhookSender {
     return this.post(config, event, rawBody);
   }
 
+  /**
+   * Sends an event to a job's own webhook (the `webhook` given when the job started), with its
+   * custom headers, signed with the account's secret when one is configured, as the service signs
+   * every delivery of the team.
+   */
+  async sendTo(target: { url: string; headers?: Record<string, string> }, event: WebhookEventBody): Promise<SendWebhookResult> {
+    const rawBody = deliveryBytes(event);
+    const record: SentDelivery = { type: event.type, id: event.id, webhookId: event.webhookId, status: 0, at: Date.now() };
+    this.sent.push(record);
+    const result = await sendWebhook({ url: target.url, event: rawBody, secret: this.config?.secret, headers: target.headers });
+    record.status = result.status;
+    return result;
+  }
+
   /** Sends the same bytes again (same webhookId), as the service does when it retries. */
   async repeat(webhookId: string): Promise<SendWebhookResult | undefined> {
     const config = this.config;

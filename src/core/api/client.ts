@@ -19,7 +19,8 @@ import { CancelCrawlSchema } from './crawl-schemas';
 import { readErrors, readStatusPage, type CancelOutcome, type CrawlErrors, type CrawlStatusPage } from './crawl-read';
 import type { NetworkOptions } from './network';
 import { DEFAULT_SCRAPE_TIMEOUT_MS, validateMapRequest, validateScrapeRequest, type Checked, type MapRequest, type ScrapeRequest } from './scrape-request';
-import { MapResponseSchema, ScrapeResponseSchema, type MapLink, type ScrapedPage } from './scrape-schemas';
+import { JobStartedSchema, MapResponseSchema, ScrapeResponseSchema, type JobStarted, type MapLink, type ScrapedPage } from './scrape-schemas';
+import { validateBatchScrapeRequest, validateCrawlRequest, type BatchScrapeRequest, type CrawlRequest } from './job-request';
 import type { RequestProblem } from './request-types';
 
 /** One line's worth of facts about a finished call, for a log. Never holds the key. */
@@ -172,6 +173,25 @@ export class WebDataClient {
       (value, status) => validateBody(MapResponseSchema, value, 'the map', status).links);
   }
 
+  /**
+   * POST /v2/crawl: starts a crawl. Never retried, not even on a lost connection: a second start
+   * would be a second crawl, spending twice.
+   */
+  startCrawl(request: CrawlRequest, options: CallOptions = {}): Promise<JobStarted> {
+    return this.post('/crawl', 'the crawl start', validateCrawlRequest(request), options, () => this.timeoutMs, (value, status) => this.started(value, status, 'the crawl start'));
+  }
+
+  /** POST /v2/batch/scrape: starts a batch scrape; `invalidURLs` are the addresses the service left out. */
+  startBatchScrape(request: BatchScrapeRequest, options: CallOptions = {}): Promise<JobStarted> {
+    return this.post('/batch/scrape', 'the batch scrape start', validateBatchScrapeRequest(request), options, () => this.timeoutMs, (value, status) => this.started(value, status, 'the batch scrape start'));
+  }
+
+  private started(value: unknown, status: number, what: string): JobStarted {
+    const started = validateBody(JobStartedSchema, value, what, status);
+    if (!isJobId(started.id)) throw new WebDataError('bad-response', `The service answered ${what} with a job id that is not one; the job may have started: look for it in Active Crawls.`, { status });
+    return started;
+  }
+
   private post<B, T>(below: string, what: string, checked: Checked<B>, options: CallOptions, timeoutOf: (body: B) => number, read: (value: unknown, status: number) => T): Promise<T> {
     const path = `${this.address.prefix}${below}`;
     if (!checked.ok) return Promise.reject(this.notSent(what, path, checked.problems));
@@ -227,11 +247,16 @@ export class WebDataClient {
     return this.jobCall(job, what, '/errors', '', 'GET', options, (value, status) => readErrors(value, status, what));
   }
 
-  /** DELETE /v2/crawl/{id}. A 409 (the crawl had already finished) is an outcome, not a failure. */
-  async cancelCrawl(id: string, options: CallOptions = {}): Promise<CancelOutcome> {
+  /**
+   * DELETE /v2/crawl/{id}, or /v2/batch/scrape/{id} for a batch scrape (a bare id is a crawl). A 409
+   * (the job had already finished) is an outcome, not a failure.
+   */
+  async cancelCrawl(job: string | JobRef, options: CallOptions = {}): Promise<CancelOutcome> {
+    const ref: JobRef = typeof job === 'string' ? { id: job, kind: 'crawl' } : job;
+    const what = ref.kind === 'crawl' ? 'the crawl cancellation' : 'the batch scrape cancellation';
     try {
-      return await this.jobCall({ id, kind: 'crawl' }, 'the crawl cancellation', '', '', 'DELETE', options, (value, status) => {
-        validateBody(CancelCrawlSchema, value, 'the crawl cancellation', status);
+      return await this.jobCall(ref, what, '', '', 'DELETE', options, (value, status) => {
+        validateBody(CancelCrawlSchema, value, what, status);
         return { kind: 'cancelled' } as const;
       });
     } catch (error) {

@@ -24,3 +24,6 @@ export type { CrawlDocument, CrawlError, CrawlStatus } from './crawl-schemas';
 export { validateScrapeRequest, validateMapRequest, SCRAPE_OPTION_FIELDS, SITEMAP_MODES, DEFAULT_MAP_LIMIT, MAX_MAP_LIMIT } from './scrape-request';
 export type { ScrapeRequest, ScrapeOptions, MapRequest, SitemapMode } from './scrape-request';
 export type { ScrapedPage, PageMetadata, MapLink } from './scrape-schemas';
+export { validateCrawlRequest, validateBatchScrapeRequest, pathPatternProblem, CRAWL_FIELDS, WEBHOOK_EVENTS, SERVICE_DEFAULT_CRAWL_LIMIT, MAX_CRAWL_LIMIT, MAX_BATCH_URLS } from './job-request';
+export type { CrawlRequest, BatchScrapeRequest, JobWebhook, JobWebhookEvent } from './job-request';
+export type { JobStarted } from './scrape-schemas';

@@ -60,3 +60,13 @@ export const MapResponseSchema = z.lazy(() => z.object({
 
 export type ScrapedPage = z.infer<ReturnType<typeof scrapedPage>>;
 export type PageMetadata = z.infer<ReturnType<typeof pageMetadata>>;
+
+/** The answer to POST /v2/crawl and POST /v2/batch/scrape: the job's id and its status address. */
+export const JobStartedSchema = z.lazy(() => z.object({
+  success: z.boolean(),
+  id: z.string(),
+  url: text(),
+  invalidURLs: z.nullish(z.array(z.string())),
+}));
+
+export type JobStarted = z.infer<typeof JobStartedSchema>;
