@@ -16,6 +16,7 @@ export type {
   WebhookEventParseResult,
 } from './events';
 export { RecentWebhookIds, DEFAULT_DEDUPE_CAPACITY } from './dedupe';
+export { JOB_TOKEN_HEADER, newJobToken, jobTokenMatches } from './job-token';
 export {
   startWebhookReceiver,
   WebhookReceiverError,

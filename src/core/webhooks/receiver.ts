@@ -11,6 +11,7 @@ import { browserHeader, isJsonContentType } from './request-origin';
 import { BodyBudget, answerAndClose, answerJson, declaredLength, readBody } from './http-body';
 import { WebhookReceiverError, listenOn, receiverUrl, validateOptions } from './receiver-setup';
 import { SIGNATURE_HEADER, verifySignature } from './signature';
+import { JOB_TOKEN_HEADER, jobTokenMatches } from './job-token';
 
 export const DEFAULT_WEBHOOK_HOST = '127.0.0.1';
 export const DEFAULT_WEBHOOK_PATH = '/webhooks/web-data';
@@ -68,6 +69,12 @@ export interface WebhookReceiverOptions {
   getSecret: () => string | undefined;
   /** Refuse unsigned deliveries (401) even when no secret is set. */
   requireSignature?: boolean;
+  /**
+   * The token a job started from the editor gave its webhook (./job-token), by job id; undefined
+   * for any other job. Without a secret, an unsigned delivery that claims such a job is taken only
+   * with that token in its header.
+   */
+  jobToken?: (jobId: string) => string | undefined;
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
   /** Connections beyond this are closed at once; bounds what slow clients can hold. */
@@ -202,6 +209,10 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     } else if (options.requireSignature) {
       return refuse(req, res, 401, 'Signed deliveries are required, but no webhook secret is set. Set the webhook secret, or stop requiring signatures.', claimed);
     } else {
+      const token = claimed.id !== undefined ? options.jobToken?.(claimed.id.toLowerCase()) : undefined;
+      if (token !== undefined && !jobTokenMatches(req.headers[JOB_TOKEN_HEADER], token)) {
+        return refuse(req, res, 401, 'The delivery claims a job started from this editor but does not carry that job\'s token, so it was not sent by the service.', claimed);
+      }
       verification = 'unsigned';
     }
     // Checked after the signature: an unauthenticated sender learns nothing about our parsing.
