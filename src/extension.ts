@@ -8,6 +8,7 @@ import { registerCrawlResults } from './features/crawl-results';
 import { registerCrawls } from './features/crawls';
 import { registerEntries } from './features/entries';
 import { registerDoctor } from './features/doctor';
+import { registerScrape } from './features/scrape';
 import { registerSearch } from './features/search';
 import { registerSpend } from './features/spend';
 import { registerUsage } from './features/usage';
@@ -27,6 +28,7 @@ export interface WebDataApi {
   crawlResults: ReturnType<typeof registerCrawlResults>;
   entries: ReturnType<typeof registerEntries>;
   spend: ReturnType<typeof registerSpend>;
+  scrape: ReturnType<typeof registerScrape>;
   /** Fires as each of the extension's quick inputs is shown: host tests wait for a step with it. */
   onDidShowQuickInput: typeof onDidShowQuickInput;
   /** Fires as each error notification is shown, with its buttons: host tests check what was offered. */
@@ -62,10 +64,11 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
   const webhooks = registerWebhooks(services, { crawls, results: crawlResults });
   const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service });
   const entries = registerEntries(services, { search });
+  const scrape = registerScrape(services);
   registerDoctor(services, { webhooks });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    usage, crawls, search, webhooks, chat, crawlResults, entries, spend, onDidShowQuickInput, onDidShowError, logUri: context.logUri,
+    usage, crawls, search, webhooks, chat, crawlResults, entries, spend, scrape, onDidShowQuickInput, onDidShowError, logUri: context.logUri,
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir } : {}),
   };
 }

@@ -48,6 +48,11 @@ export const Command = {
   openCrawlResults: 'webData.openCrawlResults',
   cancelCrawl: 'webData.cancelCrawl',
   openCrawlPage: 'webData.openCrawlPage',
+  // Any page as markdown (src/features/scrape).
+  scrapeUrl: 'webData.scrapeUrl',
+  scrapeFresh: 'webData.scrapeFresh',
+  scrapeResult: 'webData.scrapeResult',
+  mapSite: 'webData.mapSite',
   openAllCrawlPages: 'webData.openAllCrawlPages',
   exportCrawlPages: 'webData.exportCrawlPages',
   loadMoreCrawlResults: 'webData.loadMoreCrawlResults',
@@ -112,6 +117,9 @@ export const Setting = {
   chatReuseMinutes: 'chat.reuseMinutes',
   chatDailyCreditLimit: 'chat.dailyCreditLimit',
   crawlResultsStorageLimit: 'crawlResults.storageLimit',
+  scrapeFormats: 'scrape.formats',
+  scrapeOnlyMainContent: 'scrape.onlyMainContent',
+  scrapeMaxAgeMinutes: 'scrape.maxAgeMinutes',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

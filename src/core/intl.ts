@@ -87,3 +87,9 @@ export function formatAgo(at: Date, now: Date, locale: string): string {
   }
   return rtf.format(0, 'second');
 }
+
+/** A length of time in its largest whole unit, as a phrase: "3 hours", "2 days"; under a minute "0 minutes". */
+export function formatAge(ms: number, locale: string): string {
+  const [unit, size] = UNITS.find(([, s]) => ms >= s) ?? ['minute', 60_000];
+  return new Intl.NumberFormat(safeLocale(locale), { style: 'unit', unit, unitDisplay: 'long' }).format(Math.floor(Math.max(0, ms) / size));
+}

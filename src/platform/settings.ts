@@ -107,3 +107,22 @@ export function chatReuseMinutes(): number {
 export function chatDailyCreditLimit(): number {
   return Math.max(0, section().get<number>(Setting.chatDailyCreditLimit, 25));
 }
+
+export interface ScrapeSettings {
+  formats: string[];
+  onlyMainContent: boolean;
+  /** The oldest cached copy taken, in minutes; 0 scrapes fresh every time. */
+  maxAgeMinutes: number;
+}
+
+/** How a page is scraped: the scrape settings. */
+export function scrapeSettings(): ScrapeSettings {
+  const config = section();
+  const formats = config.get<string>(Setting.scrapeFormats, 'markdown');
+  const age = config.get<number>(Setting.scrapeMaxAgeMinutes, 2880);
+  return {
+    formats: formats === 'markdown+links' ? ['markdown', 'links'] : formats === 'markdown+summary' ? ['markdown', 'summary'] : ['markdown'],
+    onlyMainContent: config.get<boolean>(Setting.scrapeOnlyMainContent, true),
+    maxAgeMinutes: typeof age === 'number' && Number.isFinite(age) && age >= 0 ? Math.floor(age) : 2880,
+  };
+}

@@ -1,0 +1,105 @@
+// A scraped page as the editor keeps and shows it (issue 27): what the service answered, reduced to
+// what a tab needs, the address its tab lives at, and the facts of its header (title, the address
+// it landed on, how old the service's cached copy was). Structure only; the words are the feature's.
+import type { ScrapedPage } from '../api/scrape-schemas';
+import { inertFileName } from '../text/inert';
+
+export const SCRAPE_PAGE_SCHEME = 'webdata-page';
+
+export interface ScrapedRecord {
+  /** A UUID: the tab's address and the file it is kept in. */
+  id: string;
+  /** The address sent. */
+  url: string;
+  /** The address the page landed on, after redirects (metadata.url); the sent one when not given. */
+  finalUrl: string;
+  title: string;
+  markdown: string;
+  statusCode?: number;
+  cacheState?: 'hit' | 'miss';
+  /** When the service cached the copy it served (ISO 8601), on a cache hit. */
+  cachedAt?: string;
+  creditsUsed?: number;
+  /** When the scrape ran, ISO 8601. */
+  scrapedAt: string;
+  askedBy: 'person' | 'agent';
+}
+
+const firstText = (value: string | string[] | null | undefined): string | undefined => {
+  const text = Array.isArray(value) ? value[0] : value;
+  return typeof text === 'string' && text.trim() !== '' ? text.trim() : undefined;
+};
+
+/** The record of a scrape from the service's answer. */
+export function scrapedRecord(id: string, url: string, page: ScrapedPage, now: Date, askedBy: ScrapedRecord['askedBy']): ScrapedRecord {
+  const meta = page.metadata;
+  const finalUrl = meta?.url ?? meta?.sourceURL ?? url;
+  const record: ScrapedRecord = {
+    id, url, finalUrl, title: firstText(meta?.title) ?? finalUrl, markdown: page.markdown ?? page.summary ?? '', scrapedAt: now.toISOString(), askedBy,
+  };
+  if (typeof meta?.statusCode === 'number') record.statusCode = meta.statusCode;
+  if (meta?.cacheState) record.cacheState = meta.cacheState;
+  if (meta?.cacheState === 'hit' && meta.cachedAt && !Number.isNaN(Date.parse(meta.cachedAt))) record.cachedAt = meta.cachedAt;
+  if (typeof meta?.creditsUsed === 'number' && Number.isFinite(meta.creditsUsed)) record.creditsUsed = meta.creditsUsed;
+  return record;
+}
+
+/** The facts of a page tab's header, for the feature to word. */
+export interface PageHeader {
+  title: string;
+  finalUrl: string;
+  /** The page landed elsewhere than asked (a redirect). */
+  redirectedFrom?: string;
+  /** How old the served copy was when it was scraped (ms), when it came from the service's cache. */
+  cachedAgeMs?: number;
+  statusCode?: number;
+}
+
+export function pageHeader(record: ScrapedRecord): PageHeader {
+  const header: PageHeader = { title: record.title, finalUrl: record.finalUrl };
+  if (record.finalUrl !== record.url) header.redirectedFrom = record.url;
+  if (record.cacheState === 'hit' && record.cachedAt) header.cachedAgeMs = Math.max(0, Date.parse(record.scrapedAt) - Date.parse(record.cachedAt));
+  if (record.statusCode !== undefined && record.statusCode !== 200) header.statusCode = record.statusCode;
+  return header;
+}
+
+/** The tab's address: `webdata-page:/<id>/<title>.md`, the title made safe as a file name. */
+export function pagePath(record: Pick<ScrapedRecord, 'id' | 'title'>): string {
+  return `/${record.id}/${inertFileName(record.title, 'page')}.md`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The record id of a tab's path, or undefined when the path names none. */
+export function pageIdOf(path: string): string | undefined {
+  const id = path.split('/')[1];
+  return id !== undefined && UUID.test(id) ? id.toLowerCase() : undefined;
+}
+
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'`)\]}]+/gi;
+
+/** Trailing punctuation that ends a sentence rather than a URL. */
+function trimUrl(url: string): string {
+  return url.replace(/[.,;:!?]+$/, '');
+}
+
+/** The http(s) URL that spans `character` of `line` (the cursor), or undefined. */
+export function urlAt(line: string, character: number): string | undefined {
+  for (const match of line.matchAll(URL_IN_TEXT)) {
+    const url = trimUrl(match[0]);
+    if (character >= match.index && character <= match.index + url.length) return url;
+  }
+  return undefined;
+}
+
+/** The first http(s) URL in a text (a selection, the clipboard), or undefined. */
+export function firstUrl(text: string): string | undefined {
+  const match = URL_IN_TEXT.exec(text);
+  URL_IN_TEXT.lastIndex = 0;
+  return match ? trimUrl(match[0]) : undefined;
+}
+
+/** Every http(s) URL in a text, once each, in order (a selection of one per line, a page's links). */
+export function urlsIn(text: string): string[] {
+  return [...new Set([...text.matchAll(URL_IN_TEXT)].map((m) => trimUrl(m[0])))];
+}

@@ -1,0 +1,253 @@
+// Any page as markdown (issue 27): Open URL as Markdown, Fetch Page Fresh, a search result's full
+// page, and Map Site. The address is checked before anything leaves (core/scrape/url-check): a
+// refused one is said in the box, flagged parts (credentials, secret-looking parameters, hosts the
+// service cannot reach) are shown and removed unless the person keeps them. The page opens in a
+// read-only markdown tab kept in global storage, so it comes back after a reload and in every window.
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { MapLink, ScrapeRequest, WebDataClient } from '../../core/api';
+import { Command } from '../../core/ids';
+import { firstUrl, pageIdOf, SCRAPE_PAGE_SCHEME, scrapedRecord, urlAt, type ScrapedRecord } from '../../core/scrape/page';
+import { ScrapedPages } from '../../core/scrape/store';
+import { checkUrl, type UrlCheck } from '../../core/scrape/url-check';
+import { inertNotification, inertQuickPick } from '../../core/text/inert';
+import { Disposable } from '../../platform/disposable';
+import { showError } from '../../platform/notify';
+import { showQuickInput } from '../../platform/quick-inputs';
+import type { Services } from '../../platform/services';
+import { scrapeSettings } from '../../platform/settings';
+import { readUrl } from '../search/actions';
+import { ScrapedPageDocuments } from './documents';
+import { flagWords, refusalWords, words } from './words';
+
+type Options = Omit<ScrapeRequest, 'url'>;
+
+/** A command's argument: a URL string to prefill, or a request `{ url, …options }` to send as it is. */
+export function readScrapeArgument(arg: unknown): { prefill?: string; request?: ScrapeRequest } {
+  if (typeof arg === 'string') return { prefill: arg };
+  // A plain object only: a Uri (the editor's context menu passes the document's) or a tree node is not a request.
+  if (typeof arg === 'object' && arg !== null && Object.getPrototypeOf(arg) === Object.prototype && typeof (arg as { url?: unknown }).url === 'string' && !('type' in arg)) {
+    return { request: arg as ScrapeRequest };
+  }
+  return {};
+}
+
+export class ScrapeFeature extends Disposable {
+  readonly pages: ScrapedPages;
+  readonly documents: ScrapedPageDocuments;
+
+  constructor(private readonly services: Services) {
+    super();
+    this.pages = new ScrapedPages(services.context.globalStorageUri.fsPath);
+    this.documents = this._register(new ScrapedPageDocuments(this.pages));
+  }
+
+  /** webData.scrapeUrl: the page at a URL as markdown. Resolves with the record, or undefined when nothing was fetched. */
+  async scrapeUrl(arg?: unknown): Promise<ScrapedRecord | undefined> {
+    const { prefill, request } = readScrapeArgument(arg);
+    if (request) {
+      const { url, ...options } = request;
+      const sent = await this.confirm(checkUrl(url));
+      return sent === undefined ? undefined : this.scrape(sent, options);
+    }
+    const typed = await this.askUrl(words.urlTitle(), words.urlPrompt(), prefill ?? await this.urlNearby());
+    if (typed === undefined) return undefined;
+    const sent = await this.confirm(checkUrl(typed));
+    return sent === undefined ? undefined : this.scrape(sent, {});
+  }
+
+  /** webData.scrapeResult: a search result's full page, when the search fetched no markdown. */
+  async scrapeResult(arg?: unknown): Promise<ScrapedRecord | undefined> {
+    const url = readUrl(arg);
+    if (url === undefined) {
+      void vscode.window.showErrorMessage(words.noResultUrl());
+      return undefined;
+    }
+    const sent = await this.confirm(checkUrl(url));
+    return sent === undefined ? undefined : this.scrape(sent, {});
+  }
+
+  /** webData.scrapeFresh: the page of the active tab again, not from the service's cache. */
+  async scrapeFresh(arg?: unknown): Promise<ScrapedRecord | undefined> {
+    const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+    const id = uri?.scheme === SCRAPE_PAGE_SCHEME ? pageIdOf(uri.path) : undefined;
+    const record = id === undefined ? undefined : await this.pages.read(id);
+    if (!record) {
+      void vscode.window.showErrorMessage(words.notAPage());
+      return undefined;
+    }
+    return this.scrape(record.url, { maxAge: 0 });
+  }
+
+  /** webData.mapSite: a site's addresses in a quick pick; the picked ones open as markdown. */
+  async mapSite(arg?: unknown): Promise<MapLink[] | undefined> {
+    const { prefill, request } = readScrapeArgument(arg);
+    const typed = request?.url ?? await this.askUrl(words.mapTitle(), words.mapPrompt(), prefill ?? await this.urlNearby());
+    if (typed === undefined) return undefined;
+    const url = await this.confirm(checkUrl(typed));
+    if (url === undefined) return undefined;
+    const client = await this.client();
+    if (!client) return undefined;
+    const { url: _url, ...mapOptions } = request ?? { url };
+    const shown = inertNotification(url, 80);
+    let links: MapLink[];
+    try {
+      links = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.mapping(shown), cancellable: true }, (_p, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        return client.map({ ...mapOptions, url }, { signal: abort.signal });
+      });
+    } catch (error) {
+      void showError(this.services.log, words.mapFailed(shown), error, { retry: () => this.mapSite({ ...mapOptions, url }) });
+      return undefined;
+    }
+    if (links.length === 0) {
+      void vscode.window.showInformationMessage(words.mapEmpty(shown));
+      return links;
+    }
+    if (request) return links;
+    const picked = await vscode.window.showQuickPick(links.map((link) => ({
+      label: inertQuickPick(link.title ?? pathOf(link.url)),
+      description: inertQuickPick(link.url),
+      ...(link.description ? { detail: inertQuickPick(link.description) } : {}),
+      url: link.url,
+    })), { canPickMany: true, matchOnDescription: true, matchOnDetail: true, title: words.mapTitle(), placeHolder: words.mapPlaceholder(links.length) });
+    for (const item of picked ?? []) {
+      if (!(await this.scrape(item.url, {}))) break;
+    }
+    return links;
+  }
+
+  private async scrape(url: string, options: Options): Promise<ScrapedRecord | undefined> {
+    const client = await this.client();
+    if (!client) return undefined;
+    const settings = scrapeSettings();
+    const request: ScrapeRequest = { formats: settings.formats, onlyMainContent: settings.onlyMainContent, maxAge: settings.maxAgeMinutes * 60_000, ...options, url };
+    const shown = inertNotification(url, 80);
+    try {
+      const page = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.scraping(shown), cancellable: true }, (_p, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        return client.scrape(request, { signal: abort.signal });
+      });
+      const record = scrapedRecord(randomUUID(), url, page, new Date(), 'person');
+      try {
+        await this.pages.save(record);
+      } catch (error) {
+        this.services.log.warn(`The page could not be kept in global storage; its tab lasts this session: ${String(error)}`);
+      }
+      await this.documents.open(record);
+      return record;
+    } catch (error) {
+      void showError(this.services.log, words.scrapeFailed(shown), error, { retry: () => this.scrape(url, options) });
+      return undefined;
+    }
+  }
+
+  private async client(): Promise<WebDataClient | undefined> {
+    const client = await this.services.connection.getClient();
+    if (client) return client;
+    const connect = words.connect();
+    // Not awaited: the command ends now, and the notification's button stays the person's to press.
+    void vscode.window.showErrorMessage(words.notConnected(), connect).then((choice) => (choice === connect ? vscode.commands.executeCommand(Command.connect) : undefined));
+    return undefined;
+  }
+
+  /** The address to send after the person saw the flags: cleaned, as typed, or undefined (cancelled). */
+  private async confirm(check: UrlCheck): Promise<string | undefined> {
+    if (!check.ok) {
+      void vscode.window.showErrorMessage(refusalWords(check.refusal));
+      return undefined;
+    }
+    let url = check.url;
+    const secrets = check.flags.filter((f) => f.kind === 'credentials' || f.kind === 'secret-parameter');
+    if (secrets.length > 0) {
+      const remove = words.removeSecrets();
+      const keep = words.keepSecrets();
+      const choice = await vscode.window.showWarningMessage(words.secretsQuestion(inertNotification(check.url, 200)), { modal: true, detail: secrets.map(flagWords).join('\n') }, remove, keep);
+      if (choice === undefined) return undefined;
+      if (choice === remove) url = check.cleaned;
+    }
+    const unreachable = check.flags.find((f) => f.kind === 'unreachable-host');
+    if (unreachable) {
+      const send = words.sendAnyway();
+      if (await vscode.window.showWarningMessage(words.unreachableQuestion(), { modal: true, detail: flagWords(unreachable) }, send) !== send) return undefined;
+    }
+    return url;
+  }
+
+  /** The URL under the cursor, else in the selection, else on the clipboard. */
+  private async urlNearby(): Promise<string | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    if (editor) {
+      const { active } = editor.selection;
+      const under = urlAt(editor.document.lineAt(active.line).text, active.character);
+      if (under) return under;
+      const inSelection = editor.selection.isEmpty ? undefined : firstUrl(editor.document.getText(editor.selection));
+      if (inSelection) return inSelection;
+    }
+    try {
+      return firstUrl((await vscode.env.clipboard.readText()).slice(0, 10_000));
+    } catch {
+      return undefined;
+    }
+  }
+
+  private askUrl(title: string, prompt: string, prefill: string | undefined): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      const box = vscode.window.createInputBox();
+      box.title = title;
+      box.prompt = prompt;
+      box.placeholder = 'https://example.com/page';
+      box.ignoreFocusOut = true;
+      box.value = prefill ?? '';
+      const validate = (): boolean => {
+        if (box.value.trim() === '') {
+          box.validationMessage = undefined;
+          return false;
+        }
+        const check = checkUrl(box.value);
+        if (!check.ok) {
+          box.validationMessage = { message: refusalWords(check.refusal), severity: vscode.InputBoxValidationSeverity.Error };
+          return false;
+        }
+        const flags = check.flags.filter((f) => f.kind !== 'assumed-https');
+        box.validationMessage = flags.length > 0 ? { message: flags.map(flagWords).join(' '), severity: vscode.InputBoxValidationSeverity.Warning } : undefined;
+        return true;
+      };
+      let done = false;
+      const finish = (value: string | undefined): void => {
+        if (done) return;
+        done = true;
+        resolve(value);
+        box.dispose();
+      };
+      box.onDidChangeValue(validate);
+      box.onDidAccept(() => { if (validate()) finish(box.value); });
+      box.onDidHide(() => finish(undefined));
+      validate();
+      showQuickInput(box);
+    });
+  }
+}
+
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname === '/' ? parsed.host : parsed.pathname;
+  } catch {
+    return url;
+  }
+}
+
+export function registerScrape(services: Services): ScrapeFeature {
+  const feature = new ScrapeFeature(services);
+  services.context.subscriptions.push(
+    feature,
+    vscode.commands.registerCommand(Command.scrapeUrl, (arg?: unknown) => feature.scrapeUrl(arg)),
+    vscode.commands.registerCommand(Command.scrapeResult, (arg?: unknown) => feature.scrapeResult(arg)),
+    vscode.commands.registerCommand(Command.scrapeFresh, (arg?: unknown) => feature.scrapeFresh(arg)),
+    vscode.commands.registerCommand(Command.mapSite, (arg?: unknown) => feature.mapSite(arg)),
+  );
+  return feature;
+}

@@ -1,0 +1,90 @@
+// Any page as markdown in a real VS Code (issue 27): Open URL as Markdown with a request argument,
+// the tab's header (landed address, the cache's age), Fetch Page Fresh, a 408 in words, the box
+// filled from the URL under the cursor when the editor's context menu passes its document (a Uri
+// is never a request: nothing is sent until Enter), and Map Site with a request argument.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WebDataApi } from '../../../src/extension';
+import type { ShownError } from '../../../src/platform/notify';
+import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
+import { activate, emulator, restoreDemoKey, waitFor } from './helpers-account';
+
+interface Record { id: string; cacheState?: string; finalUrl: string }
+
+describe('any page as markdown', function () {
+  this.timeout(60_000);
+  let api: WebDataApi;
+
+  before(async () => {
+    api = await activate();
+    await restoreDemoKey();
+  });
+  afterEach(async () => {
+    await emulator.clearFaults();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('opens a URL as markdown in a read-only tab with the address it landed on', async () => {
+    const record = await vscode.commands.executeCommand<Record | undefined>('webData.scrapeUrl', { url: 'http://docs.tideflow.dev/getting-started' });
+    assert.ok(record, 'nothing was fetched');
+    assert.equal(record.finalUrl, 'https://docs.tideflow.dev/getting-started');
+    const document = vscode.window.activeTextEditor?.document;
+    assert.equal(document?.uri.scheme, 'webdata-page');
+    assert.equal(document.languageId, 'markdown');
+    const text = document.getText();
+    assert.match(text, /Address: <https:\/\/docs\.tideflow\.dev\/getting-started>/);
+    assert.match(text, /Asked for: <http:\/\/docs\.tideflow\.dev\/getting-started>/);
+    assert.match(text, /^# Getting started with Tideflow$/m);
+    assert.match(document.uri.path, /\/Getting started with Tideflow\.md$/);
+  });
+
+  it('says how old a cached copy is, and Fetch Page Fresh fetches it again', async () => {
+    const cached = await vscode.commands.executeCommand<Record | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/guide/streams' });
+    assert.equal(cached?.cacheState, 'hit');
+    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /From the service's cache, 3 hours old/);
+    const fresh = await vscode.commands.executeCommand<Record | undefined>('webData.scrapeFresh');
+    assert.equal(fresh?.cacheState, 'miss');
+    assert.notEqual(fresh.id, cached.id);
+    assert.doesNotMatch(vscode.window.activeTextEditor?.document.getText() ?? '', /From the service's cache/);
+  });
+
+  it('a page the service gave up on (408) is said in words, with Retry', async () => {
+    const shown: ShownError[] = [];
+    const listener = api.onDidShowError((e) => shown.push(e));
+    try {
+      const record = await vscode.commands.executeCommand<Record | undefined>('webData.scrapeUrl', { url: 'https://slow.example/report' });
+      assert.equal(record, undefined);
+      await waitFor('the error notification', () => shown.length > 0);
+      assert.match(shown[0]?.message ?? '', /could not be fetched: The service gave up waiting for the scrape \(408\)/);
+      assert.ok(shown[0]?.buttons.includes('Retry'));
+    } finally {
+      listener.dispose();
+    }
+  });
+
+  it('from the editor\'s context menu: the box holds the URL under the cursor and nothing is sent until Enter', async () => {
+    const document = await vscode.workspace.openTextDocument({ content: 'Read https://docs.tideflow.dev/guide/streams first.', language: 'markdown' });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(0, 12, 0, 12);
+    const before = await emulator.requestCount();
+    const boxes: ShownQuickInput[] = [];
+    const listener = api.onDidShowQuickInput((input) => boxes.push(input));
+    try {
+      const run = vscode.commands.executeCommand('webData.scrapeUrl', document.uri);
+      await waitFor('the URL box', () => boxes.length > 0);
+      assert.equal(boxes[0]?.value, 'https://docs.tideflow.dev/guide/streams');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.equal(await run, undefined);
+      assert.equal(await emulator.requestCount(), before, 'nothing was sent');
+    } finally {
+      listener.dispose();
+    }
+  });
+
+  it('maps a site from a request argument: its addresses with titles', async () => {
+    const links = await vscode.commands.executeCommand<Array<{ url: string; title?: string }> | undefined>('webData.mapSite', { url: 'https://docs.tideflow.dev', search: 'streams', limit: 3 });
+    assert.equal(links?.length, 3);
+    assert.equal(links[0]?.url, 'https://docs.tideflow.dev/guide/streams');
+    assert.equal(links[0].title, 'Streams guide - Tideflow');
+  });
+});
