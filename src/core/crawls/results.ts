@@ -5,7 +5,7 @@
 // the client's judged cursor, one page per request a person or a delivery makes: a running crawl
 // is never read through in a loop. Failures are values.
 import type { CancelOutcome, CrawlDocument, CrawlError, CrawlStatusPage, WebDataClient } from '../api';
-import { Emitter } from '../search/emitter';
+import { Emitter } from '../emitter';
 import { jobKey, type JobRef } from './job';
 import type { PageStore } from './page-store';
 

@@ -10,7 +10,7 @@ import type { CheckedSearchRequest, SearchRequestCheck } from '../api/request';
 import type { RequestProblem } from '../api/request-types';
 import type { SearchResponse } from '../api/schemas';
 import type { SearchOrigin } from '../entries/origin';
-import { Emitter, type Listener, type Subscription } from './emitter';
+import { Emitter, type Listener, type Subscription } from '../emitter';
 import type { AddOutcome } from './history';
 import { newSearchId, RECORD_VERSION, type SearchAsker, type SearchRecord, type SearchSummary } from './record';
 import { mergeWithSettings, type SearchDefaults } from './request';
