@@ -3,15 +3,18 @@
 import * as vscode from 'vscode';
 import { activeCrawlsText } from '../../core/chat/account-text';
 import { failureText } from '../../core/chat/failure-text';
-import type { Services } from '../../platform/services';
+import type { ActiveCrawlsModel } from '../../core/crawls';
 import { fitAnswer, fitToBudget } from './budget';
 import { abortOn, toolFailure } from './failures';
 import { markToolUsed } from './used';
 
 export const ACTIVE_CRAWLS_TOOL = 'webData_activeCrawls';
 
+/** Where the tool reads the crawls: the active-crawls model (the Active Crawls view's). */
+export type ActiveCrawlsReader = Pick<ActiveCrawlsModel, 'list'>;
+
 export class ActiveCrawlsTool implements vscode.LanguageModelTool<unknown> {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly crawls: ActiveCrawlsReader) {}
 
   prepareInvocation(): vscode.PreparedToolInvocation {
     return { invocationMessage: vscode.l10n.t('Listing the team’s active crawls') };
@@ -24,11 +27,11 @@ export class ActiveCrawlsTool implements vscode.LanguageModelTool<unknown> {
   }
 
   private async answer(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<string> {
-    const client = await this.services.connection.getClient();
-    if (!client) return failureText('The active crawls request', { kind: 'not-connected' }, false);
     const abort = abortOn(token);
     try {
-      const crawls = await client.listActiveCrawls({ signal: abort.signal });
+      const listed = await this.crawls.list({ signal: abort.signal });
+      if (!listed.ok) return failureText('The active crawls request', listed.failure.kind === 'not-connected' ? listed.failure : toolFailure(listed.failure.error, listed.failure.cancelled), false);
+      const crawls = listed.value;
       return await fitToBudget((maxChars, label) => activeCrawlsText(crawls, maxChars, label).text, options.tokenizationOptions, token);
     } catch (err) {
       return failureText('The active crawls request', toolFailure(err, abort.signal.aborted), false);

@@ -3,15 +3,18 @@
 import * as vscode from 'vscode';
 import { creditsText } from '../../core/chat/account-text';
 import { failureText } from '../../core/chat/failure-text';
-import type { Services } from '../../platform/services';
+import type { CreditsModel } from '../../core/usage';
 import { fitAnswer } from './budget';
 import { abortOn, toolFailure } from './failures';
 import { markToolUsed } from './used';
 
 export const CREDITS_TOOL = 'webData_credits';
 
+/** Where the tool reads the credits: the credits model (the status bar's). */
+export type CreditsReader = Pick<CreditsModel, 'read'>;
+
 export class CreditsTool implements vscode.LanguageModelTool<unknown> {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly credits: CreditsReader) {}
 
   prepareInvocation(): vscode.PreparedToolInvocation {
     return { invocationMessage: vscode.l10n.t('Reading the team’s Web Data credits') };
@@ -24,11 +27,11 @@ export class CreditsTool implements vscode.LanguageModelTool<unknown> {
   }
 
   private async answer(token: vscode.CancellationToken): Promise<string> {
-    const client = await this.services.connection.getClient();
-    if (!client) return failureText('The credits request', { kind: 'not-connected' }, false);
     const abort = abortOn(token);
     try {
-      return creditsText(await client.getTokenUsage({ signal: abort.signal }), new Date());
+      const read = await this.credits.read({ signal: abort.signal });
+      if (!read.ok) return failureText('The credits request', read.failure.kind === 'not-connected' ? read.failure : toolFailure(read.failure.error, read.failure.cancelled), false);
+      return creditsText(read.value, new Date());
     } catch (err) {
       return failureText('The credits request', toolFailure(err, abort.signal.aborted), false);
     } finally {

@@ -3,8 +3,8 @@
 // contributes.languageModelTools describes them.
 import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
-import { ACTIVE_CRAWLS_TOOL, ActiveCrawlsTool } from './crawls-tool';
-import { CREDITS_TOOL, CreditsTool } from './credits-tool';
+import { ACTIVE_CRAWLS_TOOL, ActiveCrawlsTool, type ActiveCrawlsReader } from './crawls-tool';
+import { CREDITS_TOOL, CreditsTool, type CreditsReader } from './credits-tool';
 import { searchThrough, type SearchRunner } from './run-search';
 import { SEARCH_TOOL, SearchTool } from './search-tool';
 import { SearchSpend } from './search-spend';
@@ -37,6 +37,10 @@ export interface ChatToolDeps {
   spend: SpendApi;
   /** The crawl results service (the Crawl Results view's): webData_readResult reads crawls' pages through it. */
   crawlResults: CrawlPageService;
+  /** The credits (the status bar's model): webData_credits reads through it. */
+  credits: CreditsReader;
+  /** The active crawls (the Active Crawls view's model): webData_activeCrawls reads through it. */
+  crawls: ActiveCrawlsReader;
 }
 
 /** Both methods always there, so host tests can call them directly. */
@@ -50,8 +54,8 @@ function asChatTool(tool: Tool): ChatTool {
 export function registerChatTools(services: Services, deps: ChatToolDeps): ChatToolsApi {
   const tools: ChatToolsApi = {
     search: asChatTool(new SearchTool(services, searchThrough(deps.searches), new SearchSpend(deps.searches, deps.spend))),
-    credits: asChatTool(new CreditsTool(services)),
-    activeCrawls: asChatTool(new ActiveCrawlsTool(services)),
+    credits: asChatTool(new CreditsTool(deps.credits)),
+    activeCrawls: asChatTool(new ActiveCrawlsTool(deps.crawls)),
     readResult: asChatTool(new ReadResultTool(services, [searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch')])),
   };
   services.context.subscriptions.push(

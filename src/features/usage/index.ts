@@ -8,15 +8,15 @@ import { UsageStatus } from './status';
 export { UsageStatus };
 
 /**
- * Registers the item and its commands. The returned object is the feature's API: `refresh()` for
- * whoever changes the balance (a finished search), `state` and `item` for what is shown.
+ * Registers the item and its commands. The returned object is the feature's API: its `model` for
+ * whoever changes or reads the balance (a finished search, the chat tool), `state` and `item` for what is shown.
  */
 export function registerUsage(services: Services, spend: SpendApi): UsageStatus {
   const status = new UsageStatus(services, spend);
   services.context.subscriptions.push(
     status,
     // Returns once the item shows the new state, so callers (the search, tests) can await it.
-    vscode.commands.registerCommand(Command.refreshUsage, () => status.refreshNow()),
+    vscode.commands.registerCommand(Command.refreshUsage, () => status.model.refreshNow()),
     vscode.commands.registerCommand(Command.showUsage, () => showUsage(status)),
   );
   return status;

@@ -42,7 +42,7 @@ export interface WebhooksApi {
 }
 
 export interface WebhookLinks {
-  /** The active-crawls view (registerCrawls' result): crawl.completed takes the crawl off it. */
+  /** The active crawls (the Active Crawls view's model): crawl.completed takes the crawl off them. */
   crawls?: ActiveCrawlsLink;
   /** The crawl results (registerCrawlResults' result): completed events and page deliveries. */
   results?: CrawlResultsLink;
