@@ -19,7 +19,7 @@ export interface PolledConnection extends ClientSource {
  * What changed: `answer` (a fetch succeeded), `failure`, `not-connected` (a fetch found no address
  * or key), `connection` (a new address or key: the data is gone), `edit` (a typed method changed it).
  */
-export type PolledCause = 'answer' | 'failure' | 'not-connected' | 'connection' | 'edit';
+type PolledCause = 'answer' | 'failure' | 'not-connected' | 'connection' | 'edit';
 
 export interface PolledChange {
   readonly cause: PolledCause;

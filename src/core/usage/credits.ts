@@ -14,7 +14,7 @@ const MIN_POLL_MS = 10_000;
 const EDIT: PolledChange = { cause: 'edit', asked: false };
 
 /** Where the last balance is kept for the next start (the extension's global state). */
-export interface LastKnownUsageStore {
+interface LastKnownUsageStore {
   remember(usage: TokenUsage, at: Date): void;
   forget(): void;
 }
