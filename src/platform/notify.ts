@@ -46,19 +46,18 @@ export function errorButtonLabel(button: ErrorButton): string {
 }
 
 /**
- * Runs the fix a picked button stands for (the table's command, setting or page) or Check
- * Connection; false for Retry and Open Log, which each caller does its own way.
+ * Runs the fix a picked button stands for (the table's command, setting or page), or Check
+ * Connection. Retry and Open Log are each caller's own.
  */
-export async function runFixButton(button: ErrorButton, offer: FailureOffer): Promise<boolean> {
+export async function runFixButton(button: ErrorButton, offer: FailureOffer): Promise<void> {
   if (button === 'check-connection') {
     await vscode.commands.executeCommand(Command.checkConnection);
-    return true;
+    return;
   }
-  if (offer.fix === undefined || offer.fix.button !== button) return false;
+  if (offer.fix === undefined || offer.fix.button !== button) return;
   const target = fixTarget(offer.fix);
   if ('url' in target) await vscode.env.openExternal(vscode.Uri.parse(target.url, true));
   else await vscode.commands.executeCommand(target.command, ...target.args);
-  return true;
 }
 
 export async function showError(log: vscode.LogOutputChannel, what: string, err: unknown, actions: ErrorActions = {}): Promise<void> {
