@@ -3,6 +3,7 @@
 // dates. src/features/usage/words.ts puts it into words (vscode.l10n, Intl); nothing here is
 // English, so nothing downstream re-parses it.
 import type { TokenUsage } from '../api/schemas';
+import type { FailureOffer } from '../failure-table';
 import { Command } from '../ids';
 import { billingPeriod, planShare, type BillingPeriod, type PlanShare } from './format';
 import type { UsageState, UsageStateKind } from './state';
@@ -110,4 +111,12 @@ export function presentUsage(state: UsageState, now: Date, spent?: { agent: numb
         tooltip: [[{ kind: 'error-message', message: state.message }], [{ kind: 'updated', at: state.at, lastKnown: false }, { kind: 'click', action: 'retry' }]],
       };
   }
+}
+
+/**
+ * What the credits item's error offers, from its state: the same fix as a notification of that
+ * failure, and always Retry, which here reads the balance again (it may have changed elsewhere).
+ */
+export function usageErrorOffer(state: Extract<UsageState, { kind: 'error' }>): FailureOffer {
+  return { fix: state.unauthorized ? { button: 'set-key' } : state.opens, checkConnection: state.network === true, transient: true };
 }
