@@ -1,38 +1,22 @@
 // webData_credits: the team's remaining credits, plan and billing period (GET /v2/team/token-usage).
-// Costs nothing, so no confirmation; a failure is a text result.
-import * as vscode from 'vscode';
+// Costs nothing, so no confirmation; a failure is a text result (the base, tool.ts).
+import type { TokenUsage } from '../../core/api';
 import { creditsText } from '../../core/chat/account-text';
-import { failureText } from '../../core/chat/failure-text';
+import { noInput, type ToolOutcome } from '../../core/chat/tool';
 import type { Services } from '../../platform/services';
-import { fitAnswer } from './budget';
-import { abortOn, toolFailure } from './failures';
-import { markToolUsed } from './used';
+import { throughClient, type ChatToolDefinition } from './tool';
+import { creditsInvocationWords } from './words';
 
 export const CREDITS_TOOL = 'webData_credits';
 
-export class CreditsTool implements vscode.LanguageModelTool<unknown> {
-  constructor(private readonly services: Services) {}
+export const creditsTool = (services: Services): ChatToolDefinition<undefined, TokenUsage> => ({
+  name: CREDITS_TOOL, what: 'The credits request', decode: noInput,
+  prepare: () => ({ invocationMessage: creditsInvocationWords() }),
+  run: (_none, call) => readCredits(services, call.signal),
+  render: (usage) => creditsText(usage, new Date()),
+});
 
-  prepareInvocation(): vscode.PreparedToolInvocation {
-    return { invocationMessage: vscode.l10n.t('Reading the team’s Web Data credits') };
-  }
-
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    markToolUsed();
-    const answer = await fitAnswer(await this.answer(token), options.tokenizationOptions, token);
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer)]);
-  }
-
-  private async answer(token: vscode.CancellationToken): Promise<string> {
-    const client = await this.services.connection.getClient();
-    if (!client) return failureText('The credits request', { kind: 'not-connected' }, false);
-    const abort = abortOn(token);
-    try {
-      return creditsText(await client.getTokenUsage({ signal: abort.signal }), new Date());
-    } catch (err) {
-      return failureText('The credits request', toolFailure(err, abort.signal.aborted), false);
-    } finally {
-      abort.dispose();
-    }
-  }
+/** Where the credits come from: the service, asked once per call. */
+function readCredits(services: Services, signal: AbortSignal): Promise<ToolOutcome<TokenUsage>> {
+  return throughClient(services, (client) => client.getTokenUsage({ signal }));
 }
