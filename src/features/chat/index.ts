@@ -18,7 +18,6 @@ import { searchResultPage, type PageSource } from '../../core/chat/read-result';
 import { crawlPageSource, type CrawlPageService } from '../../core/crawls/read-page';
 
 export type { RunSearch, SearchOutcome, SearchRunner } from './run-search';
-export type { ChatTool } from './tool';
 
 export interface ChatToolsApi {
   readonly search: ChatTool;
