@@ -12,7 +12,6 @@ import { isWebDataError, loadCore } from '../../platform/core';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { describeError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
-import { CRAWL_RESULTS_TOOL, CrawlResultsTool } from './chat-tool';
 import { crawlResultCommands } from './commands';
 import { CrawlPageDocuments } from './documents';
 import { CrawlResultsTree } from './tree';
@@ -21,8 +20,6 @@ export interface CrawlResultsApi {
   readonly service: CrawlResultsService;
   readonly tree: Pick<CrawlResultsTree, 'getChildren' | 'getTreeItem'>;
   readonly commands: ReturnType<typeof crawlResultCommands>;
-  /** The chat tool webData_crawlResults, for host tests that call it directly. */
-  readonly tool: CrawlResultsTool;
   /** What the webhook feature calls: a completed event (true the first time), page deliveries. */
   markFinished(ref: JobRef): boolean;
   pagesDelivered(ref: JobRef, data: readonly unknown[]): Promise<number>;
@@ -78,11 +75,9 @@ class CrawlResultsFeature extends Disposable {
     register(Command.openAllCrawlPages, commands.openAll);
     register(Command.exportCrawlPages, commands.exportPages);
     register(Command.loadMoreCrawlResults, commands.loadMore);
-    const tool = new CrawlResultsTool(service);
-    this._register(vscode.lm.registerTool(CRAWL_RESULTS_TOOL, tool));
 
     this.api = {
-      service, tree, commands, tool,
+      service, tree, commands,
       markFinished: (ref) => service.markFinished(ref),
       pagesDelivered: async (ref, data) => {
         // A delivery came through the receiver, which loaded dist/core.js already.
