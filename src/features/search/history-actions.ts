@@ -11,9 +11,7 @@ import type { SearchRecord } from '../../core/search/record';
 import { WEBDATA_SCHEME } from '../../core/search/uri';
 import { inertNotification } from '../../core/text/inert';
 import { readSearchId } from './actions';
-import type { HistoryDeps } from './history-commands';
-
-export { filterSearches } from './history-filter';
+import type { HistoryDeps } from './history-deps';
 
 const GONE = (): string => vscode.l10n.t('That search is no longer in the history.');
 const PICK = (): string => vscode.l10n.t('Pick a search in the Search Results view first.');
