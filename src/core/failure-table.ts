@@ -27,7 +27,7 @@ export interface FailureMeaning {
   setting?: string;
 }
 
-export const FAILURES: Readonly<Record<WebDataErrorKind, FailureMeaning>> = {
+const FAILURES: Readonly<Record<WebDataErrorKind, FailureMeaning>> = {
   'invalid-request': { transient: false, fix: 'request' },
   unauthorized: { transient: false, fix: 'api-key' },
   'not-found': { transient: false, fix: 'service-address', setting: fullSettingKey(Setting.baseUrl) },

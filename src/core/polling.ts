@@ -13,7 +13,7 @@ export interface PollClock {
   clearTimeout(handle: unknown): void;
 }
 
-export const systemClock: PollClock = {
+const systemClock: PollClock = {
   now: () => Date.now(),
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),

@@ -8,7 +8,7 @@ import { inertMarkdown } from '../core/text/inert';
  * Backslash-escapes everything markdown (CommonMark) could read as syntax, and flattens every line
  * break (a lone \r too), so outside text never starts a heading or block: see src/core/text/inert.ts.
  */
-export const escapeMarkdown = (text: string): string => inertMarkdown(text);
+const escapeMarkdown = (text: string): string => inertMarkdown(text);
 
 /**
  * A hover of a bold heading and paragraphs, all of it plain text. A string is a paragraph of its

@@ -16,7 +16,7 @@ export interface ToolFailure {
 }
 
 /** The name of the command that stores the address and key, as the Command Palette shows it. */
-export const CONNECT_COMMAND_TITLE = 'Web Data: Connect';
+const CONNECT_COMMAND_TITLE = 'Web Data: Connect';
 
 /** `what` is "The search", "The credits request"… */
 export function failureText(what: string, failure: ToolFailure, spends: boolean): string {

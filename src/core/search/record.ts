@@ -9,7 +9,7 @@ export const RECORD_VERSION = 1;
 /** Who asked for a search: the person (palette, views, keybindings), a chat agent, another extension. */
 export type SearchAsker = 'person' | 'agent' | 'extension';
 export const SEARCH_ASKERS: readonly SearchAsker[] = ['person', 'agent', 'extension'];
-export const RESULT_KINDS: readonly SourceType[] = ['web', 'images', 'news'];
+const RESULT_KINDS: readonly SourceType[] = ['web', 'images', 'news'];
 
 export interface SearchRecord {
   version: typeof RECORD_VERSION;

@@ -7,7 +7,7 @@ import { estimateCredits } from '../search/estimate';
 import { shapeKey, type SearchSummary } from '../search/record';
 
 /** How many earlier searches of the shape the price reads. */
-export const PRICE_HISTORY = 5;
+const PRICE_HISTORY = 5;
 
 export type Price =
   /** The spec's price: at most this many credits. */

@@ -13,12 +13,10 @@ import { READ_RESULT_TOOL, ReadResultTool } from './read-tool';
 import { searchResultPage, type PageSource } from '../../core/chat/read-result';
 import { crawlPageSource, type CrawlPageService } from '../../core/crawls/read-page';
 
-export type { RunSearch, SearchOutcome, SearchRunner } from './run-search';
-
 type Tool = vscode.LanguageModelTool<unknown>;
 
 /** A registered tool, with both methods always there (for host tests that call them directly). */
-export interface ChatTool extends Tool {
+interface ChatTool extends Tool {
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation | undefined>;
   invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult>;
 }

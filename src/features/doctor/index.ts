@@ -19,7 +19,7 @@ import type { Services } from '../../platform/services';
 import { baseUrlSetting } from '../../platform/settings';
 import { reportMarkdown, verdict } from './words';
 
-export const REPORT_SCHEME = 'webdata-report';
+const REPORT_SCHEME = 'webdata-report';
 const REPORT_URI = vscode.Uri.from({ scheme: REPORT_SCHEME, path: '/Connection Report.md' });
 
 export interface DoctorLinks {

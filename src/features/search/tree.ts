@@ -32,7 +32,7 @@ export type SearchTreeNode =
 const GROUP_ICONS: Readonly<Record<SourceType, string>> = { web: 'globe', images: 'file-media', news: 'rss' };
 
 /** Web content in a hover: never trusted (no command links), never HTML. */
-export function untrustedMarkdown(text: string): vscode.MarkdownString {
+function untrustedMarkdown(text: string): vscode.MarkdownString {
   const markdown = new vscode.MarkdownString(text, false);
   markdown.isTrusted = false;
   markdown.supportHtml = false;

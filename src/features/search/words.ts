@@ -31,16 +31,16 @@ function countWords({ kind, count }: KindCount): string {
 }
 
 /** "10 web · 4 images"; "no results" when no source was counted. */
-export function countsWords(counts: readonly KindCount[]): string {
+function countsWords(counts: readonly KindCount[]): string {
   return counts.length > 0 ? counts.map(countWords).join(' · ') : vscode.l10n.t('no results');
 }
 
-export function creditsWords(credits: number): string {
+function creditsWords(credits: number): string {
   return credits === 1 ? vscode.l10n.t('1 credit') : vscode.l10n.t('{0} credits', formatNumber(credits, locale()));
 }
 
 /** The time today, the day and time this year, the full date and time before. */
-export function timeWords(when: ShownTime): string {
+function timeWords(when: ShownTime): string {
   const options = { locale: locale() };
   switch (when.span) {
     case 'today': return formatTime(when.at, options);
@@ -120,7 +120,7 @@ function searchFactWords(fact: SearchFact): string {
 }
 
 /** "From the selection in src/app.ts, line 12", "From a problem (ts 2322) in …", "From the terminal bash". */
-export function originWords(origin: SearchOrigin): string {
+function originWords(origin: SearchOrigin): string {
   switch (origin.kind) {
     case 'selection': return vscode.l10n.t('From the selection in {0}, line {1}', origin.file, formatNumber(origin.line, locale()));
     case 'problem': {

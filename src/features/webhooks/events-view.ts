@@ -112,7 +112,7 @@ function unsignedWarningItem(port: number): vscode.TreeItem {
   return item;
 }
 
-export function eventItem(record: WebhookEventRecord): vscode.TreeItem {
+function eventItem(record: WebhookEventRecord): vscode.TreeItem {
   const hasChildren = (record.metadata?.length ?? 0) > 0 || (record.metadataOmitted ?? 0) > 0;
   const label = eventTitleWords(eventTitle(record));
   const item = new vscode.TreeItem(label, hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);

@@ -19,7 +19,6 @@ import { WebhookPayloadDocuments } from './payload-document';
 import { WebhookReceiverController } from './receiver-controller';
 import { WebhookStatusBar, type ShownReceiverItem } from './status-bar';
 
-export type { ActiveCrawlsLink, CrawlResultsLink } from './effects';
 export type { WebhookNotification };
 
 /** What tests (through the extension's exports) can see of this feature. */

@@ -30,7 +30,7 @@ export class WebhookPayloadDocuments implements vscode.TextDocumentContentProvid
  * Type and id are a client's words: kept to plain ASCII, then made a safe file name (no leading
  * dots, no device name), as Save As offers it.
  */
-export function payloadUri(record: WebhookEventRecord): vscode.Uri {
+function payloadUri(record: WebhookEventRecord): vscode.Uri {
   const raw = `${record.type ?? 'event'}-${record.jobId?.slice(0, 8) ?? record.status}`.replace(/[^A-Za-z0-9._-]/g, '_');
   const name = inertFileName(raw, 'event', 80);
   return vscode.Uri.from({ scheme: PAYLOAD_SCHEME, path: `/${name}.json`, query: record.key });
