@@ -64,7 +64,7 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
       item.description = inertLabel(crawlDescription(element.crawl));
       // The ids, then the options: two tight blocks, not a paragraph per option.
       const tooltip = crawlTooltipWords(element.crawl, options);
-      item.tooltip = plainTooltip(element.url, [tooltip.ids, tooltip.options]);
+      item.tooltip = plainTooltip({ heading: element.url, paragraphs: [tooltip.ids, tooltip.options] });
       item.contextValue = 'crawl';
       item.iconPath = new vscode.ThemeIcon('globe');
       item.accessibilityInformation = { label: crawlAccessibilityWords(url, item.description) };

@@ -7,7 +7,8 @@ import type { SearchOrigin } from '../../core/entries/origin';
 import { formatDateTime, formatNumber, formatTime, safeLocale } from '../../core/intl';
 import type { KindCount, SearchFacts, ShownTime } from '../../core/search/present';
 import type { SearchAsker } from '../../core/search/record';
-import { tooltipMarkdown, type ResultFact, type ResultTooltip, type ScrapeStatus, type SearchFact, type SearchTooltip } from '../../core/search/tooltip';
+import type { ResultFact, ResultTooltip, ScrapeStatus, SearchFact, SearchTooltip } from '../../core/search/tooltip';
+import type { TooltipWords } from '../../core/text/inert';
 
 const locale = (): string => safeLocale(vscode.env.language);
 
@@ -98,13 +99,13 @@ function resultFactWords(fact: ResultFact): string {
   }
 }
 
-export function resultTooltipMarkdown(tooltip: ResultTooltip): string {
+export function resultTooltipWords(tooltip: ResultTooltip): TooltipWords {
   const lines = [tooltip.url ?? vscode.l10n.t('No page address was given for this result')];
-  return tooltipMarkdown({
+  return {
     heading: resultTitleWords(tooltip.title),
     paragraphs: [lines, tooltip.text !== undefined ? [tooltip.text] : [], tooltip.facts.map(resultFactWords)],
     ...(tooltip.preview !== undefined ? { preview: tooltip.preview } : {}),
-  });
+  };
 }
 
 function searchFactWords(fact: SearchFact): string {
@@ -141,10 +142,10 @@ function askerWords(askedBy: SearchAsker): string {
   }
 }
 
-export function searchTooltipMarkdown(tooltip: SearchTooltip): string {
-  return tooltipMarkdown({
+export function searchTooltipWords(tooltip: SearchTooltip): TooltipWords {
+  return {
     heading: searchLabelWords(tooltip.query),
     paragraphs: [tooltip.facts.map(searchFactWords)],
     ...(tooltip.warning !== undefined ? { warning: { label: vscode.l10n.t('Warning from the service:'), text: tooltip.warning } } : {}),
-  });
+  };
 }
