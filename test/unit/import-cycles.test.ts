@@ -102,6 +102,26 @@ function findCycles(graph: Graph): string[][] {
   return groups.map((group) => walkRound(graph, new Set(group)));
 }
 
+/** Every module of each cycle's tangle, sorted: a chain shows one way round; this, all who take part. */
+function tangles(graph: Graph): string[][] {
+  const reach = (from: string): Set<string> => {
+    const seen = new Set<string>();
+    const queue = [from];
+    for (let node = queue.shift(); node !== undefined; node = queue.shift()) {
+      for (const target of graph.get(node) ?? []) if (!seen.has(target)) { seen.add(target); queue.push(target); }
+    }
+    return seen;
+  };
+  const groups = new Map<string, string[]>();
+  for (const cycle of findCycles(graph)) {
+    const [start = ''] = cycle;
+    const fromStart = reach(start);
+    const members = [...graph.keys()].filter((node) => fromStart.has(node) && reach(node).has(start)).sort();
+    groups.set(members.join(), members);
+  }
+  return [...groups.values()];
+}
+
 /** From the group's first module (by name), a shortest way back to it inside the group. */
 function walkRound(graph: Graph, group: ReadonlySet<string>): string[] {
   const [start = ''] = [...group].sort();
@@ -127,12 +147,16 @@ describe('no import cycle in src/', () => {
     assert.ok(graph.size > 100, `read only ${graph.size} modules`);
     const cycles = findCycles(graph);
     assert.deepEqual(cycles.map((cycle) => cycle.join(' -> ')), [], 'import cycles, each as a chain of imports');
+    assert.deepEqual(tangles(graph), [], 'modules that reach each other (every file of each tangle)');
   });
 
   it('finds a cycle through type-only imports, re-exports and import() (the check can fail)', () => {
     assert.deepEqual(specifiersOf('a.ts', "import type { A } from './a';\nexport { b } from './b';\nconst c = import('./c');\nlet d: import('./d').D;\nimport e = require('./e');\n"), ['./a', './b', './c', './d', './e']);
     const graph: Graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a', 'd']], ['d', []], ['e', ['e']]]);
     assert.deepEqual(findCycles(graph), [['a', 'b', 'c', 'a'], ['e', 'e']]);
+    const tangled: Graph = new Map([['a', ['b', 'c']], ['b', ['a']], ['c', ['b']]]);
+    assert.deepEqual(findCycles(tangled), [['a', 'b', 'a']]);
+    assert.deepEqual(tangles(tangled), [['a', 'b', 'c']]);
     assert.deepEqual(findCycles(new Map([['a', ['b']], ['b', []]])), []);
   });
 });
