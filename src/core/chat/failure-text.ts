@@ -6,7 +6,7 @@ import type { WebDataErrorKind } from '../api/errors';
 import { meaningOf } from '../failure-table';
 import { modelLine } from './model-text';
 
-export type ToolFailureKind = WebDataErrorKind | 'not-connected';
+type ToolFailureKind = WebDataErrorKind | 'not-connected';
 
 export interface ToolFailure {
   kind: ToolFailureKind;
@@ -17,7 +17,7 @@ export interface ToolFailure {
 }
 
 /** The name of the command that stores the address and key, as the Command Palette shows it. */
-export const CONNECT_COMMAND_TITLE = 'Web Data: Connect';
+const CONNECT_COMMAND_TITLE = 'Web Data: Connect';
 
 /** The same help the error notifications offer for a failure the network may cause. */
 const CHECK_CONNECTION_HINT = 'The person can run "Web Data: Check Connection" to see where the connection fails.';

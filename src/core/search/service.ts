@@ -21,7 +21,7 @@ export interface CancellationLike {
   onCancellationRequested(listener: () => void): Subscription;
 }
 
-export interface SearchClientPort {
+interface SearchClientPort {
   /** Takes the body the service's one check made: the client does not check it again. */
   search(request: CheckedSearchRequest, options: { signal: AbortSignal; onBody?: (body: unknown) => void }): Promise<SearchResponse>;
 }
@@ -47,7 +47,7 @@ export interface SearchHistoryWrites {
  * The search history the service owns (src/features/search/store.ts over history.ts); each write
  * is followed by onDidChange.
  */
-export interface SearchHistoryPort extends SearchHistoryReads, SearchHistoryWrites {
+interface SearchHistoryPort extends SearchHistoryReads, SearchHistoryWrites {
   add(record: SearchRecord): Promise<AddOutcome>;
   onDidChange(listener: () => void): Subscription;
 }

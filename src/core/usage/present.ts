@@ -14,10 +14,10 @@ export const USAGE_COMMANDS = {
   show: Command.showUsage,
 } as const;
 
-export type UsageCommand = (typeof USAGE_COMMANDS)[keyof typeof USAGE_COMMANDS];
+type UsageCommand = (typeof USAGE_COMMANDS)[keyof typeof USAGE_COMMANDS];
 
 /** A codicon id: the item's text is `$(icon) …`. */
-export type UsageIcon = 'plug' | 'sync~spin' | 'credit-card' | 'warning';
+type UsageIcon = 'plug' | 'sync~spin' | 'credit-card' | 'warning';
 
 /** What the item's text says after the icon. */
 export type UsageLabel = { kind: 'name' } | { kind: 'credits'; credits: number } | { kind: 'no-usage' };
@@ -54,7 +54,7 @@ export interface UsagePresentation {
 }
 
 /** The balance facts of ok and low: tokens, plan, share, billing period. */
-export function usageLines(usage: TokenUsage, now: Date): UsageLine[] {
+function usageLines(usage: TokenUsage, now: Date): UsageLine[] {
   const lines: UsageLine[] = [{ kind: 'remaining-tokens', tokens: usage.remainingTokens }];
   if (typeof usage.planTokens === 'number') lines.push({ kind: 'plan-tokens', tokens: usage.planTokens });
   const share = planShare(usage);

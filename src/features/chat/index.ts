@@ -17,7 +17,6 @@ import { chatTool, type ChatTool } from './tool';
 import { searchResultPage, type PageSource } from '../../core/chat/read-result';
 import { crawlPageSource, type CrawlPageService } from '../../core/crawls/read-page';
 
-export type { RunSearch, SearchOutcome, SearchRunner } from './run-search';
 
 export interface ChatToolsApi {
   readonly search: ChatTool;

@@ -10,10 +10,10 @@ import type { SearchFailure } from '../../core/search/service';
 import type { RequestProblem } from '../../core/api';
 import type { Prepared, PreparedSearch, SearchRun, SearchRunOptions } from '../search';
 
-export type SearchOutcome = ToolOutcome<SearchRecord>;
+type SearchOutcome = ToolOutcome<SearchRecord>;
 
 /** A tool's request with today's settings under it, checked once; send() takes it as it is. */
-export type PreparedToolSearch = { ok: true; search: PreparedSearch } | { ok: false; problems: readonly RequestProblem[] };
+type PreparedToolSearch = { ok: true; search: PreparedSearch } | { ok: false; problems: readonly RequestProblem[] };
 
 export interface RunSearch {
   prepare(request: Record<string, unknown>): PreparedToolSearch;

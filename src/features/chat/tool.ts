@@ -3,13 +3,11 @@
 // client's errors as failures and the log, and wraps the answer. The tools differ only in their
 // definitions; this is the one place any of them meets vscode.lm.
 import * as vscode from 'vscode';
-import type { WebDataClient } from '../../core/api';
 import type { ToolFailure } from '../../core/chat/failure-text';
 import type { PolledRead } from '../../core/polled';
 import { answerTool, type TokenCounting, type ToolDefinition, type ToolOutcome } from '../../core/chat/tool';
 import { ContextKey } from '../../core/ids';
 import { isWebDataError } from '../../platform/core';
-import type { Services } from '../../platform/services';
 
 /** A registered tool, with both methods always there (host tests call them directly). */
 export interface ChatTool extends vscode.LanguageModelTool<unknown> {
@@ -53,11 +51,6 @@ function markToolUsed(): void {
   vscode.commands.executeCommand('setContext', ContextKey.chatToolUsed, true).then(undefined, () => undefined);
 }
 
-/** One call through the connection's client; not connected is a failure, and nothing is sent. */
-export async function throughClient<T>(services: Pick<Services, 'connection'>, send: (client: WebDataClient) => Promise<T>): Promise<ToolOutcome<T>> {
-  const client = await services.connection.getClient();
-  return client ? { ok: true, value: await send(client) } : { ok: false, failure: { kind: 'not-connected' } };
-}
 
 /** A polled model's read (credits, active crawls) as a tool's outcome: not connected sends nothing; a failure is said as a throw would be. */
 export function fromPolled<T>(read: PolledRead<T>): ToolOutcome<T> {

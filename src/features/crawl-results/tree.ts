@@ -64,7 +64,7 @@ export class CrawlResultsTree implements vscode.TreeDataProvider<ResultsNode>, v
         item.id = `job:${key(node.ref)}`;
         if (job) {
           item.description = inertLabel(jobDescriptionWords(job));
-          item.tooltip = plainTooltip(item.label as string, [jobTooltipLines(job)]);
+          item.tooltip = plainTooltip({ heading: item.label as string, paragraphs: [jobTooltipLines(job)] });
           item.contextValue = `crawlJob.${node.ref.kind}.${job.status === 'scraping' ? 'scraping' : 'finished'}`;
           item.iconPath = new vscode.ThemeIcon(job.status === 'scraping' ? 'sync' : job.status === 'completed' ? 'pass' : job.status === 'failed' ? 'error' : 'circle-slash');
         }
@@ -75,7 +75,7 @@ export class CrawlResultsTree implements vscode.TreeDataProvider<ResultsNode>, v
         const item = new vscode.TreeItem(title, vscode.TreeItemCollapsibleState.None);
         item.id = `page:${key(node.job)}:${node.index}`;
         item.description = inertLabel(pageDescriptionWords(node.row.url, node.row.statusCode), 300);
-        item.tooltip = plainTooltip(pageTitle(node.row), [[node.row.url ?? '', pageDescriptionWords(undefined, node.row.statusCode)].filter((l) => l !== '')]);
+        item.tooltip = plainTooltip({ heading: pageTitle(node.row), paragraphs: [[node.row.url ?? '', pageDescriptionWords(undefined, node.row.statusCode)].filter((l) => l !== '')] });
         item.contextValue = 'crawlPage';
         item.iconPath = new vscode.ThemeIcon(node.row.statusCode !== undefined && node.row.statusCode >= 400 ? 'warning' : 'markdown');
         item.command = { command: Command.openCrawlPage, title: vscode.l10n.t('Open Page'), arguments: [{ job: node.job, index: node.index }] };
@@ -93,13 +93,13 @@ export class CrawlResultsTree implements vscode.TreeDataProvider<ResultsNode>, v
         const item = new vscode.TreeItem(inertLabel(node.url), vscode.TreeItemCollapsibleState.None);
         item.id = `failed:${key(node.job)}:${node.position}`;
         item.description = inertLabel([node.error.code, node.error.error].filter(Boolean).join(' · '), 300);
-        item.tooltip = plainTooltip(node.url, [[node.error.code ?? '', node.error.error ?? ''].filter((l) => l !== '')]);
+        item.tooltip = plainTooltip({ heading: node.url, paragraphs: [[node.error.code ?? '', node.error.error ?? ''].filter((l) => l !== '')] });
         return item;
       }
       case 'blockedPage': {
         const item = new vscode.TreeItem(inertLabel(node.url), vscode.TreeItemCollapsibleState.None);
         item.id = `blocked:${key(node.job)}:${node.position}`;
-        item.tooltip = plainTooltip(node.url, []);
+        item.tooltip = plainTooltip({ heading: node.url, paragraphs: [] });
         return item;
       }
       case 'more': {

@@ -9,14 +9,14 @@ import { plainTooltip } from '../../platform/markdown';
 import { crawlAccessibilityWords, crawlTooltipWords, optionLabelWords, optionLineWords, optionValueWords } from './words';
 
 /** A crawl row. `url` is what the shared webData.openInBrowser / copyUrl handlers read. */
-export interface CrawlNode {
+interface CrawlNode {
   readonly kind: 'crawl';
   readonly id: string;
   readonly url: string;
   readonly crawl: ActiveCrawl;
 }
 
-export interface CrawlOptionNode {
+interface CrawlOptionNode {
   readonly kind: 'option';
   /** Stable across refreshes, so expanded rows stay expanded. */
   readonly key: string;
@@ -25,7 +25,7 @@ export interface CrawlOptionNode {
 
 export type CrawlTreeNode = CrawlNode | CrawlOptionNode;
 
-export function crawlNode(crawl: ActiveCrawl): CrawlNode {
+function crawlNode(crawl: ActiveCrawl): CrawlNode {
   return { kind: 'crawl', id: crawl.id, url: crawl.url, crawl };
 }
 
@@ -64,7 +64,7 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
       item.description = inertLabel(crawlDescription(element.crawl));
       // The ids, then the options: two tight blocks, not a paragraph per option.
       const tooltip = crawlTooltipWords(element.crawl, options);
-      item.tooltip = plainTooltip(element.url, [tooltip.ids, tooltip.options]);
+      item.tooltip = plainTooltip({ heading: element.url, paragraphs: [tooltip.ids, tooltip.options] });
       item.contextValue = 'crawl';
       item.iconPath = new vscode.ThemeIcon('globe');
       item.accessibilityInformation = { label: crawlAccessibilityWords(url, item.description) };

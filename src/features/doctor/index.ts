@@ -17,10 +17,8 @@ import { Disposable } from '../../platform/disposable';
 import { networkSettings } from '../../platform/network-settings';
 import type { Services } from '../../platform/services';
 import { baseUrlSetting } from '../../platform/settings';
+import { ConnectionReportDocument } from './report-document';
 import { reportMarkdown, verdict } from './words';
-
-export const REPORT_SCHEME = 'webdata-report';
-const REPORT_URI = vscode.Uri.from({ scheme: REPORT_SCHEME, path: '/Connection Report.md' });
 
 export interface DoctorLinks {
   /** The webhook feature's running receiver, when it runs. */
@@ -33,20 +31,14 @@ export interface CheckConnectionResult {
   markdown: string;
 }
 
-class DoctorFeature extends Disposable implements vscode.TextDocumentContentProvider {
+class DoctorFeature extends Disposable {
   private markdown = '';
-  private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
-  readonly onDidChange = this.changed.event;
+  private readonly report = this._register(new ConnectionReportDocument());
 
   constructor(private readonly services: Services, private readonly links: DoctorLinks) {
     super();
-    this._register(vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, this));
     this._register(vscode.commands.registerCommand(Command.checkConnection, (options?: unknown) => this.check(options)));
     this._register(vscode.commands.registerCommand(Command.copyConnectionReport, () => this.copy()));
-  }
-
-  provideTextDocumentContent(): string {
-    return this.markdown;
   }
 
   /** `{ quiet: true }` (tests): no notification is awaited. */
@@ -58,10 +50,8 @@ class DoctorFeature extends Disposable implements vscode.TextDocumentContentProv
     );
     const versions = `VS Code ${vscode.version}, Node.js ${process.versions.node}, ${process.platform}`;
     this.markdown = await this.scrub(reportMarkdown(report.hops, report.failed, report.at, versions));
-    this.changed.fire(REPORT_URI);
     this.services.log.info(`Check Connection: ${report.hops.map((h) => `${h.id} ${h.status} ${h.ms} ms`).join(', ')}`);
-    const document = await vscode.workspace.openTextDocument(REPORT_URI);
-    await vscode.window.showTextDocument(document, { preview: false });
+    await this.report.open(this.markdown);
     const message = verdict(report.hops, report.failed);
     const copy = vscode.l10n.t('Copy Report');
     const shown = report.failed === undefined ? vscode.window.showInformationMessage(message, copy) : vscode.window.showErrorMessage(message, copy);

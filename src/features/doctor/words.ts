@@ -10,7 +10,7 @@ import { inertMarkdown } from '../../core/text/inert';
 const md = (text: string): string => inertMarkdown(text, 300);
 const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
 
-export function hopName(id: HopId): string {
+function hopName(id: HopId): string {
   switch (id) {
     case 'settings': return vscode.l10n.t('Settings in force');
     case 'dns': return vscode.l10n.t('Name resolution');
@@ -84,7 +84,7 @@ function trustWord(by: string): string {
 }
 
 /** What to change, in one sentence: the setting, the variable, the certificate. */
-export function fixWords(fix: Fix): string {
+function fixWords(fix: Fix): string {
   const where = fix.setting ? vscode.l10n.t('the {0} setting', code(fix.setting)) : fix.variable ? vscode.l10n.t('the {0} environment variable', code(fix.variable)) : '';
   switch (fix.fix) {
     case 'service-address':

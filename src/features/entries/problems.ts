@@ -12,7 +12,7 @@ import { Disposable } from '../../platform/disposable';
 import { onDidChangeSetting, problemActionsSetting } from '../../platform/settings';
 
 /** A diagnostic's code: a string, a number, or `{ value, target }` (a link to the rule's page). */
-export function codeOf(code: vscode.Diagnostic['code']): string | number | undefined {
+function codeOf(code: vscode.Diagnostic['code']): string | number | undefined {
   return typeof code === 'object' ? code.value : code;
 }
 

@@ -18,7 +18,7 @@ export function readSearchId(arg: unknown): string | undefined {
  * The web address in an argument: a result row, a Uri, a string, or any object with a `url`
  * (such as a row of another view; `crawl.url` is read too).
  */
-export function readUrl(arg: unknown): string | undefined {
+function readUrl(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg;
   if (arg instanceof vscode.Uri) return arg.toString(true);
   if (typeof arg !== 'object' || arg === null) return undefined;
@@ -31,7 +31,7 @@ export function readUrl(arg: unknown): string | undefined {
  * Only web pages open in the browser: a result's URL is web content and could name anything
  * (command:, vscode:, file:, javascript:, data:), and openExternal would act on each.
  */
-export function webUri(url: string): vscode.Uri | undefined {
+function webUri(url: string): vscode.Uri | undefined {
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? vscode.Uri.parse(parsed.href, true) : undefined;

@@ -8,12 +8,10 @@ import { allResultsAddress } from '../../core/search/all-results';
 import { exportFileName, exportFormatOf, exportJson, exportMarkdown, type ExportFormat } from '../../core/search/export';
 import { isPinned } from '../../core/search/pins';
 import type { SearchRecord } from '../../core/search/record';
-import { WEBDATA_SCHEME } from '../../core/search/uri';
+import { Schemes } from '../../core/schemes';
 import { inertNotification } from '../../core/text/inert';
 import { readSearchId } from './actions';
-import type { HistoryDeps } from './history-commands';
-
-export { filterSearches } from './history-filter';
+import type { HistoryDeps } from './history-deps';
 
 const GONE = (): string => vscode.l10n.t('That search is no longer in the history.');
 const PICK = (): string => vscode.l10n.t('Pick a search in the Search Results view first.');
@@ -87,7 +85,7 @@ export async function openAllResults(deps: HistoryDeps, arg: unknown): Promise<v
   const record = await recordOf(deps, arg);
   if (!record) return undefined;
   const address = allResultsAddress(record.id, record.request.query);
-  let document = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: WEBDATA_SCHEME, path: address.path, query: address.query }));
+  let document = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: Schemes.searchResult.scheme, path: address.path, query: address.query }));
   if (document.languageId !== 'markdown') document = await vscode.languages.setTextDocumentLanguage(document, 'markdown');
   return vscode.window.showTextDocument(document, { preview: false });
 }

@@ -7,16 +7,9 @@ import { Command, ContextKey } from '../../core/ids';
 import { filterLabel } from '../../core/search/filter';
 import { Disposable } from '../../platform/disposable';
 import * as historyActions from './history-actions';
-import type { SearchHistoryEditor } from './service';
-import type { FilterOutcome, SearchResultsProvider, SearchTreeNode } from './tree';
-
-export interface HistoryDeps {
-  /** The history through the search service: the commands never write the store themselves. */
-  history: SearchHistoryEditor;
-  provider: SearchResultsProvider;
-  view: vscode.TreeView<SearchTreeNode>;
-  log: vscode.LogOutputChannel;
-}
+import type { HistoryDeps } from './history-deps';
+import { filterSearches } from './history-filter';
+import type { FilterOutcome } from './tree';
 
 class HistoryCommands extends Disposable {
   private filterShown = false;
@@ -28,7 +21,7 @@ class HistoryCommands extends Disposable {
     add(vscode.commands.registerCommand(Command.unpinSearch, (arg?: unknown) => historyActions.setPinned(deps, arg, false)));
     add(vscode.commands.registerCommand(Command.editSearch, (arg?: unknown) => historyActions.editSearch(deps, arg)));
     add(vscode.commands.registerCommand(Command.clearSearches, (arg?: unknown) => historyActions.clearSearches(deps, arg)));
-    add(vscode.commands.registerCommand(Command.filterSearches, (arg?: unknown) => historyActions.filterSearches(deps, arg)));
+    add(vscode.commands.registerCommand(Command.filterSearches, (arg?: unknown) => filterSearches(deps, arg)));
     add(vscode.commands.registerCommand(Command.clearSearchFilter, () => deps.provider.setFilter('')));
     add(vscode.commands.registerCommand(Command.openAllResults, (arg?: unknown) => historyActions.openAllResults(deps, arg)));
     add(vscode.commands.registerCommand(Command.exportSearch, (arg?: unknown) => historyActions.exportSearch(deps, arg)));

@@ -1,7 +1,7 @@
 // The filter box over the search history: an InputBox that filters the Search Results view as the
 // person types. Enter keeps the filter; Escape puts back the one that was set before.
 import * as vscode from 'vscode';
-import type { HistoryDeps } from './history-commands';
+import type { HistoryDeps } from './history-deps';
 import { showQuickInput } from '../../platform/quick-inputs';
 
 /** A string argument sets the filter without the box ('' clears it): for tests and keybindings. */

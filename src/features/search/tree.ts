@@ -12,9 +12,10 @@ import { groupResults, resultContextValue, resultHost, resultIcon, resultTitle, 
 import type { SearchSummary, TypedResult } from '../../core/search/record';
 import { resultTooltip, searchTooltip } from '../../core/search/tooltip';
 import { Disposable } from '../../platform/disposable';
+import { plainTooltip } from '../../platform/markdown';
 import { onDidChangeSetting, previewImagesSetting } from '../../platform/settings';
 import type { SearchHistoryReader } from './service';
-import { kindWords, resultHostWords, resultTitleWords, resultTooltipMarkdown, searchDescriptionWords, searchLabelWords, searchTooltipMarkdown } from './words';
+import { kindWords, resultHostWords, resultTitleWords, resultTooltipWords, searchDescriptionWords, searchLabelWords, searchTooltipWords } from './words';
 
 /** What the filter left: for the view's message and description. */
 export interface FilterOutcome {
@@ -30,14 +31,6 @@ export type SearchTreeNode =
   | { type: 'message'; searchId: string; text: string; icon: string };
 
 const GROUP_ICONS: Readonly<Record<SourceType, string>> = { web: 'globe', images: 'file-media', news: 'rss' };
-
-/** Web content in a hover: never trusted (no command links), never HTML. */
-export function untrustedMarkdown(text: string): vscode.MarkdownString {
-  const markdown = new vscode.MarkdownString(text, false);
-  markdown.isTrusted = false;
-  markdown.supportHtml = false;
-  return markdown;
-}
 
 export class SearchResultsProvider extends Disposable implements vscode.TreeDataProvider<SearchTreeNode> {
   private readonly changeEmitter = this._register(new vscode.EventEmitter<SearchTreeNode | undefined>());
@@ -161,7 +154,7 @@ function searchItem(summary: SearchSummary, newest: boolean): vscode.TreeItem {
   const item = new vscode.TreeItem(searchLabelWords(searchLabel(summary)), newest ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
   item.id = summary.id;
   item.description = searchDescriptionWords(searchFacts(summary, new Date()));
-  item.tooltip = untrustedMarkdown(searchTooltipMarkdown(searchTooltip(summary)));
+  item.tooltip = plainTooltip(searchTooltipWords(searchTooltip(summary)));
   item.iconPath = summary.warning
     ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
     : new vscode.ThemeIcon(isPinned(summary) ? 'pinned' : 'search');
@@ -185,7 +178,7 @@ function resultItem(node: SearchTreeNode & { type: 'result' }): vscode.TreeItem 
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   item.id = `${node.searchId}/${node.kind}/${node.index}`;
   item.description = resultHostWords(resultHost(node.typed));
-  item.tooltip = untrustedMarkdown(resultTooltipMarkdown(resultTooltip(node.typed, { previewImages: previewImagesSetting() })));
+  item.tooltip = plainTooltip(resultTooltipWords(resultTooltip(node.typed, { previewImages: previewImagesSetting() })));
   item.iconPath = new vscode.ThemeIcon(resultIcon(node.typed));
   item.contextValue = resultContextValue(node.typed);
   item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}', label, item.description) };

@@ -108,7 +108,7 @@ export class UsageStatus extends Disposable {
     const view = this.presentation();
     const words = this.words(view);
     this.statusItem.text = words.text;
-    this.statusItem.tooltip = plainTooltip(words.heading, words.paragraphs);
+    this.statusItem.tooltip = plainTooltip(words);
     this.statusItem.command = view.command;
     this.statusItem.backgroundColor = view.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.statusItem.accessibilityInformation = { label: words.accessibilityLabel };

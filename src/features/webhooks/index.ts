@@ -13,13 +13,11 @@ import { webhookCommandHandlers, type WebhookCommandId } from './commands';
 import { WebhookEffects, type ActiveCrawlsLink, type CrawlResultsLink } from './effects';
 import { WebhookEventsStore } from './events-store';
 import { WebhookEventsView } from './events-view';
-import { PAYLOAD_SCHEME } from './ids';
 import { WebhookNotifier, type WebhookNotification } from './notifier';
 import { WebhookPayloadDocuments } from './payload-document';
 import { WebhookReceiverController } from './receiver-controller';
 import { WebhookStatusBar, type ShownReceiverItem } from './status-bar';
 
-export type { ActiveCrawlsLink, CrawlResultsLink } from './effects';
 export type { WebhookNotification };
 
 /** What tests (through the extension's exports) can see of this feature. */
@@ -58,10 +56,9 @@ class WebhooksFeature extends Disposable {
     const effects = this._register(new WebhookEffects(store, notifier, services.log, links.crawls, links.results));
     const controller = this._register(new WebhookReceiverController(services, effects, notifier));
     const events = this._register(new WebhookEventsView(store, controller));
-    const documents = new WebhookPayloadDocuments(store);
+    const documents = this._register(new WebhookPayloadDocuments(store));
     const statusBar = this._register(new WebhookStatusBar(controller, store));
     this._register(vscode.window.createTreeView(View.webhookEvents, { treeDataProvider: events, showCollapseAll: true }));
-    this._register(vscode.workspace.registerTextDocumentContentProvider(PAYLOAD_SCHEME, documents));
     const commands = webhookCommandHandlers({ services, controller, store, documents });
     const register = (id: WebhookCommandId): void => {
       this._register(vscode.commands.registerCommand(id, (arg?: unknown) => commands[id](arg)));

@@ -16,7 +16,7 @@ import { runInsertOperator } from './operator-picker';
 import { showReview } from './review';
 import { showStep } from './steps';
 
-export const LAST_REQUEST_KEY = 'webData.advancedSearch.lastRequest';
+const LAST_REQUEST_KEY = 'webData.advancedSearch.lastRequest';
 
 export interface AdvancedContext {
   readonly globalState: vscode.Memento;
@@ -30,7 +30,7 @@ export interface AdvancedContext {
  * The one way out to the search: another engineer's search service will take the request
  * here instead (the lead re-points this function). Resolves to what webData.search resolves to.
  */
-export function runSearch(request: Record<string, unknown>): Thenable<unknown> {
+function runSearch(request: Record<string, unknown>): Thenable<unknown> {
   return vscode.commands.executeCommand(Command.search, request);
 }
 
