@@ -12,6 +12,7 @@ import { readProblemArgument, type ProblemArgument } from '../../core/entries/ar
 import type { SearchOrigin } from '../../core/entries/origin';
 import type { EntryQuery, ScrubContext } from '../../core/entries/query';
 import { Command } from '../../core/ids';
+import { noArgument, registerCommand } from '../../platform/commands';
 import type { SearchRecord } from '../../core/search/record';
 import { loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
@@ -46,9 +47,9 @@ function fileLabel(uri: vscode.Uri): string {
 class EntriesFeature extends Disposable implements EntriesApi {
   constructor(private readonly services: Services, private readonly search: SearchApi) {
     super();
-    this._register(vscode.commands.registerCommand(Command.searchSelection, () => this.searchSelection()));
-    this._register(vscode.commands.registerCommand(Command.searchTerminalSelection, () => this.searchTerminalSelection()));
-    this._register(vscode.commands.registerCommand(Command.searchProblem, (argument?: unknown) => this.searchProblem(argument)));
+    this._register(registerCommand(Command.searchSelection, noArgument, () => this.searchSelection()));
+    this._register(registerCommand(Command.searchTerminalSelection, noArgument, () => this.searchTerminalSelection()));
+    this._register(registerCommand(Command.searchProblem, readProblemArgument, (problem) => this.searchProblem(problem)));
     this._register(new ProblemActions());
   }
 
@@ -84,8 +85,8 @@ class EntriesFeature extends Disposable implements EntriesApi {
   }
 
   /** The Code Action's argument; from the palette or a keybinding without one, the first problem under the cursor. */
-  private async searchProblem(argument: unknown): Promise<SearchRecord | undefined> {
-    const problem = readProblemArgument(argument) ?? this.problemAtCursor();
+  private async searchProblem(given: ProblemArgument | undefined): Promise<SearchRecord | undefined> {
+    const problem = given ?? this.problemAtCursor();
     if (!problem) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Put the cursor on a problem (a squiggle) to search the web for it.'));
       return undefined;

@@ -1,6 +1,7 @@
 // Credits in the status bar: the item, its refreshes, and the details behind a click.
 import * as vscode from 'vscode';
 import { Command } from '../../core/ids';
+import { noArgument, registerCommand } from '../../platform/commands';
 import type { Services } from '../../platform/services';
 import type { SpendApi } from '../spend';
 import { UsageStatus } from './status';
@@ -16,8 +17,8 @@ export function registerUsage(services: Services, spend: SpendApi): UsageStatus 
   services.context.subscriptions.push(
     status,
     // Returns once the item shows the new state, so callers (the search, tests) can await it.
-    vscode.commands.registerCommand(Command.refreshUsage, () => status.refreshNow()),
-    vscode.commands.registerCommand(Command.showUsage, () => showUsage(status)),
+    registerCommand(Command.refreshUsage, noArgument, () => status.refreshNow()),
+    registerCommand(Command.showUsage, noArgument, () => showUsage(status)),
   );
   return status;
 }
