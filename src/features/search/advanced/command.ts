@@ -4,6 +4,7 @@
 // shared by the windows) and is where the next one starts.
 import * as vscode from 'vscode';
 import { Command } from '../../../core/ids';
+import { isPlainObject } from '../../../core/plain-object';
 import { applyRequest, choicesToRequest, defaultChoices, type AdvancedChoices } from '../../../core/search/advanced/choices';
 import { AdvancedFlow, STEP_COUNT, stepNumber } from '../../../core/search/advanced/flow';
 import type { OperatorId } from '../../../core/search/advanced/operators';
@@ -39,8 +40,7 @@ export function runSearch(request: Record<string, unknown>): Thenable<unknown> {
 function startingChoices(globalState: vscode.Memento): AdvancedChoices {
   const base = defaultChoices(searchSettings());
   const stored: unknown = globalState.get(LAST_REQUEST_KEY);
-  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return base;
-  return applyRequest(base, stored as Record<string, unknown>).choices;
+  return isPlainObject(stored) ? applyRequest(base, stored).choices : base;
 }
 
 export async function runAdvancedSearch(context: AdvancedContext, read: SearchArgument): Promise<unknown> {
