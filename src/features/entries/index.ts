@@ -20,6 +20,7 @@ import type { Services } from '../../platform/services';
 import type { SearchApi } from '../search';
 import { problemArgument, ProblemActions } from './problems';
 import { readTerminalSelection, type TerminalSelection } from './terminal';
+import { nothingSelectedWords } from './words';
 
 /** For the host tests, through activate's return value. */
 export interface EntriesApi {
@@ -66,7 +67,7 @@ class EntriesFeature extends Disposable implements EntriesApi {
     const editor = vscode.window.activeTextEditor;
     const text = editor?.selections.map((selection) => editor.document.getText(selection)).join(' ') ?? '';
     if (!editor || text.trim() === '') {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Select some text in an editor to search the web for it.'));
+      void vscode.window.showInformationMessage(nothingSelectedWords.editor());
       return undefined;
     }
     const line = editor.selection.start.line + 1;
@@ -77,7 +78,7 @@ class EntriesFeature extends Disposable implements EntriesApi {
     const terminal = vscode.window.activeTerminal;
     const selection = terminal ? await readTerminalSelection(terminal) : undefined;
     if (!terminal || !selection) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Select some text in the terminal to search the web for it.'));
+      void vscode.window.showInformationMessage(nothingSelectedWords.terminal());
       return undefined;
     }
     this.services.log.debug(`Search from the terminal: the selection was read through ${selection.via === 'api' ? 'Terminal.selection' : 'Copy and the clipboard'}.`);
@@ -88,7 +89,7 @@ class EntriesFeature extends Disposable implements EntriesApi {
   private async searchProblem(given: ProblemArgument | undefined): Promise<SearchRecord | undefined> {
     const problem = given ?? this.problemAtCursor();
     if (!problem) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Put the cursor on a problem (a squiggle) to search the web for it.'));
+      void vscode.window.showInformationMessage(nothingSelectedWords.problem());
       return undefined;
     }
     const made = loadCore().problemQuery({ message: problem.message, source: problem.source, code: problem.code }, scrubContext());
