@@ -61,7 +61,7 @@ export type ResultsNode =
 const owners = new WeakMap<object, ViewId>();
 
 /** The rows one view handed to VS Code. Held weakly: a row VS Code dropped goes with it. */
-export class ViewRows<T extends object> {
+class ViewRows<T extends object> {
   private readonly rows = new WeakMap<object, T>();
 
   constructor(readonly view: ViewId) {}

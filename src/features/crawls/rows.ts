@@ -9,7 +9,7 @@ import { viewRows, type CrawlNode, type CrawlOptionNode, type CrawlTreeNode } fr
 import { plainTooltip } from '../../platform/markdown';
 import { crawlAccessibilityWords, crawlTooltipWords, optionLabelWords, optionLineWords, optionValueWords } from './words';
 
-export type { CrawlNode, CrawlOptionNode, CrawlTreeNode } from '../../core/view-nodes';
+export type { CrawlTreeNode } from '../../core/view-nodes';
 
 export function crawlNode(crawl: ActiveCrawl): CrawlNode {
   return { kind: 'crawl', id: crawl.id, url: crawl.url, crawl };

@@ -15,8 +15,6 @@ import { ReadOnlyFileSystemProvider } from '../../platform/readonly-fs';
 
 import type { ResultRef } from '../../core/commands/search';
 
-export type { ResultRef };
-
 /** The text behind a `webdata:` address, from the stored search. */
 async function resultDocumentContent(history: SearchHistoryReader, uri: vscode.Uri): Promise<string> {
   const allOf = parseAllResultsAddress(uri.path, uri.query);
