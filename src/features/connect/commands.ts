@@ -2,6 +2,7 @@
 // storage writes. Every command also takes its inputs as an argument, so tests, tasks and keybindings run it
 // without prompts; each resolves true when it did what was asked.
 import * as vscode from 'vscode';
+import type { ConnectArguments } from '../../core/commands/connect';
 import { Command, Setting, SETTINGS_SECTION } from '../../core/ids';
 import type { Services } from '../../platform/services';
 import { inertNotification } from '../../core/text/inert';
@@ -11,12 +12,6 @@ import { checkBaseUrl } from './base-url';
 import { checkApiKey } from './key-check';
 import { promptForApiKey } from './key-prompt';
 import { addressWords, keyCommandWords } from './words';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** An error notification whose text may hold outside text (a typed address, the service's answer). */
 function showInertError(message: string): void {
@@ -64,21 +59,20 @@ async function askForBaseUrl(current?: string): Promise<string | undefined> {
 }
 
 /** Arguments: `{ baseUrl?, apiKey? }`; what is missing is asked for. */
-export async function connect(services: Services, args: unknown): Promise<boolean> {
-  const given = isRecord(args) ? args : {};
-  let baseUrl = optionalString(given.baseUrl) ?? baseUrlSetting();
+export async function connect(services: Services, given: ConnectArguments): Promise<boolean> {
+  let baseUrl = given.baseUrl ?? baseUrlSetting();
   if (baseUrl !== undefined) {
     const check = checkBaseUrl(baseUrl);
     if (!check.ok) {
       showInertError(addressWords.notUsable(baseUrl, check.message));
-      if (optionalString(given.baseUrl) !== undefined) return false;
+      if (given.baseUrl !== undefined) return false;
       baseUrl = undefined;
     } else baseUrl = check.baseUrl;
   }
   baseUrl ??= await askForBaseUrl();
   if (baseUrl === undefined) return false;
   await saveBaseUrl(baseUrl);
-  const apiKey = optionalString(given.apiKey);
+  const apiKey = given.apiKey;
   return setApiKey(services, apiKey !== undefined ? { apiKey, baseUrl } : { baseUrl });
 }
 
@@ -86,16 +80,15 @@ export async function connect(services: Services, args: unknown): Promise<boolea
  * Arguments: `{ apiKey, baseUrl?, skipCheck? }`: the address defaults to the webData.baseUrl
  * setting; skipCheck saves without asking the service first (offline set-up). No key: the prompt.
  */
-export async function setApiKey(services: Services, args: unknown): Promise<boolean> {
-  const given = isRecord(args) ? args : {};
-  const rawBaseUrl = optionalString(given.baseUrl) ?? baseUrlSetting();
+export async function setApiKey(services: Services, given: ConnectArguments): Promise<boolean> {
+  const rawBaseUrl = given.baseUrl ?? baseUrlSetting();
   if (rawBaseUrl === undefined) {
     if (typeof given.apiKey === 'string') {
       showInertError(addressWords.neededFirst());
       return false;
     }
     // No address yet: Connect asks for it first, then comes back here.
-    return connect(services, undefined);
+    return connect(services, {});
   }
   const check = checkBaseUrl(rawBaseUrl);
   if (!check.ok) {
@@ -140,9 +133,8 @@ async function promptUntilDone(services: Services, baseUrl: string): Promise<boo
 }
 
 /** Arguments: `{ baseUrl?, confirmed? }`; confirmed removes without the confirmation dialog. */
-export async function clearApiKey(services: Services, args: unknown): Promise<boolean> {
-  const given = isRecord(args) ? args : {};
-  const raw = optionalString(given.baseUrl) ?? baseUrlSetting();
+export async function clearApiKey(services: Services, given: ConnectArguments): Promise<boolean> {
+  const raw = given.baseUrl ?? baseUrlSetting();
   const checked = raw !== undefined ? checkBaseUrl(raw) : undefined;
   const baseUrl = checked?.ok ? checked.baseUrl : raw;
   if (baseUrl === undefined || (await services.secrets.getApiKey(baseUrl)) === undefined) {

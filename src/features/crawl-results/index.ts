@@ -9,6 +9,8 @@ import { PageStore } from '../../core/crawls/page-store';
 import { CrawlResultsService } from '../../core/crawls/results';
 import { Command, Setting, SETTINGS_SECTION, View } from '../../core/ids';
 import { isWebDataError, loadCore } from '../../platform/core';
+import { decodeCrawlPage, decodeJob, decodeJobRef } from '../../core/commands/crawls';
+import { registerCommand } from '../../platform/commands';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { describeError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
@@ -66,15 +68,12 @@ class CrawlResultsFeature extends Disposable {
         return answer ? Promise.resolve(answer(message, yes)) : vscode.window.showWarningMessage(message, { modal: true }, yes);
       },
     });
-    const register = (id: string, run: (...args: never[]) => unknown): void => {
-      this._register(vscode.commands.registerCommand(id, run));
-    };
-    register(Command.openCrawlResults, commands.openCrawlResults);
-    register(Command.cancelCrawl, commands.cancelCrawl);
-    register(Command.openCrawlPage, commands.openPage);
-    register(Command.openAllCrawlPages, commands.openAll);
-    register(Command.exportCrawlPages, commands.exportPages);
-    register(Command.loadMoreCrawlResults, commands.loadMore);
+    this._register(registerCommand(Command.openCrawlResults, decodeJob, commands.openCrawlResults));
+    this._register(registerCommand(Command.cancelCrawl, decodeJob, commands.cancelCrawl));
+    this._register(registerCommand(Command.openCrawlPage, decodeCrawlPage, commands.openPage));
+    this._register(registerCommand(Command.openAllCrawlPages, decodeJobRef, commands.openAll));
+    this._register(registerCommand(Command.exportCrawlPages, decodeExportPages, commands.exportPages));
+    this._register(registerCommand(Command.loadMoreCrawlResults, decodeJobRef, commands.loadMore));
 
     this.api = {
       service, tree, commands,
@@ -90,6 +89,11 @@ class CrawlResultsFeature extends Disposable {
       },
     };
   }
+}
+
+/** Export Pages: the job (decodeJobRef) and, from a test, the folder to write to without asking. */
+function decodeExportPages(argument: unknown, folder: unknown): { ref: JobRef | undefined; folder?: vscode.Uri } {
+  return { ref: decodeJobRef(argument), ...(folder instanceof vscode.Uri ? { folder } : {}) };
 }
 
 export function registerCrawlResults(services: Services, links: { refreshActive: () => unknown }): CrawlResultsApi {

@@ -3,22 +3,16 @@
 // their own, and a "load more" row while a cursor remains. Rows are plain data; every title,
 // address and service text passes through the inert helpers before it is shown.
 import * as vscode from 'vscode';
-import type { CrawlError } from '../../core/api';
 import type { JobRef } from '../../core/crawls/job';
 import { pageTitle } from '../../core/crawls/pages';
-import type { CrawlJobState, CrawlPageRow, CrawlResultsService } from '../../core/crawls/results';
+import type { CrawlJobState, CrawlResultsService } from '../../core/crawls/results';
 import { Command } from '../../core/ids';
 import { inertLabel } from '../../core/text/inert';
+import { viewRows, type ResultsNode } from '../../core/view-nodes';
 import { plainTooltip } from '../../platform/markdown';
 import { groupWords, jobDescriptionWords, jobLabelWords, jobTooltipLines, loadMoreWords, pageDescriptionWords } from './words';
 
-export type ResultsNode =
-  | { kind: 'job'; id: string; ref: JobRef }
-  | { kind: 'crawlPage'; job: JobRef; index: number; url?: string; row: CrawlPageRow }
-  | { kind: 'group'; job: JobRef; group: 'failed' | 'robots' }
-  | { kind: 'failedPage'; job: JobRef; url: string; error: CrawlError; position: number }
-  | { kind: 'blockedPage'; job: JobRef; url: string; position: number }
-  | { kind: 'more'; job: JobRef };
+export type { ResultsNode } from '../../core/view-nodes';
 
 const key = (ref: JobRef): string => `${ref.kind}:${ref.id}`;
 
@@ -40,7 +34,12 @@ export class CrawlResultsTree implements vscode.TreeDataProvider<ResultsNode>, v
     this.emitter.dispose();
   }
 
+  /** Every row handed to VS Code is registered, so a command knows it for a row of this view. */
   getChildren(node?: ResultsNode): ResultsNode[] {
+    return viewRows.crawlResults.rowsOf(this.children(node));
+  }
+
+  private children(node?: ResultsNode): ResultsNode[] {
     if (!node) return this.service.all.map((job) => ({ kind: 'job', id: job.ref.id, ref: job.ref }));
     const job = 'ref' in node ? this.service.get(node.ref) : 'job' in node ? this.service.get(node.job) : undefined;
     if (!job) return [];

@@ -2,7 +2,9 @@
 // webData.openInBrowser handler of the search feature, which takes any node with a `url`.
 import * as vscode from 'vscode';
 import type { ActiveCrawlsModel } from '../../core/crawls';
+import { decodeCrawlId } from '../../core/commands/crawls';
 import { Command } from '../../core/ids';
+import { noArgument, registerCommand } from '../../platform/commands';
 import { inertQuickPick } from '../../core/text/inert';
 import { copyText } from '../../platform/clipboard';
 import type { Services } from '../../platform/services';
@@ -19,20 +21,14 @@ export function registerCrawls(services: Services): ActiveCrawlsView {
   const view = new ActiveCrawlsView(services);
   services.context.subscriptions.push(
     view,
-    vscode.commands.registerCommand(Command.refreshCrawls, () => view.model.refresh({ asked: true })),
-    vscode.commands.registerCommand(Command.copyCrawlId, (node?: unknown) => copyCrawlId(view.model, node)),
+    registerCommand(Command.refreshCrawls, noArgument, () => view.model.refresh({ asked: true })),
+    registerCommand(Command.copyCrawlId, decodeCrawlId, (id) => copyCrawlId(view.model, id)),
   );
   return view;
 }
 
-function crawlIdOf(node: unknown): string | undefined {
-  if (typeof node === 'string') return node;
-  if (typeof node === 'object' && node !== null && 'id' in node && typeof node.id === 'string') return node.id;
-  return undefined;
-}
-
-async function copyCrawlId(crawls: ActiveCrawlsModel, node: unknown): Promise<string | undefined> {
-  let id = crawlIdOf(node);
+async function copyCrawlId(crawls: ActiveCrawlsModel, given: string | undefined): Promise<string | undefined> {
+  let id = given;
   if (id === undefined) {
     // Without a row (a keybinding): pick one of the listed crawls.
     const picked = await vscode.window.showQuickPick(

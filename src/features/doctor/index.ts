@@ -9,9 +9,11 @@ import { request as httpsRequest } from 'node:https';
 import * as vscode from 'vscode';
 import type { DoctorReport } from '../../core/doctor/types';
 import type { WebhookCheck } from '../../core/doctor/run';
+import { decodeCheckConnection } from '../../core/commands/connect';
 import { Command } from '../../core/ids';
 import { redact } from '../../core/redact';
 import { copyText } from '../../platform/clipboard';
+import { noArgument, registerCommand } from '../../platform/commands';
 import { loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
 import { networkSettings } from '../../platform/network-settings';
@@ -37,13 +39,12 @@ class DoctorFeature extends Disposable {
 
   constructor(private readonly services: Services, private readonly links: DoctorLinks) {
     super();
-    this._register(vscode.commands.registerCommand(Command.checkConnection, (options?: unknown) => this.check(options)));
-    this._register(vscode.commands.registerCommand(Command.copyConnectionReport, () => this.copy()));
+    this._register(registerCommand(Command.checkConnection, decodeCheckConnection, (options) => this.check(options)));
+    this._register(registerCommand(Command.copyConnectionReport, noArgument, () => this.copy()));
   }
 
   /** `{ quiet: true }` (tests): no notification is awaited. */
-  async check(options?: unknown): Promise<CheckConnectionResult> {
-    const quiet = typeof options === 'object' && options !== null && (options as { quiet?: unknown }).quiet === true;
+  async check({ quiet }: { quiet: boolean }): Promise<CheckConnectionResult> {
     const report = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the connection to the service…') },
       () => this.run(),

@@ -4,36 +4,17 @@
 // than a TextDocumentContentProvider: VS Code restores tabs of file system resources after a
 // reload (activating us through onFileSystem:webdata), but silently drops content-provider tabs.
 import * as vscode from 'vscode';
-import type { SourceType } from '../../core/api/request-types';
 import { allResultsMarkdown, parseAllResultsAddress } from '../../core/search/all-results';
 import { chooseFormat, documentText } from '../../core/search/document';
 import { resultTitle } from '../../core/search/present';
-import { isResultKind, isSearchId, resultAt } from '../../core/search/record';
+import { resultAt } from '../../core/search/record';
 import { parseResultDocumentAddress, resultDocumentAddress } from '../../core/search/uri';
 import { Schemes } from '../../core/schemes';
 import { offerMarkdownOnce } from './markdown-hint';
 import type { SearchHistoryReader } from './service';
 import { ReadOnlyFileSystem } from '../../platform/readonly-documents';
 
-export interface ResultRef {
-  searchId: string;
-  kind: SourceType;
-  index: number;
-}
-
-/**
- * A result from a command's argument: a row of the view, or `{ searchId, kind?, index }`
- * (`resultIndex` is taken for `index`; kind defaults to web).
- */
-export function readResultRef(arg: unknown): ResultRef | undefined {
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  const value = arg as Record<string, unknown>;
-  const index = value.index ?? value.resultIndex;
-  const kind = value.kind ?? 'web';
-  if (!isSearchId(value.searchId) || !isResultKind(kind)) return undefined;
-  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) return undefined;
-  return { searchId: value.searchId, kind, index };
-}
+import type { ResultRef } from '../../core/commands/search';
 
 /** The text behind a `webdata:` address, from the stored search. */
 async function resultDocumentContent(history: SearchHistoryReader, uri: vscode.Uri): Promise<string> {

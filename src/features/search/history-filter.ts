@@ -5,11 +5,11 @@ import type { HistoryDeps } from './history-deps';
 import { showQuickInput } from '../../platform/quick-inputs';
 
 /** A string argument sets the filter without the box ('' clears it): for tests and keybindings. */
-export async function filterSearches(deps: HistoryDeps, arg: unknown): Promise<string> {
+export async function filterSearches(deps: HistoryDeps, filter: string | undefined): Promise<string> {
   const { provider } = deps;
-  if (typeof arg === 'string') {
-    provider.setFilter(arg);
-    return arg;
+  if (filter !== undefined) {
+    provider.setFilter(filter);
+    return filter;
   }
   const before = provider.filter;
   const box = vscode.window.createInputBox();

@@ -11,6 +11,7 @@ import { isPinned, pinnedFirst } from '../../core/search/pins';
 import { groupResults, resultContextValue, resultHost, resultIcon, resultTitle, searchFacts, searchLabel, shownTitle, type ResultGroup } from '../../core/search/present';
 import type { SearchSummary, TypedResult } from '../../core/search/record';
 import { resultTooltip, searchTooltip } from '../../core/search/tooltip';
+import { viewRows, type SearchTreeNode } from '../../core/view-nodes';
 import { Disposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
 import { onDidChangeSetting, previewImagesSetting } from '../../platform/settings';
@@ -24,11 +25,7 @@ export interface FilterOutcome {
   total: number;
 }
 
-export type SearchTreeNode =
-  | { type: 'search'; summary: SearchSummary; newest: boolean }
-  | { type: 'group'; searchId: string; group: ResultGroup }
-  | { type: 'result'; searchId: string; kind: SourceType; index: number; typed: TypedResult; grouped: boolean }
-  | { type: 'message'; searchId: string; text: string; icon: string };
+export type { SearchTreeNode } from '../../core/view-nodes';
 
 const GROUP_ICONS: Readonly<Record<SourceType, string>> = { web: 'globe', images: 'file-media', news: 'rss' };
 
@@ -61,7 +58,12 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
     this.changeEmitter.fire(undefined);
   }
 
+  /** Every row handed to VS Code is registered, so a command knows it for a row of this view. */
   async getChildren(node?: SearchTreeNode): Promise<SearchTreeNode[]> {
+    return viewRows.searchResults.rowsOf(await this.children(node));
+  }
+
+  private async children(node?: SearchTreeNode): Promise<SearchTreeNode[]> {
     if (!node) {
       const summaries = await this.history.list();
       const newestId = summaries[0]?.id;
@@ -89,7 +91,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
     if (node.type === 'result' && node.grouped) {
       const record = await this.history.get(node.searchId);
       const group = record ? groupResults(record).groups.find((g) => g.kind === node.kind) : undefined;
-      if (group) return { type: 'group', searchId: node.searchId, group };
+      if (group) return viewRows.searchResults.row({ type: 'group', searchId: node.searchId, group });
     }
     return this.roots.get(node.searchId);
   }
@@ -125,7 +127,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
 
   /** The row of a search just made, for reveal: built from its summary, the rows not listed again. */
   searchNode(summary: SearchSummary): SearchTreeNode {
-    const node = { type: 'search' as const, summary, newest: true };
+    const node = viewRows.searchResults.row({ type: 'search' as const, summary, newest: true });
     this.roots.set(summary.id, node);
     return node;
   }

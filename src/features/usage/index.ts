@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { offeredButtons } from '../../core/failure-table';
 import { Command } from '../../core/ids';
 import { usageErrorOffer } from '../../core/usage';
+import { noArgument, registerCommand } from '../../platform/commands';
 import { errorButtonLabel, runFixButton } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import type { SpendApi } from '../spend';
@@ -19,8 +20,8 @@ export function registerUsage(services: Services, spend: SpendApi): UsageStatus 
   services.context.subscriptions.push(
     status,
     // Returns once the item shows the new state, so callers (the search, tests) can await it.
-    vscode.commands.registerCommand(Command.refreshUsage, () => status.model.refreshNow()),
-    vscode.commands.registerCommand(Command.showUsage, () => showUsage(status)),
+    registerCommand(Command.refreshUsage, noArgument, () => status.model.refreshNow()),
+    registerCommand(Command.showUsage, noArgument, () => showUsage(status)),
   );
   return status;
 }

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { Command, ContextKey } from '../../core/ids';
 import { inertLabel } from '../../core/text/inert';
+import { viewRows, type EventNode } from '../../core/view-nodes';
 import {
   eventFacts,
   eventTitle,
@@ -17,11 +18,7 @@ import type { WebhookEventsStore } from './events-store';
 import { unsignedWarning } from './receiver-controller';
 import { eventDescriptionWords, eventTitleWords, receivedWords, statusExplanationWords, tooltipWords } from './words';
 
-export type EventNode =
-  | { kind: 'unsigned-warning'; port: number }
-  | { kind: 'event'; record: WebhookEventRecord }
-  | { kind: 'metadata'; eventKey: string; name: string; value: string; index: number }
-  | { kind: 'more'; eventKey: string; omitted: number };
+export type { EventNode } from '../../core/view-nodes';
 
 const STATUS_ICONS = {
   verified: new vscode.ThemeIcon('verified-filled', new vscode.ThemeColor('testing.iconPassed')),
@@ -49,7 +46,12 @@ export class WebhookEventsView extends Disposable implements vscode.TreeDataProv
     this._register(receiver.onDidChange(() => this.changeEmitter.fire(undefined)));
   }
 
+  /** Every row handed to VS Code is registered, so a command knows it for a row of this view. */
   getChildren(node?: EventNode): EventNode[] {
+    return viewRows.webhookEvents.rowsOf(this.children(node));
+  }
+
+  private children(node?: EventNode): EventNode[] {
     if (node === undefined) {
       const records = this.store.records;
       this.setHasEvents(records.length > 0);

@@ -9,7 +9,7 @@ import type { WebhookEventRecord } from '../../core/webhook-events';
 import { Disposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 import { webhookSettings } from '../../platform/settings';
-import { webhookCommandHandlers, type WebhookCommandId } from './commands';
+import { registerWebhookCommand, webhookCommandHandlers, type WebhookCommandId } from './commands';
 import { WebhookEffects, type ActiveCrawlsLink, type CrawlResultsLink } from './effects';
 import { WebhookEventsStore } from './events-store';
 import { WebhookEventsView } from './events-view';
@@ -61,7 +61,7 @@ class WebhooksFeature extends Disposable {
     this._register(vscode.window.createTreeView(View.webhookEvents, { treeDataProvider: events, showCollapseAll: true }));
     const commands = webhookCommandHandlers({ services, controller, store, documents });
     const register = (id: WebhookCommandId): void => {
-      this._register(vscode.commands.registerCommand(id, (arg?: unknown) => commands[id](arg)));
+      this._register(registerWebhookCommand(id, commands));
     };
     register(Command.startWebhookReceiver);
     register(Command.stopWebhookReceiver);
