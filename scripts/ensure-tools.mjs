@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { npmProgressLine } from './lib/npm-progress.mjs';
 import { pinnedNodeDirOf, selectedVersions, serverMainOf, serverNodeOf, versionNamed } from './lib/vscode-versions.mjs';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,14 +88,13 @@ function nodeHeadersDir() {
   return fs.existsSync(path.join(prefix, 'include', 'node', 'node.h')) ? prefix : undefined;
 }
 
-/** Runs npm with its output in a log file, printing a progress line every 15 s. */
+/** Runs npm with its output in a log file, printing the step it is at every 15 s (not its compilers' warnings). */
 function npmWithProgress(args, options, logFile) {
   return new Promise((resolve, reject) => {
     const out = fs.openSync(logFile, 'w');
     const child = spawn('npm', args, { ...options, stdio: ['ignore', out, out] });
     const timer = setInterval(() => {
-      const lines = fs.readFileSync(logFile, 'utf8').trim().split('\n');
-      log(`  still installing; last line: ${(lines.at(-1) ?? '').slice(0, 120)}`);
+      log(`  ${npmProgressLine(fs.readFileSync(logFile, 'utf8')).slice(0, 120)}`);
     }, 15_000);
     child.on('exit', (code, signal) => {
       clearInterval(timer);
