@@ -2,7 +2,8 @@
 // Makes sure everything the host tests, e2e tests and the sandbox need is on this machine:
 // node_modules, Debian's chromium/ripgrep/libkrb5-dev/tinyproxy, and the pinned VS Code servers (from
 // the npm package code-server, because these machines cannot download VS Code itself): the floor and
-// the newest, with the node 24 it needs (scripts/lib/vscode-versions.mjs; WEBDATA_VSCODE picks).
+// the newest, with the node 24 it needs (scripts/lib/vscode-versions.mjs; WEBDATA_VSCODE or
+// --vscode=floor|latest|all picks: `npm run sandbox` installs only the floor it runs).
 // Plain Node, no dependencies, idempotent, and fast when everything is present.
 // Run it directly (`node scripts/ensure-tools.mjs`) or import ensureTools().
 import { spawnSync, spawn } from 'node:child_process';
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { npmProgressLine } from './lib/npm-progress.mjs';
-import { pinnedNodeDirOf, selectedVersions, serverMainOf, serverNodeOf, versionNamed } from './lib/vscode-versions.mjs';
+import { pinnedNodeDirOf, selectedVersions, serverMainOf, serverNodeOf, versionNamed, versionsForArgs } from './lib/vscode-versions.mjs';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
@@ -193,7 +194,8 @@ export async function ensureTools({ nodeModules = true, versions = selectedVersi
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  ensureTools().then((tools) => {
+  // --vscode=floor|latest|all: which VS Code servers (default: WEBDATA_VSCODE's choice, else all).
+  ensureTools({ versions: versionsForArgs(process.argv.slice(2)) }).then((tools) => {
     log('all tools present');
     for (const server of tools.servers) {
       const suffix = server.name === 'floor' ? '' : `_${server.name.toUpperCase()}`;

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { npmProgressLine, npmStepOf } from '../../scripts/lib/npm-progress.mjs';
+import { versionsForArgs } from '../../scripts/lib/vscode-versions.mjs';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(REPO, file), 'utf8'));
@@ -36,5 +37,17 @@ describe('install output', () => {
     assert.equal(npmStepOf(log), 'node-pty@1.1.0-beta33 install');
     assert.equal(npmProgressLine(log), 'still installing (running node-pty@1.1.0-beta33 install)');
     assert.equal(npmProgressLine('npm http fetch GET 200 https://registry.npmjs.org/code-server'), 'still installing (fetching packages)');
+  });
+});
+
+describe('what each of the two commands installs', () => {
+  const scripts = (readJson('package.json') as { scripts: Record<string, string> }).scripts;
+  const argsOf = (script: string): string[] => (scripts[script] ?? '').split(/\s+/).slice(2);
+
+  it('npm run sandbox installs only the VS Code it runs (the floor), npm test every version', () => {
+    assert.deepEqual(versionsForArgs(argsOf('presandbox'), {}).map((v) => v.name), ['floor']);
+    assert.deepEqual(versionsForArgs(argsOf('pretest'), {}).map((v) => v.name), ['floor', 'latest']);
+    assert.deepEqual(versionsForArgs(argsOf('pretest'), { WEBDATA_VSCODE: 'latest' }).map((v) => v.name), ['latest']);
+    assert.deepEqual(versionsForArgs(['--vscode=all'], { WEBDATA_VSCODE: 'floor' }).map((v) => v.name), ['floor', 'latest']);
   });
 });
