@@ -159,7 +159,7 @@ export async function ensureVsCodeServer(version = versionNamed('floor')) {
   const wanted = pinHash(version);
   if (fs.existsSync(serverMain) && fs.existsSync(serverNode) && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === wanted) return tools;
   const pinName = path.relative(REPO, version.pinDir);
-  log(`installing VS Code ${version.vscode} (code-server, pinned in ${pinName}/); ${version.nodePinDir ? 'a few minutes' : 'about a minute'}`);
+  log(`installing VS Code ${version.vscode} (code-server, pinned in ${pinName}/); ${version.nodePinDir ? 'a few minutes' : 'about 2 minutes on 2 cores'}`);
   const installStarted = Date.now();
   fs.rmSync(version.serverDir, { recursive: true, force: true });
   copyPin(version.pinDir, version.serverDir);
