@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import { bypassed, routeFor, tlsOptions, trustSources, type NetworkOptions, type Route } from '../api/network';
 import { CERTIFICATES_SETTING, meaningOf, PROXY_SETTING } from '../failure-table';
 import { fullSettingKey, Setting } from '../ids';
-import { parseServiceAddress, type ServiceAddress } from '../service-address';
+import { parseServiceAddress, type AddressProblem, type ServiceAddress } from '../service-address';
 import { ProbeError, type DoctorProbes } from './probes';
 import type { DoctorReport, Fact, Fix, Hop, HopId, HopStatus } from './types';
 
@@ -70,7 +70,7 @@ export async function runDoctor(input: DoctorInput, probes: DoctorProbes, now: (
     : { fix: 'service-address', setting: fullSettingKey(Setting.baseUrl), detail });
 
   try {
-    await run('settings', () => settingsHop(input, address, route));
+    await run('settings', () => settingsHop(input, address, route, check.ok ? undefined : check.problem.kind));
     await run('dns', async () => {
       const host = (target as URL).hostname;
       try {
@@ -159,8 +159,9 @@ function certificateFix(code: string): Fix {
   return { fix: 'certificates', setting: CERTIFICATES_SETTING, variable: 'NODE_EXTRA_CA_CERTS', detail: 'untrusted' };
 }
 
-function settingsHop(input: DoctorInput, address: ServiceAddress | undefined, route: Route): Step {
-  if (!address) return { status: 'failed', facts: [], fix: { fix: 'service-address', setting: fullSettingKey(Setting.baseUrl) } };
+function settingsHop(input: DoctorInput, address: ServiceAddress | undefined, route: Route, problem: AddressProblem['kind'] | undefined): Step {
+  // plain-http: an http:// address off this machine, where the key would travel in clear text.
+  if (!address) return { status: 'failed', facts: [], fix: { fix: 'service-address', setting: fullSettingKey(Setting.baseUrl), ...(problem === 'plain-http' ? { detail: problem } : {}) } };
   const env = input.network.env ?? process.env;
   const entries = [...(input.network.noProxy ?? []), ...(env.no_proxy || env.NO_PROXY || '').split(/[\s,]+/).filter((e) => e !== '')];
   const sources = trustSources(input.network);

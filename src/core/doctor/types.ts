@@ -31,7 +31,7 @@ export interface Fix {
   setting?: string;
   variable?: string;
   /** A refinement the words need: 'expired', 'not-yet-valid', 'host-name', 'untrusted', 'no-key',
-   * 'refused', 'unresolved', 'status', 'forbidden'. */
+   * 'refused', 'unresolved', 'status', 'forbidden', 'plain-http'. */
   detail?: string;
 }
 

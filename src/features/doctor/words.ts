@@ -90,7 +90,8 @@ function fixWords(fix: Fix): string {
     case 'service-address':
       return fix.detail === 'unresolved' ? vscode.l10n.t('The service\'s host name does not resolve: correct the service address ({0}), or check this machine\'s DNS.', where)
         : fix.detail === 'refused' ? vscode.l10n.t('Nothing answers at the service\'s address and port: correct the service address ({0}), or check that the service runs.', where)
-          : vscode.l10n.t('Set a valid service address in {0} (Web Data: Connect).', where);
+          : fix.detail === 'plain-http' ? vscode.l10n.t('The API key is sent only over https://, except to a service on this machine: use the https:// address in {0} (Web Data: Connect).', where)
+            : vscode.l10n.t('Set a valid service address in {0} (Web Data: Connect).', where);
     case 'proxy-setting':
       return fix.detail === 'unresolved' ? vscode.l10n.t('The proxy\'s host name does not resolve: correct the proxy in {0}.', where)
         : fix.detail === 'refused' ? vscode.l10n.t('The proxy does not accept connections: correct {0}, or check that the proxy runs.', where)

@@ -91,11 +91,15 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       return running.externalUrl;
     }),
     [Command.setWebhookSecret]: guarded('Saving the webhook secret', () => vscode.l10n.t('Saving the webhook secret failed. See the Web Data log for details.'), async (given: string | undefined) => {
+      // A secret passed by a caller (a keybinding, another extension, the sandbox's helper at every
+      // window start) is saved silently, as setApiKey saves a passed key: only a person who typed
+      // one is told, since nobody else asked.
       const secret = given ?? (await promptSecret());
       if (secret === undefined) return false;
       await services.secrets.setWebhookSecret(secret);
       await controller.readSecret();
-      void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret saved. Deliveries without a matching X-Service-Signature are now refused.'));
+      if (given !== undefined) log.info('Webhook secret saved (passed to the command).');
+      else void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret saved. Deliveries without a matching X-Service-Signature are now refused.'));
       return true;
     }),
     [Command.clearWebhookSecret]: guarded('Clearing the webhook secret', () => vscode.l10n.t('Clearing the webhook secret failed. See the Web Data log for details.'), async () => {
