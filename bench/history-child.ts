@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateSearchRequest, WebDataClient } from '../src/core/api';
-import { Emitter } from '../src/core/search/emitter';
+import { Emitter } from '../src/core/emitter';
 import { SearchHistory } from '../src/core/search/history';
 import { parseSearchIndex, readSearchRecordText, serializeSearchIndex } from '../src/core/search/record-schema';
 import { SearchService } from '../src/core/search/service';

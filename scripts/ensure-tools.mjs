@@ -2,7 +2,8 @@
 // Makes sure everything the host tests, e2e tests and the sandbox need is on this machine:
 // node_modules, Debian's chromium/ripgrep/libkrb5-dev/tinyproxy, and the pinned VS Code servers (from
 // the npm package code-server, because these machines cannot download VS Code itself): the floor and
-// the newest, with the node 24 it needs (scripts/lib/vscode-versions.mjs; WEBDATA_VSCODE picks).
+// the newest, with the node 24 it needs (scripts/lib/vscode-versions.mjs; WEBDATA_VSCODE or
+// --vscode=floor|latest|all picks: `npm run sandbox` installs only the floor it runs).
 // Plain Node, no dependencies, idempotent, and fast when everything is present.
 // Run it directly (`node scripts/ensure-tools.mjs`) or import ensureTools().
 import { spawnSync, spawn } from 'node:child_process';
@@ -11,7 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { pinnedNodeDirOf, selectedVersions, serverMainOf, serverNodeOf, versionNamed } from './lib/vscode-versions.mjs';
+import { npmProgressLine } from './lib/npm-progress.mjs';
+import { pinnedNodeDirOf, selectedVersions, serverMainOf, serverNodeOf, versionNamed, versionsForArgs } from './lib/vscode-versions.mjs';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
@@ -35,12 +37,19 @@ function mtime(file) {
   try { return fs.statSync(file).mtimeMs; } catch { return -1; }
 }
 
-/** npm ci when node_modules is missing or older than package-lock.json. */
+/**
+ * npm ci when node_modules is missing or older than package-lock.json. Resolves when done; it
+ * runs beside the VS Code servers' installs (ensureTools), which need nothing from it.
+ */
 export function ensureNodeModules() {
   const installed = mtime(path.join(REPO, 'node_modules', '.package-lock.json'));
-  if (installed >= 0 && installed >= mtime(path.join(REPO, 'package-lock.json'))) return;
+  if (installed >= 0 && installed >= mtime(path.join(REPO, 'package-lock.json'))) return Promise.resolve();
   log('node_modules missing or older than package-lock.json: npm ci');
-  run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: REPO });
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['ci', '--no-audit', '--no-fund'], { cwd: REPO, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`npm ci failed (exit ${code ?? signal})`))));
+  });
 }
 
 function debianPackageInstalled(name) {
@@ -87,14 +96,13 @@ function nodeHeadersDir() {
   return fs.existsSync(path.join(prefix, 'include', 'node', 'node.h')) ? prefix : undefined;
 }
 
-/** Runs npm with its output in a log file, printing a progress line every 15 s. */
+/** Runs npm with its output in a log file, printing the step it is at every 15 s (not its compilers' warnings). */
 function npmWithProgress(args, options, logFile) {
   return new Promise((resolve, reject) => {
     const out = fs.openSync(logFile, 'w');
     const child = spawn('npm', args, { ...options, stdio: ['ignore', out, out] });
     const timer = setInterval(() => {
-      const lines = fs.readFileSync(logFile, 'utf8').trim().split('\n');
-      log(`  still installing; last line: ${(lines.at(-1) ?? '').slice(0, 120)}`);
+      log(`  ${npmProgressLine(fs.readFileSync(logFile, 'utf8')).slice(0, 120)}`);
     }, 15_000);
     child.on('exit', (code, signal) => {
       clearInterval(timer);
@@ -130,6 +138,7 @@ function installEnv(tmpDir, pinnedNodeDir) {
     npm_config_unsafe_perm: 'true',    // lifecycle scripts must run as root too
     npm_config_fund: 'false',
     npm_config_audit: 'false',
+    JOBS: 'max',                       // node-gyp compiles a native module's files on every core
   };
   if (pinnedNodeDir) {
     return { ...env, PATH: `${path.join(pinnedNodeDir, 'bin')}${path.delimiter}${env.PATH ?? ''}`, npm_config_nodedir: pinnedNodeDir };
@@ -150,7 +159,7 @@ export async function ensureVsCodeServer(version = versionNamed('floor')) {
   const wanted = pinHash(version);
   if (fs.existsSync(serverMain) && fs.existsSync(serverNode) && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === wanted) return tools;
   const pinName = path.relative(REPO, version.pinDir);
-  log(`installing VS Code ${version.vscode} (code-server, pinned in ${pinName}/); ${version.nodePinDir ? 'a few minutes' : 'about a minute'}`);
+  log(`installing VS Code ${version.vscode} (code-server, pinned in ${pinName}/); ${version.nodePinDir ? 'a few minutes' : 'about 2 minutes on 2 cores'}`);
   const installStarted = Date.now();
   fs.rmSync(version.serverDir, { recursive: true, force: true });
   copyPin(version.pinDir, version.serverDir);
@@ -184,16 +193,25 @@ export async function ensureVsCodeServer(version = versionNamed('floor')) {
  * among them, its serverMain/serverNode, which e2e tests and the sandbox use.
  */
 export async function ensureTools({ nodeModules = true, versions = selectedVersions() } = {}) {
-  if (nodeModules) ensureNodeModules();
   ensureDebianPackages();
+  // npm ci and the servers' installs share nothing, and one waits on the network and the disk
+  // while the other compiles: side by side, a fresh clone's sandbox starts about a minute sooner.
+  const modules = nodeModules ? ensureNodeModules() : Promise.resolve();
   const servers = [];
-  for (const version of versions) servers.push(await ensureVsCodeServer(version));
+  try {
+    for (const version of versions) servers.push(await ensureVsCodeServer(version));
+  } catch (error) {
+    await modules.catch(() => undefined);   // not left running behind the failure
+    throw error;
+  }
+  await modules;
   const floor = servers.find((server) => server.name === 'floor');
   return { servers, serverMain: floor?.serverMain, serverNode: floor?.serverNode, chromium: CHROMIUM };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  ensureTools().then((tools) => {
+  // --vscode=floor|latest|all: which VS Code servers (default: WEBDATA_VSCODE's choice, else all).
+  ensureTools({ versions: versionsForArgs(process.argv.slice(2)) }).then((tools) => {
     log('all tools present');
     for (const server of tools.servers) {
       const suffix = server.name === 'floor' ? '' : `_${server.name.toUpperCase()}`;

@@ -9,12 +9,15 @@ import { REPO } from './ensure-tools.mjs';
 import { startStack } from './lib/stack.mjs';
 // A CommonJS module under tsx: its exports come as the default export.
 import sandboxDeliver from './sandbox-deliver.ts';
+import sandboxSearches from './sandbox-searches.ts';
 
 const { sandboxJobLines } = sandboxDeliver;
+const { SANDBOX_SETTINGS, sandboxSearchLines } = sandboxSearches;
 
 const SERVER_PORT = Number(process.env.WEBDATA_SANDBOX_PORT || 8484);
 const EMULATOR_PORT = Number(process.env.WEBDATA_SANDBOX_EMULATOR_PORT || 8485);
-const HOME = path.join(REPO, '.sandbox');
+// WEBDATA_SANDBOX_HOME: another folder, for the e2e test that runs `npm run sandbox` beside yours.
+const HOME = process.env.WEBDATA_SANDBOX_HOME ? path.resolve(process.env.WEBDATA_SANDBOX_HOME) : path.join(REPO, '.sandbox');
 // Where the running sandbox is, for `npm run sandbox:deliver` (scripts/sandbox-deliver.ts): the
 // ports move when the defaults are taken. Removed on exit, so a stale file means a killed sandbox.
 const PORTS_FILE = path.join(HOME, 'ports.json');
@@ -41,6 +44,7 @@ async function main() {
     emulatorPort: EMULATOR_PORT,
     log: (message) => console.log(`sandbox: ${message}`),
     exitCodeOnSignal: 0,
+    settings: SANDBOX_SETTINGS,
   });
   // Ctrl-C: startStack stops everything it started and exits (0: stopping is what was asked).
   void stack.server.exited.then(async (code) => {
@@ -54,7 +58,8 @@ async function main() {
   Web Data sandbox is running.
     VS Code:   ${stack.workbenchUrl}
     Emulator:  ${stack.emulator.url}  (demo key stored in VS Code for you)
-  Try F1 > "Web Data: Search the Web". Press Ctrl-C to stop.
+  Press Ctrl-C to stop.
+  ${sandboxSearchLines().join('\n  ')}
   Webhooks: the receiver starts with the window. Send it a signed delivery from another terminal:
     npm run sandbox:deliver -- crawl.completed        (or batch_scrape.started, batch_scrape.completed, crawl.page, batch_scrape.page)
   Or complete one of the Active Crawls (copy its id there): it leaves the view, crawl.completed arrives,

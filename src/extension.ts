@@ -56,13 +56,13 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
   const spend = registerSpend(services, search);
   const usage = registerUsage(services, spend);
   // Each search spends credits: the status bar follows the search feature's event.
-  context.subscriptions.push(search.onDidSearch(() => void usage.refreshNow()));
+  context.subscriptions.push(search.onDidSearch(() => void usage.model.refreshNow()));
   const crawls = registerCrawls(services);
-  const crawlResults = registerCrawlResults(services, { refreshActive: () => crawls.refresh() });
+  const crawlResults = registerCrawlResults(services, { refreshActive: () => crawls.model.refresh() });
   // A crawl that leaves the active list with no webhook is read once.
-  context.subscriptions.push(crawls.onDidLeave((ids) => void crawlResults.crawlsLeft(ids)));
-  const webhooks = registerWebhooks(services, { crawls, results: crawlResults });
-  const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service });
+  context.subscriptions.push(crawls.model.onDidLeave((ids) => void crawlResults.crawlsLeft(ids)));
+  const webhooks = registerWebhooks(services, { crawls: crawls.model, results: crawlResults });
+  const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service, credits: usage.model, crawls: crawls.model });
   const entries = registerEntries(services, { search });
   const scrape = registerScrape(services);
   registerDoctor(services, { webhooks });

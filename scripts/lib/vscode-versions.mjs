@@ -2,7 +2,8 @@
 // least) and the newest VS Code server that installs from npm (what many users have, with APIs
 // the floor lacks). Each is a code-server package pinned in its own folder under scripts/ and
 // installed by scripts/ensure-tools.mjs under .vscode-test/; e2e tests and the sandbox use the floor.
-// WEBDATA_VSCODE=floor|latest|all (default all) picks which ones a run installs and tests.
+// WEBDATA_VSCODE=floor|latest|all (default all) picks which ones a run installs and tests;
+// ensure-tools' --vscode= does for one command (`npm run sandbox` installs only the floor it runs).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,6 +41,15 @@ export function selectedVersions(env = process.env) {
   const version = VSCODE_VERSIONS.find((candidate) => candidate.name === wanted);
   if (!version) throw new Error(`WEBDATA_VSCODE=${wanted}: expected one of floor, latest, all`);
   return [version];
+}
+
+/**
+ * The versions a command line asks for: `--vscode=floor|latest|all` over WEBDATA_VSCODE. The
+ * sandbox installs only the floor it runs (`presandbox`), `npm test` every version (`pretest`).
+ */
+export function versionsForArgs(argv, env = process.env) {
+  const given = argv.find((arg) => arg.startsWith('--vscode='))?.slice('--vscode='.length);
+  return selectedVersions(given === undefined ? env : { WEBDATA_VSCODE: given });
 }
 
 export function versionNamed(name) {

@@ -72,8 +72,6 @@ export const ContextKey = {
   chatToolUsed: 'webData.chatToolUsed',
 } as const;
 
-export type ContextKeyId = (typeof ContextKey)[keyof typeof ContextKey];
-
 /** The views of contributes.views. */
 export const View = {
   searchResults: 'webData.searchResults',

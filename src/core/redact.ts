@@ -43,7 +43,7 @@ function base64Fragments(secret: string): string[] {
 }
 
 /** A pattern that finds `secret` in any of its forms; undefined for an empty secret. */
-export function secretPattern(secret: string): RegExp | undefined {
+function secretPattern(secret: string): RegExp | undefined {
   if (secret === '') return undefined;
   if (secret.length < MIN_FUZZY_LENGTH) return new RegExp(escapeRegExp(secret), 'g');
   const forms = [Array.from(secret).map(charPattern).join(''), ...base64Fragments(secret).map(escapeRegExp)];

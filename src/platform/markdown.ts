@@ -1,24 +1,13 @@
-// Tooltips from plain lines. MarkdownString.appendText turns every space into &nbsp;, so a long
-// line (an error message) never wraps in a hover; this escapes the markdown syntax instead and
-// leaves spaces alone. Never trusted: text from the service must not become a command link.
+// The one way a hover is made from words (src/core/text/inert.ts's TooltipWords): every piece is
+// escaped by tooltipMarkdown, and the MarkdownString is not trusted, renders no HTML and no theme
+// icons, so text from the service or the web can never become a command link, markup or an icon.
+// The words are escaped rather than added with MarkdownString.appendText, which turns every space
+// into &nbsp;, so that a long line (an error message) still wraps in the hover.
 import * as vscode from 'vscode';
-import { inertMarkdown } from '../core/text/inert';
+import { tooltipMarkdown, type TooltipWords } from '../core/text/inert';
 
-/**
- * Backslash-escapes everything markdown (CommonMark) could read as syntax, and flattens every line
- * break (a lone \r too), so outside text never starts a heading or block: see src/core/text/inert.ts.
- */
-export const escapeMarkdown = (text: string): string => inertMarkdown(text);
-
-/**
- * A hover of a bold heading and paragraphs, all of it plain text. A string is a paragraph of its
- * own; an array is one paragraph of short lines (a list of options reads tighter that way).
- */
-export function plainTooltip(heading: string, paragraphs: ReadonlyArray<string | readonly string[]>): vscode.MarkdownString {
-  const paragraph = (lines: string | readonly string[]): string =>
-    typeof lines === 'string' ? escapeMarkdown(lines) : lines.map(escapeMarkdown).join('  \n');
-  const parts = [`**${escapeMarkdown(heading)}**`, ...paragraphs.map(paragraph)];
-  const md = new vscode.MarkdownString(parts.join('\n\n'));
+export function plainTooltip(words: TooltipWords): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(tooltipMarkdown(words), false);
   md.isTrusted = false;
   md.supportHtml = false;
   md.supportThemeIcons = false;

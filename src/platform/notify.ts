@@ -2,10 +2,11 @@
 // and the action that helps. Never a stack trace; details go to the log. The service's error
 // text is outside text: the message is made inert, so it can never hold a link to a command.
 import * as vscode from 'vscode';
+import { fixTarget, meaningOf, offerFor, type ErrorButton, type FailureOffer } from '../core/failure-table';
 import { Command } from '../core/ids';
 import { inertNotification } from '../core/text/inert';
 import { isWebDataError } from './core';
-import { errorButtons, type ErrorButton } from './error-buttons';
+import { errorButtons } from './error-buttons';
 
 /** An error notification as it was shown: its text and its buttons, in order. */
 export interface ShownError {
@@ -28,34 +29,51 @@ export interface ErrorActions {
 /** A sentence for any thrown value: the client's own message when it is ours, else a generic one. */
 export function describeError(err: unknown): string {
   if (isWebDataError(err)) return err.message;
-  if (err instanceof Error && err.message) return `Something went wrong: ${err.message}`;
-  return 'Something went wrong. See the Web Data log for details.';
+  if (err instanceof Error && err.message) return vscode.l10n.t('Something went wrong: {0}', err.message);
+  return vscode.l10n.t('Something went wrong. See the Web Data log for details.');
+}
+
+/** A button's label: the same words wherever a failure is shown (a notification, the credits dialog). */
+export function errorButtonLabel(button: ErrorButton): string {
+  switch (button) {
+    case 'set-key': return vscode.l10n.t('Set API Key');
+    case 'open-dashboard': return vscode.l10n.t('Open Dashboard');
+    case 'open-network-settings': return vscode.l10n.t('Open Network Settings');
+    case 'check-connection': return vscode.l10n.t('Check Connection');
+    case 'retry': return vscode.l10n.t('Retry');
+    case 'open-log': return vscode.l10n.t('Open Log');
+  }
+}
+
+/**
+ * Runs the fix a picked button stands for (the table's command, setting or page), or Check
+ * Connection. Retry and Open Log are each caller's own.
+ */
+export async function runFixButton(button: ErrorButton, offer: FailureOffer): Promise<void> {
+  if (button === 'check-connection') {
+    await vscode.commands.executeCommand(Command.checkConnection);
+    return;
+  }
+  if (offer.fix === undefined || offer.fix.button !== button) return;
+  const target = fixTarget(offer.fix);
+  if ('url' in target) await vscode.env.openExternal(vscode.Uri.parse(target.url, true));
+  else await vscode.commands.executeCommand(target.command, ...target.args);
 }
 
 export async function showError(log: vscode.LogOutputChannel, what: string, err: unknown, actions: ErrorActions = {}): Promise<void> {
-  if (isWebDataError(err) && err.kind === 'cancelled') return;
-  log.error(`${what}: ${describeError(err)}`);
   const error = isWebDataError(err) ? err : undefined;
-  const labels: Record<ErrorButton, string> = {
-    'set-key': vscode.l10n.t('Set API Key'),
-    'open-dashboard': vscode.l10n.t('Open Dashboard'),
-    'open-network-settings': vscode.l10n.t('Open Network Settings'),
-    'check-connection': vscode.l10n.t('Check Connection'),
-    retry: vscode.l10n.t('Retry'),
-    'open-log': vscode.l10n.t('Open Log'),
-  };
+  const notice = meaningOf(error?.kind)?.notice ?? 'error';
+  if (notice === 'none') return;
+  log.error(`${what}: ${describeError(err)}`);
   const offered = errorButtons(error, actions.retry !== undefined);
-  const buttons = offered.map((button) => labels[button]);
-  const kind = error?.kind;
+  const buttons = offered.map(errorButtonLabel);
   const message = inertNotification(`${what}: ${describeError(err)}`);
-  const shown = kind === 'rate-limited' ? vscode.window.showWarningMessage(message, ...buttons) : vscode.window.showErrorMessage(message, ...buttons);
+  const shown = notice === 'warning' ? vscode.window.showWarningMessage(message, ...buttons) : vscode.window.showErrorMessage(message, ...buttons);
   shownEmitter.fire({ message, buttons });
   const choice = await shown;
-  const picked = offered.find((button) => labels[button] === choice);
-  if (picked === 'set-key') await vscode.commands.executeCommand(Command.setApiKey);
-  else if (picked === 'retry') await actions.retry?.();
+  const picked = offered.find((button) => errorButtonLabel(button) === choice);
+  if (picked === undefined) return;
+  if (picked === 'retry') await actions.retry?.();
   else if (picked === 'open-log') log.show(true);
-  else if (picked === 'check-connection') await vscode.commands.executeCommand(Command.checkConnection);
-  else if (picked === 'open-network-settings') await vscode.commands.executeCommand('workbench.action.openSettings', kind === 'certificate' ? 'http.systemCertificates' : 'http.proxy');
-  else if (picked === 'open-dashboard' && error?.dashboardUrl) await vscode.env.openExternal(vscode.Uri.parse(error.dashboardUrl, true));
+  else await runFixButton(picked, offerFor(error));
 }

@@ -4,7 +4,7 @@ import type { SourceType } from '../core/api/request-types';
 import { fullSettingKey, Setting, SETTINGS_SECTION, type SettingKey } from '../core/ids';
 import { parseServiceAddress } from '../core/service-address';
 
-export type ScrapeFormatsSetting = 'none' | 'markdown' | 'summary' | 'markdown+summary';
+type ScrapeFormatsSetting = 'none' | 'markdown' | 'summary' | 'markdown+summary';
 
 export interface SearchSettings {
   limit: number;

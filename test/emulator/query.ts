@@ -158,7 +158,7 @@ function example(operator: string): string {
 }
 
 /** Whether a page satisfies one clause (image-size clauses are checked per image instead). */
-function pageClause(p: IndexedPage, c: Clause): boolean {
+export function pageClause(p: IndexedPage, c: Clause): boolean {
   switch (c.kind) {
     case 'words':
       return c.stems.every((s) => p.stems.has(s));

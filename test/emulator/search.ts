@@ -1,4 +1,5 @@
-// POST /v2/search over the corpus: filter, rank, cut to `limit` per source, scrape, and price.
+// POST /v2/search over the corpus: filter, rank, cut to `limit` per source, scrape, and price. A
+// source that no page matching every word can answer takes the pages sharing some (shared-words.ts).
 //
 // Credit rule (the spec gives only the enterprise prices, 2.2 rule 4): each requested source costs
 // one block per 10 results it returned, rounded up, at least one block; a block is 1 credit, 2 with
@@ -8,12 +9,13 @@ import { randomUUID } from 'node:crypto';
 import type { Corpus, CorpusPage, IndexedPage } from './corpus';
 import { hostMatches } from './corpus';
 import { imageMatches, scorePage } from './query';
+import { plainWords, sharedWordsScore, stemWeights } from './shared-words';
 import { rangeStart } from './tbs';
 import type { SearchInput } from './validate';
 
 export interface SearchResponseBody {
   success: true;
-  data: { web?: object[]; images?: object[]; news?: object[] };
+  data: { web?: object[]; images?: object[]; news?: object[]; tools?: object[] };
   warning: string | null;
   id: string;
   creditsUsed: number;
@@ -55,8 +57,10 @@ function scraped(page: CorpusPage, formats: readonly string[]): Record<string, u
   return out;
 }
 
-/** Pages passing the query, domain and time filters, best first (or newest first with sbd:1). */
-function candidates(corpus: Corpus, input: SearchInput, now: Date): IndexedPage[] {
+type Score = (p: IndexedPage) => number;
+
+/** Pages passing the domain and time filters with a score of 0 or more, best first (or newest first with sbd:1). */
+function ranked(corpus: Corpus, input: SearchInput, now: Date, score: Score): IndexedPage[] {
   const { includeDomains, excludeDomains, tbs } = input;
   const since = tbs.range === undefined ? -Infinity : rangeStart(tbs.range, now);
   const scored: Array<{ p: IndexedPage; score: number }> = [];
@@ -65,22 +69,44 @@ function candidates(corpus: Corpus, input: SearchInput, now: Date): IndexedPage[
     if (excludeDomains.some((d) => hostMatches(p.hostname, d))) continue;
     if (p.time < since || p.time > now.getTime()) continue;
     if (tbs.from !== undefined && tbs.to !== undefined && (p.time < tbs.from || p.time > tbs.to)) continue;
-    const score = scorePage(p, input.terms);
-    if (score >= 0) scored.push({ p, score });
+    const value = score(p);
+    if (value >= 0) scored.push({ p, score: value });
   }
   scored.sort(tbs.sortByDate ? (a, b) => b.p.time - a.p.time : (a, b) => b.score - a.score);
   return scored.map((s) => s.p);
 }
 
+const weightsOf = new WeakMap<Corpus, Map<string, number>>();
+
+/**
+ * The pages each source picks from: those matching every term; for a source none of them can
+ * answer, when the query has plain words, the pages sharing some of its words (shared-words.ts).
+ */
+function candidates(corpus: Corpus, input: SearchInput, now: Date): (fits: (p: IndexedPage) => boolean) => IndexedPage[] {
+  const strict = ranked(corpus, input, now, (p) => scorePage(p, input.terms));
+  let loose: IndexedPage[] | undefined;
+  return (fits) => {
+    if (strict.some(fits) || plainWords(input.terms).length === 0) return strict;
+    if (loose === undefined) {
+      let weights = weightsOf.get(corpus);
+      if (weights === undefined) weightsOf.set(corpus, (weights = stemWeights(corpus.pages)));
+      const known = weights;
+      loose = ranked(corpus, input, now, (p) => sharedWordsScore(p, input.terms, known));
+    }
+    return loose;
+  };
+}
+
 export function runSearch(corpus: Corpus, input: SearchInput, now: Date): SearchResponseBody {
-  const pages = candidates(corpus, input, now);
+  const pagesFor = candidates(corpus, input, now);
   const { limit, formats, categories } = input;
+  const inCategories = (p: IndexedPage): boolean => categories.length === 0 || categories.some((c) => p.page.categories.includes(c));
   const data: SearchResponseBody['data'] = {};
   const counts: number[] = [];
   let scrapedCount = 0;
   if (input.sources.includes('web')) {
     const web: object[] = [];
-    for (const p of pages) {
+    for (const p of pagesFor(inCategories)) {
       if (web.length >= limit) break;
       const category = categories.find((c) => p.page.categories.includes(c));
       if (categories.length > 0 && category === undefined) continue;
@@ -93,7 +119,7 @@ export function runSearch(corpus: Corpus, input: SearchInput, now: Date): Search
   }
   if (input.sources.includes('images')) {
     const images: object[] = [];
-    for (const p of pages) {
+    for (const p of pagesFor((p) => p.page.images.some((image) => imageMatches(image, input.terms)))) {
       for (const image of p.page.images) {
         if (images.length >= limit || !imageMatches(image, input.terms)) continue;
         images.push({ title: image.title, imageUrl: image.imageUrl, imageWidth: image.width, imageHeight: image.height, url: p.page.url, position: images.length + 1 });
@@ -104,7 +130,7 @@ export function runSearch(corpus: Corpus, input: SearchInput, now: Date): Search
   }
   if (input.sources.includes('news')) {
     const news: object[] = [];
-    for (const p of pages) {
+    for (const p of pagesFor((p) => p.page.kind === 'news')) {
       if (news.length >= limit) break;
       if (p.page.kind !== 'news') continue;
       const { url, title, description, date, images } = p.page;
@@ -115,6 +141,8 @@ export function runSearch(corpus: Corpus, input: SearchInput, now: Date): Search
     counts.push(news.length);
     if (formats.length > 0) scrapedCount += news.length;
   }
+  // The service's data tools are free to discover; the emulator knows none.
+  if (input.tools) data.tools = [];
   const found = counts.reduce((a, b) => a + b, 0);
   return {
     success: true,

@@ -8,7 +8,9 @@ import { checkUnusedFields, UNUSED_FIELDS } from './search-fields';
 import { parseTbs } from './tbs';
 import type { TbsFilter } from './tbs';
 
-export type Source = 'web' | 'images' | 'news';
+/** alexandria: the service's catalogue of data tools, which its MCP server 3.26 asks for by default
+ * beside web; the emulator has no tools, so it answers with an empty `tools` list. */
+export type Source = 'web' | 'images' | 'news' | 'alexandria';
 export type Category = 'code_hosting' | 'research' | 'pdf';
 export type Enterprise = 'anon' | 'zdr';
 
@@ -29,6 +31,8 @@ export interface SearchInput {
   /** The scrape format types asked for (markdown, summary, links, ...). */
   formats: string[];
   enterprise: Enterprise[];
+  /** The service's data tools were asked for (sources alexandria or domainTools): `data.tools`, empty here. */
+  tools: boolean;
 }
 
 export interface Problem {
@@ -45,7 +49,7 @@ export type Checked =
   | { ok: false; problems: Problem[]; unknownKeys: string[] }
   | { ok: false; problems: []; forbidden: Enterprise };
 
-const SOURCES: readonly string[] = ['web', 'images', 'news'];
+const SOURCES: readonly string[] = ['web', 'images', 'news', 'alexandria'];
 const CATEGORIES: readonly string[] = ['code_hosting', 'research', 'pdf'];
 const ENTERPRISE: readonly string[] = ['anon', 'zdr'];
 /** The body fields of spec 2.2; with UNUSED_FIELDS, what the service's strict schema has. Like the
@@ -195,7 +199,10 @@ export function checkSearch(body: unknown, enabledEnterprise: readonly string[])
   if (forbidden !== undefined) return { ok: false, problems: [], forbidden };
   return {
     ok: true,
-    input: { terms, limit: limit as number, sources: sources.length > 0 ? sources : ['web'], categories, includeDomains, excludeDomains, tbs, formats, enterprise },
+    input: {
+      terms, limit: limit as number, sources: sources.length > 0 ? sources : ['web'], categories, includeDomains, excludeDomains, tbs, formats, enterprise,
+      tools: sources.includes('alexandria') || body.domainTools === true,
+    },
     unused,
   };
 }

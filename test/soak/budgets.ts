@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Emulator } from '../emulator';
 import { validateSearchRequest, type WebDataClient } from '../../src/core/api';
 import type { PageStore } from '../../src/core/crawls/page-store';
-import { Emitter } from '../../src/core/search/emitter';
+import { Emitter } from '../../src/core/emitter';
 import type { HistoryLimits } from '../../src/core/search/eviction';
 import { RECORDS_FOLDER, SearchHistory } from '../../src/core/search/history';
 import { parseSearchIndex, readSearchRecordText, serializeSearchIndex } from '../../src/core/search/record-schema';

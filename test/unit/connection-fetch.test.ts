@@ -2,12 +2,11 @@
 // connection hands out a stand-in client whose calls the test finishes when it wants.
 import * as assert from 'node:assert/strict';
 import type { WebDataClient } from '../../src/core/api';
-import type { Connection } from '../../src/platform/connection';
-import { ConnectionFetch } from '../../src/platform/connection-fetch';
+import { ConnectionFetch, type ClientSource } from '../../src/core/connection-fetch';
 import { within } from './wait';
 
-function fakeConnection(client: WebDataClient | undefined): Connection {
-  return { getClient: () => Promise.resolve(client) } as unknown as Connection;
+function fakeConnection(client: WebDataClient | undefined): ClientSource {
+  return { getClient: () => Promise.resolve(client) };
 }
 
 // A stand-in: ConnectionFetch only hands it to the request functions below.

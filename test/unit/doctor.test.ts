@@ -172,6 +172,11 @@ describe('connection doctor: the sequence, with probes given to it', () => {
     assert.deepEqual(assertFailedAt(report, 'settings').fix, { fix: 'service-address', setting: 'webData.baseUrl' });
   });
 
+  it('an http:// address off this machine fails at the settings hop, saying so (the key goes only over https://)', async () => {
+    const report = await runDoctor({ baseUrl: 'http://api.example.com', network: { env: NO_ENV } }, failing);
+    assert.deepEqual(assertFailedAt(report, 'settings').fix, { fix: 'service-address', setting: 'webData.baseUrl', detail: 'plain-http' });
+  });
+
   it('with http.proxyStrictSSL off the settings hop warns, and an untrusted certificate is a warning, not a stop', async () => {
     const certs = makeTestCertificates();
     const secure = await startEmulator({ tls: { key: certs.key, cert: certs.cert } });

@@ -195,6 +195,24 @@ describe('emulator search: sources, limit, categories, domains, formats', () => 
     assert.equal(news?.markdown, corpusPage(news?.url ?? '', NOW)?.markdown);
   });
 
+  it('answers an ordinary query no page holds whole with the pages sharing its words, in every source', async () => {
+    const web = async (query: string): Promise<string[]> => urls((await search(emulator.url, { query, limit: 100 })).data.web);
+    const res = await search(emulator.url, { query: 'rust async runtime', sources: ['web', 'news', 'images'] });
+    for (const key of ['web', 'images', 'news'] as const) assert.ok((res.data[key] ?? []).length > 0, `${key}: ${JSON.stringify(res.data)}`);
+    assert.equal(res.warning, null);
+    // Ranked by the words shared: the page titled with the one known word first.
+    const mixed = await web('backpressure zyxwvut');
+    assert.equal(mixed[0], 'https://docs.tideflow.dev/guide/backpressure');
+    for (const url of mixed) assert.match(text(url), /backpressure/);
+    // Operators and -words still hold.
+    const sited = await web('rust async runtime site:codehost.example');
+    assert.ok(sited.length > 0 && sited.every((url) => host(url) === 'codehost.example'), sited.join(' '));
+    const without = await web('rust async runtime -tideflow');
+    assert.ok(without.length > 0);
+    for (const url of without) assert.doesNotMatch(text(url), /tideflow/);
+    assert.deepEqual(await web('rust async runtime site:nowhere.example'), []);
+  });
+
   it('warns when nothing matched, gives a fresh uuid id each time', async () => {
     const none = await search(emulator.url, { query: 'qwertyuiop' });
     assert.deepEqual(none.data.web, []);

@@ -78,6 +78,8 @@ const good: Array<[string, Record<string, unknown>]> = [
   ['origin of any string, a listed integration', { query: 'a', origin: 'js-sdk@4.42.0', integration: 'n8n' }],
   ['an integration starting with "_"', { query: 'a', integration: '_my-own-tool' }],
   ['the MCP server\'s extra fields', { query: 'a', sources: ['web'], toolDetail: 'compact', domainTools: false, highlights: true, origin: 'mcp-fastmcp@3.26.0' }],
+  ['the MCP server 3.26\'s default search: web and the service\'s data tools', { query: 'a', sources: ['web', 'alexandria'], domainTools: true, toolDetail: 'compact' }],
+  ['the data tools alone, as an object', { query: 'a', sources: [{ type: 'alexandria' }] }],
   ['lang, filter and threatProtection', { query: 'a', lang: 'de', filter: 'x', threatProtection: {} }],
   ['every operator', { query: '"a b" -c site:x.com -filetype:pdf inurl:d allinurl:e f intitle:"g h" allintitle:i j related:y.com imagesize:10x10 larger:5x5' }],
 ];
@@ -115,6 +117,17 @@ describe('emulator search: request rules', () => {
       message: 'Unrecognized key in body -- please review the v2 API documentation for request body changes',
     });
     assert.deepEqual(body.details[1]?.path, ['limit']);
+  });
+
+  it('answers the service\'s data tools with an empty list, free, beside the results asked for', async () => {
+    const both = await call(emulator.url, 'POST', '/v2/search', { body: { query: 'tideflow', sources: ['web', { type: 'alexandria' }], domainTools: true } });
+    const body = both.json as { data: Record<string, unknown[]>; creditsUsed: number };
+    assert.deepEqual(Object.keys(body.data).sort(), ['tools', 'web']);
+    assert.deepEqual(body.data.tools, []);
+    assert.ok((body.data.web ?? []).length > 0);
+    assert.equal(body.creditsUsed, 1);
+    const web = (await call(emulator.url, 'POST', '/v2/search', { body: { query: 'tideflow', domainTools: false } })).json as { data: Record<string, unknown> };
+    assert.deepEqual(Object.keys(web.data), ['web']);
   });
 
   it('reports every problem at once', async () => {

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { allResultsAddress, allResultsMarkdown, parseAllResultsAddress } from '../../src/core/search/all-results';
 import { exportFileName, exportFormatOf, exportJson, exportMarkdown } from '../../src/core/search/export';
-import { imagePreview, resultTooltip, tooltipMarkdown } from '../../src/core/search/tooltip';
+import { imagePreview, resultTooltip } from '../../src/core/search/tooltip';
+import { tooltipMarkdown } from '../../src/core/text/inert';
 import { makeRecord } from './search-fixtures';
 
 const hostile = makeRecord({

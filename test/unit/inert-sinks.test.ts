@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { resultTitle, searchLabel } from '../../src/core/search/present';
 import { summarize, type TypedResult } from '../../src/core/search/record';
-import { resultTooltip, searchTooltip, tooltipMarkdown } from '../../src/core/search/tooltip';
+import { resultTooltip, searchTooltip } from '../../src/core/search/tooltip';
+import { tooltipMarkdown } from '../../src/core/text/inert';
 import { documentFileName } from '../../src/core/search/uri';
 import { eventFacts, eventTitle, notificationFacts, refusalReason, type NotificationFacts, type WebhookEventRecord } from '../../src/core/webhook-events';
 import { makeRecord } from './search-fixtures';

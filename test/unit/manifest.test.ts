@@ -205,7 +205,7 @@ describe('manifest: advanced search and operators', () => {
 
 describe('manifest: language-model tools', () => {
   const chatSources = ['src/features/chat/index.ts', 'src/features/chat/search-tool.ts', 'src/features/chat/credits-tool.ts', 'src/features/chat/crawls-tool.ts', 'src/features/chat/read-tool.ts',
-    'src/features/crawl-results/chat-tool.ts', 'src/features/crawl-results/index.ts']
+    'src/features/chat/crawl-results-tool.ts', 'src/features/crawl-results/index.ts']
     .map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');
   const matchesIn = (pattern: RegExp): Array<{ id: string }> => [...chatSources.matchAll(pattern)].map((m) => ({ id: m[1] ?? '' }));
   interface ToolContribution { [field: string]: unknown; name: string; inputSchema: Record<string, unknown> }

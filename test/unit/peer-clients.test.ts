@@ -82,7 +82,7 @@ describe('peer clients: the service\'s JS SDK and MCP server accept the emulator
     assertOnlyLoopback(sdk);
   });
 
-  it('the MCP server over stdio: searches of one and of three sources, and with markdown', async () => {
+  it('the MCP server over stdio: searches as it sends them by default, of one and of three sources, and with markdown', async () => {
     const env = cleanEnv({ FIRECRAWL_API_URL: emulator.url, FIRECRAWL_API_KEY: DEMO_API_KEY });
     const server = startChild(['--import', GUARD, require.resolve('firecrawl-mcp/dist/index.js')], env);
     children.push(server);
@@ -97,6 +97,9 @@ describe('peer clients: the service\'s JS SDK and MCP server accept the emulator
       const data = (result.structuredContent ?? JSON.parse(text)) as { data?: Record<string, Results> } & Record<string, Results>;
       return data.data ?? data;
     };
+    // No sources: with a key, 3.26 asks for web and the service's data tools (alexandria, domainTools).
+    const byDefault = await search({ limit: 2 });
+    assert.ok((byDefault.web ?? []).length > 0, JSON.stringify(byDefault));
     const one = await search({ sources: ['web'], limit: 2 });
     assert.ok((one.web ?? []).length > 0, JSON.stringify(one));
     const three = await search({ sources: ['web', 'images', 'news'], limit: 2 });

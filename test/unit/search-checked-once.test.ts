@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { WebDataClient, WebDataError, type CheckedSearchRequest, type SearchRequestCheck } from '../../src/core/api';
 import { isCheckedSearchRequest, validateSearchRequest } from '../../src/core/api/request';
-import { Emitter } from '../../src/core/search/emitter';
+import { Emitter } from '../../src/core/emitter';
 import { SearchHistory } from '../../src/core/search/history';
 import { parseSearchIndex, readSearchRecordText, serializeSearchIndex } from '../../src/core/search/record-schema';
 import { SearchService } from '../../src/core/search/service';

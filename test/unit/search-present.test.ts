@@ -8,7 +8,8 @@ import {
   creditsOf, groupResults, hostOf, kindCounts, resultContextValue, resultHost, resultIcon, resultTitle, resultUrl, searchFacts, searchLabel, shownTime, shownTitle,
 } from '../../src/core/search/present';
 import { requestedSources, summarize, type TypedResult } from '../../src/core/search/record';
-import { escapeMarkdown, resultTooltip, scrapeStatus, searchTooltip, tooltipMarkdown } from '../../src/core/search/tooltip';
+import { resultTooltip, scrapeStatus, searchTooltip } from '../../src/core/search/tooltip';
+import { inertMarkdown as escapeMarkdown, tooltipMarkdown } from '../../src/core/text/inert';
 import { makeRecord } from './search-fixtures';
 
 const web = (result: Partial<TypedResult['result']> & { url: string }): TypedResult => ({ kind: 'web', result });

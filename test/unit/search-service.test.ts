@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { validateSearchRequest, type SearchRequestCheck } from '../../src/core/api';
-import { Emitter } from '../../src/core/search/emitter';
+import { Emitter } from '../../src/core/emitter';
 import { SearchHistory } from '../../src/core/search/history';
 import { parseSearchIndex, readSearchRecordText, serializeSearchIndex } from '../../src/core/search/record-schema';
 import type { SearchDefaults } from '../../src/core/search/request';

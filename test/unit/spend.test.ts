@@ -3,8 +3,8 @@
 // who asked over every window's entry, against the agents' daily limit.
 import assert from 'node:assert/strict';
 import { checkCap, localDay, spendToday, withSpend } from '../../src/core/spend/ledger';
-import { canonicalJson, priceOf, reuseCandidates, shapeKey } from '../../src/core/spend/price';
-import { summarize, type SearchAsker, type SearchSummary } from '../../src/core/search/record';
+import { canonicalJson, priceOf, reuseCandidates } from '../../src/core/spend/price';
+import { shapeKey, summarize, type SearchAsker, type SearchSummary } from '../../src/core/search/record';
 import type { SearchRequestBody } from '../../src/core/api/request-types';
 import { makeRecord } from './search-fixtures';
 import { parseSearchIndex, parseSearchRecord, serializeSearchIndex } from '../../src/core/search/record-schema';

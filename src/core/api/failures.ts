@@ -49,7 +49,7 @@ export function serviceMessageOf(exchange: Exchange, apiKey: string): string | u
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
-export function statusText(status: number): string {
+function statusText(status: number): string {
   const name = STATUS_CODES[status];
   return name ? `${status} ${name}` : String(status);
 }
@@ -140,7 +140,7 @@ const MAX_DETAILS = 10;
  * Each field's problem from a 400's `details` list, scrubbed and kept short. The live service
  * sends its own zod issues there, under an error that says only "Invalid request body".
  */
-export function detailsOf(body: unknown, apiKey: string): Array<{ field: string; message: string }> {
+function detailsOf(body: unknown, apiKey: string): Array<{ field: string; message: string }> {
   const list = typeof body === 'object' && body !== null ? (body as { details?: unknown }).details : undefined;
   if (!Array.isArray(list)) return [];
   const problems: Array<{ field: string; message: string }> = [];

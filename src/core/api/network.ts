@@ -30,7 +30,7 @@ export interface NetworkOptions {
 /** Where a proxy was configured: the editor's setting, or the environment variable's name. */
 export type ProxySource = 'http.proxy' | 'HTTPS_PROXY' | 'https_proxy' | 'HTTP_PROXY' | 'http_proxy' | 'ALL_PROXY' | 'all_proxy';
 
-export interface ProxyRoute {
+interface ProxyRoute {
   /** The proxy's URL, with its user and password when it has them: never logged or shown. */
   url: URL;
   /** host:port, without user or password: what logs and messages name. */

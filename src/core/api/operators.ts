@@ -3,7 +3,7 @@
 // typed, about what the service would take but probably not as meant (see operatorFindings).
 // Findings are structure; the words are made by whoever shows them.
 
-export const OPERATOR_NAMES = ['site', 'filetype', 'inurl', 'allinurl', 'intitle', 'allintitle', 'related', 'imagesize', 'larger'] as const;
+const OPERATOR_NAMES = ['site', 'filetype', 'inurl', 'allinurl', 'intitle', 'allintitle', 'related', 'imagesize', 'larger'] as const;
 export type OperatorName = (typeof OPERATOR_NAMES)[number];
 
 /**
@@ -11,7 +11,7 @@ export type OperatorName = (typeof OPERATOR_NAMES)[number];
  * minus would have to negate a whole list; related: names a set of similar sites, not a property
  * of a page. Search engines ignore the minus on these, so the person gets the opposite of intent.
  */
-export const NOT_NEGATABLE: ReadonlySet<OperatorName> = new Set<OperatorName>(['allinurl', 'allintitle', 'related']);
+const NOT_NEGATABLE: ReadonlySet<OperatorName> = new Set<OperatorName>(['allinurl', 'allintitle', 'related']);
 
 /** Operators that only make sense for image results (spec 2.4: "Only images …"). */
 export const IMAGE_OPERATORS: ReadonlySet<OperatorName> = new Set<OperatorName>(['imagesize', 'larger']);
@@ -106,7 +106,7 @@ export function checkQueryOperators(query: string): string[] {
   });
 }
 
-export function isSize(value: string): boolean {
+function isSize(value: string): boolean {
   const match = /^(\d{1,6})x(\d{1,6})$/i.exec(value);
   return match !== null && Number(match[1]) > 0 && Number(match[2]) > 0;
 }

@@ -9,9 +9,6 @@ export type CategoryType = (typeof CATEGORY_TYPES)[number];
 export const ENTERPRISE_MODES = ['anon', 'zdr'] as const;
 export type EnterpriseMode = (typeof ENTERPRISE_MODES)[number];
 
-/** Known scrape format types; the spec leaves the set open, so others pass through. */
-export const KNOWN_FORMAT_TYPES = ['markdown', 'summary'] as const;
-
 export interface ScrapeFormat {
   type: string;
   [option: string]: unknown;

@@ -85,7 +85,7 @@ const newsResult = () => object({
 });
 
 /** The arrays this client shows; others under `data` (the announced `research`) are left out. */
-export const KNOWN_DATA_ARRAYS = ['web', 'images', 'news'] as const;
+const KNOWN_DATA_ARRAYS = ['web', 'images', 'news'] as const;
 
 const searchData = () => object({
   web: z.nullish(z.array(webResult())),
@@ -191,11 +191,9 @@ export const RateLimitBodySchema = z.lazy(() => object({
   retry_after_seconds: z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d+(\.\d+)?$/)), z.transform(Number))]),
 }));
 
-export type ScrapeMetadata = z.infer<ReturnType<typeof scrapeMetadata>>;
 export type WebResult = z.infer<ReturnType<typeof webResult>>;
 export type ImageResult = z.infer<ReturnType<typeof imageResult>>;
 export type NewsResult = z.infer<ReturnType<typeof newsResult>>;
-export type SearchData = z.infer<ReturnType<typeof searchData>>;
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 export type TokenUsage = z.infer<ReturnType<typeof tokenUsage>>;
 export type CrawlScrapeOptions = z.infer<ReturnType<typeof crawlScrapeOptions>>;

@@ -3,7 +3,7 @@
 // One-digit months and days (`cd_min:12/1/2024`) are accepted, as the live service accepts them,
 // and sent as the spec writes dates (12/01/2024). Problems are sentences for a person.
 
-export const QDR_RANGES = { h: 'the past hour', d: 'the past day', w: 'the past week', m: 'the past month', y: 'the past year' } as const;
+const QDR_RANGES = { h: 'the past hour', d: 'the past day', w: 'the past week', m: 'the past month', y: 'the past year' } as const;
 
 export type TbsCheck = { ok: true; tbs: string } | { ok: false; problems: string[] };
 

@@ -182,6 +182,6 @@ function discard(body: { on(event: 'error', listener: () => void): unknown; dest
   body.destroy();
 }
 
-export function headerText(value: string | string[] | undefined): string {
+function headerText(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }

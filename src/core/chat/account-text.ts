@@ -38,7 +38,7 @@ type Named = string | { type: string };
 const nameOf = (item: Named): string => (typeof item === 'string' ? item : item.type);
 
 /** One crawl in a few lines: its id and URL, then the options a model may care about. */
-export function crawlText(crawl: ActiveCrawl, number: number): string {
+function crawlText(crawl: ActiveCrawl, number: number): string {
   const lines = [`[${number}] ${modelLine(crawl.url, 500)}`, `Crawl ID: ${modelLine(crawl.id, 80)}`];
   const options = crawl.options?.scrapeOptions;
   const formats = (options?.formats ?? []).map((f) => modelLine(nameOf(f), 40)).filter((f) => f !== '');

@@ -3,9 +3,10 @@
 // the key: the messages come from WebDataError (scrubbed by the client) or from here.
 import type { RequestProblem } from '../api/request-types';
 import type { WebDataErrorKind } from '../api/errors';
+import { meaningOf } from '../failure-table';
 import { modelLine } from './model-text';
 
-export type ToolFailureKind = WebDataErrorKind | 'not-connected';
+type ToolFailureKind = WebDataErrorKind | 'not-connected';
 
 export interface ToolFailure {
   kind: ToolFailureKind;
@@ -16,12 +17,17 @@ export interface ToolFailure {
 }
 
 /** The name of the command that stores the address and key, as the Command Palette shows it. */
-export const CONNECT_COMMAND_TITLE = 'Web Data: Connect';
+const CONNECT_COMMAND_TITLE = 'Web Data: Connect';
+
+/** The same help the error notifications offer for a failure the network may cause. */
+const CHECK_CONNECTION_HINT = 'The person can run "Web Data: Check Connection" to see where the connection fails.';
 
 /** `what` is "The search", "The credits request"… */
 export function failureText(what: string, failure: ToolFailure, spends: boolean): string {
   const nothingSpent = spends ? ' Nothing was sent, so no credits were spent.' : '';
   const said = failure.message ? ` ${modelLine(failure.message, 800)}` : '';
+  // The table of what failures mean says which kinds the network may cause (core/failure-table.ts).
+  if (meaningOf(failure.kind)?.network === true) return `${what} failed: the service could not be reached.${said} ${CHECK_CONNECTION_HINT}`;
   switch (failure.kind) {
     case 'not-connected':
       // What to do comes first: at a small budget the cut keeps it (fitPlainText).
@@ -42,11 +48,6 @@ export function failureText(what: string, failure: ToolFailure, spends: boolean)
       return `${what} failed: the team has no credits left (402). The person can add credits or upgrade the plan in the service's dashboard.${said}`;
     case 'cancelled':
       return `${what} was cancelled before it finished.`;
-    case 'network':
-    case 'proxy':
-    case 'certificate':
-    case 'timeout':
-      return `${what} failed: the service could not be reached.${said}`;
     default:
       return `${what} failed.${said}`;
   }

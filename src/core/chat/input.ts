@@ -8,7 +8,7 @@ import { describe } from '../api/domains';
 import { CATEGORY_TYPES, SOURCE_TYPES, type RequestProblem } from '../api/request-types';
 import { MAX_LIMIT, MAX_QUERY_LENGTH, MIN_LIMIT } from '../api/request';
 
-export const SCRAPE_FORMATS = ['markdown', 'summary'] as const;
+const SCRAPE_FORMATS = ['markdown', 'summary'] as const;
 
 const hostnames = () => z.optional(z.array(z.string()));
 
@@ -77,7 +77,7 @@ export function readSearchToolInput(value: unknown): SearchToolInputCheck {
 }
 
 /** The search request for a checked input; fields left out are the settings' (webData.search.*). */
-export function requestOf(input: SearchToolInput): Record<string, unknown> {
+function requestOf(input: SearchToolInput): Record<string, unknown> {
   const request: Record<string, unknown> = { query: input.query };
   if (input.limit !== undefined) request.limit = input.limit;
   if (input.sources !== undefined && input.sources.length > 0) request.sources = [...new Set(input.sources)].map((type) => ({ type }));

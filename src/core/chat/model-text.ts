@@ -39,9 +39,3 @@ export function fenced(text: string, info: string): string {
   const fence = fenceFor(text);
   return `${fence}${info}\n${text}\n${fence}`;
 }
-
-/** Cuts to `max` code points, never half a surrogate pair; no ellipsis (the caller says what was cut). */
-export function cutBlock(text: string, max: number): string {
-  const points = Array.from(text);
-  return points.length <= max ? text : points.slice(0, Math.max(0, max)).join('').trimEnd();
-}

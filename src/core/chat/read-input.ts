@@ -6,15 +6,12 @@ import * as z from 'zod/mini';
 import type { RequestProblem } from '../api/request-types';
 import { isJobId } from '../crawls/job';
 
-/** The input fields that name a page, per source: the id field, and the page's number or address. */
-export const PAGE_SOURCES = {
-  search: { id: 'searchId', number: 'result', address: 'url' },
-  // A job's kind is its own field (`kind`), as webData_crawlResults takes it.
-  crawl: { id: 'jobId', number: 'page', address: 'url' },
-  batch: { id: 'jobId', number: 'page', address: 'url' },
-} as const;
-
-export type PageSourceKind = keyof typeof PAGE_SOURCES;
+/**
+ * Where a page is read from, and the input fields that name it: a search (searchId, and result or
+ * url), a crawl or a batch scrape (jobId, and page or url; the job's kind is its own field, `kind`,
+ * as webData_crawlResults takes it).
+ */
+export type PageSourceKind = 'search' | 'crawl' | 'batch';
 
 /** A page within a source: its 1-based number, or its address. */
 export type PageKey = { number: number } | { address: string };

@@ -62,7 +62,7 @@ export function pageOf(typed: TypedResult): { label: 'markdown' | 'summary'; tex
 }
 
 /** A page's paragraphs, cleaned for a model; a paragraph ends at a blank line. */
-export function paragraphsOf(text: string): string[] {
+function paragraphsOf(text: string): string[] {
   return modelBlock(text).split(/\n{2,}/).filter((p) => p.trim() !== '');
 }
 
@@ -102,7 +102,7 @@ interface Level {
 }
 
 /** A call that reads result `number` from its first part. */
-export function readCall(searchId: string, number: number): string {
+function readCall(searchId: string, number: number): string {
   return `{"searchId":"${searchId}","result":${number},"part":1}`;
 }
 

@@ -1,3 +1,4 @@
-// Active crawls in readable form, and the list behind the view: plain logic, no VS Code.
+// Active crawls in readable form, the list behind the view and its polled model: plain logic, no VS Code.
+export * from './active';
 export * from './list';
 export * from './options';

@@ -8,9 +8,7 @@ import { inertFileName, inertMarkdown } from '../text/inert';
 import { isJobId, type JobRef } from './job';
 import type { CrawlPageRow } from './results';
 
-/** The scheme of crawl pages; the search feature owns `webdata:`, this one is the crawl results'. */
-export const CRAWL_PAGE_SCHEME = 'webdata-crawl';
-export const ALL_PAGES_NAME = 'All pages.md';
+const ALL_PAGES_NAME = 'All pages.md';
 
 export type PageAddress = { job: JobRef; index: number } | { job: JobRef; all: true };
 

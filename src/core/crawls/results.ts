@@ -5,11 +5,11 @@
 // the client's judged cursor, one page per request a person or a delivery makes: a running crawl
 // is never read through in a loop. Failures are values.
 import type { CancelOutcome, CrawlDocument, CrawlError, CrawlStatusPage, WebDataClient } from '../api';
-import { Emitter } from '../search/emitter';
+import { Emitter } from '../emitter';
 import { jobKey, type JobRef } from './job';
 import type { PageStore } from './page-store';
 
-export type ResultsClient = Pick<WebDataClient, 'getCrawlStatus' | 'getCrawlErrors' | 'cancelCrawl'>;
+type ResultsClient = Pick<WebDataClient, 'getCrawlStatus' | 'getCrawlErrors' | 'cancelCrawl'>;
 
 export interface CrawlPageRow {
   /** Position in the job (the service's skip). */
@@ -50,7 +50,7 @@ export interface CrawlJobState extends JobFields {
 export const FINISHED = new Set(['completed', 'cancelled', 'failed']);
 
 /** Pages requested at most by one Open All or Export of a finished job. */
-export const MAX_PAGE_REQUESTS = 200;
+const MAX_PAGE_REQUESTS = 200;
 
 export interface CrawlResultsOptions {
   client: () => Promise<ResultsClient | undefined>;

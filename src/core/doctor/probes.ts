@@ -8,7 +8,7 @@ import { connect as netConnect, isIP, type Socket } from 'node:net';
 import * as tls from 'node:tls';
 import type { TlsOptions, TrustSources } from '../api/network';
 
-export const PROBE_TIMEOUT_MS = 10_000;
+const PROBE_TIMEOUT_MS = 10_000;
 
 export class ProbeError extends Error {
   constructor(readonly code: string, message = code) {
@@ -16,7 +16,7 @@ export class ProbeError extends Error {
   }
 }
 
-export interface TlsFindings {
+interface TlsFindings {
   protocol: string;
   subject: string;
   issuer: string;

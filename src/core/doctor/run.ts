@@ -4,9 +4,9 @@
 // ../api/network (what the client's dispatcher uses); the key is asked with the client itself.
 import type { Socket } from 'node:net';
 import { bypassed, routeFor, tlsOptions, trustSources, type NetworkOptions, type Route } from '../api/network';
-import { meaningOf } from '../failure-table';
+import { CERTIFICATES_SETTING, meaningOf, PROXY_SETTING } from '../failure-table';
 import { fullSettingKey, Setting } from '../ids';
-import { parseServiceAddress, type ServiceAddress } from '../service-address';
+import { parseServiceAddress, type AddressProblem, type ServiceAddress } from '../service-address';
 import { ProbeError, type DoctorProbes } from './probes';
 import type { DoctorReport, Fact, Fix, Hop, HopId, HopStatus } from './types';
 
@@ -66,11 +66,11 @@ export async function runDoctor(input: DoctorInput, probes: DoctorProbes, now: (
   const targetPort = target ? Number(target.port || (target.protocol === 'https:' ? 443 : 80)) : 0;
   // What to change when the name or the connection fails: the proxy's setting, or the address.
   const reachFix = (detail: string): Fix => (proxy
-    ? { fix: 'proxy-setting', ...(proxy.source === 'http.proxy' ? { setting: 'http.proxy' } : { variable: proxy.source }), detail }
+    ? { fix: 'proxy-setting', ...(proxy.source === 'http.proxy' ? { setting: PROXY_SETTING } : { variable: proxy.source }), detail }
     : { fix: 'service-address', setting: fullSettingKey(Setting.baseUrl), detail });
 
   try {
-    await run('settings', () => settingsHop(input, address, route));
+    await run('settings', () => settingsHop(input, address, route, check.ok ? undefined : check.problem.kind));
     await run('dns', async () => {
       const host = (target as URL).hostname;
       try {
@@ -125,9 +125,11 @@ export async function runDoctor(input: DoctorInput, probes: DoctorProbes, now: (
   await run('key', async () => {
     if (!input.tokenUsage) return { status: 'failed', facts: [], fix: { fix: 'api-key', detail: 'no-key' } };
     const answer = await input.tokenUsage();
-    const facts: Fact[] = [{ kind: 'key', status: answer.status, remainingTokens: answer.remainingTokens }];
-    // 404 with the service's words: no usage information yet, but the key was accepted.
-    if (answer.status === 200 || (answer.status === 404 && answer.kind === 'no-usage')) return { status: 'ok', facts };
+    // 404 with the service's words: no usage information yet, but the key was accepted. A 200 whose
+    // body the client could not read (bad-response) is a failure like any other.
+    const passed = (answer.status === 200 && answer.kind === undefined) || (answer.status === 404 && answer.kind === 'no-usage');
+    const facts: Fact[] = [{ kind: 'key', status: answer.status, remainingTokens: answer.remainingTokens, ...(passed ? {} : { failure: answer.kind ?? 'unknown' }) }];
+    if (passed) return { status: 'ok', facts };
     const meaning = meaningOf(answer.kind);
     const fix: Fix = { fix: meaning?.fix ?? 'wait' };
     if (meaning?.setting !== undefined) fix.setting = meaning.setting;
@@ -154,11 +156,12 @@ function certificateFix(code: string): Fix {
   if (code === 'CERT_HAS_EXPIRED') return { fix: 'certificate-renewal', detail: 'expired' };
   if (code === 'CERT_NOT_YET_VALID') return { fix: 'certificate-renewal', detail: 'not-yet-valid' };
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code.startsWith('Hostname/IP')) return { fix: 'certificate-renewal', detail: 'host-name' };
-  return { fix: 'certificates', setting: 'http.systemCertificates', variable: 'NODE_EXTRA_CA_CERTS', detail: 'untrusted' };
+  return { fix: 'certificates', setting: CERTIFICATES_SETTING, variable: 'NODE_EXTRA_CA_CERTS', detail: 'untrusted' };
 }
 
-function settingsHop(input: DoctorInput, address: ServiceAddress | undefined, route: Route): Step {
-  if (!address) return { status: 'failed', facts: [], fix: { fix: 'service-address', setting: fullSettingKey(Setting.baseUrl) } };
+function settingsHop(input: DoctorInput, address: ServiceAddress | undefined, route: Route, problem: AddressProblem['kind'] | undefined): Step {
+  // plain-http: an http:// address off this machine, where the key would travel in clear text.
+  if (!address) return { status: 'failed', facts: [], fix: { fix: 'service-address', setting: fullSettingKey(Setting.baseUrl), ...(problem === 'plain-http' ? { detail: problem } : {}) } };
   const env = input.network.env ?? process.env;
   const entries = [...(input.network.noProxy ?? []), ...(env.no_proxy || env.NO_PROXY || '').split(/[\s,]+/).filter((e) => e !== '')];
   const sources = trustSources(input.network);
@@ -170,7 +173,7 @@ function settingsHop(input: DoctorInput, address: ServiceAddress | undefined, ro
     { kind: 'certificate-sources', node: sources.node.length, system: sources.system?.length ?? 'off', extraFile: sources.extraFile, extra: sources.extraFile ? sources.extra.length : undefined },
   ];
   if (route.kind === 'invalid-proxy') {
-    return { status: 'failed', facts, fix: { fix: 'proxy-setting', ...(route.source === 'http.proxy' ? { setting: 'http.proxy' } : { variable: route.source }), detail: route.problem } };
+    return { status: 'failed', facts, fix: { fix: 'proxy-setting', ...(route.source === 'http.proxy' ? { setting: PROXY_SETTING } : { variable: route.source }), detail: route.problem } };
   }
   return { status: input.network.strictSSL === false ? 'warning' : 'ok', facts };
 }

@@ -20,7 +20,8 @@ export type Fact =
   | { kind: 'connected'; host: string; port: number }
   | { kind: 'proxy-answer'; status: number; target: string }
   | { kind: 'tls'; protocol: string; subject: string; issuer: string; validTo: string; trustedBy: 'node' | 'system' | 'extra-file' | 'unknown' | 'not-checked' }
-  | { kind: 'key'; status: number; remainingTokens?: number }
+  /** `failure`: the client's error kind, when the key hop failed (a 200 or 404 can fail too). */
+  | { kind: 'key'; status: number; remainingTokens?: number; failure?: string }
   | { kind: 'webhook'; address: string; forwarded?: string; secretSet: boolean; deliveryStatus?: number }
   | { kind: 'error'; code: string; status?: number };
 
@@ -30,7 +31,7 @@ export interface Fix {
   setting?: string;
   variable?: string;
   /** A refinement the words need: 'expired', 'not-yet-valid', 'host-name', 'untrusted', 'no-key',
-   * 'refused', 'unresolved', 'status', 'forbidden'. */
+   * 'refused', 'unresolved', 'status', 'forbidden', 'plain-http'. */
   detail?: string;
 }
 

@@ -4,8 +4,6 @@
 import type { ScrapedPage } from '../api/scrape-schemas';
 import { inertFileName } from '../text/inert';
 
-export const SCRAPE_PAGE_SCHEME = 'webdata-page';
-
 export interface ScrapedRecord {
   /** A UUID: the tab's address and the file it is kept in. */
   id: string;
@@ -63,7 +61,7 @@ export function pageHeader(record: ScrapedRecord): PageHeader {
   return header;
 }
 
-/** The tab's address: `webdata-page:/<id>/<title>.md`, the title made safe as a file name. */
+/** The tab's path: `/<id>/<title>.md`, the title made safe as a file name. */
 export function pagePath(record: Pick<ScrapedRecord, 'id' | 'title'>): string {
   return `/${record.id}/${inertFileName(record.title, 'page')}.md`;
 }

@@ -11,7 +11,7 @@ import { inertMarkdown } from '../text/inert';
 import { isSearchId } from './record';
 
 /** The page's file name in the `webdata:` address (its tab title). */
-export const ALL_RESULTS_NAME = 'All results.md';
+const ALL_RESULTS_NAME = 'All results.md';
 const ALL_RESULTS_FORMAT = 'all';
 
 /** `/<query>/All results.md` with `id=<searchId>&format=all`: the VS Code side adds the scheme. */

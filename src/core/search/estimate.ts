@@ -5,7 +5,7 @@
 // (creditsUsed), not guessed here.
 import type { SearchRequestBody } from '../api/request-types';
 
-export const RETENTION_CREDITS_PER_TEN = { anon: 2, zdr: 10 } as const;
+const RETENTION_CREDITS_PER_TEN = { anon: 2, zdr: 10 } as const;
 
 export type CreditEstimate =
   | { priced: false }

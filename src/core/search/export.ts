@@ -10,7 +10,7 @@ import { inertFileName, inertMarkdown } from '../text/inert';
 
 export type ExportFormat = 'markdown' | 'json';
 
-export const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, string>> = { markdown: 'md', json: 'json' };
+const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, string>> = { markdown: 'md', json: 'json' };
 
 /** The format a chosen file name asks for: `.json` is JSON, anything else markdown. */
 export function exportFormatOf(fileName: string): ExportFormat {

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 export type HistoryFileSystem = Pick<typeof nodeFs, 'readFile' | 'writeFile' | 'rename' | 'readdir' | 'stat' | 'unlink' | 'mkdir' | 'open'>;
 
 /** A temporary file younger than this may belong to a write still under way in another window. */
-export const STALE_TMP_MS = 5 * 60_000;
+const STALE_TMP_MS = 5 * 60_000;
 /** A lock older than this was left by a window that crashed while holding it. */
-export const STALE_LOCK_MS = 15_000;
+const STALE_LOCK_MS = 15_000;
 /** How long to wait for the index lock before going ahead without it (best effort beats a hang). */
-export const LOCK_WAIT_MS = 3_000;
+const LOCK_WAIT_MS = 3_000;
 const LOCK_POLL_MS = 15;
 
 export function errorCode(err: unknown): string | undefined {
@@ -25,7 +25,7 @@ export function describeError(err: unknown): string {
 }
 
 /** `<file>.<pid>-<random>.tmp`: two windows writing the same file never share a temporary name. */
-export function tmpNameFor(file: string): string {
+function tmpNameFor(file: string): string {
   return `${file}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`;
 }
 

@@ -13,7 +13,7 @@ import { describeError, type HistoryFileSystem } from './history-fs';
 import { isPinned, withPin } from './pins';
 import { isSearchId, summarize, type SearchRecord, type SearchSummary } from './record';
 
-export { INDEX_FILE, RECORDS_FOLDER, type HistoryCodec, type HistoryLog } from './history-disk';
+export { INDEX_FILE, RECORDS_FOLDER, type HistoryLog } from './history-disk';
 
 /** Full records kept in memory; the rest are read from disk when opened. */
 const CACHE_SIZE = 8;

@@ -85,7 +85,7 @@ export function resultContextValue(typed: TypedResult): string {
 }
 
 /** How much of a date a row needs: the time today, the day this year, the full date before. */
-export type TimeSpan = 'today' | 'this-year' | 'earlier';
+type TimeSpan = 'today' | 'this-year' | 'earlier';
 
 export interface ShownTime {
   at: Date;

@@ -4,7 +4,7 @@
 /** Spec 8: a query is at most 500 characters. */
 export const QUERY_MAX_LENGTH = 500;
 
-export const OPERATOR_HINT = '"exact phrase"  -word  site:  filetype:  inurl:  intitle:  related:  imagesize:WxH  larger:WxH';
+const OPERATOR_HINT = '"exact phrase"  -word  site:  filetype:  inurl:  intitle:  related:  imagesize:WxH  larger:WxH';
 
 export interface QueryInputState {
   /** Under the box: the count and the operators. */

@@ -3,14 +3,13 @@
 import type { ImageResult, NewsResult, SearchResponse, WebResult } from '../api/schemas';
 import type { SearchRequestBody, SourceType } from '../api/request-types';
 import type { SearchOrigin } from '../entries/origin';
-import { shapeKey } from '../spend/price';
 
 export const RECORD_VERSION = 1;
 
 /** Who asked for a search: the person (palette, views, keybindings), a chat agent, another extension. */
 export type SearchAsker = 'person' | 'agent' | 'extension';
 export const SEARCH_ASKERS: readonly SearchAsker[] = ['person', 'agent', 'extension'];
-export const RESULT_KINDS: readonly SourceType[] = ['web', 'images', 'news'];
+const RESULT_KINDS: readonly SourceType[] = ['web', 'images', 'news'];
 
 export interface SearchRecord {
   version: typeof RECORD_VERSION;
@@ -49,7 +48,7 @@ export interface SearchSummary {
   pinned?: boolean;
   origin?: SearchOrigin;
   askedBy?: SearchAsker;
-  /** What prices it: sources, limit, scraped formats (spend/price.ts's shapeKey). */
+  /** What prices it: sources, limit, scraped formats (shapeKey below). */
   shape?: string;
 }
 
@@ -80,6 +79,12 @@ export function requestedSources(request: Pick<SearchRequestBody, 'sources'>): S
   const asked = new Set((request.sources ?? []).map((source) => source.type).filter(isResultKind));
   const ordered = RESULT_KINDS.filter((kind) => asked.has(kind));
   return ordered.length > 0 ? ordered : ['web'];
+}
+
+/** What prices a search (src/core/spend/price.ts reads it): the sources asked for, results per source, the scraped formats. */
+export function shapeKey(body: Pick<SearchRequestBody, 'sources' | 'limit' | 'scrapeOptions'>): string {
+  const formats = [...new Set((body.scrapeOptions?.formats ?? []).map((f) => f.type))].sort();
+  return JSON.stringify([requestedSources(body), body.limit ?? 10, formats]);
 }
 
 export function resultsOf(response: SearchResponse, kind: SourceType): TypedResult[] {

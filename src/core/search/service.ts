@@ -10,7 +10,7 @@ import type { CheckedSearchRequest, SearchRequestCheck } from '../api/request';
 import type { RequestProblem } from '../api/request-types';
 import type { SearchResponse } from '../api/schemas';
 import type { SearchOrigin } from '../entries/origin';
-import { Emitter, type Listener, type Subscription } from './emitter';
+import { Emitter, type Listener, type Subscription } from '../emitter';
 import type { AddOutcome } from './history';
 import { newSearchId, RECORD_VERSION, type SearchAsker, type SearchRecord, type SearchSummary } from './record';
 import { mergeWithSettings, type SearchDefaults } from './request';
@@ -21,7 +21,7 @@ export interface CancellationLike {
   onCancellationRequested(listener: () => void): Subscription;
 }
 
-export interface SearchClientPort {
+interface SearchClientPort {
   /** Takes the body the service's one check made: the client does not check it again. */
   search(request: CheckedSearchRequest, options: { signal: AbortSignal; onBody?: (body: unknown) => void }): Promise<SearchResponse>;
 }
@@ -47,7 +47,7 @@ export interface SearchHistoryWrites {
  * The search history the service owns (src/features/search/store.ts over history.ts); each write
  * is followed by onDidChange.
  */
-export interface SearchHistoryPort extends SearchHistoryReads, SearchHistoryWrites {
+interface SearchHistoryPort extends SearchHistoryReads, SearchHistoryWrites {
   add(record: SearchRecord): Promise<AddOutcome>;
   onDidChange(listener: () => void): Subscription;
 }

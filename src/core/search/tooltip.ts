@@ -1,17 +1,12 @@
 // Tooltips as structure, and the one place they become markdown. Titles and descriptions come from
 // the web and may hold markdown, HTML, links or icon syntax; every piece of text is escaped so it
-// shows as the text it is. src/features/search/words.ts makes the facts' words (vscode.l10n); the
-// VS Code side renders the markdown in a MarkdownString that is not trusted and allows no HTML.
+// shows as the text it is. src/features/search/words.ts makes the facts' words (vscode.l10n), and
+// src/core/text/inert.ts's tooltipMarkdown escapes them; src/platform/markdown.ts's plainTooltip
+// renders them in a MarkdownString that is not trusted and allows no HTML.
 import type { SourceType } from '../api/request-types';
 import { creditsOf, kindCounts, oneLine, resultText, resultUrl, shownTitle, type KindCount } from './present';
 import { scrapedOf, type SearchAsker, type SearchSummary, type TypedResult } from './record';
-import { inertMarkdown } from '../text/inert';
 import type { SearchOrigin } from '../entries/origin';
-
-/** Backslash-escapes every character markdown, HTML or `$(icon)` syntax could act on; one line. */
-export function escapeMarkdown(text: string): string {
-  return inertMarkdown(text, 2000);
-}
 
 const DESCRIPTION_MAX = 400;
 
@@ -123,26 +118,4 @@ export function searchTooltip(summary: SearchSummary): SearchTooltip {
   if (summary.askedBy !== undefined) facts.push({ kind: 'askedBy', askedBy: summary.askedBy });
   if (summary.pinned === true) facts.push({ kind: 'pinned' });
   return { query: oneLine(summary.query, 500), facts, ...(summary.warning ? { warning: oneLine(summary.warning, 1000) } : {}) };
-}
-
-/** A tooltip's words, plain text: each becomes escaped markdown here. */
-export interface TooltipWords {
-  /** Bold, the first paragraph. */
-  heading: string;
-  /** Paragraphs of lines; lines of one paragraph break without a gap. */
-  paragraphs: string[][];
-  /** Its label is bold, its text escaped like the rest. */
-  warning?: { label: string; text: string };
-  /** Markdown already safe (imagePreview), last. */
-  preview?: string;
-}
-
-/** The one way words become a tooltip: every piece escaped, nothing from the web can act. */
-export function tooltipMarkdown(words: TooltipWords): string {
-  const blocks = [`**${escapeMarkdown(words.heading)}**`];
-  // Two trailing spaces: a line break inside one paragraph.
-  for (const lines of words.paragraphs) if (lines.length > 0) blocks.push(lines.map(escapeMarkdown).join('  \n'));
-  if (words.warning) blocks.push(`**${escapeMarkdown(words.warning.label)}** ${escapeMarkdown(words.warning.text)}`);
-  if (words.preview) blocks.push(words.preview);
-  return blocks.join('\n\n');
 }

@@ -10,8 +10,6 @@ import type { SourceType } from '../api/request-types';
 import { inertFileName } from '../text/inert';
 import { isResultKind, isSearchId } from './record';
 
-export const WEBDATA_SCHEME = 'webdata';
-
 /** markdown / summary: the scraped content; info: what is known when nothing was scraped. */
 export type DocumentFormat = 'markdown' | 'summary' | 'info';
 const FORMATS: readonly DocumentFormat[] = ['markdown', 'summary', 'info'];

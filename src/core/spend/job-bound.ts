@@ -5,7 +5,7 @@
 import type { ScrapeFormat } from '../api/request-types';
 
 /** How many finished jobs of a shape the bound reads, newest first. */
-export const BOUND_HISTORY = 10;
+const BOUND_HISTORY = 10;
 
 /** One finished job's cost, kept after it ends (what GET /v2/crawl/{id} said at the end). */
 export interface JobCost {

@@ -4,16 +4,10 @@
 // And which earlier answer an agent's search can reuse instead of paying again.
 import type { SearchRequestBody } from '../api/request-types';
 import { estimateCredits } from '../search/estimate';
-import { requestedSources, type SearchSummary } from '../search/record';
+import { shapeKey, type SearchSummary } from '../search/record';
 
 /** How many earlier searches of the shape the price reads. */
-export const PRICE_HISTORY = 5;
-
-/** What prices a search: the sources asked for, results per source, the scraped formats. */
-export function shapeKey(body: Pick<SearchRequestBody, 'sources' | 'limit' | 'scrapeOptions'>): string {
-  const formats = [...new Set((body.scrapeOptions?.formats ?? []).map((f) => f.type))].sort();
-  return JSON.stringify([requestedSources(body), body.limit ?? 10, formats]);
-}
+const PRICE_HISTORY = 5;
 
 export type Price =
   /** The spec's price: at most this many credits. */

@@ -14,7 +14,8 @@
 //   written;
 // - tab titles and file names: no path separators, no characters Windows refuses, no reserved
 //   device names, never empty.
-// Tooltips are untrusted MarkdownStrings with no HTML; their text is escaped by inertMarkdown.
+// Tooltips are untrusted MarkdownStrings with no HTML (src/platform/markdown.ts); their words become
+// markdown through tooltipMarkdown, every piece escaped by inertMarkdown.
 
 const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
 // C0 and C1 controls and DEL (line breaks are handled above, as spaces).
@@ -110,4 +111,37 @@ export function inertFileName(text: string, fallback: string, max = 80): string 
  */
 export function inertMarkdown(text: string, max = 2000): string {
   return cleanText(text, max).replace(/[\\`*_{}[\]()#+\-.!|<>~&$:="']/g, (char) => `\\${char}`);
+}
+
+/** A tooltip's words, plain text: each becomes escaped markdown in tooltipMarkdown. */
+export interface TooltipWords {
+  /** Bold, the first paragraph. */
+  heading?: string;
+  /** A string is a paragraph; an array is one paragraph of lines that break without a gap. */
+  paragraphs: ReadonlyArray<string | readonly string[]>;
+  /** Its label is bold, its text escaped like the rest. */
+  warning?: { label: string; text: string };
+  /** Lines shown as written, in a fenced block no line can close (each line one line already). */
+  code?: { language: string; lines: readonly string[] };
+  /** Markdown already safe (an https image), last. */
+  preview?: string;
+}
+
+/** The one way words become a tooltip's markdown: every piece escaped, nothing from outside can act. */
+export function tooltipMarkdown(words: TooltipWords): string {
+  const blocks = words.heading !== undefined ? [`**${inertMarkdown(words.heading)}**`] : [];
+  // Two trailing spaces: a line break inside one paragraph.
+  for (const lines of words.paragraphs) {
+    const paragraph = typeof lines === 'string' ? inertMarkdown(lines) : lines.map((line) => inertMarkdown(line)).join('  \n');
+    if (paragraph !== '') blocks.push(paragraph);
+  }
+  if (words.warning) blocks.push(`**${inertMarkdown(words.warning.label)}** ${inertMarkdown(words.warning.text)}`);
+  if (words.code) {
+    const lines = words.code.lines.map((line) => cleanText(line, 2000));
+    const longest = Math.max(2, ...lines.map((line) => Math.max(0, ...Array.from(line.matchAll(/`+/g), (run) => run[0].length))));
+    const fence = '`'.repeat(longest + 1);
+    blocks.push(`${fence}${words.code.language}\n${lines.join('\n')}\n${fence}`);
+  }
+  if (words.preview) blocks.push(words.preview);
+  return blocks.join('\n\n');
 }

@@ -3,6 +3,7 @@
 // dates. src/features/usage/words.ts puts it into words (vscode.l10n, Intl); nothing here is
 // English, so nothing downstream re-parses it.
 import type { TokenUsage } from '../api/schemas';
+import type { FailureOffer } from '../failure-table';
 import { Command } from '../ids';
 import { billingPeriod, planShare, type BillingPeriod, type PlanShare } from './format';
 import type { UsageState, UsageStateKind } from './state';
@@ -13,10 +14,10 @@ export const USAGE_COMMANDS = {
   show: Command.showUsage,
 } as const;
 
-export type UsageCommand = (typeof USAGE_COMMANDS)[keyof typeof USAGE_COMMANDS];
+type UsageCommand = (typeof USAGE_COMMANDS)[keyof typeof USAGE_COMMANDS];
 
 /** A codicon id: the item's text is `$(icon) …`. */
-export type UsageIcon = 'plug' | 'sync~spin' | 'credit-card' | 'warning';
+type UsageIcon = 'plug' | 'sync~spin' | 'credit-card' | 'warning';
 
 /** What the item's text says after the icon. */
 export type UsageLabel = { kind: 'name' } | { kind: 'credits'; credits: number } | { kind: 'no-usage' };
@@ -53,7 +54,7 @@ export interface UsagePresentation {
 }
 
 /** The balance facts of ok and low: tokens, plan, share, billing period. */
-export function usageLines(usage: TokenUsage, now: Date): UsageLine[] {
+function usageLines(usage: TokenUsage, now: Date): UsageLine[] {
   const lines: UsageLine[] = [{ kind: 'remaining-tokens', tokens: usage.remainingTokens }];
   if (typeof usage.planTokens === 'number') lines.push({ kind: 'plan-tokens', tokens: usage.planTokens });
   const share = planShare(usage);
@@ -110,4 +111,12 @@ export function presentUsage(state: UsageState, now: Date, spent?: { agent: numb
         tooltip: [[{ kind: 'error-message', message: state.message }], [{ kind: 'updated', at: state.at, lastKnown: false }, { kind: 'click', action: 'retry' }]],
       };
   }
+}
+
+/**
+ * What the credits item's error offers, from its state: the same fix as a notification of that
+ * failure, and always Retry, which here reads the balance again (it may have changed elsewhere).
+ */
+export function usageErrorOffer(state: Extract<UsageState, { kind: 'error' }>): FailureOffer {
+  return { fix: state.unauthorized ? { button: 'set-key' } : state.opens, checkConnection: state.network === true, transient: true };
 }

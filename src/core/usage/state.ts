@@ -4,7 +4,7 @@
 import { isWebDataError, type WebDataError } from '../api/errors';
 import type { TokenUsage } from '../api/schemas';
 import { creditsOf } from './format';
-import { NETWORK_KINDS } from '../failure-table';
+import { offerFor, type FixAction } from '../failure-table';
 
 export type UsageState =
   | { kind: 'not-connected' }
@@ -13,8 +13,12 @@ export type UsageState =
   | { kind: 'ok'; usage: TokenUsage; credits: number; at: Date; lastKnown?: boolean }
   | { kind: 'low'; usage: TokenUsage; credits: number; threshold: number; at: Date; lastKnown?: boolean }
   | { kind: 'no-usage'; serviceMessage?: string; at: Date }
-  /** network: the network may be at fault (failure-table's NETWORK_KINDS): Check Connection helps. */
-  | { kind: 'error'; message?: string; unauthorized: boolean; network?: true; at: Date };
+  /**
+   * What helps, from the table of what failures mean (core/failure-table.ts): `unauthorized`, a new
+   * key; `network`, the network may be at fault (Check Connection); `opens`, the setting or the page
+   * where the fix is made (VS Code's network settings, the dashboard).
+   */
+  | { kind: 'error'; message?: string; unauthorized: boolean; network?: true; opens?: Exclude<FixAction, { button: 'set-key' }>; at: Date };
 
 export type UsageStateKind = UsageState['kind'];
 
@@ -45,9 +49,11 @@ export function isNoUsageError(err: unknown): boolean {
 export function stateForError(err: unknown, at: Date): UsageState {
   const e = asWebDataError(err);
   if (e && isNoUsageError(e)) return { kind: 'no-usage', serviceMessage: e.serviceMessage, at };
+  const offer = offerFor(e);
   // 403 is a plan feature the team lacks, not a bad key: no "Set API Key" for it.
-  const unauthorized = e !== undefined && (e.kind === 'unauthorized' || e.status === 401);
+  const unauthorized = offer.fix?.button === 'set-key' || e?.status === 401;
+  const opens = offer.fix !== undefined && offer.fix.button !== 'set-key' ? offer.fix : undefined;
   // No message at all (a bare throw): the feature says "could not be loaded" in its own words.
   const message = e?.message || (err instanceof Error && err.message ? err.message : undefined);
-  return { kind: 'error', message, unauthorized, ...(e !== undefined && NETWORK_KINDS.has(e.kind) ? { network: true as const } : {}), at };
+  return { kind: 'error', message, unauthorized, ...(offer.checkConnection ? { network: true as const } : {}), ...(opens ? { opens } : {}), at };
 }

@@ -7,10 +7,10 @@ import { inertLabel, inertNotification } from '../text/inert';
 import type { WebhookEventRecord, WebhookEventStatus } from './record';
 
 /** The kinds that can notify, each muted by its key in `webData.webhooks.notifications`. */
-export const NOTIFYING_EVENT_TYPES = ['crawl.completed', 'batch_scrape.started', 'batch_scrape.completed'] as const;
-export type NotifyingEventType = (typeof NOTIFYING_EVENT_TYPES)[number];
+const NOTIFYING_EVENT_TYPES = ['crawl.completed', 'batch_scrape.started', 'batch_scrape.completed'] as const;
+type NotifyingEventType = (typeof NOTIFYING_EVENT_TYPES)[number];
 
-export function isNotifyingEventType(type: string | undefined): type is NotifyingEventType {
+function isNotifyingEventType(type: string | undefined): type is NotifyingEventType {
   return type !== undefined && (NOTIFYING_EVENT_TYPES as readonly string[]).includes(type);
 }
 
@@ -30,7 +30,7 @@ export function eventTitle(record: WebhookEventRecord): EventTitle {
 }
 
 /** The first 8 characters of a uuid are enough to tell jobs apart in a row. */
-export function shortId(id: string): string {
+function shortId(id: string): string {
   return id.length > 12 ? `${id.slice(0, 8)}…` : id;
 }
 

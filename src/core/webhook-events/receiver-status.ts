@@ -7,7 +7,7 @@ import type { WebhookReceiverStats } from '../webhooks';
  * How deliveries are checked: against the secret; refused because a signature is required but no
  * secret is set; or not at all (no secret, nothing required), so anything that reaches the port may post.
  */
-export type SignatureCheck = 'checked' | 'required-without-secret' | 'not-checked';
+type SignatureCheck = 'checked' | 'required-without-secret' | 'not-checked';
 
 export interface ReceiverStatusFacts {
   port: number;

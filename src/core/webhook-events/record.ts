@@ -43,7 +43,7 @@ export const PERSISTED_PAYLOAD_BUDGET_BYTES = 512 * 1024;
  */
 export const PERSISTED_LIST_BUDGET_BYTES = 1024 * 1024;
 export const METADATA_ENTRIES_CAP = 20;
-export const METADATA_VALUE_CAP = 200;
+const METADATA_VALUE_CAP = 200;
 /** Bounds for anything read back from globalState, whatever the setting says. */
 export const MAX_EVENTS_CAP = 5000;
 const TEXT_CAP = 500;
@@ -89,7 +89,7 @@ export function recordFromRefusal(refused: RefusedWebhookDelivery): WebhookEvent
 }
 
 /** Metadata as display pairs: strings as they are, anything else as JSON, each cut short. */
-export function flattenMetadata(metadata: Record<string, unknown>): Pick<WebhookEventRecord, 'metadata' | 'metadataOmitted'> {
+function flattenMetadata(metadata: Record<string, unknown>): Pick<WebhookEventRecord, 'metadata' | 'metadataOmitted'> {
   const entries = Object.entries(metadata);
   const pairs = entries.slice(0, METADATA_ENTRIES_CAP).map(([key, value]): [string, string] => [cut(key, METADATA_VALUE_CAP), cut(valueText(value), METADATA_VALUE_CAP)]);
   const omitted = entries.length - pairs.length;

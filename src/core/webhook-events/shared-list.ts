@@ -14,7 +14,7 @@ export interface SharedStorage {
 
 export const EVENTS_KEY = 'webData.webhookEvents';
 /** When any window last cleared the list (ms); events received before it are gone everywhere. */
-export const CLEARED_AT_KEY = 'webData.webhookEventsClearedAt';
+const CLEARED_AT_KEY = 'webData.webhookEventsClearedAt';
 
 export class SharedEventsList {
   private restored?: WebhookEventRecord[];

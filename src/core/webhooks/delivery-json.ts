@@ -3,7 +3,7 @@
 // payload again (JSON.stringify recurses; JSON.parse does not).
 
 /** Deeper than any real delivery: the body, its metadata object and a little nesting inside it. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 export type DeliveryJson = { ok: true; json: unknown } | { ok: false; problem: string };
 

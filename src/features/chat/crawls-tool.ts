@@ -1,39 +1,26 @@
 // webData_activeCrawls: the team's running crawls (GET /v2/crawl/active), cut to the budget.
-// Costs nothing, so no confirmation; a failure is a text result.
-import * as vscode from 'vscode';
+// Costs nothing, so no confirmation; a failure is a text result (the base, tool.ts).
+import type { ActiveCrawl } from '../../core/api';
 import { activeCrawlsText } from '../../core/chat/account-text';
-import { failureText } from '../../core/chat/failure-text';
-import type { Services } from '../../platform/services';
-import { fitAnswer, fitToBudget } from './budget';
-import { abortOn, toolFailure } from './failures';
-import { markToolUsed } from './used';
+import { noInput, type ToolOutcome } from '../../core/chat/tool';
+import type { ActiveCrawlsModel } from '../../core/crawls';
+import { fromPolled, type ChatToolDefinition } from './tool';
+import { activeCrawlsInvocationWords } from './words';
 
 export const ACTIVE_CRAWLS_TOOL = 'webData_activeCrawls';
 
-export class ActiveCrawlsTool implements vscode.LanguageModelTool<unknown> {
-  constructor(private readonly services: Services) {}
+/** Where the tool reads the crawls: the active-crawls model (the Active Crawls view's). */
+export type ActiveCrawlsReader = Pick<ActiveCrawlsModel, 'list'>;
 
-  prepareInvocation(): vscode.PreparedToolInvocation {
-    return { invocationMessage: vscode.l10n.t('Listing the team’s active crawls') };
-  }
+export const activeCrawlsTool = (crawls: ActiveCrawlsReader): ChatToolDefinition<undefined, readonly ActiveCrawl[]> => ({
+  name: ACTIVE_CRAWLS_TOOL, what: 'The active crawls request', decode: noInput,
+  prepare: () => ({ invocationMessage: activeCrawlsInvocationWords() }),
+  run: (_none, call) => readActiveCrawls(crawls, call.signal),
+  // Cut by characters to the budget, counted by the model's own counter.
+  render: (crawls, call) => call.fitCharacters((maxChars, label) => activeCrawlsText(crawls, maxChars, label).text),
+});
 
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    markToolUsed();
-    const answer = await fitAnswer(await this.answer(options, token), options.tokenizationOptions, token);
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer)]);
-  }
-
-  private async answer(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<string> {
-    const client = await this.services.connection.getClient();
-    if (!client) return failureText('The active crawls request', { kind: 'not-connected' }, false);
-    const abort = abortOn(token);
-    try {
-      const crawls = await client.listActiveCrawls({ signal: abort.signal });
-      return await fitToBudget((maxChars, label) => activeCrawlsText(crawls, maxChars, label).text, options.tokenizationOptions, token);
-    } catch (err) {
-      return failureText('The active crawls request', toolFailure(err, abort.signal.aborted), false);
-    } finally {
-      abort.dispose();
-    }
-  }
+/** Where the active crawls come from: the model's one read outside its schedule, once per call. */
+async function readActiveCrawls(crawls: ActiveCrawlsReader, signal: AbortSignal): Promise<ToolOutcome<readonly ActiveCrawl[]>> {
+  return fromPolled(await crawls.list({ signal }));
 }

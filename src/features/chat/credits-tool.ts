@@ -1,38 +1,25 @@
 // webData_credits: the team's remaining credits, plan and billing period (GET /v2/team/token-usage).
-// Costs nothing, so no confirmation; a failure is a text result.
-import * as vscode from 'vscode';
+// Costs nothing, so no confirmation; a failure is a text result (the base, tool.ts).
+import type { TokenUsage } from '../../core/api';
 import { creditsText } from '../../core/chat/account-text';
-import { failureText } from '../../core/chat/failure-text';
-import type { Services } from '../../platform/services';
-import { fitAnswer } from './budget';
-import { abortOn, toolFailure } from './failures';
-import { markToolUsed } from './used';
+import { noInput, type ToolOutcome } from '../../core/chat/tool';
+import type { CreditsModel } from '../../core/usage';
+import { fromPolled, type ChatToolDefinition } from './tool';
+import { creditsInvocationWords } from './words';
 
 export const CREDITS_TOOL = 'webData_credits';
 
-export class CreditsTool implements vscode.LanguageModelTool<unknown> {
-  constructor(private readonly services: Services) {}
+/** Where the tool reads the credits: the credits model (the status bar's). */
+export type CreditsReader = Pick<CreditsModel, 'read'>;
 
-  prepareInvocation(): vscode.PreparedToolInvocation {
-    return { invocationMessage: vscode.l10n.t('Reading the team’s Web Data credits') };
-  }
+export const creditsTool = (credits: CreditsReader): ChatToolDefinition<undefined, TokenUsage> => ({
+  name: CREDITS_TOOL, what: 'The credits request', decode: noInput,
+  prepare: () => ({ invocationMessage: creditsInvocationWords() }),
+  run: (_none, call) => readCredits(credits, call.signal),
+  render: (usage) => creditsText(usage, new Date()),
+});
 
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    markToolUsed();
-    const answer = await fitAnswer(await this.answer(token), options.tokenizationOptions, token);
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer)]);
-  }
-
-  private async answer(token: vscode.CancellationToken): Promise<string> {
-    const client = await this.services.connection.getClient();
-    if (!client) return failureText('The credits request', { kind: 'not-connected' }, false);
-    const abort = abortOn(token);
-    try {
-      return creditsText(await client.getTokenUsage({ signal: abort.signal }), new Date());
-    } catch (err) {
-      return failureText('The credits request', toolFailure(err, abort.signal.aborted), false);
-    } finally {
-      abort.dispose();
-    }
-  }
+/** Where the credits come from: the model's one read outside its schedule, once per call. */
+async function readCredits(credits: CreditsReader, signal: AbortSignal): Promise<ToolOutcome<TokenUsage>> {
+  return fromPolled(await credits.read({ signal }));
 }

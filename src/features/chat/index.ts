@@ -1,33 +1,29 @@
-// Language-model tools for chat agents: web search (confirmed, it spends credits), the team's
-// credits and its active crawls (free), and reading a stored page in parts (free). Registering reads nothing and sends nothing. The manifest's
+// Language-model tools for chat agents, every one registered here: web search (confirmed, it
+// spends credits), the team's credits and its active crawls (free), a crawl's results (free), and
+// reading a stored page in parts (free). Each is a definition given to one base (tool.ts, over
+// src/core/chat/tool.ts). Registering reads nothing and sends nothing. The manifest's
 // contributes.languageModelTools describes them.
 import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
-import { ACTIVE_CRAWLS_TOOL, ActiveCrawlsTool } from './crawls-tool';
-import { CREDITS_TOOL, CreditsTool } from './credits-tool';
+import { ACTIVE_CRAWLS_TOOL, activeCrawlsTool, type ActiveCrawlsReader } from './crawls-tool';
+import { CRAWL_RESULTS_TOOL, crawlResultsTool } from './crawl-results-tool';
+import { CREDITS_TOOL, creditsTool, type CreditsReader } from './credits-tool';
 import { searchThrough, type SearchRunner } from './run-search';
 import { SEARCH_TOOL, SearchTool } from './search-tool';
 import { SearchSpend } from './search-spend';
 import type { SpendApi } from '../spend';
 import { READ_RESULT_TOOL, ReadResultTool } from './read-tool';
+import { chatTool, type ChatTool } from './tool';
 import { searchResultPage, type PageSource } from '../../core/chat/read-result';
 import { crawlPageSource, type CrawlPageService } from '../../core/crawls/read-page';
 
-export type { RunSearch, SearchOutcome, SearchRunner } from './run-search';
-
-type Tool = vscode.LanguageModelTool<unknown>;
-
-/** A registered tool, with both methods always there (for host tests that call them directly). */
-export interface ChatTool extends Tool {
-  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation | undefined>;
-  invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult>;
-}
 
 export interface ChatToolsApi {
   readonly search: ChatTool;
   readonly credits: ChatTool;
   readonly activeCrawls: ChatTool;
   readonly readResult: ChatTool;
+  readonly crawlResults: ChatTool;
 }
 
 export interface ChatToolDeps {
@@ -35,30 +31,29 @@ export interface ChatToolDeps {
   searches: SearchRunner;
   /** Today's spend in every window, for the agents' daily limit. */
   spend: SpendApi;
-  /** The crawl results service (the Crawl Results view's): webData_readResult reads crawls' pages through it. */
+  /** The crawl results service (the Crawl Results view's): webData_crawlResults and webData_readResult read crawls through it. */
   crawlResults: CrawlPageService;
-}
-
-/** Both methods always there, so host tests can call them directly. */
-function asChatTool(tool: Tool): ChatTool {
-  return {
-    prepareInvocation: async (options, token) => (await tool.prepareInvocation?.(options, token)) ?? undefined,
-    invoke: async (options, token) => (await tool.invoke(options, token)) ?? new vscode.LanguageModelToolResult([]),
-  };
+  /** The credits (the status bar's model): webData_credits reads through it. */
+  credits: CreditsReader;
+  /** The active crawls (the Active Crawls view's model): webData_activeCrawls reads through it. */
+  crawls: ActiveCrawlsReader;
 }
 
 export function registerChatTools(services: Services, deps: ChatToolDeps): ChatToolsApi {
+  const { log } = services;
   const tools: ChatToolsApi = {
-    search: asChatTool(new SearchTool(services, searchThrough(deps.searches), new SearchSpend(deps.searches, deps.spend))),
-    credits: asChatTool(new CreditsTool(services)),
-    activeCrawls: asChatTool(new ActiveCrawlsTool(services)),
-    readResult: asChatTool(new ReadResultTool(services, [searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch')])),
+    search: chatTool(new SearchTool(services, searchThrough(deps.searches), new SearchSpend(deps.searches, deps.spend)), log),
+    credits: chatTool(creditsTool(deps.credits), log),
+    activeCrawls: chatTool(activeCrawlsTool(deps.crawls), log),
+    readResult: chatTool(new ReadResultTool([searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch')]), log),
+    crawlResults: chatTool(crawlResultsTool(deps.crawlResults), log),
   };
   services.context.subscriptions.push(
     vscode.lm.registerTool(SEARCH_TOOL, tools.search),
     vscode.lm.registerTool(CREDITS_TOOL, tools.credits),
     vscode.lm.registerTool(ACTIVE_CRAWLS_TOOL, tools.activeCrawls),
     vscode.lm.registerTool(READ_RESULT_TOOL, tools.readResult),
+    vscode.lm.registerTool(CRAWL_RESULTS_TOOL, tools.crawlResults),
   );
   return tools;
 }

@@ -1,66 +1,64 @@
 // webData_readResult: part N of a page an earlier answer left out or cut, within the invocation's
 // budget, with "part N of M" and the call that reads the next. It sends nothing to the service
 // (the page was paid for when it was searched), so it asks for no confirmation.
-import * as vscode from 'vscode';
-import { failureText, READ_KIND_TEXT, unexpectedText } from '../../core/chat/failure-text';
+import { READ_KIND_TEXT } from '../../core/chat/failure-text';
+import type { TextBudget } from '../../core/chat/fit';
 import type { PageKey, ReadRequest } from '../../core/chat/read-input';
-import { readPart, splitPage, type PageSource } from '../../core/chat/read-result';
+import { readPart, splitPage, type PageSource, type ReadablePage } from '../../core/chat/read-result';
+import type { ToolOutcome } from '../../core/chat/tool';
 import { loadCore } from '../../platform/core';
-import type { Services } from '../../platform/services';
-import { budgetOf, fitAnswer } from './budget';
-import { markToolUsed } from './used';
+import type { ChatToolDefinition } from './tool';
+import { readResultInvocationWords } from './words';
 
 export const READ_RESULT_TOOL = 'webData_readResult';
 
 /** Splits kept, so reading part 5 after part 4 does not split the page again. */
 const KEPT_SPLITS = 8;
 
-const text = (value: string): vscode.LanguageModelToolResult => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
+export class ReadResultTool implements ChatToolDefinition<ReadRequest, string> {
+  readonly name = READ_RESULT_TOOL;
+  readonly what = 'Reading the page';
 
-export class ReadResultTool implements vscode.LanguageModelTool<unknown> {
   private readonly splits = new Map<string, Promise<string[] | undefined>>();
 
   private readonly sources: ReadonlyMap<string, PageSource>;
 
-  constructor(private readonly services: Services, sources: readonly PageSource[]) {
+  constructor(sources: readonly PageSource[]) {
     this.sources = new Map(sources.map((source) => [source.kind, source]));
   }
 
-  prepareInvocation(): vscode.PreparedToolInvocation {
-    return { invocationMessage: vscode.l10n.t('Reading a page from the Web Data history') };
+  prepare(): { invocationMessage: string } {
+    return { invocationMessage: readResultInvocationWords() };
   }
 
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    markToolUsed();
-    let answer: string;
-    try {
-      answer = await this.answer(options, token);
-    } catch (err) {
-      this.services.log.error(`Chat tool ${READ_RESULT_TOOL} failed unexpectedly: ${String(err)}`);
-      answer = unexpectedText('Reading the page');
-    }
-    // A part is sized to the budget already; problems and failures are fitted here.
-    return text(await fitAnswer(answer, options.tokenizationOptions, token));
+  decode(input: unknown): ToolOutcome<ReadRequest> {
+    const read = loadCore().readReadInput(input);
+    return read.ok ? { ok: true, value: read.request } : { ok: false, failure: { kind: 'invalid-request', problems: read.problems } };
   }
 
-  private async answer(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<string> {
-    const read = loadCore().readReadInput(options.input);
-    if (!read.ok) return failureText('Reading the page', { kind: 'invalid-request', problems: read.problems }, false);
-    const { request } = read;
+  /** The part asked for, sized to the budget already. */
+  async run(request: ReadRequest, call: { budget: TextBudget }): Promise<ToolOutcome<string>> {
     const source = this.sources.get(request.source);
-    if (!source) return READ_KIND_TEXT;
+    if (!source) return { ok: false, text: READ_KIND_TEXT };
     const found = await source.find(request.id, request.page);
-    if (!found.ok) return found.problem;
-    const budget = budgetOf(options.tokenizationOptions, token);
+    if (!found.ok) return { ok: false, text: found.problem };
+    const outcome = await readPart(found.page, await this.split(found.page, request, call.budget), request, call.budget);
+    return outcome.ok ? { ok: true, value: outcome.text } : { ok: false, text: outcome.problem };
+  }
+
+  render(part: string): string {
+    return part;
+  }
+
+  private split(page: ReadablePage, request: ReadRequest, budget: TextBudget): Promise<string[] | undefined> {
     const key = splitKey(request, request.page, budget.label);
     let parts = this.splits.get(key);
     if (!parts) {
-      parts = splitPage(found.page, budget);
+      parts = splitPage(page, budget);
       this.splits.set(key, parts);
       for (const old of this.splits.keys()) if (this.splits.size > KEPT_SPLITS) this.splits.delete(old);
     }
-    const outcome = await readPart(found.page, await parts, request, budget);
-    return outcome.ok ? outcome.text : outcome.problem;
+    return parts;
   }
 }
 

@@ -4,17 +4,16 @@
 // sees what the agent saw) and answers with the record or a failure as data, never a prompt or a
 // notification: the model gets the failure as text instead.
 import type * as vscode from 'vscode';
-import type { ToolFailure } from '../../core/chat/failure-text';
+import type { ToolOutcome } from '../../core/chat/tool';
 import type { SearchRecord, SearchSummary } from '../../core/search/record';
-import { isWebDataError } from '../../platform/core';
 import type { SearchFailure } from '../../core/search/service';
 import type { RequestProblem } from '../../core/api';
 import type { Prepared, PreparedSearch, SearchRun, SearchRunOptions } from '../search';
 
-export type SearchOutcome = { ok: true; record: SearchRecord } | { ok: false; failure: ToolFailure };
+type SearchOutcome = ToolOutcome<SearchRecord>;
 
 /** A tool's request with today's settings under it, checked once; send() takes it as it is. */
-export type PreparedToolSearch = { ok: true; search: PreparedSearch } | { ok: false; problems: readonly RequestProblem[] };
+type PreparedToolSearch = { ok: true; search: PreparedSearch } | { ok: false; problems: readonly RequestProblem[] };
 
 export interface RunSearch {
   prepare(request: Record<string, unknown>): PreparedToolSearch;
@@ -37,25 +36,23 @@ export function searchThrough(searches: SearchRunner): RunSearch {
     },
     send: async (search, token) => {
       const run = await searches.send(search, { token, askedBy: 'agent' });
-      if (run.ok) return { ok: true, record: run.record };
-      return run.failure.kind === 'not-stored' ? { ok: true, record: run.failure.record } : { ok: false, failure: toolFailure(run.failure) };
+      if (run.ok) return { ok: true, value: run.record };
+      return run.failure.kind === 'not-stored' ? { ok: true, value: run.failure.record } : failed(run.failure);
     },
   };
 }
 
-function toolFailure(failure: Exclude<SearchFailure, { kind: 'not-stored' }>): ToolFailure {
+/** A search's failure as the tool's outcome; the client's errors are worded by the base, as a throw's are. */
+function failed(failure: Exclude<SearchFailure, { kind: 'not-stored' }>): ToolOutcome<never> {
   switch (failure.kind) {
     case 'invalid':
-      return { kind: 'invalid-request', problems: failure.problems };
+      return { ok: false, failure: { kind: 'invalid-request', problems: failure.problems } };
     case 'not-connected':
-      return { kind: 'not-connected' };
+      return { ok: false, failure: { kind: 'not-connected' } };
     case 'cancelled':
-      return { kind: 'cancelled' };
-    case 'failed': {
-      const err = failure.error;
-      // The client's errors carry their kind, the wait after a 429 and a sentence free of the key.
-      if (!isWebDataError(err)) return { kind: 'bad-response', message: 'The search failed unexpectedly; see the Web Data log.' };
-      return { kind: err.kind, message: err.message, problems: err.problems, retryAfterMs: err.retryAfterMs };
-    }
+      // Said as before it was sent or not: what was spent is not known here.
+      return { ok: false, failure: { kind: 'cancelled' }, spends: false };
+    case 'failed':
+      return { ok: false, error: failure.error, spends: false };
   }
 }

@@ -4,20 +4,22 @@
 // a reached limit refuses, both without asking or sending. invoke runs it through the search
 // feature (so it lands in the Search Results view) and gives the model the results fitted to the
 // invocation's budget. Every failure is a text result, never a throw.
-import * as vscode from 'vscode';
-import type { RequestProblem, SearchRequestBody } from '../../core/api';
-import { capReachedText, failureText, notConfirmedText, unexpectedText } from '../../core/chat/failure-text';
+import type * as vscode from 'vscode';
+import type { RequestProblem } from '../../core/api';
+import { capReachedText, notConfirmedText } from '../../core/chat/failure-text';
+import type { SearchToolInputCheck } from '../../core/chat/input';
 import { searchText } from '../../core/chat/search-text';
+import { fits } from '../../core/chat/fit';
+import type { ToolCall, ToolOutcome } from '../../core/chat/tool';
+import type { SearchRecord } from '../../core/search/record';
 import { inertMarkdown } from '../../core/text/inert';
 import { loadCore } from '../../platform/core';
 import type { Services } from '../../platform/services';
-import { budgetOf, fitAnswer } from './budget';
-import { fits } from '../../core/chat/fit';
-import { capWords, priceWords } from '../spend/words';
-import type { Assessment, SearchSpend } from './search-spend';
+import type { SearchSpend } from './search-spend';
 import type { PreparedSearch } from '../search';
 import type { RunSearch } from './run-search';
-import { markToolUsed } from './used';
+import type { ChatToolDefinition } from './tool';
+import { searchCheckingWords, searchConfirmationTitle, searchConfirmationWords, searchInvocationWords } from './words';
 
 export const SEARCH_TOOL = 'webData_search';
 
@@ -25,75 +27,76 @@ type Plan =
   | { ok: true; search: PreparedSearch; ignored: string[]; fresh: boolean }
   | { ok: false; problems: readonly RequestProblem[] };
 
-const text = (value: string): vscode.LanguageModelToolResult => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
+/** The model's input as read, and the key its confirmation was kept under. */
+interface Asked { key: string; read: Extract<SearchToolInputCheck, { ok: true }> }
 
-export class SearchTool implements vscode.LanguageModelTool<unknown> {
+/** A search's record to give the model: sent now, or an earlier one reused. */
+interface Found { record: SearchRecord; reusedMinutesAgo?: number; ignored: readonly string[] }
+
+export class SearchTool implements ChatToolDefinition<Asked, Found> {
+  readonly name = SEARCH_TOOL;
+  readonly what = 'The search';
+  readonly spends = true;
+
   /** Inputs prepared without a confirmation because nothing was to be sent then (not connected, a reuse, the limit reached). */
   private readonly unconfirmed = new Map<string, 'not-connected' | 'nothing-to-send'>();
 
-  constructor(private readonly services: Services, private readonly run: RunSearch, private readonly spend: SearchSpend) {}
+  constructor(private readonly services: Services, private readonly searches: RunSearch, private readonly spend: SearchSpend) {}
 
-  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): Promise<vscode.PreparedToolInvocation> {
-    const plan = this.plan(options.input);
-    if (!plan.ok) return { invocationMessage: vscode.l10n.t('Checking the web search request') };
+  async prepare(input: unknown): Promise<vscode.PreparedToolInvocation> {
+    const plan = this.plan(input);
+    if (!plan.ok) return { invocationMessage: searchCheckingWords() };
     const query = inertMarkdown(plan.search.body.query, 120);
-    const invocationMessage = new vscode.MarkdownString(vscode.l10n.t('Searching the web for “{0}”', query));
     // Nothing can be sent, so nothing to confirm; invoke says how to connect. Should a key arrive
-    // before invoke, that call still sends nothing (see invoke): no credits without a confirmation.
+    // before invoke, that call still sends nothing (see run): no credits without a confirmation.
     if (!this.services.connection.isConnected) {
-      this.unconfirmed.set(keyOf(options.input), 'not-connected');
-      return { invocationMessage };
+      this.unconfirmed.set(keyOf(input), 'not-connected');
+      return { invocationMessage: searchInvocationWords(query) };
     }
     const assessment = await this.spend.assess(plan.search.body, { fresh: plan.fresh });
     if (assessment.reuse || assessment.cap.kind === 'reached') {
-      this.unconfirmed.set(keyOf(options.input), 'nothing-to-send');
-      const message = assessment.reuse
-        ? vscode.l10n.t('Reading the search for “{0}” made {1} minutes ago (free)', query, assessment.reuse.minutesAgo)
-        : vscode.l10n.t('Not searching for “{0}”: chat agents reached today’s credit limit', query);
-      return { invocationMessage: new vscode.MarkdownString(message) };
+      this.unconfirmed.set(keyOf(input), 'nothing-to-send');
+      return { invocationMessage: searchInvocationWords(query, assessment) };
     }
-    this.unconfirmed.delete(keyOf(options.input));
-    return { invocationMessage, confirmationMessages: { title: vscode.l10n.t('Search the web with Web Data?'), message: confirmation(plan.search.body, assessment) } };
+    this.unconfirmed.delete(keyOf(input));
+    return { invocationMessage: searchInvocationWords(query), confirmationMessages: { title: searchConfirmationTitle(), message: searchConfirmationWords(plan.search.body, assessment) } };
   }
 
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    markToolUsed();
-    // Failures and refusals are fitted too: the model's budget holds for every answer.
-    return text(await fitAnswer(await this.answer(options, token), options.tokenizationOptions, token));
+  decode(input: unknown): ToolOutcome<Asked> {
+    const read = loadCore().readSearchToolInput(input);
+    return read.ok ? { ok: true, value: { key: keyOf(input), read } } : { ok: false, failure: { kind: 'invalid-request', problems: read.problems } };
   }
 
-  private async answer(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<string> {
-    try {
-      const unconfirmed = this.unconfirmed.get(keyOf(options.input));
-      this.unconfirmed.delete(keyOf(options.input));
-      const plan = this.plan(options.input);
-      if (!plan.ok) return failureText('The search', { kind: 'invalid-request', problems: plan.problems }, true);
-      if (!this.services.connection.isConnected) return failureText('The search', { kind: 'not-connected' }, true);
-      const budget = budgetOf(options.tokenizationOptions, token);
-      const assessment = await this.spend.assess(plan.search.body, { fresh: plan.fresh });
-      // The same search within minutes: its stored answer, and nothing sent.
-      if (assessment.reuse) return await searchText(assessment.reuse.record, budget, { reusedMinutesAgo: assessment.reuse.minutesAgo });
-      // Refused even when the person allowed the tool for the whole session.
-      if (assessment.cap.kind === 'reached') return capReachedText(assessment.cap.spent, assessment.cap.limit);
-      if (unconfirmed === 'not-connected') return notConfirmedText('connected-later');
-      if (unconfirmed === 'nothing-to-send') return notConfirmedText('nothing-to-send');
-      const outcome = await this.run.send(plan.search, token);
-      if (!outcome.ok) return failureText('The search', outcome.failure, outcome.failure.kind === 'not-connected');
-      const body = await searchText(outcome.record, budget);
-      const ignored = plan.ignored.length > 0 ? `\n\nIgnored inputs this tool does not have: ${plan.ignored.map((name) => JSON.stringify(name.slice(0, 40))).join(', ')}.` : '';
-      // The line about ignored inputs only where it still fits the budget.
-      return ignored !== '' && (await fits(body + ignored, budget)) ? body + ignored : body;
-    } catch (err) {
-      this.services.log.error(`Chat tool ${SEARCH_TOOL} failed unexpectedly: ${String(err)}`);
-      return unexpectedText('The search');
-    }
+  async run({ key, read }: Asked, call: ToolCall<vscode.CancellationToken>): Promise<ToolOutcome<Found>> {
+    const unconfirmed = this.unconfirmed.get(key);
+    this.unconfirmed.delete(key);
+    const prepared = this.searches.prepare(read.request);
+    if (!prepared.ok) return { ok: false, failure: { kind: 'invalid-request', problems: prepared.problems } };
+    if (!this.services.connection.isConnected) return { ok: false, failure: { kind: 'not-connected' } };
+    const assessment = await this.spend.assess(prepared.search.body, { fresh: read.input.fresh === true });
+    // The same search within minutes: its stored answer, and nothing sent.
+    if (assessment.reuse) return { ok: true, value: { record: assessment.reuse.record, reusedMinutesAgo: assessment.reuse.minutesAgo, ignored: [] } };
+    // Refused even when the person allowed the tool for the whole session.
+    if (assessment.cap.kind === 'reached') return { ok: false, text: capReachedText(assessment.cap.spent, assessment.cap.limit) };
+    if (unconfirmed === 'not-connected') return { ok: false, text: notConfirmedText('connected-later') };
+    if (unconfirmed === 'nothing-to-send') return { ok: false, text: notConfirmedText('nothing-to-send') };
+    const outcome = await this.searches.send(prepared.search, call.token);
+    return outcome.ok ? { ok: true, value: { record: outcome.value, ignored: read.ignored } } : outcome;
+  }
+
+  async render({ record, reusedMinutesAgo, ignored }: Found, call: ToolCall<vscode.CancellationToken>): Promise<string> {
+    if (reusedMinutesAgo !== undefined) return searchText(record, call.budget, { reusedMinutesAgo });
+    const body = await searchText(record, call.budget);
+    const line = ignored.length > 0 ? `\n\nIgnored inputs this tool does not have: ${ignored.map((name) => JSON.stringify(name.slice(0, 40))).join(', ')}.` : '';
+    // The line about ignored inputs only where it still fits the budget.
+    return line !== '' && (await fits(body + line, call.budget)) ? body + line : body;
   }
 
   /** The input checked as the tool sees it, then as the request (with today's settings) will be sent. */
   private plan(input: unknown): Plan {
     const read = loadCore().readSearchToolInput(input);
     if (!read.ok) return read;
-    const prepared = this.run.prepare(read.request);
+    const prepared = this.searches.prepare(read.request);
     return prepared.ok ? { ok: true, search: prepared.search, ignored: read.ignored, fresh: read.input.fresh === true } : prepared;
   }
 }
@@ -106,26 +109,4 @@ function keyOf(input: unknown): string {
   } catch {
     return '';
   }
-}
-
-/** The request and its price, for the person (markdown; every value from the model made inert). */
-function confirmation(body: SearchRequestBody, assessment: Assessment): vscode.MarkdownString {
-  const sources = body.sources?.length ? [...new Set(body.sources.map((s) => s.type))] : ['web'];
-  const list = (values: readonly string[]): string => values.map((v) => inertMarkdown(v, 100)).join(', ');
-  const lines = [
-    vscode.l10n.t('**Query:** {0}', inertMarkdown(body.query, 500)),
-    vscode.l10n.t('**Sources:** {0} · up to {1} results each', list(sources), body.limit ?? 10),
-  ];
-  const formats = (body.scrapeOptions?.formats ?? []).map((f) => f.type);
-  if (formats.length > 0) lines.push(vscode.l10n.t('**Page content:** {0}', list(formats)));
-  if (body.includeDomains?.length) lines.push(vscode.l10n.t('**Only from:** {0}', list(body.includeDomains)));
-  if (body.excludeDomains?.length) lines.push(vscode.l10n.t('**Not from:** {0}', list(body.excludeDomains)));
-  if (body.categories?.length) lines.push(vscode.l10n.t('**Categories:** {0}', list(body.categories.map((c) => c.type))));
-  if (body.tbs) lines.push(vscode.l10n.t('**Time:** {0}', inertMarkdown(body.tbs, 100)));
-  if (body.country || body.location) lines.push(vscode.l10n.t('**Where:** {0}', list([body.location, body.country].filter((v): v is string => !!v))));
-  // The spec's price, else what searches of this shape cost before; never a guess.
-  lines.push(vscode.l10n.t('**Price:** {0}', priceWords(assessment.price)));
-  lines.push(`**${vscode.l10n.t('Today:')}** ${capWords(assessment.cap, assessment.spent, assessment.limit)}`);
-  lines.push(vscode.l10n.t('The results also appear in the Search Results view.'));
-  return new vscode.MarkdownString(lines.join('\n\n'));
 }

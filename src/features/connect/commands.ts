@@ -2,19 +2,16 @@
 // storage writes. Every command also takes its inputs as an argument, so tests, tasks and keybindings run it
 // without prompts; each resolves true when it did what was asked.
 import * as vscode from 'vscode';
+import type { ConnectArguments } from '../../core/commands/connect';
 import { Command, Setting, SETTINGS_SECTION } from '../../core/ids';
 import type { Services } from '../../platform/services';
 import { inertNotification } from '../../core/text/inert';
+import { errorButtonLabel } from '../../platform/notify';
 import { baseUrlSetting } from '../../platform/settings';
 import { checkBaseUrl } from './base-url';
 import { checkApiKey } from './key-check';
 import { promptForApiKey } from './key-prompt';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+import { addressWords, keyCommandWords } from './words';
 
 /** An error notification whose text may hold outside text (a typed address, the service's answer). */
 function showInertError(message: string): void {
@@ -22,7 +19,7 @@ function showInertError(message: string): void {
 }
 
 async function offerCheckConnection(message: string): Promise<void> {
-  const check = vscode.l10n.t('Check Connection');
+  const check = errorButtonLabel('check-connection');
   if (await vscode.window.showErrorMessage(inertNotification(message), check) === check) await vscode.commands.executeCommand(Command.checkConnection);
 }
 
@@ -43,8 +40,8 @@ async function saveBaseUrl(baseUrl: string): Promise<void> {
 
 async function askForBaseUrl(current?: string): Promise<string | undefined> {
   const value = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Web Data: Service Address'),
-    prompt: vscode.l10n.t('The address of the Web Data Service, without /v2. The API key is asked for next.'),
+    title: addressWords.title(),
+    prompt: addressWords.prompt(),
     placeHolder: 'https://api.example.com',
     value: current ?? 'https://',
     valueSelection: current ? undefined : [8, 8],
@@ -57,26 +54,25 @@ async function askForBaseUrl(current?: string): Promise<string | undefined> {
   });
   if (value === undefined) return undefined;
   const check = checkBaseUrl(value);
-  if (!check.ok) showInertError(vscode.l10n.t('Web Data: no service address was saved. {0}', check.message));
+  if (!check.ok) showInertError(addressWords.notSaved(check.message));
   return check.ok ? check.baseUrl : undefined;
 }
 
 /** Arguments: `{ baseUrl?, apiKey? }`; what is missing is asked for. */
-export async function connect(services: Services, args: unknown): Promise<boolean> {
-  const given = isRecord(args) ? args : {};
-  let baseUrl = optionalString(given.baseUrl) ?? baseUrlSetting();
+export async function connect(services: Services, given: ConnectArguments): Promise<boolean> {
+  let baseUrl = given.baseUrl ?? baseUrlSetting();
   if (baseUrl !== undefined) {
     const check = checkBaseUrl(baseUrl);
     if (!check.ok) {
-      showInertError(vscode.l10n.t('Web Data: the service address {0} is not usable. {1}', baseUrl, check.message));
-      if (optionalString(given.baseUrl) !== undefined) return false;
+      showInertError(addressWords.notUsable(baseUrl, check.message));
+      if (given.baseUrl !== undefined) return false;
       baseUrl = undefined;
     } else baseUrl = check.baseUrl;
   }
   baseUrl ??= await askForBaseUrl();
   if (baseUrl === undefined) return false;
   await saveBaseUrl(baseUrl);
-  const apiKey = optionalString(given.apiKey);
+  const apiKey = given.apiKey;
   return setApiKey(services, apiKey !== undefined ? { apiKey, baseUrl } : { baseUrl });
 }
 
@@ -84,20 +80,19 @@ export async function connect(services: Services, args: unknown): Promise<boolea
  * Arguments: `{ apiKey, baseUrl?, skipCheck? }`: the address defaults to the webData.baseUrl
  * setting; skipCheck saves without asking the service first (offline set-up). No key: the prompt.
  */
-export async function setApiKey(services: Services, args: unknown): Promise<boolean> {
-  const given = isRecord(args) ? args : {};
-  const rawBaseUrl = optionalString(given.baseUrl) ?? baseUrlSetting();
+export async function setApiKey(services: Services, given: ConnectArguments): Promise<boolean> {
+  const rawBaseUrl = given.baseUrl ?? baseUrlSetting();
   if (rawBaseUrl === undefined) {
     if (typeof given.apiKey === 'string') {
-      showInertError(vscode.l10n.t('Web Data: set the service address (webData.baseUrl) before the API key, or run "Web Data: Connect…".'));
+      showInertError(addressWords.neededFirst());
       return false;
     }
     // No address yet: Connect asks for it first, then comes back here.
-    return connect(services, undefined);
+    return connect(services, {});
   }
   const check = checkBaseUrl(rawBaseUrl);
   if (!check.ok) {
-    showInertError(vscode.l10n.t('Web Data: the service address {0} is not usable. {1}', rawBaseUrl, check.message));
+    showInertError(addressWords.notUsable(rawBaseUrl, check.message));
     return false;
   }
   const baseUrl = check.baseUrl;
@@ -108,9 +103,9 @@ export async function setApiKey(services: Services, args: unknown): Promise<bool
     const result = await checkApiKey(services.connection, baseUrl, apiKey);
     if (result.outcome === 'refused' || result.outcome === 'unverified') {
       services.log.warn(`API key for ${baseUrl} not saved: ${result.outcome === 'refused' ? 'the service refused it' : 'it could not be checked'}.`);
-      const message = vscode.l10n.t('Web Data: the API key was not saved. {0}', result.message);
-      // The service could not be asked: the network is the likelier cause, and the doctor shows where.
-      if (result.outcome === 'unverified') void offerCheckConnection(message);
+      const message = keyCommandWords.notSaved(result.message);
+      // The service could not be asked and the network may be at fault: the doctor shows where.
+      if (result.outcome === 'unverified' && result.network) void offerCheckConnection(message);
       else showInertError(message);
       return false;
     }
@@ -138,20 +133,19 @@ async function promptUntilDone(services: Services, baseUrl: string): Promise<boo
 }
 
 /** Arguments: `{ baseUrl?, confirmed? }`; confirmed removes without the confirmation dialog. */
-export async function clearApiKey(services: Services, args: unknown): Promise<boolean> {
-  const given = isRecord(args) ? args : {};
-  const raw = optionalString(given.baseUrl) ?? baseUrlSetting();
+export async function clearApiKey(services: Services, given: ConnectArguments): Promise<boolean> {
+  const raw = given.baseUrl ?? baseUrlSetting();
   const checked = raw !== undefined ? checkBaseUrl(raw) : undefined;
   const baseUrl = checked?.ok ? checked.baseUrl : raw;
   if (baseUrl === undefined || (await services.secrets.getApiKey(baseUrl)) === undefined) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Web Data: no API key is stored for {0}.', baseUrl ?? vscode.l10n.t('the service (no address is set)')));
+    void vscode.window.showInformationMessage(keyCommandWords.noKeyStored(baseUrl));
     return false;
   }
   if (given.confirmed !== true) {
-    const remove = vscode.l10n.t('Remove Key');
+    const remove = keyCommandWords.removeButton();
     const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Remove the Web Data API key for {0}?', baseUrl),
-      { modal: true, detail: vscode.l10n.t('It is removed from VS Code\'s secret storage, in every window. You can set it again at any time.') },
+      keyCommandWords.removeQuestion(baseUrl),
+      { modal: true, detail: keyCommandWords.removeDetail() },
       remove,
     );
     if (choice !== remove) return false;

@@ -4,20 +4,15 @@ import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
 import { checkApiKey } from './key-check';
 import { showQuickInput } from '../../platform/quick-inputs';
+import { keyPromptWords, refusedWords, unverifiedWords } from './words';
 
 /** Shape problems found while typing; the service is only asked on Enter. */
 function shapeProblem(value: string): string | undefined {
   const key = value.trim();
   if (key === '') return undefined;
-  if (/\s/.test(key)) return vscode.l10n.t('An API key has no spaces or line breaks. Paste just the key.');
-  if (!/^[\x21-\x7e]+$/.test(key)) return vscode.l10n.t('This contains characters an API key cannot have. Paste just the key.');
+  if (/\s/.test(key)) return keyPromptWords.hasSpaces();
+  if (!/^[\x21-\x7e]+$/.test(key)) return keyPromptWords.badCharacters();
   return undefined;
-}
-
-function refusedMessage(status: number | undefined, message: string): string {
-  if (status === 401) return vscode.l10n.t('The service did not accept this key (401). Check that you copied the whole key from the dashboard, then try again.');
-  if (status === 403) return vscode.l10n.t('The service refused this key (403): it may be revoked or lack access. Paste another key.');
-  return message;
 }
 
 export type KeyPromptResult = 'saved' | 'cancelled' | 'change-address';
@@ -30,12 +25,12 @@ export type KeyPromptResult = 'saved' | 'cancelled' | 'change-address';
 export function promptForApiKey(services: Services, baseUrl: string): Promise<KeyPromptResult> {
   const { log } = services;
   const box = vscode.window.createInputBox();
-  box.title = vscode.l10n.t('Web Data: API Key for {0}', baseUrl);
-  box.prompt = vscode.l10n.t('Paste the API key from the service\'s dashboard. It is checked with the service, then kept in VS Code\'s secret storage.');
-  box.placeholder = vscode.l10n.t('API key');
+  box.title = keyPromptWords.title(baseUrl);
+  box.prompt = keyPromptWords.prompt();
+  box.placeholder = keyPromptWords.placeholder();
   box.password = true;
   box.ignoreFocusOut = true;
-  const changeAddress: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('edit'), tooltip: vscode.l10n.t('Change the service address') };
+  const changeAddress: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('edit'), tooltip: keyPromptWords.changeAddress() };
   box.buttons = [changeAddress];
 
   let result: KeyPromptResult = 'cancelled';
@@ -87,7 +82,7 @@ export function promptForApiKey(services: Services, baseUrl: string): Promise<Ke
         box.busy = false;
         box.enabled = true;
         log.error(`Saving the API key for ${baseUrl} failed: ${err instanceof Error ? err.message : String(err)}`);
-        box.validationMessage = vscode.l10n.t('The key could not be saved in VS Code\'s secret storage. See the Web Data log.');
+        box.validationMessage = keyPromptWords.notStored();
       })),
       box.onDidHide(() => {
         closed = true;
@@ -102,7 +97,7 @@ export function promptForApiKey(services: Services, baseUrl: string): Promise<Ke
       if (checking) return;
       const apiKey = box.value.trim();
       if (apiKey === '') {
-        box.validationMessage = vscode.l10n.t('Paste the API key, or press Escape to cancel.');
+        box.validationMessage = keyPromptWords.empty();
         return;
       }
       if (shapeProblem(apiKey)) return;
@@ -126,13 +121,13 @@ export function promptForApiKey(services: Services, baseUrl: string): Promise<Ke
           return;
         case 'refused':
           log.warn(`API key for ${baseUrl} checked: refused${check.status ? ` (${check.status})` : ''}.`);
-          box.validationMessage = { message: refusedMessage(check.status, check.message), severity: vscode.InputBoxValidationSeverity.Error };
+          box.validationMessage = { message: refusedWords(check), severity: vscode.InputBoxValidationSeverity.Error };
           return;
         case 'unverified':
           log.warn(`API key for ${baseUrl} could not be checked: ${check.message}`);
           unverifiedKey = apiKey;
           box.validationMessage = {
-            message: vscode.l10n.t('The key could not be checked: {0} Press Enter again to save it anyway, or Escape to cancel. Web Data: Check Connection shows which hop fails.', check.message),
+            message: unverifiedWords(check),
             severity: vscode.InputBoxValidationSeverity.Warning,
           };
           return;

@@ -3,7 +3,8 @@
 // more, cancel a crawl after a modal confirmation. Each takes its input as an argument and
 // returns what it did, for the tests; none throws.
 import * as vscode from 'vscode';
-import { isJobId, readJobArgument, type JobRef } from '../../core/crawls/job';
+import type { JobArgument } from '../../core/commands/crawls';
+import { isJobId, type JobRef } from '../../core/crawls/job';
 import { exportedPage } from '../../core/crawls/pages';
 import { FINISHED, type CrawlJobState, type CrawlResultsService, type Failure } from '../../core/crawls/results';
 import { focusViewCommand, View } from '../../core/ids';
@@ -29,14 +30,13 @@ const warn = (message: string): void => void vscode.window.showWarningMessage(in
 export function crawlResultCommands(parts: CrawlCommandParts) {
   const { service, documents } = parts;
 
-  const jobOf = async (arg: unknown): Promise<JobRef | undefined> => {
-    const ref = readJobArgument(arg);
-    if (ref) {
-      const url = typeof arg === 'object' && arg !== null && 'url' in arg && typeof arg.url === 'string' ? arg.url : undefined;
-      if (url !== undefined) parts.rememberUrl(ref, url);
-      return ref;
+  /** The job an argument names; nothing asks for its id, anything else is refused with a warning. */
+  const jobOf = async (arg: JobArgument): Promise<JobRef | undefined> => {
+    if (arg.kind === 'job') {
+      if (arg.url !== undefined) parts.rememberUrl(arg.ref, arg.url);
+      return arg.ref;
     }
-    if (arg !== undefined) {
+    if (arg.kind === 'invalid') {
       warn(vscode.l10n.t('That is not a crawl or batch scrape: a job id is a UUID such as 3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01.'));
       return undefined;
     }
@@ -60,7 +60,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
     if (job.pagingRefused) warn(pagingRefusedWords());
   };
 
-  const openCrawlResults = async (arg?: unknown): Promise<CrawlJobState | undefined> => {
+  const openCrawlResults = async (arg: JobArgument): Promise<CrawlJobState | undefined> => {
     const ref = await jobOf(arg);
     if (!ref) return undefined;
     await vscode.commands.executeCommand(focusViewCommand(View.crawlResults));
@@ -68,33 +68,24 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
       const asGiven = await service.open(ref);
       // A bare id (typed in the box, or a string argument) does not say which kind of job it is:
       // the service answers 404 for a batch scrape's id asked as a crawl, so ask once as a batch.
-      if (asGiven.ok || asGiven.failure.kind !== 'not-found' || kindStated(arg)) return asGiven;
+      if (asGiven.ok || asGiven.failure.kind !== 'not-found' || (arg.kind === 'job' && arg.stated)) return asGiven;
       const asBatch = await service.open({ id: ref.id, kind: 'batch' });
       return asBatch.ok ? asBatch : asGiven;
     });
     if (!opened.ok) {
       parts.log.warn(`Crawl results ${ref.id}: ${opened.failure.message}`);
-      showFailure(vscode.l10n.t('Could not read the results'), opened.failure, () => openCrawlResults(ref));
+      showFailure(vscode.l10n.t('Could not read the results'), opened.failure, () => openCrawlResults({ kind: 'job', ref, stated: true }));
       return undefined;
     }
     report(opened.value);
     return opened.value;
   };
 
-  /** The argument names the job's kind: an object (a row, an event, `{id, kind}`), not a bare id. */
-  const kindStated = (arg: unknown): boolean => typeof arg === 'object' && arg !== null;
+  const loadMore = async (ref: JobRef | undefined): Promise<CrawlJobState | undefined> =>
+    ref ? openCrawlResults({ kind: 'job', ref, stated: true }) : undefined;
 
-  const loadMore = async (arg?: unknown): Promise<CrawlJobState | undefined> => {
-    const ref = readJobArgument(arg) ?? (typeof arg === 'object' && arg !== null && 'ref' in arg ? readJobArgument(arg.ref) : undefined);
-    return ref ? openCrawlResults(ref) : undefined;
-  };
-
-  const openPage = async (arg?: unknown): Promise<vscode.TextEditor | undefined> => {
-    const value = typeof arg === 'object' && arg !== null ? (arg as { job?: unknown; index?: unknown }) : {};
-    const ref = readJobArgument(value.job);
-    if (!ref || typeof value.index !== 'number' || !Number.isInteger(value.index) || value.index < 0) return undefined;
-    return documents.open(ref, value.index);
-  };
+  const openPage = async (page: { job: JobRef; index: number } | undefined): Promise<vscode.TextEditor | undefined> =>
+    page ? documents.open(page.job, page.index) : undefined;
 
   /** Reads every page of a finished job first, with progress that can be cancelled; `retry` runs the command again. */
   const readAll = async (ref: JobRef, title: string, retry: () => unknown): Promise<CrawlJobState | undefined> => {
@@ -116,22 +107,17 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
     return result.value;
   };
 
-  const jobRefOf = (arg: unknown): JobRef | undefined =>
-    readJobArgument(arg) ?? (typeof arg === 'object' && arg !== null && 'ref' in arg ? readJobArgument(arg.ref) : undefined);
-
-  const openAll = async (arg?: unknown): Promise<vscode.TextEditor | undefined> => {
-    const ref = jobRefOf(arg);
+  const openAll = async (ref: JobRef | undefined): Promise<vscode.TextEditor | undefined> => {
     if (!ref) return undefined;
     const job = await readAll(ref, vscode.l10n.t('Reading the pages'), () => openAll(ref));
     return job ? documents.open(ref, 'all') : undefined;
   };
 
-  const exportPages = async (arg?: unknown, folder?: vscode.Uri): Promise<number | undefined> => {
-    const ref = jobRefOf(arg);
+  const exportPages = async ({ ref, folder }: { ref: JobRef | undefined; folder?: vscode.Uri }): Promise<number | undefined> => {
     if (!ref) return undefined;
     const target = folder ?? (await vscode.window.showOpenDialog({ canSelectFiles: false, canSelectFolders: true, canSelectMany: false, openLabel: vscode.l10n.t('Export Here') }))?.[0];
     if (!target) return undefined;
-    const job = await readAll(ref, vscode.l10n.t('Reading the pages'), () => exportPages(ref, target));
+    const job = await readAll(ref, vscode.l10n.t('Reading the pages'), () => exportPages({ ref, folder: target }));
     if (!job) return undefined;
     const taken = new Set<string>();
     let written = 0;
@@ -146,7 +132,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
     return written;
   };
 
-  const cancelCrawl = async (arg?: unknown): Promise<'cancelled' | 'already-finished' | 'kept' | 'failed' | undefined> => {
+  const cancelCrawl = async (arg: JobArgument): Promise<'cancelled' | 'already-finished' | 'kept' | 'failed' | undefined> => {
     const ref = await jobOf(arg);
     if (!ref) return undefined;
     const yes = vscode.l10n.t('Cancel Crawl');
@@ -156,7 +142,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
     void Promise.resolve(parts.refreshActive()).catch(() => undefined);
     if (!outcome.ok) {
       // Retry asks again: it cancels a crawl.
-      showFailure(vscode.l10n.t('Could not cancel the crawl'), outcome.failure, () => cancelCrawl(ref));
+      showFailure(vscode.l10n.t('Could not cancel the crawl'), outcome.failure, () => cancelCrawl({ kind: 'job', ref, stated: true }));
       return 'failed';
     }
     if (outcome.value.kind === 'already-finished') {

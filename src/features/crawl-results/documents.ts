@@ -3,37 +3,23 @@
 // back after a reload. The text is read from the page store on disk (or from the service again
 // when the budget let it go); nothing of a page is kept in memory after its tab has it.
 import * as vscode from 'vscode';
-import { allPagesAddress, allPagesMarkdown, CRAWL_PAGE_SCHEME, pageAddress, pageHeader, parsePageAddress } from '../../core/crawls/pages';
+import { allPagesAddress, allPagesMarkdown, pageAddress, pageHeader, parsePageAddress } from '../../core/crawls/pages';
 import type { JobRef } from '../../core/crawls/job';
 import type { CrawlResultsService } from '../../core/crawls/results';
+import { Schemes } from '../../core/schemes';
 import { failureWords, jobLabelWords } from './words';
-import { ReadOnlyFileSystemProvider } from '../../platform/readonly-fs';
+import { ReadOnlyFileSystem } from '../../platform/readonly-documents';
 
-export class CrawlPageDocuments extends ReadOnlyFileSystemProvider {
-  private readonly changeEmitter = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
-  readonly onDidChangeFile = this.changeEmitter.event;
-  private readonly loadedAt = Date.now();
-
+export class CrawlPageDocuments extends ReadOnlyFileSystem {
   constructor(private readonly service: CrawlResultsService, private readonly urlOf: (ref: JobRef) => string | undefined) {
-    super();
-    const readonly = new vscode.MarkdownString(vscode.l10n.t('Crawled by the Web Data Service. Use **Save As** to keep an editable copy.'));
-    this._register(vscode.workspace.registerFileSystemProvider(CRAWL_PAGE_SCHEME, this, { isReadonly: readonly, isCaseSensitive: true }));
+    super(Schemes.crawlPage, vscode.l10n.t('Crawled by the Web Data Service. Use **Save As** to keep an editable copy.'));
   }
 
-  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
-    if (!parsePageAddress(uri.path)) {
-      if (uri.path.split('/').length <= 4) return { type: vscode.FileType.Directory, ctime: this.loadedAt, mtime: this.loadedAt, size: 0 };
-      throw vscode.FileSystemError.FileNotFound(uri);
-    }
-    const bytes = await this.readFile(uri);
-    return { type: vscode.FileType.File, ctime: this.loadedAt, mtime: this.loadedAt, size: bytes.byteLength, permissions: vscode.FilePermission.Readonly };
+  protected isDocument(uri: vscode.Uri): boolean {
+    return parsePageAddress(uri.path) !== undefined;
   }
 
-  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    return new TextEncoder().encode(await this.text(uri));
-  }
-
-  private async text(uri: vscode.Uri): Promise<string> {
+  protected async text(uri: vscode.Uri): Promise<string> {
     const address = parsePageAddress(uri.path);
     if (!address) return vscode.l10n.t('This address does not name a crawled page.');
     const job = this.service.get(address.job);
@@ -57,8 +43,6 @@ export class CrawlPageDocuments extends ReadOnlyFileSystemProvider {
     const job = this.service.get(ref);
     const row = index === 'all' ? undefined : job?.pages.find((page) => page.index === index);
     const path = index === 'all' ? allPagesAddress(ref) : pageAddress(ref, row ?? { index });
-    let document = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: CRAWL_PAGE_SCHEME, path }));
-    if (document.languageId !== 'markdown') document = await vscode.languages.setTextDocumentLanguage(document, 'markdown');
-    return vscode.window.showTextDocument(document, { preview: false });
+    return this.show(this.uri(path), 'markdown');
   }
 }

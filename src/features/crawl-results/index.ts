@@ -9,10 +9,11 @@ import { PageStore } from '../../core/crawls/page-store';
 import { CrawlResultsService } from '../../core/crawls/results';
 import { Command, Setting, SETTINGS_SECTION, View } from '../../core/ids';
 import { isWebDataError, loadCore } from '../../platform/core';
+import { decodeCrawlPage, decodeJob, decodeJobRef } from '../../core/commands/crawls';
+import { registerCommand } from '../../platform/commands';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { describeError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
-import { CRAWL_RESULTS_TOOL, CrawlResultsTool } from './chat-tool';
 import { crawlResultCommands } from './commands';
 import { CrawlPageDocuments } from './documents';
 import { CrawlResultsTree } from './tree';
@@ -21,8 +22,6 @@ export interface CrawlResultsApi {
   readonly service: CrawlResultsService;
   readonly tree: Pick<CrawlResultsTree, 'getChildren' | 'getTreeItem'>;
   readonly commands: ReturnType<typeof crawlResultCommands>;
-  /** The chat tool webData_crawlResults, for host tests that call it directly. */
-  readonly tool: CrawlResultsTool;
   /** What the webhook feature calls: a completed event (true the first time), page deliveries. */
   markFinished(ref: JobRef): boolean;
   pagesDelivered(ref: JobRef, data: readonly unknown[]): Promise<number>;
@@ -69,20 +68,15 @@ class CrawlResultsFeature extends Disposable {
         return answer ? Promise.resolve(answer(message, yes)) : vscode.window.showWarningMessage(message, { modal: true }, yes);
       },
     });
-    const register = (id: string, run: (...args: never[]) => unknown): void => {
-      this._register(vscode.commands.registerCommand(id, run));
-    };
-    register(Command.openCrawlResults, commands.openCrawlResults);
-    register(Command.cancelCrawl, commands.cancelCrawl);
-    register(Command.openCrawlPage, commands.openPage);
-    register(Command.openAllCrawlPages, commands.openAll);
-    register(Command.exportCrawlPages, commands.exportPages);
-    register(Command.loadMoreCrawlResults, commands.loadMore);
-    const tool = new CrawlResultsTool(service);
-    this._register(vscode.lm.registerTool(CRAWL_RESULTS_TOOL, tool));
+    this._register(registerCommand(Command.openCrawlResults, decodeJob, commands.openCrawlResults));
+    this._register(registerCommand(Command.cancelCrawl, decodeJob, commands.cancelCrawl));
+    this._register(registerCommand(Command.openCrawlPage, decodeCrawlPage, commands.openPage));
+    this._register(registerCommand(Command.openAllCrawlPages, decodeJobRef, commands.openAll));
+    this._register(registerCommand(Command.exportCrawlPages, decodeExportPages, commands.exportPages));
+    this._register(registerCommand(Command.loadMoreCrawlResults, decodeJobRef, commands.loadMore));
 
     this.api = {
-      service, tree, commands, tool,
+      service, tree, commands,
       markFinished: (ref) => service.markFinished(ref),
       pagesDelivered: async (ref, data) => {
         // A delivery came through the receiver, which loaded dist/core.js already.
@@ -95,6 +89,11 @@ class CrawlResultsFeature extends Disposable {
       },
     };
   }
+}
+
+/** Export Pages: the job (decodeJobRef) and, from a test, the folder to write to without asking. */
+function decodeExportPages(argument: unknown, folder: unknown): { ref: JobRef | undefined; folder?: vscode.Uri } {
+  return { ref: decodeJobRef(argument), ...(folder instanceof vscode.Uri ? { folder } : {}) };
 }
 
 export function registerCrawlResults(services: Services, links: { refreshActive: () => unknown }): CrawlResultsApi {

@@ -3,22 +3,16 @@
 // their own, and a "load more" row while a cursor remains. Rows are plain data; every title,
 // address and service text passes through the inert helpers before it is shown.
 import * as vscode from 'vscode';
-import type { CrawlError } from '../../core/api';
 import type { JobRef } from '../../core/crawls/job';
 import { pageTitle } from '../../core/crawls/pages';
-import type { CrawlJobState, CrawlPageRow, CrawlResultsService } from '../../core/crawls/results';
+import type { CrawlJobState, CrawlResultsService } from '../../core/crawls/results';
 import { Command } from '../../core/ids';
 import { inertLabel } from '../../core/text/inert';
+import { viewRows, type ResultsNode } from '../../core/view-nodes';
 import { plainTooltip } from '../../platform/markdown';
 import { groupWords, jobDescriptionWords, jobLabelWords, jobTooltipLines, loadMoreWords, pageDescriptionWords } from './words';
 
-export type ResultsNode =
-  | { kind: 'job'; id: string; ref: JobRef }
-  | { kind: 'crawlPage'; job: JobRef; index: number; url?: string; row: CrawlPageRow }
-  | { kind: 'group'; job: JobRef; group: 'failed' | 'robots' }
-  | { kind: 'failedPage'; job: JobRef; url: string; error: CrawlError; position: number }
-  | { kind: 'blockedPage'; job: JobRef; url: string; position: number }
-  | { kind: 'more'; job: JobRef };
+export type { ResultsNode } from '../../core/view-nodes';
 
 const key = (ref: JobRef): string => `${ref.kind}:${ref.id}`;
 
@@ -40,7 +34,12 @@ export class CrawlResultsTree implements vscode.TreeDataProvider<ResultsNode>, v
     this.emitter.dispose();
   }
 
+  /** Every row handed to VS Code is registered, so a command knows it for a row of this view. */
   getChildren(node?: ResultsNode): ResultsNode[] {
+    return viewRows.crawlResults.rowsOf(this.children(node));
+  }
+
+  private children(node?: ResultsNode): ResultsNode[] {
     if (!node) return this.service.all.map((job) => ({ kind: 'job', id: job.ref.id, ref: job.ref }));
     const job = 'ref' in node ? this.service.get(node.ref) : 'job' in node ? this.service.get(node.job) : undefined;
     if (!job) return [];
@@ -64,7 +63,7 @@ export class CrawlResultsTree implements vscode.TreeDataProvider<ResultsNode>, v
         item.id = `job:${key(node.ref)}`;
         if (job) {
           item.description = inertLabel(jobDescriptionWords(job));
-          item.tooltip = plainTooltip(item.label as string, [jobTooltipLines(job)]);
+          item.tooltip = plainTooltip({ heading: item.label as string, paragraphs: [jobTooltipLines(job)] });
           item.contextValue = `crawlJob.${node.ref.kind}.${job.status === 'scraping' ? 'scraping' : 'finished'}`;
           item.iconPath = new vscode.ThemeIcon(job.status === 'scraping' ? 'sync' : job.status === 'completed' ? 'pass' : job.status === 'failed' ? 'error' : 'circle-slash');
         }
@@ -75,7 +74,7 @@ export class CrawlResultsTree implements vscode.TreeDataProvider<ResultsNode>, v
         const item = new vscode.TreeItem(title, vscode.TreeItemCollapsibleState.None);
         item.id = `page:${key(node.job)}:${node.index}`;
         item.description = inertLabel(pageDescriptionWords(node.row.url, node.row.statusCode), 300);
-        item.tooltip = plainTooltip(pageTitle(node.row), [[node.row.url ?? '', pageDescriptionWords(undefined, node.row.statusCode)].filter((l) => l !== '')]);
+        item.tooltip = plainTooltip({ heading: pageTitle(node.row), paragraphs: [[node.row.url ?? '', pageDescriptionWords(undefined, node.row.statusCode)].filter((l) => l !== '')] });
         item.contextValue = 'crawlPage';
         item.iconPath = new vscode.ThemeIcon(node.row.statusCode !== undefined && node.row.statusCode >= 400 ? 'warning' : 'markdown');
         item.command = { command: Command.openCrawlPage, title: vscode.l10n.t('Open Page'), arguments: [{ job: node.job, index: node.index }] };
@@ -93,13 +92,13 @@ export class CrawlResultsTree implements vscode.TreeDataProvider<ResultsNode>, v
         const item = new vscode.TreeItem(inertLabel(node.url), vscode.TreeItemCollapsibleState.None);
         item.id = `failed:${key(node.job)}:${node.position}`;
         item.description = inertLabel([node.error.code, node.error.error].filter(Boolean).join(' · '), 300);
-        item.tooltip = plainTooltip(node.url, [[node.error.code ?? '', node.error.error ?? ''].filter((l) => l !== '')]);
+        item.tooltip = plainTooltip({ heading: node.url, paragraphs: [[node.error.code ?? '', node.error.error ?? ''].filter((l) => l !== '')] });
         return item;
       }
       case 'blockedPage': {
         const item = new vscode.TreeItem(inertLabel(node.url), vscode.TreeItemCollapsibleState.None);
         item.id = `blocked:${key(node.job)}:${node.position}`;
-        item.tooltip = plainTooltip(node.url, []);
+        item.tooltip = plainTooltip({ heading: node.url, paragraphs: [] });
         return item;
       }
       case 'more': {

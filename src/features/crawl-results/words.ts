@@ -8,7 +8,7 @@ import { formatDateTime, formatNumber } from '../../core/intl';
 const locale = (): string => vscode.env.language;
 const count = (n: number): string => formatNumber(n, locale());
 
-export function statusWords(status: string): string {
+function statusWords(status: string): string {
   switch (status) {
     case 'scraping': return vscode.l10n.t('running');
     case 'completed': return vscode.l10n.t('completed');

@@ -1,7 +1,10 @@
 // Active crawls: the view, its refresh and copy commands. Opening a crawl's URL is the shared
 // webData.openInBrowser handler of the search feature, which takes any node with a `url`.
 import * as vscode from 'vscode';
+import type { ActiveCrawlsModel } from '../../core/crawls';
+import { decodeCrawlId } from '../../core/commands/crawls';
 import { Command } from '../../core/ids';
+import { noArgument, registerCommand } from '../../platform/commands';
 import { inertQuickPick } from '../../core/text/inert';
 import { copyText } from '../../platform/clipboard';
 import type { Services } from '../../platform/services';
@@ -10,32 +13,27 @@ import { ActiveCrawlsView } from './view';
 export { ActiveCrawlsView };
 
 /**
- * Registers the view and its commands. The returned view is the handle for the webhook feature
- * (`removeCrawl(id)` on crawl.completed, then `refresh()`) and for the host tests.
+ * Registers the view and its commands. The returned view's `model` is the handle for the webhook
+ * feature (`remove(id)` on crawl.completed, then `refresh()`), the chat tools and the crawl
+ * results; the view itself for the host tests.
  */
 export function registerCrawls(services: Services): ActiveCrawlsView {
   const view = new ActiveCrawlsView(services);
   services.context.subscriptions.push(
     view,
-    vscode.commands.registerCommand(Command.refreshCrawls, () => view.refresh({ notify: true })),
-    vscode.commands.registerCommand(Command.copyCrawlId, (node?: unknown) => copyCrawlId(view, node)),
+    registerCommand(Command.refreshCrawls, noArgument, () => view.model.refresh({ asked: true })),
+    registerCommand(Command.copyCrawlId, decodeCrawlId, (id) => copyCrawlId(view.model, id)),
   );
   return view;
 }
 
-function crawlIdOf(node: unknown): string | undefined {
-  if (typeof node === 'string') return node;
-  if (typeof node === 'object' && node !== null && 'id' in node && typeof node.id === 'string') return node.id;
-  return undefined;
-}
-
-async function copyCrawlId(view: ActiveCrawlsView, node: unknown): Promise<string | undefined> {
-  let id = crawlIdOf(node);
+async function copyCrawlId(crawls: ActiveCrawlsModel, given: string | undefined): Promise<string | undefined> {
+  let id = given;
   if (id === undefined) {
     // Without a row (a keybinding): pick one of the listed crawls.
     const picked = await vscode.window.showQuickPick(
       // The service's URLs and ids: quick picks render $(icon), so they pass through inertQuickPick.
-      view.crawls.map((crawl) => ({ label: inertQuickPick(crawl.url), description: inertQuickPick(crawl.id), id: crawl.id })),
+      crawls.crawls.map((crawl) => ({ label: inertQuickPick(crawl.url), description: inertQuickPick(crawl.id), id: crawl.id })),
       { title: vscode.l10n.t('Copy Crawl ID'), placeHolder: vscode.l10n.t('Which crawl?') },
     );
     id = picked?.id;

@@ -5,27 +5,13 @@ import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
 import { crawlDescription, describeScrapeOptions, type OptionNode } from '../../core/crawls';
 import { inertLabel } from '../../core/text/inert';
+import { viewRows, type CrawlNode, type CrawlOptionNode, type CrawlTreeNode } from '../../core/view-nodes';
 import { plainTooltip } from '../../platform/markdown';
 import { crawlAccessibilityWords, crawlTooltipWords, optionLabelWords, optionLineWords, optionValueWords } from './words';
 
-/** A crawl row. `url` is what the shared webData.openInBrowser / copyUrl handlers read. */
-export interface CrawlNode {
-  readonly kind: 'crawl';
-  readonly id: string;
-  readonly url: string;
-  readonly crawl: ActiveCrawl;
-}
+export type { CrawlTreeNode } from '../../core/view-nodes';
 
-export interface CrawlOptionNode {
-  readonly kind: 'option';
-  /** Stable across refreshes, so expanded rows stay expanded. */
-  readonly key: string;
-  readonly option: OptionNode;
-}
-
-export type CrawlTreeNode = CrawlNode | CrawlOptionNode;
-
-export function crawlNode(crawl: ActiveCrawl): CrawlNode {
+function crawlNode(crawl: ActiveCrawl): CrawlNode {
   return { kind: 'crawl', id: crawl.id, url: crawl.url, crawl };
 }
 
@@ -50,6 +36,10 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
   }
 
   getChildren(element?: CrawlTreeNode): CrawlTreeNode[] {
+    return viewRows.activeCrawls.rowsOf(this.children(element));
+  }
+
+  private children(element?: CrawlTreeNode): CrawlTreeNode[] {
     if (!element) return this.crawls().map(crawlNode);
     if (element.kind === 'crawl') return optionNodes(`crawl:${element.id}`, describeScrapeOptions(element.crawl.options?.scrapeOptions));
     return optionNodes(element.key, element.option.children ?? []);
@@ -64,7 +54,7 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
       item.description = inertLabel(crawlDescription(element.crawl));
       // The ids, then the options: two tight blocks, not a paragraph per option.
       const tooltip = crawlTooltipWords(element.crawl, options);
-      item.tooltip = plainTooltip(element.url, [tooltip.ids, tooltip.options]);
+      item.tooltip = plainTooltip({ heading: element.url, paragraphs: [tooltip.ids, tooltip.options] });
       item.contextValue = 'crawl';
       item.iconPath = new vscode.ThemeIcon('globe');
       item.accessibilityInformation = { label: crawlAccessibilityWords(url, item.description) };

@@ -1,53 +1,47 @@
-// The Active Crawls view: loads GET /v2/crawl/active through the shared Poller, polls only while
-// the view is visible, and shows failures in the view itself (a notification only when a person
-// asked for the refresh).
+// The Active Crawls view: draws the active-crawls model (src/core/crawls/active.ts: the fetch, the
+// poll, the connection), which polls only while the view is visible, and shows failures in the
+// view itself (a notification only when a person asked for the refresh).
 import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
-import { CrawlList } from '../../core/crawls';
+import { ActiveCrawlsModel } from '../../core/crawls';
 import { Setting, View } from '../../core/ids';
-import { Poller, type PollOutcome } from '../../core/polling';
+import type { PolledChange } from '../../core/polled';
 import { inertLabel } from '../../core/text/inert';
-import { ConnectionFetch } from '../../platform/connection-fetch';
-import { Disposable, toDisposable } from '../../platform/disposable';
+import { Disposable } from '../../platform/disposable';
 import { describeError, showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { crawlsRefreshInterval, onDidChangeSetting } from '../../platform/settings';
 import { CrawlsTreeProvider, type CrawlTreeNode } from './rows';
 
-// Polling faster than this only spends the rate limit.
-const MIN_POLL_MS = 5000;
-
 /** The view as the user sees it (its message, badge, visibility): read-only. */
 export type ShownTreeView = Readonly<Pick<vscode.TreeView<CrawlTreeNode>, 'message' | 'badge' | 'visible'>>;
 
 export class ActiveCrawlsView extends Disposable {
-  private readonly list = new CrawlList();
-  private readonly rows = this._register(new CrawlsTreeProvider(() => this.list.crawls));
+  /** The active crawls: this view draws it; the webhooks, chat tools and commands use its methods. */
+  readonly model: ActiveCrawlsModel;
+  private readonly rows: CrawlsTreeProvider;
   private readonly treeView: vscode.TreeView<CrawlTreeNode>;
-  private readonly fetches: ConnectionFetch;
-  private readonly poller: Poller;
-  private readonly leftEmitter = this._register(new vscode.EventEmitter<string[]>());
   /** Fires with the ids of crawls a listing no longer has (not those a webhook took off). */
-  readonly onDidLeave = this.leftEmitter.event;
-  /** The next load was asked for by a person: a failure may notify. */
-  private notifyNext = false;
+  readonly onDidLeave: ActiveCrawlsModel['onDidLeave'];
 
   constructor(private readonly services: Services) {
     super();
-    this.fetches = new ConnectionFetch(services.connection, () => this.isDisposed);
-    this.poller = new Poller({ run: () => this.load(), intervalMs: () => crawlsRefreshInterval() * 1000, minIntervalMs: MIN_POLL_MS });
-    this.treeView = this._register(vscode.window.createTreeView(View.activeCrawls, { treeDataProvider: this.rows, showCollapseAll: true }));
-    this._register(toDisposable(() => {
-      this.poller.dispose();
-      this.fetches.invalidate();
+    this.model = this._register(new ActiveCrawlsModel({
+      connection: services.connection,
+      intervalMs: () => crawlsRefreshInterval() * 1000,
+      wanted: false,
+      onListenerError: (err) => services.log.error(`Active crawls: ${String(err)}`),
     }));
-    this._register(this.treeView.onDidChangeVisibility(() => this.updatePolling()));
-    this._register(services.connection.onDidChange(() => this.connectionChanged()));
-    this._register(onDidChangeSetting(Setting.activeCrawlsRefreshInterval, () => this.poller.reschedule()));
+    this.onDidLeave = this.model.onDidLeave;
+    this.rows = this._register(new CrawlsTreeProvider(() => this.model.crawls));
+    this.treeView = this._register(vscode.window.createTreeView(View.activeCrawls, { treeDataProvider: this.rows, showCollapseAll: true }));
+    this._register(this.model.onDidChange((change) => this.changed(change)));
+    this._register(this.treeView.onDidChangeVisibility(() => this.model.setWanted(this.treeView.visible)));
+    this._register(onDidChangeSetting(Setting.activeCrawlsRefreshInterval, () => this.model.reschedule()));
   }
 
   get crawls(): readonly ActiveCrawl[] {
-    return this.list.crawls;
+    return this.model.crawls;
   }
 
   /** The rows as the view shows them. */
@@ -57,7 +51,7 @@ export class ActiveCrawlsView extends Disposable {
 
   /** Whether the next poll is waiting on its timer: never while the view is hidden or not connected. */
   get pollScheduled(): boolean {
-    return this.poller.scheduled;
+    return this.model.pollScheduled;
   }
 
   /** The view's message, badge and visibility as shown. */
@@ -70,52 +64,30 @@ export class ActiveCrawlsView extends Disposable {
    * refreshes a person asked for: only they may raise a notification on failure.
    */
   refresh(options: { notify?: boolean } = {}): Promise<void> {
-    if (options.notify) this.notifyNext = true;
-    return this.poller.refresh();
+    return this.model.refresh({ asked: options.notify === true });
   }
 
-  /** A crawl reported completed (the crawl.completed webhook): off the list at once, and for a while after. */
+  /** A crawl reported completed: off the list at once, and for a while after (see the model's `remove`). */
   removeCrawl(id: string): boolean {
-    const removed = this.list.remove(id);
-    if (removed) this.render();
-    return removed;
+    return this.model.remove(id) !== undefined;
   }
 
-  private async load(): Promise<PollOutcome> {
-    const notify = this.notifyNext;
-    this.notifyNext = false;
-    const outcome = await this.fetches.fetch((client, signal) => client.listActiveCrawls({ signal }));
-    switch (outcome.kind) {
-      case 'stale':
-        return 'stale';
-      case 'failed':
-        this.failed(outcome.error, notify);
-        return 'failed';
-      case 'not-connected':
-        this.list.clear();
-        this.show();
-        return 'stale';
-      case 'done': {
-        const before = this.list.crawls.map((crawl) => crawl.id);
-        this.list.set(outcome.value);
-        const after = new Set(this.list.crawls.map((crawl) => crawl.id));
-        const left = before.filter((id) => !after.has(id));
-        this.show();
-        if (left.length > 0) this.leftEmitter.fire(left);
-        return 'succeeded';
-      }
+  private changed(change: PolledChange): void {
+    const failure = this.model.failure;
+    // A failure keeps the last list loaded (nothing to draw but the message); a removed crawl
+    // leaves a failure's message as it was; an answer, a new connection or none replaces it.
+    if (change.cause === 'failure') {
+      if (failure) this.failed(failure.error, change.asked);
+      return;
     }
-  }
-
-  private show(): void {
-    this.treeView.message = undefined;
+    if (change.cause !== 'edit') this.treeView.message = undefined;
     this.render();
   }
 
   private failed(err: unknown, notify: boolean): void {
     // The view's message is plain text; the service's words are still cleaned of controls and bidi.
     const why = inertLabel(describeError(err), 500);
-    const shown = this.list.crawls.length > 0 ? vscode.l10n.t(' The list shows the last crawls loaded.') : '';
+    const shown = this.model.crawls.length > 0 ? vscode.l10n.t(' The list shows the last crawls loaded.') : '';
     // The message stays until a refresh succeeds: a failing poll changes nothing a person sees twice.
     if (this.treeView.message === undefined) this.services.log.warn(`Active crawls: ${why}`);
     this.treeView.message = vscode.l10n.t('Could not load the active crawls: {0}{1}', why, shown);
@@ -123,26 +95,8 @@ export class ActiveCrawlsView extends Disposable {
   }
 
   private render(): void {
-    const count = this.list.crawls.length;
+    const count = this.model.crawls.length;
     this.treeView.badge = count > 0 ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 active crawl') : vscode.l10n.t('{0} active crawls', count) } : undefined;
     this.rows.changed();
-  }
-
-  /** Polls while the view is visible and a key is set; the poller catches up on a stale list. */
-  private updatePolling(): void {
-    this.poller.setActive(this.treeView.visible && this.services.connection.isConnected);
-  }
-
-  private connectionChanged(): void {
-    this.fetches.invalidate();
-    this.poller.invalidate();
-    this.list.clear();
-    this.treeView.message = undefined;
-    this.render();
-    // One load per connection even while hidden, so the badge on the activity bar counts the
-    // crawls at a glance; polling itself waits until the view is visible.
-    this.poller.setActive(false);
-    this.updatePolling();
-    if (this.services.connection.isConnected && !this.treeView.visible) void this.refresh();
   }
 }

@@ -65,7 +65,7 @@ function unitWords(count: number, unit: DurationUnit | 'millisecond'): string {
 }
 
 /** "1,000 ms"; from a minute up, with its reading in larger units: "172,800,000 ms (2 days)". */
-export function durationWords(ms: number): string {
+function durationWords(ms: number): string {
   const exact = Number.isFinite(ms) ? unitWords(ms, 'millisecond') : String(ms);
   const parts = durationParts(ms);
   if (parts.length === 0) return exact;

@@ -9,18 +9,18 @@ import { request as httpsRequest } from 'node:https';
 import * as vscode from 'vscode';
 import type { DoctorReport } from '../../core/doctor/types';
 import type { WebhookCheck } from '../../core/doctor/run';
+import { decodeCheckConnection } from '../../core/commands/connect';
 import { Command } from '../../core/ids';
 import { redact } from '../../core/redact';
 import { copyText } from '../../platform/clipboard';
+import { noArgument, registerCommand } from '../../platform/commands';
 import { loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
 import { networkSettings } from '../../platform/network-settings';
 import type { Services } from '../../platform/services';
 import { baseUrlSetting } from '../../platform/settings';
+import { ConnectionReportDocument } from './report-document';
 import { reportMarkdown, verdict } from './words';
-
-export const REPORT_SCHEME = 'webdata-report';
-const REPORT_URI = vscode.Uri.from({ scheme: REPORT_SCHEME, path: '/Connection Report.md' });
 
 export interface DoctorLinks {
   /** The webhook feature's running receiver, when it runs. */
@@ -33,35 +33,26 @@ export interface CheckConnectionResult {
   markdown: string;
 }
 
-class DoctorFeature extends Disposable implements vscode.TextDocumentContentProvider {
+class DoctorFeature extends Disposable {
   private markdown = '';
-  private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
-  readonly onDidChange = this.changed.event;
+  private readonly report = this._register(new ConnectionReportDocument());
 
   constructor(private readonly services: Services, private readonly links: DoctorLinks) {
     super();
-    this._register(vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, this));
-    this._register(vscode.commands.registerCommand(Command.checkConnection, (options?: unknown) => this.check(options)));
-    this._register(vscode.commands.registerCommand(Command.copyConnectionReport, () => this.copy()));
-  }
-
-  provideTextDocumentContent(): string {
-    return this.markdown;
+    this._register(registerCommand(Command.checkConnection, decodeCheckConnection, (options) => this.check(options)));
+    this._register(registerCommand(Command.copyConnectionReport, noArgument, () => this.copy()));
   }
 
   /** `{ quiet: true }` (tests): no notification is awaited. */
-  async check(options?: unknown): Promise<CheckConnectionResult> {
-    const quiet = typeof options === 'object' && options !== null && (options as { quiet?: unknown }).quiet === true;
+  async check({ quiet }: { quiet: boolean }): Promise<CheckConnectionResult> {
     const report = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the connection to the service…') },
       () => this.run(),
     );
     const versions = `VS Code ${vscode.version}, Node.js ${process.versions.node}, ${process.platform}`;
     this.markdown = await this.scrub(reportMarkdown(report.hops, report.failed, report.at, versions));
-    this.changed.fire(REPORT_URI);
     this.services.log.info(`Check Connection: ${report.hops.map((h) => `${h.id} ${h.status} ${h.ms} ms`).join(', ')}`);
-    const document = await vscode.workspace.openTextDocument(REPORT_URI);
-    await vscode.window.showTextDocument(document, { preview: false });
+    await this.report.open(this.markdown);
     const message = verdict(report.hops, report.failed);
     const copy = vscode.l10n.t('Copy Report');
     const shown = report.failed === undefined ? vscode.window.showInformationMessage(message, copy) : vscode.window.showErrorMessage(message, copy);

@@ -4,12 +4,13 @@
 // the core's facts hold none, and the feature redacts the text once more before showing it.
 import * as vscode from 'vscode';
 import type { Fact, Fix, Hop, HopId, HopStatus } from '../../core/doctor/types';
+import { CERTIFICATES_SETTING } from '../../core/failure-table';
 import { inertMarkdown } from '../../core/text/inert';
 
 const md = (text: string): string => inertMarkdown(text, 300);
 const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
 
-export function hopName(id: HopId): string {
+function hopName(id: HopId): string {
   switch (id) {
     case 'settings': return vscode.l10n.t('Settings in force');
     case 'dns': return vscode.l10n.t('Name resolution');
@@ -57,8 +58,8 @@ function factLine(fact: Fact): string {
     case 'tls':
       return vscode.l10n.t('Protocol {0}; certificate for {1}, issued by {2}, valid until {3}; trusted by: {4}', md(fact.protocol), md(fact.subject || '?'), md(fact.issuer || '?'), fact.validTo || '?', trustWord(fact.trustedBy));
     case 'key':
-      return fact.status === 200 ? vscode.l10n.t('GET /v2/team/token-usage answered 200: the key works ({0} tokens left)', String(fact.remainingTokens ?? '?'))
-        : fact.status === 404 ? vscode.l10n.t('GET /v2/team/token-usage answered 404: no usage information yet, but the key works')
+      return fact.status === 200 && fact.failure === undefined ? vscode.l10n.t('GET /v2/team/token-usage answered 200: the key works ({0} tokens left)', String(fact.remainingTokens ?? '?'))
+        : fact.status === 404 && fact.failure === undefined ? vscode.l10n.t('GET /v2/team/token-usage answered 404: no usage information yet, but the key works')
           : vscode.l10n.t('GET /v2/team/token-usage answered {0}', fact.status === 0 ? vscode.l10n.t('nothing') : String(fact.status));
     case 'webhook':
       return [
@@ -83,13 +84,14 @@ function trustWord(by: string): string {
 }
 
 /** What to change, in one sentence: the setting, the variable, the certificate. */
-export function fixWords(fix: Fix): string {
+function fixWords(fix: Fix): string {
   const where = fix.setting ? vscode.l10n.t('the {0} setting', code(fix.setting)) : fix.variable ? vscode.l10n.t('the {0} environment variable', code(fix.variable)) : '';
   switch (fix.fix) {
     case 'service-address':
       return fix.detail === 'unresolved' ? vscode.l10n.t('The service\'s host name does not resolve: correct the service address ({0}), or check this machine\'s DNS.', where)
         : fix.detail === 'refused' ? vscode.l10n.t('Nothing answers at the service\'s address and port: correct the service address ({0}), or check that the service runs.', where)
-          : vscode.l10n.t('Set a valid service address in {0} (Web Data: Connect).', where);
+          : fix.detail === 'plain-http' ? vscode.l10n.t('The API key is sent only over https://, except to a service on this machine: use the https:// address in {0} (Web Data: Connect).', where)
+            : vscode.l10n.t('Set a valid service address in {0} (Web Data: Connect).', where);
     case 'proxy-setting':
       return fix.detail === 'unresolved' ? vscode.l10n.t('The proxy\'s host name does not resolve: correct the proxy in {0}.', where)
         : fix.detail === 'refused' ? vscode.l10n.t('The proxy does not accept connections: correct {0}, or check that the proxy runs.', where)
@@ -99,7 +101,7 @@ export function fixWords(fix: Fix): string {
     case 'proxy-allow':
       return vscode.l10n.t('The proxy refuses connections to {0}: ask whoever runs it to allow that host, or add it to {1} if it can be reached without the proxy.', code(fix.detail ?? ''), where);
     case 'certificates':
-      return vscode.l10n.t('The certificate is not trusted by this machine. If your company inspects TLS, trust its certificate authority: add it to the operating system\'s store (with {0} on) or name its file in {1}, then restart VS Code.', code('http.systemCertificates'), code('NODE_EXTRA_CA_CERTS'));
+      return vscode.l10n.t('The certificate is not trusted by this machine. If your company inspects TLS, trust its certificate authority: add it to the operating system\'s store (with {0} on) or name its file in {1}, then restart VS Code.', code(CERTIFICATES_SETTING), code('NODE_EXTRA_CA_CERTS'));
     case 'certificate-renewal':
       return fix.detail === 'host-name' ? vscode.l10n.t('The certificate is for another host name: check the service address, or ask the certificate\'s owner for one that names this host.')
         : vscode.l10n.t('The certificate is not valid today ({0}): whoever runs the service (or the TLS inspection) must renew it; also check this machine\'s clock.', fix.detail === 'expired' ? vscode.l10n.t('expired') : vscode.l10n.t('not yet valid'));

@@ -12,6 +12,7 @@ import { readProblemArgument, type ProblemArgument } from '../../core/entries/ar
 import type { SearchOrigin } from '../../core/entries/origin';
 import type { EntryQuery, ScrubContext } from '../../core/entries/query';
 import { Command } from '../../core/ids';
+import { noArgument, registerCommand } from '../../platform/commands';
 import type { SearchRecord } from '../../core/search/record';
 import { loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
@@ -19,6 +20,7 @@ import type { Services } from '../../platform/services';
 import type { SearchApi } from '../search';
 import { problemArgument, ProblemActions } from './problems';
 import { readTerminalSelection, type TerminalSelection } from './terminal';
+import { nothingSelectedWords } from './words';
 
 /** For the host tests, through activate's return value. */
 export interface EntriesApi {
@@ -46,9 +48,9 @@ function fileLabel(uri: vscode.Uri): string {
 class EntriesFeature extends Disposable implements EntriesApi {
   constructor(private readonly services: Services, private readonly search: SearchApi) {
     super();
-    this._register(vscode.commands.registerCommand(Command.searchSelection, () => this.searchSelection()));
-    this._register(vscode.commands.registerCommand(Command.searchTerminalSelection, () => this.searchTerminalSelection()));
-    this._register(vscode.commands.registerCommand(Command.searchProblem, (argument?: unknown) => this.searchProblem(argument)));
+    this._register(registerCommand(Command.searchSelection, noArgument, () => this.searchSelection()));
+    this._register(registerCommand(Command.searchTerminalSelection, noArgument, () => this.searchTerminalSelection()));
+    this._register(registerCommand(Command.searchProblem, readProblemArgument, (problem) => this.searchProblem(problem)));
     this._register(new ProblemActions());
   }
 
@@ -65,7 +67,7 @@ class EntriesFeature extends Disposable implements EntriesApi {
     const editor = vscode.window.activeTextEditor;
     const text = editor?.selections.map((selection) => editor.document.getText(selection)).join(' ') ?? '';
     if (!editor || text.trim() === '') {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Select some text in an editor to search the web for it.'));
+      void vscode.window.showInformationMessage(nothingSelectedWords.editor());
       return undefined;
     }
     const line = editor.selection.start.line + 1;
@@ -76,7 +78,7 @@ class EntriesFeature extends Disposable implements EntriesApi {
     const terminal = vscode.window.activeTerminal;
     const selection = terminal ? await readTerminalSelection(terminal) : undefined;
     if (!terminal || !selection) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Select some text in the terminal to search the web for it.'));
+      void vscode.window.showInformationMessage(nothingSelectedWords.terminal());
       return undefined;
     }
     this.services.log.debug(`Search from the terminal: the selection was read through ${selection.via === 'api' ? 'Terminal.selection' : 'Copy and the clipboard'}.`);
@@ -84,10 +86,10 @@ class EntriesFeature extends Disposable implements EntriesApi {
   }
 
   /** The Code Action's argument; from the palette or a keybinding without one, the first problem under the cursor. */
-  private async searchProblem(argument: unknown): Promise<SearchRecord | undefined> {
-    const problem = readProblemArgument(argument) ?? this.problemAtCursor();
+  private async searchProblem(given: ProblemArgument | undefined): Promise<SearchRecord | undefined> {
+    const problem = given ?? this.problemAtCursor();
     if (!problem) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Put the cursor on a problem (a squiggle) to search the web for it.'));
+      void vscode.window.showInformationMessage(nothingSelectedWords.problem());
       return undefined;
     }
     const made = loadCore().problemQuery({ message: problem.message, source: problem.source, code: problem.code }, scrubContext());

@@ -10,9 +10,10 @@ import { Command, Setting } from '../../core/ids';
 import { inertQuickPick } from '../../core/text/inert';
 import { Disposable } from '../../platform/disposable';
 import { onDidChangeSetting, problemActionsSetting } from '../../platform/settings';
+import { problemActionWords } from './words';
 
 /** A diagnostic's code: a string, a number, or `{ value, target }` (a link to the rule's page). */
-export function codeOf(code: vscode.Diagnostic['code']): string | number | undefined {
+function codeOf(code: vscode.Diagnostic['code']): string | number | undefined {
   return typeof code === 'object' ? code.value : code;
 }
 
@@ -45,9 +46,7 @@ export class ProblemActions extends Disposable implements vscode.CodeActionProvi
     if (context.only && !context.only.contains(vscode.CodeActionKind.QuickFix)) return [];
     const several = context.diagnostics.length > 1;
     return context.diagnostics.slice(0, MAX_ACTIONS).map((diagnostic) => {
-      const title = several
-        ? vscode.l10n.t('Search the Web for This Problem: {0}', inertQuickPick(diagnostic.message, 60))
-        : vscode.l10n.t('Search the Web for This Problem');
+      const title = problemActionWords(several ? inertQuickPick(diagnostic.message, 60) : undefined);
       const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
       action.diagnostics = [diagnostic];
       action.command = { command: Command.searchProblem, title, arguments: [problemArgument(document, diagnostic)] };

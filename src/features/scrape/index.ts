@@ -7,7 +7,10 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { MapLink, ScrapeRequest, WebDataClient } from '../../core/api';
 import { Command } from '../../core/ids';
-import { firstUrl, pageIdOf, SCRAPE_PAGE_SCHEME, scrapedRecord, urlAt, type ScrapedRecord } from '../../core/scrape/page';
+import { decodeScrapeArgument, type ScrapeArgument } from '../../core/commands/scrape';
+import { decodeUrl, type UrlArgument } from '../../core/commands/search';
+import { firstUrl, pageIdOf, scrapedRecord, urlAt, type ScrapedRecord } from '../../core/scrape/page';
+import { Schemes } from '../../core/schemes';
 import { ScrapedPages } from '../../core/scrape/store';
 import { checkUrl, type UrlCheck } from '../../core/scrape/url-check';
 import { inertNotification, inertQuickPick } from '../../core/text/inert';
@@ -16,20 +19,15 @@ import { showError } from '../../platform/notify';
 import { showQuickInput } from '../../platform/quick-inputs';
 import type { Services } from '../../platform/services';
 import { scrapeSettings } from '../../platform/settings';
-import { readUrl } from '../search/actions';
+import { registerCommand } from '../../platform/commands';
 import { ScrapedPageDocuments } from './documents';
 import { flagWords, refusalWords, words } from './words';
 
 type Options = Omit<ScrapeRequest, 'url'>;
 
-/** A command's argument: a URL string to prefill, or a request `{ url, …options }` to send as it is. */
-export function readScrapeArgument(arg: unknown): { prefill?: string; request?: ScrapeRequest } {
-  if (typeof arg === 'string') return { prefill: arg };
-  // A plain object only: a Uri (the editor's context menu passes the document's) or a tree node is not a request.
-  if (typeof arg === 'object' && arg !== null && Object.getPrototypeOf(arg) === Object.prototype && typeof (arg as { url?: unknown }).url === 'string' && !('type' in arg)) {
-    return { request: arg as ScrapeRequest };
-  }
-  return {};
+/** Fetch Page Fresh's argument: the tab's Uri the editor's title bar passes; else the active tab's. */
+function decodeUri(argument: unknown): vscode.Uri | undefined {
+  return argument instanceof vscode.Uri ? argument : undefined;
 }
 
 export class ScrapeFeature extends Disposable {
@@ -43,34 +41,32 @@ export class ScrapeFeature extends Disposable {
   }
 
   /** webData.scrapeUrl: the page at a URL as markdown. Resolves with the record, or undefined when nothing was fetched. */
-  async scrapeUrl(arg?: unknown): Promise<ScrapedRecord | undefined> {
-    const { prefill, request } = readScrapeArgument(arg);
-    if (request) {
-      const { url, ...options } = request;
+  async scrapeUrl(argument: ScrapeArgument = { kind: 'none' }): Promise<ScrapedRecord | undefined> {
+    if (argument.kind === 'request') {
+      const { url, ...options } = argument.request;
       const sent = await this.confirm(checkUrl(url));
       return sent === undefined ? undefined : this.scrape(sent, options);
     }
-    const typed = await this.askUrl(words.urlTitle(), words.urlPrompt(), prefill ?? await this.urlNearby());
+    const typed = await this.askUrl(words.urlTitle(), words.urlPrompt(), argument.kind === 'prefill' ? argument.url : await this.urlNearby());
     if (typed === undefined) return undefined;
     const sent = await this.confirm(checkUrl(typed));
     return sent === undefined ? undefined : this.scrape(sent, {});
   }
 
   /** webData.scrapeResult: a search result's full page, when the search fetched no markdown. */
-  async scrapeResult(arg?: unknown): Promise<ScrapedRecord | undefined> {
-    const url = readUrl(arg);
-    if (url === undefined) {
+  async scrapeResult(argument: UrlArgument): Promise<ScrapedRecord | undefined> {
+    if (argument.kind !== 'url') {
       void vscode.window.showErrorMessage(words.noResultUrl());
       return undefined;
     }
-    const sent = await this.confirm(checkUrl(url));
+    const sent = await this.confirm(checkUrl(argument.url));
     return sent === undefined ? undefined : this.scrape(sent, {});
   }
 
   /** webData.scrapeFresh: the page of the active tab again, not from the service's cache. */
-  async scrapeFresh(arg?: unknown): Promise<ScrapedRecord | undefined> {
-    const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-    const id = uri?.scheme === SCRAPE_PAGE_SCHEME ? pageIdOf(uri.path) : undefined;
+  async scrapeFresh(given: vscode.Uri | undefined): Promise<ScrapedRecord | undefined> {
+    const uri = given ?? vscode.window.activeTextEditor?.document.uri;
+    const id = uri?.scheme === Schemes.scrapedPage.scheme ? pageIdOf(uri.path) : undefined;
     const record = id === undefined ? undefined : await this.pages.read(id);
     if (!record) {
       void vscode.window.showErrorMessage(words.notAPage());
@@ -80,9 +76,9 @@ export class ScrapeFeature extends Disposable {
   }
 
   /** webData.mapSite: a site's addresses in a quick pick; the picked ones open as markdown. */
-  async mapSite(arg?: unknown): Promise<MapLink[] | undefined> {
-    const { prefill, request } = readScrapeArgument(arg);
-    const typed = request?.url ?? await this.askUrl(words.mapTitle(), words.mapPrompt(), prefill ?? await this.urlNearby());
+  async mapSite(argument: ScrapeArgument = { kind: 'none' }): Promise<MapLink[] | undefined> {
+    const request = argument.kind === 'request' ? argument.request : undefined;
+    const typed = request?.url ?? await this.askUrl(words.mapTitle(), words.mapPrompt(), argument.kind === 'prefill' ? argument.url : await this.urlNearby());
     if (typed === undefined) return undefined;
     const url = await this.confirm(checkUrl(typed));
     if (url === undefined) return undefined;
@@ -98,7 +94,7 @@ export class ScrapeFeature extends Disposable {
         return client.map({ ...mapOptions, url }, { signal: abort.signal });
       });
     } catch (error) {
-      void showError(this.services.log, words.mapFailed(shown), error, { retry: () => this.mapSite({ ...mapOptions, url }) });
+      void showError(this.services.log, words.mapFailed(shown), error, { retry: () => this.mapSite({ kind: 'request', request: { ...mapOptions, url } }) });
       return undefined;
     }
     if (links.length === 0) {
@@ -244,10 +240,10 @@ export function registerScrape(services: Services): ScrapeFeature {
   const feature = new ScrapeFeature(services);
   services.context.subscriptions.push(
     feature,
-    vscode.commands.registerCommand(Command.scrapeUrl, (arg?: unknown) => feature.scrapeUrl(arg)),
-    vscode.commands.registerCommand(Command.scrapeResult, (arg?: unknown) => feature.scrapeResult(arg)),
-    vscode.commands.registerCommand(Command.scrapeFresh, (arg?: unknown) => feature.scrapeFresh(arg)),
-    vscode.commands.registerCommand(Command.mapSite, (arg?: unknown) => feature.mapSite(arg)),
+    registerCommand(Command.scrapeUrl, decodeScrapeArgument, (argument) => feature.scrapeUrl(argument)),
+    registerCommand(Command.scrapeResult, decodeUrl, (argument) => feature.scrapeResult(argument)),
+    registerCommand(Command.scrapeFresh, decodeUri, (uri) => feature.scrapeFresh(uri)),
+    registerCommand(Command.mapSite, decodeScrapeArgument, (argument) => feature.mapSite(argument)),
   );
   return feature;
 }

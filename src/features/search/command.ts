@@ -7,7 +7,9 @@ import type { SearchOrigin } from '../../core/entries/origin';
 import { Command, fullSettingKey, SettingGroup } from '../../core/ids';
 import { creditsOf, kindCounts } from '../../core/search/present';
 import type { SearchRecord } from '../../core/search/record';
-import { readSearchArgument, requestField } from '../../core/search/request';
+import type { CancellationSignal } from '../../core/commands/decode';
+import type { SearchCommandInput } from '../../core/commands/search';
+import { requestField } from '../../core/search/request';
 import type { PreparedSearch, SearchDone, SearchFailure } from '../../core/search/service';
 import { inertNotification } from '../../core/text/inert';
 import { Disposable, toDisposable } from '../../platform/disposable';
@@ -30,8 +32,7 @@ export class SearchCommand extends Disposable {
     this._register(toDisposable(() => { this.activePrompt?.dispose(); }));
   }
 
-  async run(argument?: unknown, options?: unknown): Promise<SearchRecord | undefined> {
-    const read = readSearchArgument(argument);
+  async run({ request: read, token }: SearchCommandInput): Promise<SearchRecord | undefined> {
     if (read.kind === 'invalid') {
       void vscode.window.showErrorMessage(inertNotification(read.message));
       return undefined;
@@ -46,7 +47,7 @@ export class SearchCommand extends Disposable {
     }
     // The optional second argument, for callers that need to stop a search (tests, other
     // extensions): `executeCommand('webData.search', request, { token })`.
-    return this.execute(request, { token: cancellationToken(options), withSettings: true });
+    return this.execute(request, { token, withSettings: true });
   }
 
   /** A row's Search Again: the stored request exactly as it was sent, settings of today aside, and where it started. */
@@ -81,7 +82,7 @@ export class SearchCommand extends Disposable {
   }
 
   /** Checks the request once (before any connect prompt: a refused request needs no key), then sends it. */
-  private async execute(argument: Record<string, unknown>, how: { token?: vscode.CancellationToken; withSettings: boolean; origin?: SearchOrigin }): Promise<SearchRecord | undefined> {
+  private async execute(argument: Record<string, unknown>, how: { token?: CancellationSignal; withSettings: boolean; origin?: SearchOrigin }): Promise<SearchRecord | undefined> {
     const prepared = this.searches.prepare(argument, { withSettings: how.withSettings });
     if (!prepared.ok) {
       void showProblems(prepared.failure.problems, prepared.failure.fromSettings);
@@ -91,7 +92,7 @@ export class SearchCommand extends Disposable {
     return this.send(prepared.search, how.token, how.origin);
   }
 
-  private async send(search: PreparedSearch, token: vscode.CancellationToken | undefined, origin?: SearchOrigin): Promise<SearchRecord | undefined> {
+  private async send(search: PreparedSearch, token: CancellationSignal | undefined, origin?: SearchOrigin): Promise<SearchRecord | undefined> {
     this.lastQuery = search.body.query;
     // The query can come from another extension's argument: notification text, so inert.
     const shownQuery = inertNotification(search.body.query, 60);
@@ -150,16 +151,6 @@ export class SearchCommand extends Disposable {
       void vscode.window.showWarningMessage(vscode.l10n.t('The search could not be saved to disk, so it will be gone after a reload. See the Web Data log.'));
     }
   }
-}
-
-function cancellationToken(options: unknown): vscode.CancellationToken | undefined {
-  if (typeof options !== 'object' || options === null) return undefined;
-  const token: unknown = (options as { token?: unknown }).token;
-  if (typeof token !== 'object' || token === null) return undefined;
-  const candidate = token as Partial<vscode.CancellationToken>;
-  return typeof candidate.isCancellationRequested === 'boolean' && typeof candidate.onCancellationRequested === 'function'
-    ? (candidate as vscode.CancellationToken)
-    : undefined;
 }
 
 /** Every problem, in one message; when some come from settings, a way to them. */

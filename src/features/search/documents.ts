@@ -4,35 +4,17 @@
 // than a TextDocumentContentProvider: VS Code restores tabs of file system resources after a
 // reload (activating us through onFileSystem:webdata), but silently drops content-provider tabs.
 import * as vscode from 'vscode';
-import type { SourceType } from '../../core/api/request-types';
 import { allResultsMarkdown, parseAllResultsAddress } from '../../core/search/all-results';
 import { chooseFormat, documentText } from '../../core/search/document';
 import { resultTitle } from '../../core/search/present';
-import { isResultKind, isSearchId, resultAt } from '../../core/search/record';
-import { parseResultDocumentAddress, resultDocumentAddress, WEBDATA_SCHEME } from '../../core/search/uri';
+import { resultAt } from '../../core/search/record';
+import { parseResultDocumentAddress, resultDocumentAddress } from '../../core/search/uri';
+import { Schemes } from '../../core/schemes';
 import { offerMarkdownOnce } from './markdown-hint';
 import type { SearchHistoryReader } from './service';
-import { ReadOnlyFileSystemProvider } from '../../platform/readonly-fs';
+import { ReadOnlyFileSystem } from '../../platform/readonly-documents';
 
-export interface ResultRef {
-  searchId: string;
-  kind: SourceType;
-  index: number;
-}
-
-/**
- * A result from a command's argument: a row of the view, or `{ searchId, kind?, index }`
- * (`resultIndex` is taken for `index`; kind defaults to web).
- */
-export function readResultRef(arg: unknown): ResultRef | undefined {
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  const value = arg as Record<string, unknown>;
-  const index = value.index ?? value.resultIndex;
-  const kind = value.kind ?? 'web';
-  if (!isSearchId(value.searchId) || !isResultKind(kind)) return undefined;
-  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) return undefined;
-  return { searchId: value.searchId, kind, index };
-}
+import type { ResultRef } from '../../core/commands/search';
 
 /** The text behind a `webdata:` address, from the stored search. */
 async function resultDocumentContent(history: SearchHistoryReader, uri: vscode.Uri): Promise<string> {
@@ -52,11 +34,7 @@ async function resultDocumentContent(history: SearchHistoryReader, uri: vscode.U
 /** Documents built and kept: VS Code asks for each twice on open (stat, then readFile), and again on focus. */
 const CACHE_SIZE = 16;
 
-export class ResultDocuments extends ReadOnlyFileSystemProvider {
-  private readonly changeEmitter = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
-  /** Never fires: a stored result's content does not change. */
-  readonly onDidChangeFile = this.changeEmitter.event;
-  private readonly loadedAt = Date.now();
+export class ResultDocuments extends ReadOnlyFileSystem {
   /** Built documents by URI, most recently used last; emptied when the history changes (a search removed). */
   private readonly built = new Map<string, Promise<Uint8Array>>();
 
@@ -65,24 +43,20 @@ export class ResultDocuments extends ReadOnlyFileSystemProvider {
     /** Where the markdown hint remembers that it was shown. */
     private readonly userState: vscode.Memento,
   ) {
-    super();
+    super(Schemes.searchResult, vscode.l10n.t('Scraped by the Web Data Service. Use **Save As** to keep an editable copy.'));
     this._register(history.onDidChangeHistory(() => this.built.clear()));
-    const readonly = new vscode.MarkdownString(vscode.l10n.t('Scraped by the Web Data Service. Use **Save As** to keep an editable copy.'));
-    this._register(vscode.workspace.registerFileSystemProvider(WEBDATA_SCHEME, this, { isReadonly: readonly, isCaseSensitive: true }));
   }
 
-  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
-    if (!parseResultDocumentAddress(uri.path, uri.query) && !parseAllResultsAddress(uri.path, uri.query)) {
-      // The folders above a document, for breadcrumbs and Save As: the query (or, in the older
-      // form, search id, kind and index); nothing else exists.
-      if (uri.path.split('/').length <= 4) return { type: vscode.FileType.Directory, ctime: this.loadedAt, mtime: this.loadedAt, size: 0 };
-      throw vscode.FileSystemError.FileNotFound(uri);
-    }
-    const bytes = await this.readFile(uri);
-    return { type: vscode.FileType.File, ctime: this.loadedAt, mtime: this.loadedAt, size: bytes.byteLength, permissions: vscode.FilePermission.Readonly };
+  /** A result's page or a search's results in one page; the folders above are the query (or, in the older form, search id, kind and index). */
+  protected isDocument(uri: vscode.Uri): boolean {
+    return parseResultDocumentAddress(uri.path, uri.query) !== undefined || parseAllResultsAddress(uri.path, uri.query) !== undefined;
   }
 
-  readFile(uri: vscode.Uri): Promise<Uint8Array> {
+  protected text(uri: vscode.Uri): Promise<string> {
+    return resultDocumentContent(this.history, uri);
+  }
+
+  override readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const key = uri.toString();
     const cached = this.built.get(key);
     if (cached) {
@@ -90,7 +64,7 @@ export class ResultDocuments extends ReadOnlyFileSystemProvider {
       this.built.set(key, cached);
       return cached;
     }
-    const building = resultDocumentContent(this.history, uri).then((text) => new TextEncoder().encode(text));
+    const building = super.readFile(uri);
     this.built.set(key, building);
     // A failed build is not kept: the next read tries again.
     building.catch(() => this.built.get(key) === building && this.built.delete(key));
@@ -111,10 +85,7 @@ export class ResultDocuments extends ReadOnlyFileSystemProvider {
     }
     const format = chooseFormat(typed, wanted);
     const address = resultDocumentAddress({ ...ref, format }, { query: record?.request.query ?? '', title: resultTitle(typed) });
-    const uri = vscode.Uri.from({ scheme: WEBDATA_SCHEME, path: address.path, query: address.query });
-    let document = await vscode.workspace.openTextDocument(uri);
-    if (document.languageId !== 'markdown') document = await vscode.languages.setTextDocumentLanguage(document, 'markdown');
-    const editor = await vscode.window.showTextDocument(document, { preview: false });
+    const editor = await this.show(this.uri(address.path, address.query), 'markdown');
     // Image results are never scraped: no point offering markdown for them.
     if (format === 'info' && record && typed.kind !== 'images') {
       offerMarkdownOnce(this.userState, record.request).catch(() => undefined);

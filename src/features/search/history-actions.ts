@@ -8,19 +8,17 @@ import { allResultsAddress } from '../../core/search/all-results';
 import { exportFileName, exportFormatOf, exportJson, exportMarkdown, type ExportFormat } from '../../core/search/export';
 import { isPinned } from '../../core/search/pins';
 import type { SearchRecord } from '../../core/search/record';
-import { WEBDATA_SCHEME } from '../../core/search/uri';
+import { Schemes } from '../../core/schemes';
 import { inertNotification } from '../../core/text/inert';
-import { readSearchId } from './actions';
-import type { HistoryDeps } from './history-commands';
-
-export { filterSearches } from './history-filter';
+import { decodeExportFormat, decodeSearchId } from '../../core/commands/search';
+import { dataArgument } from '../../core/commands/decode';
+import type { HistoryDeps } from './history-deps';
 
 const GONE = (): string => vscode.l10n.t('That search is no longer in the history.');
 const PICK = (): string => vscode.l10n.t('Pick a search in the Search Results view first.');
 
 /** The stored search an argument names, or undefined after saying why. */
-async function recordOf(deps: HistoryDeps, arg: unknown): Promise<SearchRecord | undefined> {
-  const id = readSearchId(arg);
+async function recordOf(deps: HistoryDeps, id: string | undefined): Promise<SearchRecord | undefined> {
   if (!id) {
     void vscode.window.showErrorMessage(PICK());
     return undefined;
@@ -30,8 +28,7 @@ async function recordOf(deps: HistoryDeps, arg: unknown): Promise<SearchRecord |
   return record;
 }
 
-export async function setPinned(deps: HistoryDeps, arg: unknown, pinned: boolean): Promise<boolean> {
-  const id = readSearchId(arg);
+export async function setPinned(deps: HistoryDeps, id: string | undefined, pinned: boolean): Promise<boolean> {
   if (!id) {
     void vscode.window.showErrorMessage(PICK());
     return false;
@@ -48,8 +45,8 @@ export async function setPinned(deps: HistoryDeps, arg: unknown, pinned: boolean
 }
 
 /** Opens advanced search with the search's request, to change it and run it again. */
-export async function editSearch(deps: HistoryDeps, arg: unknown): Promise<unknown> {
-  const record = await recordOf(deps, arg);
+export async function editSearch(deps: HistoryDeps, id: string | undefined): Promise<unknown> {
+  const record = await recordOf(deps, id);
   if (!record) return undefined;
   return vscode.commands.executeCommand(Command.searchAdvanced, answeredRequest({ ...record.request }));
 }
@@ -58,12 +55,11 @@ export async function editSearch(deps: HistoryDeps, arg: unknown): Promise<unkno
  * Asks first; keeps pinned searches unless the person chooses "Clear All, Including Pinned".
  * `{ confirmed: true, includePinned?: boolean }` skips the dialog (tests, keybindings).
  */
-export async function clearSearches(deps: HistoryDeps, arg: unknown): Promise<boolean> {
+export async function clearSearches(deps: HistoryDeps, given: { confirmed: boolean; includePinned: boolean }): Promise<boolean> {
   const searches = await deps.history.list();
   if (searches.length === 0) return false;
-  const given = typeof arg === 'object' && arg !== null ? (arg as { confirmed?: unknown; includePinned?: unknown }) : {};
-  if (given.confirmed === true) {
-    await deps.history.clear({ includePinned: given.includePinned === true });
+  if (given.confirmed) {
+    await deps.history.clear({ includePinned: given.includePinned });
     return true;
   }
   const pinned = searches.filter(isPinned).length;
@@ -83,28 +79,33 @@ export async function clearSearches(deps: HistoryDeps, arg: unknown): Promise<bo
 }
 
 /** Every result of a search in one read-only markdown tab, with a table of contents. */
-export async function openAllResults(deps: HistoryDeps, arg: unknown): Promise<vscode.TextEditor | undefined> {
-  const record = await recordOf(deps, arg);
+export async function openAllResults(deps: HistoryDeps, id: string | undefined): Promise<vscode.TextEditor | undefined> {
+  const record = await recordOf(deps, id);
   if (!record) return undefined;
   const address = allResultsAddress(record.id, record.request.query);
-  let document = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: WEBDATA_SCHEME, path: address.path, query: address.query }));
+  let document = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: Schemes.searchResult.scheme, path: address.path, query: address.query }));
   if (document.languageId !== 'markdown') document = await vscode.languages.setTextDocumentLanguage(document, 'markdown');
   return vscode.window.showTextDocument(document, { preview: false });
 }
 
-/** `{ searchId, uri, format? }` writes without a dialog (tests); the format follows the file's extension. */
-function exportTarget(arg: unknown): { uri?: vscode.Uri; format?: ExportFormat } {
-  if (typeof arg !== 'object' || arg === null) return {};
-  const { uri, format } = arg as { uri?: unknown; format?: unknown };
+export interface ExportTarget {
+  searchId: string | undefined;
+  uri?: vscode.Uri;
+  format?: ExportFormat;
+}
+
+/** Export's argument: the search (decodeSearchId), and `{ uri, format? }` to write without a dialog (tests); the format follows the file's extension. */
+export function decodeExport(argument: unknown): ExportTarget {
+  const uri = dataArgument(argument)?.uri;
   const target = uri instanceof vscode.Uri ? uri : typeof uri === 'string' ? vscode.Uri.parse(uri, true) : undefined;
-  return { uri: target, format: format === 'json' || format === 'markdown' ? format : undefined };
+  const format = decodeExportFormat(argument);
+  return { searchId: decodeSearchId(argument), ...(target ? { uri: target } : {}), ...(format ? { format } : {}) };
 }
 
 /** Saves a search as markdown (front matter, then each result's content) or JSON (the answer as received). */
-export async function exportSearch(deps: HistoryDeps, arg: unknown): Promise<vscode.Uri | undefined> {
-  const record = await recordOf(deps, arg);
+export async function exportSearch(deps: HistoryDeps, given: ExportTarget): Promise<vscode.Uri | undefined> {
+  const record = await recordOf(deps, given.searchId);
   if (!record) return undefined;
-  const given = exportTarget(arg);
   let uri = given.uri;
   if (!uri) {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;

@@ -3,20 +3,15 @@
 // line from ./index.ts. Registering reads nothing and sends nothing: the bodies
 // (./history-actions.ts) read and change the history through the search service when they run.
 import * as vscode from 'vscode';
+import { decodeClearSearches, decodeFilter, decodeSearchId } from '../../core/commands/search';
 import { Command, ContextKey } from '../../core/ids';
 import { filterLabel } from '../../core/search/filter';
+import { noArgument, registerCommand } from '../../platform/commands';
 import { Disposable } from '../../platform/disposable';
 import * as historyActions from './history-actions';
-import type { SearchHistoryEditor } from './service';
-import type { FilterOutcome, SearchResultsProvider, SearchTreeNode } from './tree';
-
-export interface HistoryDeps {
-  /** The history through the search service: the commands never write the store themselves. */
-  history: SearchHistoryEditor;
-  provider: SearchResultsProvider;
-  view: vscode.TreeView<SearchTreeNode>;
-  log: vscode.LogOutputChannel;
-}
+import type { HistoryDeps } from './history-deps';
+import { filterSearches } from './history-filter';
+import type { FilterOutcome } from './tree';
 
 class HistoryCommands extends Disposable {
   private filterShown = false;
@@ -24,14 +19,14 @@ class HistoryCommands extends Disposable {
   constructor(private readonly deps: HistoryDeps) {
     super();
     const add = (d: vscode.Disposable): void => void this._register(d);
-    add(vscode.commands.registerCommand(Command.pinSearch, (arg?: unknown) => historyActions.setPinned(deps, arg, true)));
-    add(vscode.commands.registerCommand(Command.unpinSearch, (arg?: unknown) => historyActions.setPinned(deps, arg, false)));
-    add(vscode.commands.registerCommand(Command.editSearch, (arg?: unknown) => historyActions.editSearch(deps, arg)));
-    add(vscode.commands.registerCommand(Command.clearSearches, (arg?: unknown) => historyActions.clearSearches(deps, arg)));
-    add(vscode.commands.registerCommand(Command.filterSearches, (arg?: unknown) => historyActions.filterSearches(deps, arg)));
-    add(vscode.commands.registerCommand(Command.clearSearchFilter, () => deps.provider.setFilter('')));
-    add(vscode.commands.registerCommand(Command.openAllResults, (arg?: unknown) => historyActions.openAllResults(deps, arg)));
-    add(vscode.commands.registerCommand(Command.exportSearch, (arg?: unknown) => historyActions.exportSearch(deps, arg)));
+    add(registerCommand(Command.pinSearch, decodeSearchId, (id) => historyActions.setPinned(deps, id, true)));
+    add(registerCommand(Command.unpinSearch, decodeSearchId, (id) => historyActions.setPinned(deps, id, false)));
+    add(registerCommand(Command.editSearch, decodeSearchId, (id) => historyActions.editSearch(deps, id)));
+    add(registerCommand(Command.clearSearches, decodeClearSearches, (how) => historyActions.clearSearches(deps, how)));
+    add(registerCommand(Command.filterSearches, decodeFilter, (filter) => filterSearches(deps, filter)));
+    add(registerCommand(Command.clearSearchFilter, noArgument, () => deps.provider.setFilter('')));
+    add(registerCommand(Command.openAllResults, decodeSearchId, (id) => historyActions.openAllResults(deps, id)));
+    add(registerCommand(Command.exportSearch, historyActions.decodeExport, (target) => historyActions.exportSearch(deps, target)));
     add(deps.provider.onDidFilter((outcome) => this.showFilter(outcome)));
     add(deps.provider.onDidChangeTreeData(() => {
       if (deps.provider.filter === '') this.showFilter(undefined);

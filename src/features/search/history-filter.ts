@@ -1,15 +1,15 @@
 // The filter box over the search history: an InputBox that filters the Search Results view as the
 // person types. Enter keeps the filter; Escape puts back the one that was set before.
 import * as vscode from 'vscode';
-import type { HistoryDeps } from './history-commands';
+import type { HistoryDeps } from './history-deps';
 import { showQuickInput } from '../../platform/quick-inputs';
 
 /** A string argument sets the filter without the box ('' clears it): for tests and keybindings. */
-export async function filterSearches(deps: HistoryDeps, arg: unknown): Promise<string> {
+export async function filterSearches(deps: HistoryDeps, filter: string | undefined): Promise<string> {
   const { provider } = deps;
-  if (typeof arg === 'string') {
-    provider.setFilter(arg);
-    return arg;
+  if (filter !== undefined) {
+    provider.setFilter(filter);
+    return filter;
   }
   const before = provider.filter;
   const box = vscode.window.createInputBox();

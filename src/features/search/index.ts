@@ -1,19 +1,21 @@
 // Search: the webData.search command, the Search Results view, and result documents in tabs.
 // Registering reads nothing and sends nothing: the history is read when the view first asks.
 import * as vscode from 'vscode';
-import { Command, View, type CommandId } from '../../core/ids';
+import { decodeResultRef, decodeSearchCommand, decodeSearchId, type ResultRef } from '../../core/commands/search';
+import { Command, View } from '../../core/ids';
 import { DEFAULT_MAX_HISTORY_BYTES, type HistoryLimits } from '../../core/search/eviction';
+import { noArgument, registerCommand } from '../../platform/commands';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 import { searchSettings } from '../../platform/settings';
 import { QUERY_MAX_LENGTH } from '../../core/search/query-input';
 import { registerAdvancedSearch } from './advanced';
-import { copyUrl, openInBrowser, readSearchId } from './actions';
+import { copyUrl, decodeUrlOrUri, openInBrowser } from './actions';
 import { SearchCommand } from './command';
 import type { SearchOrigin } from '../../core/entries/origin';
 import { registerHistoryCommands } from './history-commands';
 import { enableMarkdown } from './markdown-hint';
-import { readResultRef, ResultDocuments } from './documents';
+import { ResultDocuments } from './documents';
 import type { Prepared, PreparedSearch } from '../../core/search/service';
 import type { SearchRecord, SearchSummary } from '../../core/search/record';
 import { SearchServiceHost, type SearchDone, type SearchRun, type SearchRunOptions } from './service';
@@ -78,17 +80,14 @@ class SearchFeature extends Disposable implements SearchApi {
     this.documents = this._register(new ResultDocuments(this.searches, context.globalState));
     this._register(toDisposable(() => { this.statusMessage?.dispose(); }));
 
-    const register = (id: CommandId, run: (...args: unknown[]) => unknown): void => {
-      this._register(vscode.commands.registerCommand(id, run));
-    };
-    register(Command.search, (argument?: unknown, options?: unknown) => this.command.run(argument, options));
-    register(Command.searchAgain, (arg?: unknown) => this.searchAgain(arg));
-    register(Command.removeSearch, (arg?: unknown) => this.removeSearch(arg));
-    register(Command.openMarkdown, (arg?: unknown) => this.open(arg, 'markdown'));
-    register(Command.openSummary, (arg?: unknown) => this.open(arg, 'summary'));
-    register(Command.enableMarkdown, () => enableMarkdown());
-    register(Command.openInBrowser, (arg?: unknown) => openInBrowser(arg));
-    register(Command.copyUrl, (arg?: unknown) => copyUrl(arg, (text) => this.flash(text)));
+    this._register(registerCommand(Command.search, decodeSearchCommand, (input) => this.command.run(input)));
+    this._register(registerCommand(Command.searchAgain, decodeSearchId, (id) => this.searchAgain(id)));
+    this._register(registerCommand(Command.removeSearch, decodeSearchId, (id) => this.removeSearch(id)));
+    this._register(registerCommand(Command.openMarkdown, decodeResultRef, (ref) => this.open(ref, 'markdown')));
+    this._register(registerCommand(Command.openSummary, decodeResultRef, (ref) => this.open(ref, 'summary')));
+    this._register(registerCommand(Command.enableMarkdown, noArgument, () => enableMarkdown()));
+    this._register(registerCommand(Command.openInBrowser, decodeUrlOrUri, (url) => openInBrowser(url)));
+    this._register(registerCommand(Command.copyUrl, decodeUrlOrUri, (url) => copyUrl(url, (text) => this.flash(text))));
     this._register(registerHistoryCommands({ history: this.searches, provider: this.provider, view: this.view, log }));
   }
 
@@ -155,8 +154,7 @@ class SearchFeature extends Disposable implements SearchApi {
     }
   }
 
-  private async searchAgain(arg: unknown): Promise<unknown> {
-    const id = readSearchId(arg);
+  private async searchAgain(id: string | undefined): Promise<unknown> {
     const record = id ? await this.searches.get(id) : undefined;
     if (!record) {
       void vscode.window.showWarningMessage(vscode.l10n.t('That search is no longer in the history; run a new search instead.'));
@@ -165,13 +163,11 @@ class SearchFeature extends Disposable implements SearchApi {
     return this.command.again({ ...record.request }, record.origin);
   }
 
-  private async removeSearch(arg: unknown): Promise<void> {
-    const id = readSearchId(arg);
+  private async removeSearch(id: string | undefined): Promise<void> {
     if (id) await this.searches.remove(id);
   }
 
-  private async open(arg: unknown, wanted: 'markdown' | 'summary'): Promise<vscode.TextEditor | undefined> {
-    const ref = readResultRef(arg);
+  private async open(ref: ResultRef | undefined, wanted: 'markdown' | 'summary'): Promise<vscode.TextEditor | undefined> {
     if (!ref) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Pick a result in the Search Results view to open it.'));
       return undefined;

@@ -9,7 +9,7 @@ import { offersMarkdown, withMarkdown } from '../../core/search/request';
 import { searchSettings } from '../../platform/settings';
 
 /** globalState key: true once the hint was shown. */
-export const MARKDOWN_HINT_SHOWN = 'webData.search.markdownHintShown';
+const MARKDOWN_HINT_SHOWN = 'webData.search.markdownHintShown';
 
 export async function offerMarkdownOnce(state: vscode.Memento, request: SearchRequestBody): Promise<void> {
   if (state.get<boolean>(MARKDOWN_HINT_SHOWN) === true) return;

@@ -11,10 +11,12 @@ import { isPinned, pinnedFirst } from '../../core/search/pins';
 import { groupResults, resultContextValue, resultHost, resultIcon, resultTitle, searchFacts, searchLabel, shownTitle, type ResultGroup } from '../../core/search/present';
 import type { SearchSummary, TypedResult } from '../../core/search/record';
 import { resultTooltip, searchTooltip } from '../../core/search/tooltip';
+import { viewRows, type SearchTreeNode } from '../../core/view-nodes';
 import { Disposable } from '../../platform/disposable';
+import { plainTooltip } from '../../platform/markdown';
 import { onDidChangeSetting, previewImagesSetting } from '../../platform/settings';
 import type { SearchHistoryReader } from './service';
-import { kindWords, resultHostWords, resultTitleWords, resultTooltipMarkdown, searchDescriptionWords, searchLabelWords, searchTooltipMarkdown } from './words';
+import { kindWords, resultHostWords, resultTitleWords, resultTooltipWords, searchDescriptionWords, searchLabelWords, searchTooltipWords } from './words';
 
 /** What the filter left: for the view's message and description. */
 export interface FilterOutcome {
@@ -23,21 +25,9 @@ export interface FilterOutcome {
   total: number;
 }
 
-export type SearchTreeNode =
-  | { type: 'search'; summary: SearchSummary; newest: boolean }
-  | { type: 'group'; searchId: string; group: ResultGroup }
-  | { type: 'result'; searchId: string; kind: SourceType; index: number; typed: TypedResult; grouped: boolean }
-  | { type: 'message'; searchId: string; text: string; icon: string };
+export type { SearchTreeNode } from '../../core/view-nodes';
 
 const GROUP_ICONS: Readonly<Record<SourceType, string>> = { web: 'globe', images: 'file-media', news: 'rss' };
-
-/** Web content in a hover: never trusted (no command links), never HTML. */
-export function untrustedMarkdown(text: string): vscode.MarkdownString {
-  const markdown = new vscode.MarkdownString(text, false);
-  markdown.isTrusted = false;
-  markdown.supportHtml = false;
-  return markdown;
-}
 
 export class SearchResultsProvider extends Disposable implements vscode.TreeDataProvider<SearchTreeNode> {
   private readonly changeEmitter = this._register(new vscode.EventEmitter<SearchTreeNode | undefined>());
@@ -68,7 +58,12 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
     this.changeEmitter.fire(undefined);
   }
 
+  /** Every row handed to VS Code is registered, so a command knows it for a row of this view. */
   async getChildren(node?: SearchTreeNode): Promise<SearchTreeNode[]> {
+    return viewRows.searchResults.rowsOf(await this.children(node));
+  }
+
+  private async children(node?: SearchTreeNode): Promise<SearchTreeNode[]> {
     if (!node) {
       const summaries = await this.history.list();
       const newestId = summaries[0]?.id;
@@ -96,7 +91,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
     if (node.type === 'result' && node.grouped) {
       const record = await this.history.get(node.searchId);
       const group = record ? groupResults(record).groups.find((g) => g.kind === node.kind) : undefined;
-      if (group) return { type: 'group', searchId: node.searchId, group };
+      if (group) return viewRows.searchResults.row({ type: 'group', searchId: node.searchId, group });
     }
     return this.roots.get(node.searchId);
   }
@@ -132,7 +127,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
 
   /** The row of a search just made, for reveal: built from its summary, the rows not listed again. */
   searchNode(summary: SearchSummary): SearchTreeNode {
-    const node = { type: 'search' as const, summary, newest: true };
+    const node = viewRows.searchResults.row({ type: 'search' as const, summary, newest: true });
     this.roots.set(summary.id, node);
     return node;
   }
@@ -161,7 +156,7 @@ function searchItem(summary: SearchSummary, newest: boolean): vscode.TreeItem {
   const item = new vscode.TreeItem(searchLabelWords(searchLabel(summary)), newest ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
   item.id = summary.id;
   item.description = searchDescriptionWords(searchFacts(summary, new Date()));
-  item.tooltip = untrustedMarkdown(searchTooltipMarkdown(searchTooltip(summary)));
+  item.tooltip = plainTooltip(searchTooltipWords(searchTooltip(summary)));
   item.iconPath = summary.warning
     ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
     : new vscode.ThemeIcon(isPinned(summary) ? 'pinned' : 'search');
@@ -185,7 +180,7 @@ function resultItem(node: SearchTreeNode & { type: 'result' }): vscode.TreeItem 
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   item.id = `${node.searchId}/${node.kind}/${node.index}`;
   item.description = resultHostWords(resultHost(node.typed));
-  item.tooltip = untrustedMarkdown(resultTooltipMarkdown(resultTooltip(node.typed, { previewImages: previewImagesSetting() })));
+  item.tooltip = plainTooltip(resultTooltipWords(resultTooltip(node.typed, { previewImages: previewImagesSetting() })));
   item.iconPath = new vscode.ThemeIcon(resultIcon(node.typed));
   item.contextValue = resultContextValue(node.typed);
   item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}', label, item.description) };

@@ -7,7 +7,8 @@ import type { SearchOrigin } from '../../core/entries/origin';
 import { formatDateTime, formatNumber, formatTime, safeLocale } from '../../core/intl';
 import type { KindCount, SearchFacts, ShownTime } from '../../core/search/present';
 import type { SearchAsker } from '../../core/search/record';
-import { tooltipMarkdown, type ResultFact, type ResultTooltip, type ScrapeStatus, type SearchFact, type SearchTooltip } from '../../core/search/tooltip';
+import type { ResultFact, ResultTooltip, ScrapeStatus, SearchFact, SearchTooltip } from '../../core/search/tooltip';
+import type { TooltipWords } from '../../core/text/inert';
 
 const locale = (): string => safeLocale(vscode.env.language);
 
@@ -31,16 +32,16 @@ function countWords({ kind, count }: KindCount): string {
 }
 
 /** "10 web · 4 images"; "no results" when no source was counted. */
-export function countsWords(counts: readonly KindCount[]): string {
+function countsWords(counts: readonly KindCount[]): string {
   return counts.length > 0 ? counts.map(countWords).join(' · ') : vscode.l10n.t('no results');
 }
 
-export function creditsWords(credits: number): string {
+function creditsWords(credits: number): string {
   return credits === 1 ? vscode.l10n.t('1 credit') : vscode.l10n.t('{0} credits', formatNumber(credits, locale()));
 }
 
 /** The time today, the day and time this year, the full date and time before. */
-export function timeWords(when: ShownTime): string {
+function timeWords(when: ShownTime): string {
   const options = { locale: locale() };
   switch (when.span) {
     case 'today': return formatTime(when.at, options);
@@ -98,13 +99,13 @@ function resultFactWords(fact: ResultFact): string {
   }
 }
 
-export function resultTooltipMarkdown(tooltip: ResultTooltip): string {
+export function resultTooltipWords(tooltip: ResultTooltip): TooltipWords {
   const lines = [tooltip.url ?? vscode.l10n.t('No page address was given for this result')];
-  return tooltipMarkdown({
+  return {
     heading: resultTitleWords(tooltip.title),
     paragraphs: [lines, tooltip.text !== undefined ? [tooltip.text] : [], tooltip.facts.map(resultFactWords)],
     ...(tooltip.preview !== undefined ? { preview: tooltip.preview } : {}),
-  });
+  };
 }
 
 function searchFactWords(fact: SearchFact): string {
@@ -120,7 +121,7 @@ function searchFactWords(fact: SearchFact): string {
 }
 
 /** "From the selection in src/app.ts, line 12", "From a problem (ts 2322) in …", "From the terminal bash". */
-export function originWords(origin: SearchOrigin): string {
+function originWords(origin: SearchOrigin): string {
   switch (origin.kind) {
     case 'selection': return vscode.l10n.t('From the selection in {0}, line {1}', origin.file, formatNumber(origin.line, locale()));
     case 'problem': {
@@ -141,10 +142,10 @@ function askerWords(askedBy: SearchAsker): string {
   }
 }
 
-export function searchTooltipMarkdown(tooltip: SearchTooltip): string {
-  return tooltipMarkdown({
+export function searchTooltipWords(tooltip: SearchTooltip): TooltipWords {
+  return {
     heading: searchLabelWords(tooltip.query),
     paragraphs: [tooltip.facts.map(searchFactWords)],
     ...(tooltip.warning !== undefined ? { warning: { label: vscode.l10n.t('Warning from the service:'), text: tooltip.warning } } : {}),
-  });
+  };
 }

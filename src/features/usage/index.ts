@@ -1,6 +1,10 @@
 // Credits in the status bar: the item, its refreshes, and the details behind a click.
 import * as vscode from 'vscode';
+import { offeredButtons } from '../../core/failure-table';
 import { Command } from '../../core/ids';
+import { usageErrorOffer } from '../../core/usage';
+import { noArgument, registerCommand } from '../../platform/commands';
+import { errorButtonLabel, runFixButton } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import type { SpendApi } from '../spend';
 import { UsageStatus } from './status';
@@ -8,16 +12,16 @@ import { UsageStatus } from './status';
 export { UsageStatus };
 
 /**
- * Registers the item and its commands. The returned object is the feature's API: `refresh()` for
- * whoever changes the balance (a finished search), `state` and `item` for what is shown.
+ * Registers the item and its commands. The returned object is the feature's API: its `model` for
+ * whoever changes or reads the balance (a finished search, the chat tool), `state` and `item` for what is shown.
  */
 export function registerUsage(services: Services, spend: SpendApi): UsageStatus {
   const status = new UsageStatus(services, spend);
   services.context.subscriptions.push(
     status,
     // Returns once the item shows the new state, so callers (the search, tests) can await it.
-    vscode.commands.registerCommand(Command.refreshUsage, () => status.refreshNow()),
-    vscode.commands.registerCommand(Command.showUsage, () => showUsage(status)),
+    registerCommand(Command.refreshUsage, noArgument, () => status.model.refreshNow()),
+    registerCommand(Command.showUsage, noArgument, () => showUsage(status)),
   );
   return status;
 }
@@ -37,16 +41,14 @@ async function showUsage(status: UsageStatus): Promise<void> {
   const detail = words.paragraphs.flat().join('\n');
   const state = status.state;
   if (state.kind === 'error') {
-    const retry = vscode.l10n.t('Retry');
-    const setKey = vscode.l10n.t('Set API Key');
-    const openLog = vscode.l10n.t('Open Log');
-    const check = vscode.l10n.t('Check Connection');
-    const buttons = state.unauthorized ? [setKey, retry, openLog] : state.network ? [check, retry, openLog] : [retry, openLog];
-    const choice = await vscode.window.showWarningMessage(words.heading, { modal: true, detail }, ...buttons);
-    if (choice === retry) await status.refreshNow();
-    else if (choice === setKey) await vscode.commands.executeCommand(Command.setApiKey);
-    else if (choice === openLog) await vscode.commands.executeCommand(Command.showLog);
-    else if (choice === check) await vscode.commands.executeCommand(Command.checkConnection);
+    // The same fix a notification of this failure offers (core/failure-table.ts), and Retry.
+    const offer = usageErrorOffer(state);
+    const offered = offeredButtons(offer, true);
+    const choice = await vscode.window.showWarningMessage(words.heading, { modal: true, detail }, ...offered.map(errorButtonLabel));
+    const picked = offered.find((button) => errorButtonLabel(button) === choice);
+    if (picked === 'retry') await status.refreshNow();
+    else if (picked === 'open-log') await vscode.commands.executeCommand(Command.showLog);
+    else if (picked !== undefined) await runFixButton(picked, offer);
     return;
   }
   const refresh = vscode.l10n.t('Refresh');

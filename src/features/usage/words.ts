@@ -19,7 +19,7 @@ export interface WordsOptions extends IntlOptions {
 }
 
 /** "12,345 credits", "1 credit". */
-export function creditsWords(credits: number, locale: string): string {
+function creditsWords(credits: number, locale: string): string {
   return credits === 1 ? vscode.l10n.t('1 credit') : vscode.l10n.t('{0} credits', formatNumber(credits, locale));
 }
 
@@ -114,7 +114,7 @@ function clickWords(action: Extract<UsageLine, { kind: 'click' }>['action']): st
   }
 }
 
-export function lineWords(line: UsageLine, options: WordsOptions): string {
+function lineWords(line: UsageLine, options: WordsOptions): string {
   const { locale } = options;
   switch (line.kind) {
     case 'remaining-tokens':

@@ -1,12 +1,13 @@
 // The webhook commands. Arguments let tests (and other extensions) skip the prompts: setWebhookSecret
 // takes { secret }; the row commands take a view node or { key }.
 import * as vscode from 'vscode';
+import { decodeEvent, decodeSecret, type EventArgument } from '../../core/commands/webhooks';
+import { noArgument, registerCommand } from '../../platform/commands';
 import { Command } from '../../core/ids';
 import { copyText } from '../../platform/clipboard';
 import type { WebhookEventRecord } from '../../core/webhook-events';
 import type { Services } from '../../platform/services';
 import type { WebhookEventsStore } from './events-store';
-import type { EventNode } from './events-view';
 import type { WebhookPayloadDocuments } from './payload-document';
 import type { WebhookReceiverController } from './receiver-controller';
 
@@ -27,8 +28,36 @@ export type WebhookCommandId =
   | typeof Command.openWebhookPayload
   | typeof Command.clearWebhookEvents;
 
-/** Every webhook command takes at most one argument (a view node, or the arguments of a test). */
-export type WebhookCommandHandlers = Record<WebhookCommandId, (arg?: unknown) => Promise<unknown>>;
+/** The decoded argument of each webhook command (src/core/commands/webhooks.ts). */
+interface WebhookArguments {
+  [Command.startWebhookReceiver]: undefined;
+  [Command.stopWebhookReceiver]: undefined;
+  [Command.copyWebhookUrl]: undefined;
+  [Command.setWebhookSecret]: string | undefined;
+  [Command.clearWebhookSecret]: undefined;
+  [Command.copyJobId]: EventArgument | undefined;
+  [Command.openWebhookPayload]: EventArgument | undefined;
+  [Command.clearWebhookEvents]: undefined;
+}
+
+export type WebhookCommandHandlers = { [K in WebhookCommandId]: (argument: WebhookArguments[K]) => Promise<unknown> };
+
+const DECODERS: { [K in WebhookCommandId]: (argument: unknown) => WebhookArguments[K] } = {
+  [Command.startWebhookReceiver]: noArgument,
+  [Command.stopWebhookReceiver]: noArgument,
+  [Command.copyWebhookUrl]: noArgument,
+  [Command.setWebhookSecret]: decodeSecret,
+  [Command.clearWebhookSecret]: noArgument,
+  [Command.copyJobId]: decodeEvent,
+  [Command.openWebhookPayload]: decodeEvent,
+  [Command.clearWebhookEvents]: noArgument,
+};
+
+/** Registers one webhook command with its decoder. */
+export function registerWebhookCommand<K extends WebhookCommandId>(id: K, handlers: Pick<WebhookCommandHandlers, K>): vscode.Disposable {
+  const run: (argument: WebhookArguments[K]) => Promise<unknown> = handlers[id];
+  return registerCommand(id, DECODERS[id], run);
+}
 
 /** The commands' handlers; each id is registered at activation (index.ts), which calls in here on first use. */
 export function webhookCommandHandlers({ services, controller, store, documents }: WebhookCommandParts): WebhookCommandHandlers {
@@ -61,12 +90,16 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       await copyText(running.externalUrl, vscode.l10n.t('webhook receiver URL'));
       return running.externalUrl;
     }),
-    [Command.setWebhookSecret]: guarded('Saving the webhook secret', () => vscode.l10n.t('Saving the webhook secret failed. See the Web Data log for details.'), async (arg?: unknown) => {
-      const secret = secretArgument(arg) ?? (await promptSecret());
+    [Command.setWebhookSecret]: guarded('Saving the webhook secret', () => vscode.l10n.t('Saving the webhook secret failed. See the Web Data log for details.'), async (given: string | undefined) => {
+      // A secret passed by a caller (a keybinding, another extension, the sandbox's helper at every
+      // window start) is saved silently, as setApiKey saves a passed key: only a person who typed
+      // one is told, since nobody else asked.
+      const secret = given ?? (await promptSecret());
       if (secret === undefined) return false;
       await services.secrets.setWebhookSecret(secret);
       await controller.readSecret();
-      void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret saved. Deliveries without a matching X-Service-Signature are now refused.'));
+      if (given !== undefined) log.info('Webhook secret saved (passed to the command).');
+      else void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret saved. Deliveries without a matching X-Service-Signature are now refused.'));
       return true;
     }),
     [Command.clearWebhookSecret]: guarded('Clearing the webhook secret', () => vscode.l10n.t('Clearing the webhook secret failed. See the Web Data log for details.'), async () => {
@@ -74,8 +107,8 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       await controller.readSecret();
       void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret cleared. Deliveries are no longer verified and are marked unsigned.'));
     }),
-    [Command.copyJobId]: guarded('Copying the job id', () => vscode.l10n.t('Copying the job id failed. See the Web Data log for details.'), async (arg?: unknown) => {
-      const record = recordArgument(store, arg);
+    [Command.copyJobId]: guarded('Copying the job id', () => vscode.l10n.t('Copying the job id failed. See the Web Data log for details.'), async (event: EventArgument | undefined) => {
+      const record = recordOf(store, event);
       if (record?.jobId === undefined) {
         void vscode.window.showInformationMessage(vscode.l10n.t('This event has no job id to copy.'));
         return undefined;
@@ -83,8 +116,8 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       await copyText(record.jobId, vscode.l10n.t('job id'));
       return record.jobId;
     }),
-    [Command.openWebhookPayload]: guarded('Opening the webhook payload', () => vscode.l10n.t('Opening the webhook payload failed. See the Web Data log for details.'), async (arg?: unknown) => {
-      const record = recordArgument(store, arg);
+    [Command.openWebhookPayload]: guarded('Opening the webhook payload', () => vscode.l10n.t('Opening the webhook payload failed. See the Web Data log for details.'), async (event: EventArgument | undefined) => {
+      const record = recordOf(store, event);
       if (!record) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose an event in the Webhook Events view to open its payload.'));
         return undefined;
@@ -111,19 +144,7 @@ async function promptSecret(): Promise<string | undefined> {
   return secret ? secret : undefined;
 }
 
-function secretArgument(arg: unknown): string | undefined {
-  if (typeof arg !== 'object' || arg === null || !('secret' in arg)) return undefined;
-  return typeof arg.secret === 'string' && arg.secret.trim() !== '' ? arg.secret.trim() : undefined;
-}
-
-/** A view node (from a menu or a click), or { key } from a test. */
-function recordArgument(store: WebhookEventsStore, arg: unknown): WebhookEventRecord | undefined {
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  const node = arg as Partial<Omit<EventNode, 'record'>> & { key?: unknown; eventKey?: unknown; record?: unknown };
-  if (node.kind === 'event' && typeof node.record === 'object' && node.record !== null) {
-    const key = (node.record as { key?: unknown }).key;
-    return typeof key === 'string' ? (store.get(key) ?? (node.record as WebhookEventRecord)) : undefined;
-  }
-  const key = typeof node.key === 'string' ? node.key : typeof node.eventKey === 'string' ? node.eventKey : undefined;
-  return key === undefined ? undefined : store.get(key);
+/** The event in the store, or the one its row holds when the store no longer has it. */
+function recordOf(store: WebhookEventsStore, event: EventArgument | undefined): WebhookEventRecord | undefined {
+  return event === undefined ? undefined : (store.get(event.key) ?? event.record);
 }

@@ -15,16 +15,14 @@ import type { WebhookNotifier } from './notifier';
 import { moreEventsWords, notificationWords } from './words';
 
 /**
- * The active-crawls view as this feature needs it (implemented by src/features/crawls). Typed
- * structurally so either side can change without importing the other.
+ * The active crawls as this feature needs them (the model of src/core/crawls/active.ts, which the
+ * Active Crawls view draws). Typed structurally so either side can change without importing the other.
  */
 export interface ActiveCrawlsLink {
-  /** The crawls the view listed last, to name a completed crawl's URL. */
-  readonly crawls?: readonly Pick<ActiveCrawl, 'id' | 'url'>[];
-  /** Drops the crawl from the view at once (the listing may lag behind the event). */
-  removeCrawl(id: string): unknown;
+  /** Takes the crawl off at once (the listing may lag behind the event); returns it, or undefined if it was not listed. */
+  remove(id: string): Pick<ActiveCrawl, 'id' | 'url'> | undefined;
   /** Fetches the listing again. */
-  refresh(): unknown;
+  refresh(): Promise<void>;
 }
 
 /**
@@ -89,15 +87,14 @@ export class WebhookEffects extends Disposable {
     }
   }
 
-  /** Removes the crawl from the active-crawls view and refreshes it; returns its URL when known. */
+  /** Removes the crawl from the active crawls and refreshes them; returns its URL when it was listed. */
   private completeCrawl(crawlId: string): string | undefined {
     const link = this.crawls;
     if (!link) return undefined;
-    let url = link.crawls?.find((c) => c.id === crawlId)?.url;
+    let url: string | undefined;
     try {
-      const removed: unknown = link.removeCrawl(crawlId);
-      if (url === undefined && typeof removed === 'object' && removed !== null && 'url' in removed && typeof removed.url === 'string') url = removed.url;
-      void Promise.resolve(link.refresh()).catch((err: unknown) => this.log.warn(`Refreshing active crawls after a webhook failed: ${String(err)}`));
+      url = link.remove(crawlId)?.url;
+      void link.refresh().catch((err: unknown) => this.log.warn(`Refreshing active crawls after a webhook failed: ${String(err)}`));
     } catch (err) {
       this.log.warn(`Updating active crawls after a webhook failed: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -6,21 +6,19 @@
 import * as vscode from 'vscode';
 import { Command, ContextKey } from '../../core/ids';
 import { inertLabel } from '../../core/text/inert';
+import { viewRows, type EventNode } from '../../core/view-nodes';
 import {
   eventFacts,
   eventTitle,
   type WebhookEventRecord,
 } from '../../core/webhook-events';
 import { Disposable } from '../../platform/disposable';
+import { plainTooltip } from '../../platform/markdown';
 import type { WebhookEventsStore } from './events-store';
 import { unsignedWarning } from './receiver-controller';
 import { eventDescriptionWords, eventTitleWords, receivedWords, statusExplanationWords, tooltipWords } from './words';
 
-export type EventNode =
-  | { kind: 'unsigned-warning'; port: number }
-  | { kind: 'event'; record: WebhookEventRecord }
-  | { kind: 'metadata'; eventKey: string; name: string; value: string; index: number }
-  | { kind: 'more'; eventKey: string; omitted: number };
+export type { EventNode } from '../../core/view-nodes';
 
 const STATUS_ICONS = {
   verified: new vscode.ThemeIcon('verified-filled', new vscode.ThemeColor('testing.iconPassed')),
@@ -48,7 +46,12 @@ export class WebhookEventsView extends Disposable implements vscode.TreeDataProv
     this._register(receiver.onDidChange(() => this.changeEmitter.fire(undefined)));
   }
 
+  /** Every row handed to VS Code is registered, so a command knows it for a row of this view. */
   getChildren(node?: EventNode): EventNode[] {
+    return viewRows.webhookEvents.rowsOf(this.children(node));
+  }
+
+  private children(node?: EventNode): EventNode[] {
     if (node === undefined) {
       const records = this.store.records;
       this.setHasEvents(records.length > 0);
@@ -84,7 +87,7 @@ export class WebhookEventsView extends Disposable implements vscode.TreeDataProv
         const item = new vscode.TreeItem(inertLabel(node.name), vscode.TreeItemCollapsibleState.None);
         item.id = `${node.eventKey}/m/${node.index}`;
         item.description = inertLabel(node.value);
-        item.tooltip = plainTooltip(inertLabel(`${node.name}: ${node.value}`, 1000));
+        item.tooltip = plainTooltip({ paragraphs: [inertLabel(`${node.name}: ${node.value}`, 1000)] });
         item.iconPath = new vscode.ThemeIcon('symbol-field');
         item.contextValue = 'webhookMetadata';
         return item;
@@ -104,7 +107,7 @@ function unsignedWarningItem(port: number): vscode.TreeItem {
   const item = new vscode.TreeItem(vscode.l10n.t('No webhook secret: unsigned deliveries accepted'), vscode.TreeItemCollapsibleState.None);
   item.id = 'unsigned-warning';
   item.description = vscode.l10n.t('click to set the secret');
-  item.tooltip = plainTooltip(unsignedWarning(port));
+  item.tooltip = plainTooltip({ paragraphs: [unsignedWarning(port)] });
   item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
   item.contextValue = 'webhookUnsignedWarning';
   item.command = { command: Command.setWebhookSecret, title: vscode.l10n.t('Set Webhook Secret') };
@@ -112,7 +115,7 @@ function unsignedWarningItem(port: number): vscode.TreeItem {
   return item;
 }
 
-export function eventItem(record: WebhookEventRecord): vscode.TreeItem {
+function eventItem(record: WebhookEventRecord): vscode.TreeItem {
   const hasChildren = (record.metadata?.length ?? 0) > 0 || (record.metadataOmitted ?? 0) > 0;
   const label = eventTitleWords(eventTitle(record));
   const item = new vscode.TreeItem(label, hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
@@ -127,26 +130,12 @@ export function eventItem(record: WebhookEventRecord): vscode.TreeItem {
 }
 
 function eventTooltip(record: WebhookEventRecord): vscode.MarkdownString {
-  const md = plainTooltip('');
-  md.appendMarkdown('**').appendText(eventTitleWords(eventTitle(record))).appendMarkdown('**\n\n');
-  md.appendText(`${receivedWords(record.receivedAt)}\n\n`);
-  md.appendText(`${statusExplanationWords(record)}\n\n`);
-  if (record.jobId !== undefined) md.appendText(`${tooltipWords.jobId(inertLabel(record.jobId, 500))}\n\n`);
-  if (record.webhookId !== undefined) md.appendText(`${tooltipWords.deliveryId(inertLabel(record.webhookId, 500))}\n\n`);
-  if (record.success === false) md.appendText(`${tooltipWords.unsuccessful()}\n\n`);
-  if (record.metadata && record.metadata.length > 0) {
-    const lines = record.metadata.map(([name, value]) => inertLabel(`${name}: ${value}`, 500));
-    if (record.metadataOmitted) lines.push(tooltipWords.moreMetadata(record.metadataOmitted));
-    md.appendText(tooltipWords.metadata()).appendCodeblock(lines.join('\n'), 'yaml');
-  }
-  return md;
-}
-
-/** Untrusted, no HTML, no theme icons: a client's text cannot turn into links to commands. */
-function plainTooltip(text: string): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(undefined, false);
-  md.isTrusted = false;
-  md.supportHtml = false;
-  if (text) md.appendText(text);
-  return md;
+  const paragraphs = [receivedWords(record.receivedAt), statusExplanationWords(record)];
+  if (record.jobId !== undefined) paragraphs.push(tooltipWords.jobId(inertLabel(record.jobId, 500)));
+  if (record.webhookId !== undefined) paragraphs.push(tooltipWords.deliveryId(inertLabel(record.webhookId, 500)));
+  if (record.success === false) paragraphs.push(tooltipWords.unsuccessful());
+  if (!record.metadata || record.metadata.length === 0) return plainTooltip({ heading: eventTitleWords(eventTitle(record)), paragraphs });
+  const lines = record.metadata.map(([name, value]) => inertLabel(`${name}: ${value}`, 500));
+  if (record.metadataOmitted) lines.push(tooltipWords.moreMetadata(record.metadataOmitted));
+  return plainTooltip({ heading: eventTitleWords(eventTitle(record)), paragraphs: [...paragraphs, tooltipWords.metadata()], code: { language: 'yaml', lines } });
 }

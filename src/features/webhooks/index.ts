@@ -9,17 +9,15 @@ import type { WebhookEventRecord } from '../../core/webhook-events';
 import { Disposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 import { webhookSettings } from '../../platform/settings';
-import { webhookCommandHandlers, type WebhookCommandId } from './commands';
+import { registerWebhookCommand, webhookCommandHandlers, type WebhookCommandId } from './commands';
 import { WebhookEffects, type ActiveCrawlsLink, type CrawlResultsLink } from './effects';
 import { WebhookEventsStore } from './events-store';
 import { WebhookEventsView } from './events-view';
-import { PAYLOAD_SCHEME } from './ids';
 import { WebhookNotifier, type WebhookNotification } from './notifier';
 import { WebhookPayloadDocuments } from './payload-document';
 import { WebhookReceiverController } from './receiver-controller';
 import { WebhookStatusBar, type ShownReceiverItem } from './status-bar';
 
-export type { ActiveCrawlsLink, CrawlResultsLink } from './effects';
 export type { WebhookNotification };
 
 /** What tests (through the extension's exports) can see of this feature. */
@@ -42,7 +40,7 @@ export interface WebhooksApi {
 }
 
 export interface WebhookLinks {
-  /** The active-crawls view (registerCrawls' result): crawl.completed takes the crawl off it. */
+  /** The active crawls (the Active Crawls view's model): crawl.completed takes the crawl off them. */
   crawls?: ActiveCrawlsLink;
   /** The crawl results (registerCrawlResults' result): completed events and page deliveries. */
   results?: CrawlResultsLink;
@@ -58,13 +56,12 @@ class WebhooksFeature extends Disposable {
     const effects = this._register(new WebhookEffects(store, notifier, services.log, links.crawls, links.results));
     const controller = this._register(new WebhookReceiverController(services, effects, notifier));
     const events = this._register(new WebhookEventsView(store, controller));
-    const documents = new WebhookPayloadDocuments(store);
+    const documents = this._register(new WebhookPayloadDocuments(store));
     const statusBar = this._register(new WebhookStatusBar(controller, store));
     this._register(vscode.window.createTreeView(View.webhookEvents, { treeDataProvider: events, showCollapseAll: true }));
-    this._register(vscode.workspace.registerTextDocumentContentProvider(PAYLOAD_SCHEME, documents));
     const commands = webhookCommandHandlers({ services, controller, store, documents });
     const register = (id: WebhookCommandId): void => {
-      this._register(vscode.commands.registerCommand(id, (arg?: unknown) => commands[id](arg)));
+      this._register(registerWebhookCommand(id, commands));
     };
     register(Command.startWebhookReceiver);
     register(Command.stopWebhookReceiver);

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { inertNotification } from '../../core/text/inert';
 import { Disposable } from '../../platform/disposable';
 
-export type WebhookNotificationKind = 'crawl.completed' | 'batch_scrape.started' | 'batch_scrape.completed' | 'receiver' | 'error';
+type WebhookNotificationKind = 'crawl.completed' | 'batch_scrape.started' | 'batch_scrape.completed' | 'receiver' | 'error';
 
 export interface WebhookNotification {
   kind: WebhookNotificationKind;

@@ -240,7 +240,7 @@ async function externalAddress(localUrl: string): Promise<string> {
  * `…/proxy/8787/` for `http://127.0.0.1:8787/webhooks/web-data`): the receiver's path goes back on,
  * or the service would post to a path the receiver refuses.
  */
-export function withReceiverPath(external: string, localUrl: string): string {
+function withReceiverPath(external: string, localUrl: string): string {
   let receiverPath: string;
   let forwarded: URL;
   try {

@@ -91,6 +91,32 @@ describe('chat tools (language-model tools)', function () {
     }
   });
 
+  it('a token cancelled before the call: nothing is sent, and each tool says it was cancelled', async () => {
+    const source = new vscode.CancellationTokenSource();
+    source.cancel();
+    // VS Code's own token calls a listener added after the cancel a moment later; a caller's token
+    // may never call it: the flag alone must stop the call.
+    const flagOnly: vscode.CancellationToken = { isCancellationRequested: true, onCancellationRequested: () => new vscode.Disposable(() => undefined) };
+    const before = await emulator.requestCount();
+    const calls: [string, vscode.LanguageModelTool<unknown>, object][] = [
+      ['The search', api.chat.search, { query: 'tideflow cancelled before the call' }],
+      ['The credits request', api.chat.credits, {}],
+      ['The active crawls request', api.chat.activeCrawls, {}],
+      ['The crawl results request', api.chat.crawlResults, { id: CRAWLS[0]?.id }],
+    ];
+    for (const token of [source.token, flagOnly]) {
+      for (const [what, tool, input] of calls) {
+        const result = await tool.invoke({ input, toolInvocationToken: undefined }, token);
+        assert.ok(result, what);
+        assert.equal(textOf(result), `${what} was cancelled before it finished.`);
+      }
+    }
+    source.dispose();
+    // The status bar's credits may refresh meanwhile; the tools' own requests must not be there.
+    const sent = (await emulator.requestsSince(before)).map((r) => r.path).filter((p) => p === '/v2/search' || p.startsWith('/v2/crawl'));
+    assert.deepEqual(sent, []);
+  });
+
   it('webData_search: prepareInvocation asks to confirm with the query and the price; invoke lands in the Search Results view', async () => {
     const input = { query: 'tideflow backpressure', limit: 3, scrapeFormats: ['markdown'] };
     const prepared = await api.chat.search.prepareInvocation({ input }, none);

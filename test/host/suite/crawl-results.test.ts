@@ -232,7 +232,7 @@ describe('crawl results', function () {
 
   it('the chat tool gives the status, titles and addresses, the first pages within the budget, and how to read on', async () => {
     const id = await addJob({ url: 'https://big.host-test.example', total: 10_000, completed: 10_000, listed: false, pageBytes: 3000 });
-    const result = await api.crawlResults.tool.invoke({
+    const result = await api.chat.crawlResults.invoke({
       input: { id }, toolInvocationToken: undefined,
       tokenizationOptions: { tokenBudget: 2000, countTokens: (text: string) => Promise.resolve(Math.ceil(text.length / 4)) },
     }, new vscode.CancellationTokenSource().token);

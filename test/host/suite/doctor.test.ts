@@ -115,6 +115,13 @@ describe('Check Connection', function () {
     assert.deepEqual(statuses(result).slice(2), ['tcp:skipped', 'proxy:skipped', 'tls:skipped', 'key:skipped', 'webhook:skipped']);
   });
 
+  it('an http:// address off this machine fails at the settings, saying the key goes only over https:// or to this machine', async () => {
+    await webData().update('baseUrl', 'http://api.example.com', vscode.ConfigurationTarget.Workspace);
+    const result = await run();
+    assertFailedAt(result, 'settings', { fix: 'service-address', setting: 'webData.baseUrl', detail: 'plain-http' },
+      'The API key is sent only over https://, except to a service on this machine: use the https:// address in the `webData.baseUrl` setting (Web Data: Connect).');
+  });
+
   describe('each failure made for real', () => {
     // The runner's parts: its tinyproxy (open, resolves SERVICE_HOST) and its authority, which the
     // extension host trusts through NODE_EXTRA_CA_CERTS. Made here: a proxy with Basic auth (407),

@@ -5,7 +5,7 @@ import { CATEGORY_TYPES, SOURCE_TYPES, type CategoryType, type SourceType } from
 import { formatsFor, type ScrapeFormatsChoice, type SearchDefaults } from '../request';
 import { buildTbs, parseTbs, type TimeChoice } from './time';
 
-export type DomainChoice = { mode: 'none' } | { mode: 'include' | 'exclude'; hostnames: string[] };
+type DomainChoice = { mode: 'none' } | { mode: 'include' | 'exclude'; hostnames: string[] };
 export type RetentionChoice = 'none' | 'anon' | 'zdr';
 
 export interface AdvancedChoices {

@@ -3,7 +3,7 @@
 // (the review lists them, and picking one there edits it); Back retraces the steps shown.
 import type { AdvancedChoices, AnswerableStep } from './choices';
 
-export const STEPS = [
+const STEPS = [
   'query', 'sources', 'limit', 'categories', 'time', 'dates', 'sort', 'domains', 'hostnames',
   'location', 'country', 'content', 'retention', 'invalidUrls', 'review',
 ] as const;

@@ -3,7 +3,7 @@
 // as the grammar allows: at most one range, and sort by date with any of them.
 
 export const PRESET_RANGES = ['h', 'd', 'w', 'm', 'y'] as const;
-export type PresetRange = (typeof PRESET_RANGES)[number];
+type PresetRange = (typeof PRESET_RANGES)[number];
 
 export type TimeRange =
   | { kind: 'any' }

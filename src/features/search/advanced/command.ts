@@ -4,9 +4,11 @@
 // shared by the windows) and is where the next one starts.
 import * as vscode from 'vscode';
 import { Command } from '../../../core/ids';
+import { isPlainObject } from '../../../core/plain-object';
 import { applyRequest, choicesToRequest, defaultChoices, type AdvancedChoices } from '../../../core/search/advanced/choices';
 import { AdvancedFlow, STEP_COUNT, stepNumber } from '../../../core/search/advanced/flow';
-import { readSearchArgument } from '../../../core/search/request';
+import type { OperatorId } from '../../../core/search/advanced/operators';
+import type { SearchArgument } from '../../../core/search/request';
 import type { SearchSummary } from '../../../core/search/record';
 import { inertNotification } from '../../../core/text/inert';
 import { searchSettings } from '../../../platform/settings';
@@ -16,7 +18,7 @@ import { runInsertOperator } from './operator-picker';
 import { showReview } from './review';
 import { showStep } from './steps';
 
-export const LAST_REQUEST_KEY = 'webData.advancedSearch.lastRequest';
+const LAST_REQUEST_KEY = 'webData.advancedSearch.lastRequest';
 
 export interface AdvancedContext {
   readonly globalState: vscode.Memento;
@@ -30,7 +32,7 @@ export interface AdvancedContext {
  * The one way out to the search: another engineer's search service will take the request
  * here instead (the lead re-points this function). Resolves to what webData.search resolves to.
  */
-export function runSearch(request: Record<string, unknown>): Thenable<unknown> {
+function runSearch(request: Record<string, unknown>): Thenable<unknown> {
   return vscode.commands.executeCommand(Command.search, request);
 }
 
@@ -38,12 +40,10 @@ export function runSearch(request: Record<string, unknown>): Thenable<unknown> {
 function startingChoices(globalState: vscode.Memento): AdvancedChoices {
   const base = defaultChoices(searchSettings());
   const stored: unknown = globalState.get(LAST_REQUEST_KEY);
-  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return base;
-  return applyRequest(base, stored as Record<string, unknown>).choices;
+  return isPlainObject(stored) ? applyRequest(base, stored).choices : base;
 }
 
-export async function runAdvancedSearch(context: AdvancedContext, argument: unknown): Promise<unknown> {
-  const read = readSearchArgument(argument);
+export async function runAdvancedSearch(context: AdvancedContext, read: SearchArgument): Promise<unknown> {
   if (read.kind === 'invalid') {
     void vscode.window.showErrorMessage(inertNotification(read.message));
     return undefined;
@@ -73,8 +73,8 @@ export async function runAdvancedSearch(context: AdvancedContext, argument: unkn
 }
 
 /** webData.insertOperator; with no query box open, a new one whose Enter searches. */
-export function runInsertOperatorCommand(context: AdvancedContext, argument: unknown): Promise<unknown> {
-  return runInsertOperator(argument, async (initial) => {
+export function runInsertOperatorCommand(context: AdvancedContext, operator: OperatorId | undefined): Promise<unknown> {
+  return runInsertOperator(operator, async (initial) => {
     const query = await promptForQuery(initial.value, (d) => context.own(d), { selection: initial.selection, sources: searchSettings().sources });
     return query === undefined ? undefined : runSearch({ query });
   });

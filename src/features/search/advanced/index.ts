@@ -2,7 +2,9 @@
 // Registering shows nothing and reads nothing: the steps (./command.ts and the modules it uses) run
 // on the first use. They are compiled with the rest of dist/extension.js (see the README's Benchmarks).
 import * as vscode from 'vscode';
+import { decodeOperatorId, decodeSearchRequest } from '../../../core/commands/search';
 import { Command } from '../../../core/ids';
+import { registerCommand } from '../../../platform/commands';
 import { Disposable, toDisposable } from '../../../platform/disposable';
 import type { Services } from '../../../platform/services';
 import { runAdvancedSearch, runInsertOperatorCommand } from './command';
@@ -16,8 +18,8 @@ class AdvancedSearchFeature extends Disposable implements AdvancedContext {
   constructor(readonly globalState: vscode.Memento, readonly history: () => Promise<readonly SearchSummary[]>) {
     super();
     this._register(toDisposable(() => { [...this.open].forEach((d) => { d.dispose(); }); }));
-    this._register(vscode.commands.registerCommand(Command.searchAdvanced, (argument?: unknown) => runAdvancedSearch(this, argument)));
-    this._register(vscode.commands.registerCommand(Command.insertOperator, (argument?: unknown) => runInsertOperatorCommand(this, argument)));
+    this._register(registerCommand(Command.searchAdvanced, decodeSearchRequest, (request) => runAdvancedSearch(this, request)));
+    this._register(registerCommand(Command.insertOperator, decodeOperatorId, (operator) => runInsertOperatorCommand(this, operator)));
   }
 
   own(d: vscode.Disposable): vscode.Disposable {

@@ -36,10 +36,6 @@ export function operatorButton(): vscode.QuickInputButton {
   return { iconPath: new vscode.ThemeIcon('symbol-operator'), tooltip: vscode.l10n.t('Insert Operator…') };
 }
 
-function readOperatorId(argument: unknown): OperatorId | undefined {
-  return typeof argument === 'string' && (OPERATOR_IDS as readonly string[]).includes(argument) ? (argument as OperatorId) : undefined;
-}
-
 /** The picker; undefined when dismissed. */
 function pickOperator(): Promise<OperatorId | undefined> {
   return new Promise((resolve) => {
@@ -66,13 +62,13 @@ function pickOperator(): Promise<OperatorId | undefined> {
 }
 
 /**
- * The command. `argument` may name the operator ("site"), skipping the picker (keybindings).
+ * The command. `operator` may name the operator ("site"), skipping the picker (keybindings).
  * `newBox` opens a query box with the operator in it when none is open.
  */
-export async function runInsertOperator(argument: unknown, newBox: (initial: { value: string; selection: [number, number] }) => Promise<unknown>): Promise<unknown> {
+export async function runInsertOperator(operator: OperatorId | undefined, newBox: (initial: { value: string; selection: [number, number] }) => Promise<unknown>): Promise<unknown> {
   const target = openBox;
   target?.suspend();
-  const id = readOperatorId(argument) ?? (await pickOperator());
+  const id = operator ?? (await pickOperator());
   if (target) {
     target.resume(id ? insertOperator(target.value, operatorHelp(id)) : undefined);
     return undefined;

@@ -1,5 +1,5 @@
-// A typed event for the VS Code-free core: the search service tells the views, the credits and
-// other features what happened without knowing them. The feature side turns it into a vscode.Event.
+// A typed event for the VS Code-free core: the search service and the polled resources tell the views and
+// the other features what happened without knowing them. The feature side turns it into a vscode.Event.
 
 export interface Subscription {
   dispose(): void;

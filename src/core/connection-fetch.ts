@@ -1,8 +1,13 @@
-// One fetch at a time against the current connection, for views that poll (credits, crawls). A
-// connection change makes every fetch started before it stale: its request is aborted and its
+// One fetch at a time against the current connection, for the polled resources (credits, crawls).
+// A connection change makes every fetch started before it stale: its request is aborted and its
 // answer, whatever it is, is dropped, so an old key's data never shows under a new one.
-import type { WebDataClient } from '../core/api';
-import type { Connection } from './connection';
+import type { WebDataClient } from './api';
+
+/** Where the client comes from (src/platform/connection.ts in the extension). */
+export interface ClientSource {
+  /** The client for the configured address and key, or undefined when either is missing. */
+  getClient(): Promise<WebDataClient | undefined>;
+}
 
 export type FetchOutcome<T> =
   | { kind: 'done'; value: T }
@@ -15,7 +20,7 @@ export class ConnectionFetch {
   private inFlight?: AbortController;
 
   constructor(
-    private readonly connection: Connection,
+    private readonly connection: ClientSource,
     private readonly isDisposed: () => boolean,
   ) {}
 

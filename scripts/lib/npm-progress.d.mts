@@ -1,0 +1,3 @@
+// Types for npm-progress.mjs (used from the TypeScript unit tests).
+export declare function npmStepOf(logText: string): string | undefined;
+export declare function npmProgressLine(logText: string): string;

@@ -1,0 +1,98 @@
+// The rows of the four views, as plain data, and how a command knows one when VS Code hands it
+// back. A row's menu passes the row it was opened on; a view's title button passes the row that has
+// the focus, whatever its kind (issue 29: Search the Web read a selected row as a request). A row
+// is recognised by what it is, not by its fields: each view registers the rows it hands to VS Code
+// here, and a decoder asks whose row a value is. A copy of a row (or another extension's object of
+// the same shape) is only data. No VS Code here: the decoders (./commands) are unit-tested.
+import type { CrawlError } from './api';
+import type { SourceType } from './api/request-types';
+import type { OptionNode } from './crawls';
+import type { ActiveCrawl } from './api';
+import type { JobRef } from './crawls/job';
+import type { CrawlPageRow } from './crawls/results';
+import { View, type ViewId } from './ids';
+import type { ResultGroup } from './search/present';
+import type { SearchSummary, TypedResult } from './search/record';
+import type { WebhookEventRecord } from './webhook-events';
+
+/** A row of Search Results. */
+export type SearchTreeNode =
+  | { type: 'search'; summary: SearchSummary; newest: boolean }
+  | { type: 'group'; searchId: string; group: ResultGroup }
+  | { type: 'result'; searchId: string; kind: SourceType; index: number; typed: TypedResult; grouped: boolean }
+  | { type: 'message'; searchId: string; text: string; icon: string };
+
+/** A crawl row of Active Crawls. `url` is what the shared webData.openInBrowser / copyUrl handlers read. */
+export interface CrawlNode {
+  readonly kind: 'crawl';
+  readonly id: string;
+  readonly url: string;
+  readonly crawl: ActiveCrawl;
+}
+
+/** One of a crawl's scrape options, below its row. */
+export interface CrawlOptionNode {
+  readonly kind: 'option';
+  /** Stable across refreshes, so expanded rows stay expanded. */
+  readonly key: string;
+  readonly option: OptionNode;
+}
+
+/** A row of Active Crawls. */
+export type CrawlTreeNode = CrawlNode | CrawlOptionNode;
+
+/** A row of Webhook Events. */
+export type EventNode =
+  | { kind: 'unsigned-warning'; port: number }
+  | { kind: 'event'; record: WebhookEventRecord }
+  | { kind: 'metadata'; eventKey: string; name: string; value: string; index: number }
+  | { kind: 'more'; eventKey: string; omitted: number };
+
+/** A row of Crawl Results. */
+export type ResultsNode =
+  | { kind: 'job'; id: string; ref: JobRef }
+  | { kind: 'crawlPage'; job: JobRef; index: number; url?: string; row: CrawlPageRow }
+  | { kind: 'group'; job: JobRef; group: 'failed' | 'robots' }
+  | { kind: 'failedPage'; job: JobRef; url: string; error: CrawlError; position: number }
+  | { kind: 'blockedPage'; job: JobRef; url: string; position: number }
+  | { kind: 'more'; job: JobRef };
+
+/** Whose row a value is, for a decoder that takes any view's row. */
+const owners = new WeakMap<object, ViewId>();
+
+/** The rows one view handed to VS Code. Held weakly: a row VS Code dropped goes with it. */
+class ViewRows<T extends object> {
+  private readonly rows = new WeakMap<object, T>();
+
+  constructor(readonly view: ViewId) {}
+
+  /** Registers a row as it is handed to VS Code (getChildren, getParent, reveal). */
+  row<N extends T>(node: N): N {
+    this.rows.set(node, node);
+    owners.set(node, this.view);
+    return node;
+  }
+
+  rowsOf<N extends T>(nodes: N[]): N[] {
+    for (const node of nodes) this.row(node);
+    return nodes;
+  }
+
+  /** The value as this view's row, or undefined when it is not one. */
+  of(value: unknown): T | undefined {
+    return typeof value === 'object' && value !== null ? this.rows.get(value) : undefined;
+  }
+}
+
+/** Each view's rows. Rows are made in dist/features.js only, where every decoder runs too. */
+export const viewRows = {
+  searchResults: new ViewRows<SearchTreeNode>(View.searchResults),
+  activeCrawls: new ViewRows<CrawlTreeNode>(View.activeCrawls),
+  webhookEvents: new ViewRows<EventNode>(View.webhookEvents),
+  crawlResults: new ViewRows<ResultsNode>(View.crawlResults),
+} as const;
+
+/** The view whose row the value is; undefined for anything else (data, a Uri, a string). */
+export function rowView(value: unknown): ViewId | undefined {
+  return typeof value === 'object' && value !== null ? owners.get(value) : undefined;
+}

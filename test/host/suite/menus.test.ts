@@ -1,0 +1,529 @@
+// Every menu entry of package.json (contributes.menus), called as VS Code calls it: a view's
+// title button gets the row that has the focus (or nothing), a row's menu gets that row, the
+// editor's menus get the document's Uri. Each is called with a row of every kind its view holds
+// where VS Code would show it (any row for a title button; the rows its `viewItem` clause matches
+// for a row's menu), and must do what its palette form does, or what the row asks, with no error
+// or warning shown. An entry with no expectation below fails, so a new menu entry gets one here.
+// Issue 29: "Search the Web" in Search Results' title bar read the selected row as a request.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { SearchRecord } from '../../../src/core/search/record';
+import type { WebDataApi } from '../../../src/extension';
+import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
+import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
+import { activate, emulator, restoreDemoKey, usageFor, useKey, waitFor } from './helpers-account';
+import { settingsTarget } from './helpers-webhooks';
+
+const KEY = 'wd-host-menus-0001';
+const SECRET = 'host-test-menus-secret';
+const EXTENSION_ID = 'web-data.web-data';
+
+interface MenuEntry { command: string; when?: string; group?: string }
+interface Row { view: string; node: unknown; contextValue: string | undefined; label: string }
+
+/** What the extension showed while a command ran: every message, prompt and quick input. */
+interface Shown {
+  errors: string[];
+  warnings: string[];
+  modals: string[];
+  infos: string[];
+  prompts: string[];
+  dialogs: string[];
+  external: string[];
+  quickInputs: ShownQuickInput[];
+}
+
+const emptyShown = (): Shown => ({ errors: [], warnings: [], modals: [], infos: [], prompts: [], dialogs: [], external: [], quickInputs: [] });
+
+// A menu's `when`: the view it is on, and the rows (contextValue) it is shown for.
+function viewsOf(when: string | undefined, views: readonly string[]): string[] {
+  const exact = /view == ([\w.]+)/.exec(when ?? '');
+  if (exact?.[1] !== undefined) return [exact[1]];
+  const pattern = /view =~ \/(.+?)\//.exec(when ?? '');
+  return pattern?.[1] !== undefined ? views.filter((view) => new RegExp(pattern[1] ?? '').test(view)) : [];
+}
+
+function shownFor(when: string | undefined, contextValue: string | undefined): boolean {
+  const exact = /viewItem == ([\w.]+)/.exec(when ?? '');
+  if (exact) return contextValue === exact[1];
+  const pattern = /viewItem =~ \/(.+?)\//.exec(when ?? '');
+  if (pattern) return contextValue !== undefined && new RegExp(pattern[1] ?? '').test(contextValue);
+  return true;
+}
+
+/** The menus as the extension contributes them, read when the suite is defined: one test per entry and row. */
+function manifestMenus(): Record<string, MenuEntry[]> {
+  const json: unknown = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON;
+  return (json as { contributes: { menus: Record<string, MenuEntry[]> } }).contributes.menus;
+}
+const menus = manifestMenus();
+
+function field(node: unknown, name: string): unknown {
+  return typeof node === 'object' && node !== null && name in node ? (node as Record<string, unknown>)[name] : undefined;
+}
+const kind = (name: string, contextValue: string) => ({ name, contextValue, is: (row: Row) => row.contextValue === contextValue });
+const nodeKind = (name: string, nodeKindName: string, group?: string) => ({
+  name, contextValue: undefined, is: (row: Row) => field(row.node, 'kind') === nodeKindName && (group === undefined || field(row.node, 'group') === group),
+});
+
+const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
+
+describe('menus: every entry called as VS Code calls it, with a row of every kind', function () {
+  this.timeout(60_000);
+  let api: WebDataApi;
+  let shown = emptyShown();
+  const restore: Array<() => void> = [];
+  let quickInputs: vscode.Disposable | undefined;
+  let receiverUrl = '';
+  let crawlId = '';
+  const rows = new Map<string, Row[]>();
+
+  /** Replaces a function of VS Code's API object (the extension's own) for the suite; put back after. */
+  function replace<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
+    const original = target[key];
+    Object.defineProperty(target, key, { value, configurable: true, writable: true });
+    restore.push(() => { Object.defineProperty(target, key, { value: original, configurable: true, writable: true }); });
+  }
+
+  async function allRows(view: string): Promise<Row[]> {
+    const provider: vscode.TreeDataProvider<unknown> = view === 'webData.searchResults' ? api.search.results
+      : view === 'webData.activeCrawls' ? api.crawls.tree
+        : view === 'webData.webhookEvents' ? api.webhooks.tree
+          : api.crawlResults.tree;
+    const found: Row[] = [];
+    const walk = async (parent: unknown): Promise<void> => {
+      for (const node of (await provider.getChildren(parent)) ?? []) {
+        const item = await provider.getTreeItem(node);
+        found.push({ view, node, contextValue: item.contextValue, label: labelOf(item) });
+        if (found.length < 200) await walk(node);
+      }
+    };
+    await walk(undefined);
+    return found;
+  }
+
+  /** Runs the command as a menu does, closing any quick input it opens; resolves with its result and what it showed. */
+  async function call(command: string, ...args: unknown[]): Promise<{ result: unknown; shown: Shown }> {
+    shown = emptyShown();
+    const closing = api.onDidShowQuickInput(() => void vscode.commands.executeCommand('workbench.action.closeQuickOpen'));
+    try {
+      const result: unknown = await vscode.commands.executeCommand(command, ...args);
+      return { result, shown };
+    } finally {
+      closing.dispose();
+    }
+  }
+
+  function noProblem(what: string, s: Shown): void {
+    assert.deepEqual(s.errors, [], `${what} showed an error`);
+    assert.deepEqual(s.warnings, [], `${what} showed a warning`);
+  }
+
+  before(async () => {
+    api = await activate();
+    // Messages, prompts, dialogs and the browser: recorded, and answered as a person who dismisses them.
+    quickInputs = api.onDidShowQuickInput((input) => { shown.quickInputs.push(input); });
+    const message = (into: 'errors' | 'warnings' | 'infos') => (text: string, ...rest: unknown[]): Thenable<undefined> => {
+      const options = rest[0];
+      const modal = typeof options === 'object' && options !== null && 'modal' in options && options.modal === true;
+      shown[modal ? 'modals' : into].push(text);
+      return Promise.resolve(undefined);
+    };
+    replace(vscode.window, 'showErrorMessage', message('errors') as typeof vscode.window.showErrorMessage);
+    replace(vscode.window, 'showWarningMessage', message('warnings') as typeof vscode.window.showWarningMessage);
+    replace(vscode.window, 'showInformationMessage', message('infos') as typeof vscode.window.showInformationMessage);
+    replace(vscode.window, 'showInputBox', ((options?: vscode.InputBoxOptions) => { shown.prompts.push(options?.title ?? ''); return Promise.resolve(undefined); }));
+    replace(vscode.window, 'showQuickPick', ((_items: unknown, options?: vscode.QuickPickOptions) => { shown.prompts.push(options?.title ?? ''); return Promise.resolve(undefined); }));
+    replace(vscode.window, 'showSaveDialog', ((options?: vscode.SaveDialogOptions) => { shown.dialogs.push(options?.title ?? 'save'); return Promise.resolve(undefined); }));
+    replace(vscode.window, 'showOpenDialog', ((options?: vscode.OpenDialogOptions) => { shown.dialogs.push(options?.openLabel ?? 'open'); return Promise.resolve(undefined); }));
+    replace(vscode.env, 'openExternal', ((uri: vscode.Uri) => { shown.external.push(uri.toString(true)); return Promise.resolve(true); }));
+    api.crawlResults.answerConfirmation = () => undefined;
+    // The replacement reaches the extension's own calls (one API object per extension).
+    const probe = await call('webData.copyJobId', { key: 'no-such-event' });
+    assert.equal(probe.shown.infos.length, 1, 'the extension\'s messages are not seen by this suite');
+
+    await emulator.addTeam({ apiKey: KEY, usage: usageFor(500_000), crawls: [] });
+    await useKey(KEY);
+
+    // Search Results: a search row (and a pinned one), groups, results with and without a page
+    // address, a summary, and a search that found nothing (its message row).
+    // The search that finds nothing first: the first search row (the newest unpinned) is one with results.
+    const nothing = await vscode.commands.executeCommand<SearchRecord | undefined>('webData.search', { query: 'site:no-such-site.invalid zzqx', limit: 1 });
+    assert.ok(nothing, 'the search that finds nothing failed');
+    const plain = await vscode.commands.executeCommand<SearchRecord | undefined>('webData.search', { query: 'tideflow backpressure', limit: 2 });
+    assert.ok(plain, 'the plain search failed');
+    assert.equal(await vscode.commands.executeCommand('webData.pinSearch', plain.id), true);
+    const grouped = await vscode.commands.executeCommand<SearchRecord | undefined>('webData.search', { query: 'tideflow', limit: 3, sources: [{ type: 'web' }, { type: 'news' }], scrapeOptions: { formats: [{ type: 'markdown' }, { type: 'summary' }] } });
+    assert.ok(grouped, 'the grouped search failed');
+
+    // Active Crawls and Crawl Results: a running crawl with pages, failures, blocked addresses and more to read.
+    crawlId = String((await emulatorJob({ url: 'https://menus.host-test.example', total: 150, completed: 40, errors: 2, robotsBlocked: 2 })).id);
+    await waitFor('the crawl on the Active Crawls list', async () => {
+      await vscode.commands.executeCommand('webData.refreshCrawls');
+      return api.crawls.crawls.some((crawl) => crawl.id === crawlId);
+    });
+    assert.ok(await vscode.commands.executeCommand('webData.openCrawlResults', crawlId), 'the crawl results did not open');
+    // A finished one lists the pages that failed and the addresses robots.txt kept out.
+    const finished = String((await emulatorJob({ url: 'https://menus-done.host-test.example', total: 5, completed: 5, errors: 2, robotsBlocked: 2, listed: false })).id);
+    assert.ok(await vscode.commands.executeCommand('webData.openCrawlResults', { id: finished, kind: 'crawl' }), 'the finished crawl\'s results did not open');
+
+    // Webhook Events, unsigned first (the warning row on top), with metadata past what a row lists.
+    await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
+    await vscode.commands.executeCommand('webData.clearWebhookSecret');
+    await vscode.commands.executeCommand('webData.clearWebhookEvents');
+    receiverUrl = String(await vscode.commands.executeCommand('webData.startWebhookReceiver'));
+    const metadata = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`field${i}`, `value ${i}`]));
+    assert.equal((await sendWebhook({ url: receiverUrl, event: makeEvent('batch_scrape.started', { metadata }) })).status, 200);
+    await waitFor('the unsigned event row', () => api.webhooks.events.length === 1);
+
+    for (const view of ['webData.searchResults', 'webData.activeCrawls', 'webData.crawlResults']) rows.set(view, await allRows(view));
+    // The unsigned rows for the title buttons; then, with a secret, a verified job event for its row menu.
+    const unsigned = await allRows('webData.webhookEvents');
+    assert.equal(await vscode.commands.executeCommand('webData.setWebhookSecret', { secret: SECRET }), true);
+    assert.equal((await sendWebhook({ url: receiverUrl, event: makeEvent('crawl.completed', { id: crawlId }), secret: SECRET })).status, 200);
+    await waitFor('the verified event row', () => api.webhooks.events.some((event) => event.status === 'verified'));
+    const signed = (await allRows('webData.webhookEvents')).filter((row) => !unsigned.some((u) => u.contextValue === row.contextValue));
+    rows.set('webData.webhookEvents', [...unsigned, ...signed]);
+  });
+
+  async function emulatorJob(init: Record<string, unknown>): Promise<{ id: unknown }> {
+    const response = await fetch(`${process.env.WEBDATA_TEST_ADMIN_URL ?? ''}/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey: KEY, ...init }) });
+    assert.equal(response.status, 200);
+    return (await response.json()) as { id: unknown };
+  }
+
+  after(async () => {
+    quickInputs?.dispose();
+    restore.reverse().forEach((put) => { put(); });
+    api.crawlResults.answerConfirmation = undefined;
+    await vscode.commands.executeCommand('webData.stopWebhookReceiver');
+    await vscode.commands.executeCommand('webData.clearWebhookSecret');
+    await vscode.commands.executeCommand('webData.clearWebhookEvents');
+    await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
+    await vscode.commands.executeCommand('webData.clearSearchFilter');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await restoreDemoKey();
+  });
+
+  const views = ['webData.searchResults', 'webData.activeCrawls', 'webData.webhookEvents', 'webData.crawlResults'];
+
+  /** A title button, with a row (or nothing) focused: what the palette form does. */
+  const titleChecks: Record<string, (row: Row | undefined) => Promise<void>> = {
+    'webData.search': async (row) => {
+      const { result, shown: s } = await call('webData.search', row?.node);
+      noProblem('Search the Web', s);
+      assert.deepEqual(s.quickInputs.map((input) => input.title), ['Web Data: Search the Web'], 'the query box was not shown');
+      assert.equal(result, undefined);
+    },
+    'webData.searchAdvanced': async (row) => {
+      const { shown: s } = await call('webData.searchAdvanced', row?.node);
+      noProblem('Search with Options', s);
+      assert.equal(s.quickInputs[0]?.title, 'Web Data: Search with Options', 'its first step was not shown');
+      assert.equal(s.quickInputs.at(0)?.step, 1, 'it did not start at the first step');
+    },
+    'webData.clearSearches': async (row) => {
+      const before = (await api.search.list()).length;
+      const { result, shown: s } = await call('webData.clearSearches', row?.node);
+      noProblem('Clear Search History', s);
+      assert.equal(s.modals.length, 1, 'the confirmation was not asked');
+      assert.equal(result, false);
+      assert.equal((await api.search.list()).length, before);
+    },
+    'webData.setApiKey': async (row) => {
+      const { result, shown: s } = await call('webData.setApiKey', row?.node);
+      noProblem('Set API Key', s);
+      assert.match(s.quickInputs[0]?.title ?? '', /^Web Data: API Key for /, 'the key prompt was not shown');
+      assert.equal(result, false);
+    },
+    'webData.showLog': async (row) => {
+      noProblem('Show Log', (await call('webData.showLog', row?.node)).shown);
+    },
+    'webData.filterSearches': async (row) => {
+      const { result, shown: s } = await call('webData.filterSearches', row?.node);
+      noProblem('Filter', s);
+      assert.equal(s.quickInputs[0]?.title, 'Filter Search History', 'the filter box was not shown');
+      assert.equal(result, '');
+    },
+    'webData.clearSearchFilter': async (row) => {
+      noProblem('Clear Filter', (await call('webData.clearSearchFilter', row?.node)).shown);
+    },
+    'webData.refreshCrawls': async (row) => {
+      noProblem('Refresh', (await call('webData.refreshCrawls', row?.node)).shown);
+    },
+    'webData.startWebhookReceiver': async (row) => {
+      const { result, shown: s } = await call('webData.startWebhookReceiver', row?.node);
+      noProblem('Start Receiver', s);
+      assert.equal(typeof result, 'string');
+    },
+    'webData.stopWebhookReceiver': async (row) => {
+      noProblem('Stop Receiver', (await call('webData.stopWebhookReceiver', row?.node)).shown);
+      assert.equal(api.webhooks.receiver, undefined, 'the receiver still runs');
+      receiverUrl = String(await vscode.commands.executeCommand('webData.startWebhookReceiver'));
+    },
+    'webData.copyWebhookUrl': async (row) => {
+      const { result, shown: s } = await call('webData.copyWebhookUrl', row?.node);
+      noProblem('Copy URL', s);
+      assert.equal(result, await vscode.env.clipboard.readText());
+    },
+    'webData.clearWebhookEvents': async (row) => {
+      noProblem('Clear Events', (await call('webData.clearWebhookEvents', row?.node)).shown);
+      assert.equal(api.webhooks.events.length, 0);
+    },
+    'webData.setWebhookSecret': async (row) => {
+      const { result, shown: s } = await call('webData.setWebhookSecret', row?.node);
+      noProblem('Set Webhook Secret', s);
+      assert.deepEqual(s.prompts, ['Webhook Secret'], 'the secret was not asked for');
+      assert.equal(result, false);
+    },
+  };
+
+  const editorOf = (result: unknown): vscode.TextEditor => {
+    assert.ok(typeof result === 'object' && result !== null && 'document' in result, 'no editor was opened');
+    return result as vscode.TextEditor;
+  };
+  const urlOf = (row: Row): string => {
+    const node = row.node as { url?: unknown; typed?: { result?: { url?: unknown } } };
+    const url = node.typed?.result?.url ?? node.url;
+    assert.equal(typeof url, 'string');
+    return String(url);
+  };
+
+  /** A row's menu, on a row it is shown for: what the row asks. */
+  const rowChecks: Record<string, (row: Row) => Promise<void>> = {
+    'webData.scrapeResult': async (row) => {
+      const { result, shown: s } = await call('webData.scrapeResult', row.node);
+      noProblem('Scrape Full Page', s);
+      assert.equal((result as { url?: string } | undefined)?.url, urlOf(row), 'the result\'s page was not fetched');
+      assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'webdata-page');
+    },
+    'webData.openMarkdown': async (row) => {
+      const { result, shown: s } = await call('webData.openMarkdown', row.node);
+      noProblem('Open Markdown', s);
+      assert.equal(editorOf(result).document.uri.scheme, 'webdata');
+    },
+    'webData.openSummary': async (row) => {
+      const { result, shown: s } = await call('webData.openSummary', row.node);
+      noProblem('Open Summary', s);
+      assert.equal(editorOf(result).document.uri.scheme, 'webdata');
+    },
+    'webData.openInBrowser': async (row) => {
+      const { result, shown: s } = await call('webData.openInBrowser', row.node);
+      noProblem('Open in Browser', s);
+      assert.equal(result, true);
+      assert.deepEqual(s.external.map((u) => new URL(u).href), [new URL(urlOf(row)).href]);
+    },
+    'webData.copyUrl': async (row) => {
+      const { result, shown: s } = await call('webData.copyUrl', row.node);
+      noProblem('Copy URL', s);
+      assert.equal(result, true);
+      assert.equal(await vscode.env.clipboard.readText(), urlOf(row));
+    },
+    'webData.searchAgain': async (row) => {
+      const { result, shown: s } = await call('webData.searchAgain', row.node);
+      noProblem('Search Again', s);
+      assert.ok(result, 'the search was not run again');
+    },
+    'webData.removeSearch': async (row) => {
+      const id = (row.node as { summary: { id: string } }).summary.id;
+      noProblem('Remove', (await call('webData.removeSearch', row.node)).shown);
+      assert.equal(await api.search.get(id), undefined, 'the search is still in the history');
+    },
+    'webData.pinSearch': async (row) => {
+      const id = (row.node as { summary: { id: string } }).summary.id;
+      const { result, shown: s } = await call('webData.pinSearch', row.node);
+      noProblem('Pin', s);
+      assert.equal(result, true);
+      assert.equal(await vscode.commands.executeCommand('webData.unpinSearch', id), true);
+    },
+    'webData.unpinSearch': async (row) => {
+      const id = (row.node as { summary: { id: string } }).summary.id;
+      const { result, shown: s } = await call('webData.unpinSearch', row.node);
+      noProblem('Unpin', s);
+      assert.equal(result, true);
+      assert.equal(await vscode.commands.executeCommand('webData.pinSearch', id), true);
+    },
+    'webData.editSearch': async (row) => {
+      const { shown: s } = await call('webData.editSearch', row.node);
+      noProblem('Edit and Search Again', s);
+      assert.ok(s.quickInputs.length > 0, 'Search with Options was not shown');
+    },
+    'webData.openAllResults': async (row) => {
+      const { result, shown: s } = await call('webData.openAllResults', row.node);
+      noProblem('Open All Results', s);
+      assert.equal(editorOf(result).document.uri.scheme, 'webdata');
+    },
+    'webData.exportSearch': async (row) => {
+      const { result, shown: s } = await call('webData.exportSearch', row.node);
+      noProblem('Export', s);
+      assert.equal(s.dialogs.length, 1, 'the save dialog was not shown');
+      assert.equal(result, undefined);
+    },
+    'webData.copyCrawlId': async (row) => {
+      const { result, shown: s } = await call('webData.copyCrawlId', row.node);
+      noProblem('Copy Crawl ID', s);
+      assert.equal(result, crawlId);
+      assert.equal(await vscode.env.clipboard.readText(), crawlId);
+    },
+    'webData.openCrawlResults': async (row) => {
+      const { result, shown: s } = await call('webData.openCrawlResults', row.node);
+      noProblem('Open Crawl Results', s);
+      assert.equal((result as { ref?: { id?: string } } | undefined)?.ref?.id, crawlId);
+    },
+    'webData.cancelCrawl': async (row) => {
+      const { result, shown: s } = await call('webData.cancelCrawl', row.node);
+      noProblem('Cancel Crawl', s);
+      assert.equal(result, 'kept', 'the confirmation was not asked');
+    },
+    'webData.openWebhookPayload': async (row) => {
+      const { result, shown: s } = await call('webData.openWebhookPayload', row.node);
+      noProblem('Open Payload', s);
+      assert.equal(typeof result, 'string');
+    },
+    'webData.copyJobId': async (row) => {
+      const { result, shown: s } = await call('webData.copyJobId', row.node);
+      noProblem('Copy Job ID', s);
+      assert.equal(typeof result, 'string');
+      assert.equal(await vscode.env.clipboard.readText(), result);
+    },
+    'webData.openAllCrawlPages': async (row) => {
+      const { result, shown: s } = await call('webData.openAllCrawlPages', row.node);
+      noProblem('Open All Pages', s);
+      editorOf(result);
+    },
+    'webData.exportCrawlPages': async (row) => {
+      const { result, shown: s } = await call('webData.exportCrawlPages', row.node);
+      noProblem('Export Pages', s);
+      assert.equal(s.dialogs.length, 1, 'the folder was not asked for');
+      assert.equal(result, undefined);
+    },
+    'webData.loadMoreCrawlResults': async (row) => {
+      const { result, shown: s } = await call('webData.loadMoreCrawlResults', row.node);
+      noProblem('Load More', s);
+      assert.ok(result, 'nothing was loaded');
+    },
+    'webData.openCrawlPage': async (row) => {
+      const { result, shown: s } = await call('webData.openCrawlPage', row.node);
+      noProblem('Open Page', s);
+      editorOf(result);
+    },
+  };
+
+  /** The editor's and the terminal's menus: what VS Code passes there (the document's Uri). */
+  const otherMenus: Record<string, Record<string, () => Promise<void>>> = {
+    'editor/context': {
+      'webData.searchSelection': async () => {
+        const document = await vscode.workspace.openTextDocument({ content: 'tideflow backpressure', language: 'plaintext' });
+        const editor = await vscode.window.showTextDocument(document);
+        editor.selection = new vscode.Selection(0, 0, 0, 8);
+        const { shown: s } = await call('webData.searchSelection', document.uri, { groupId: 0 });
+        noProblem('Search the Web for Selection', s);
+        assert.equal(s.quickInputs[0]?.value, 'tideflow', 'the query box did not hold the selection');
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      },
+      'webData.scrapeUrl': async () => {
+        const document = await vscode.workspace.openTextDocument({ content: 'Read https://docs.tideflow.dev/guide/streams first.', language: 'plaintext' });
+        const editor = await vscode.window.showTextDocument(document);
+        editor.selection = new vscode.Selection(0, 12, 0, 12);
+        const before = await emulator.requestCount();
+        const { result, shown: s } = await call('webData.scrapeUrl', document.uri, { groupId: 0 });
+        noProblem('Open URL as Markdown', s);
+        assert.equal(s.quickInputs[0]?.value, 'https://docs.tideflow.dev/guide/streams', 'the box did not hold the URL under the cursor');
+        assert.equal(result, undefined);
+        assert.equal(await emulator.requestCount(), before, 'something was sent before Enter');
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      },
+    },
+    'terminal/context': {
+      'webData.searchTerminalSelection': async () => {
+        const { shown: s } = await call('webData.searchTerminalSelection');
+        noProblem('Search the Web for Selection (terminal)', s);
+      },
+    },
+    'editor/title': {
+      'webData.scrapeFresh': async () => {
+        const page = await vscode.commands.executeCommand<{ id: string; title: string } | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/guide/streams' });
+        assert.ok(page, 'the page was not fetched');
+        const uri = vscode.window.activeTextEditor?.document.uri;
+        assert.equal(uri?.scheme, 'webdata-page');
+        const { result, shown: s } = await call('webData.scrapeFresh', uri, { groupId: 0 });
+        noProblem('Fetch Page Fresh', s);
+        assert.equal((result as { cacheState?: string } | undefined)?.cacheState, 'miss');
+      },
+      'webData.copyConnectionReport': async () => {
+        const { shown: s } = await call('webData.copyConnectionReport', vscode.Uri.parse('webdata-report:/Connection%20Report.md'), { groupId: 0 });
+        noProblem('Copy Report', s);
+      },
+    },
+  };
+
+  // The kinds of rows each view holds: a row VS Code would show each menu for (its contextValue,
+  // which the `viewItem` clauses read), and how the suite finds one in the view.
+  const KINDS: Record<string, Array<{ name: string; contextValue: string | undefined; is: (row: Row) => boolean }>> = {
+    'webData.searchResults': [
+      kind('search row', 'search'), kind('pinned search row', 'search.pinned'), kind('group row', 'group'),
+      { name: 'result row with markdown and a summary', contextValue: 'result.url.markdown.summary', is: (row) => /^result\.url.*\.summary$/.test(row.contextValue ?? '') },
+      kind('result row without content', 'result.url'), kind('message row', 'message'),
+    ],
+    'webData.activeCrawls': [kind('crawl row', 'crawl'), kind('option row', 'crawlOption')],
+    'webData.webhookEvents': [
+      kind('unsigned warning row', 'webhookUnsignedWarning'), kind('unsigned event row', 'event.unsigned.job'),
+      kind('metadata row', 'webhookMetadata'), kind('more metadata row', 'webhookMetadataMore'), kind('verified job event row', 'event.verified.job'),
+    ],
+    'webData.crawlResults': [
+      kind('job row', 'crawlJob.crawl.scraping'), kind('finished job row', 'crawlJob.crawl.finished'), kind('page row', 'crawlPage'),
+      nodeKind('failed pages group row', 'group', 'failed'), nodeKind('blocked pages group row', 'group', 'robots'),
+      nodeKind('failed page row', 'failedPage'), nodeKind('blocked page row', 'blockedPage'), nodeKind('load more row', 'more'),
+    ],
+  };
+
+  function rowOf(view: string, name: string): Row {
+    const wanted = (KINDS[view] ?? []).find((k) => k.name === name);
+    const row = wanted && (rows.get(view) ?? []).find((r) => wanted.is(r));
+    assert.ok(row, `no ${name} in ${view}: ${(rows.get(view) ?? []).map((r) => r.contextValue ?? r.label).join(', ')}`);
+    return row;
+  }
+
+  for (const view of views) {
+    describe(view, () => {
+      const seen = new Set<string>();
+      // Removing a search comes last: the other row menus use its rows.
+      const last = (command: string): number => (command === 'webData.removeSearch' ? 1 : 0);
+      for (const entry of [...(menus['view/item/context'] ?? [])].sort((x, y) => last(x.command) - last(y.command))) {
+        if (!viewsOf(entry.when, views).includes(view)) continue;
+        const shownOn = (KINDS[view] ?? []).filter((k) => shownFor(entry.when, k.contextValue));
+        it(`row menu ${entry.command} (${entry.group ?? ''}) is shown on a kind of row this suite has`, () => {
+          assert.ok(shownOn.length > 0, `no kind of row here matches ${entry.when ?? ''}`);
+        });
+        for (const k of shownOn) {
+          if (seen.has(`${entry.command} ${k.name}`)) continue;
+          seen.add(`${entry.command} ${k.name}`);
+          it(`row menu ${entry.command} on a ${k.name}`, async () => {
+            const check = rowChecks[entry.command];
+            assert.ok(check, `no check for the row menu ${entry.command}`);
+            await check(rowOf(view, k.name));
+          });
+        }
+      }
+      for (const entry of menus['view/title'] ?? []) {
+        if (!viewsOf(entry.when, views).includes(view)) continue;
+        for (const focused of [undefined, ...(KINDS[view] ?? []).map((k) => k.name)]) {
+          it(`title ${entry.command}, ${focused ? `a ${focused} focused` : 'no row focused'}: as from the palette`, async () => {
+            const check = titleChecks[entry.command];
+            assert.ok(check, `no check for the title button ${entry.command}`);
+            await check(focused === undefined ? undefined : rowOf(view, focused));
+          });
+        }
+      }
+    });
+  }
+
+  for (const menu of ['editor/context', 'terminal/context', 'editor/title']) {
+    it(`${menu}: each entry with what VS Code passes`, async () => {
+      for (const entry of menus[menu] ?? []) {
+        const check = otherMenus[menu]?.[entry.command];
+        assert.ok(check, `no check for ${menu}: ${entry.command}`);
+        await check();
+      }
+    });
+  }
+});
