@@ -3,6 +3,7 @@
 // dates. src/features/usage/words.ts puts it into words (vscode.l10n, Intl); nothing here is
 // English, so nothing downstream re-parses it.
 import type { TokenUsage } from '../api/schemas';
+import { TOKENS_PER_CREDIT, tokensToCredits } from '../billing';
 import { Command } from '../ids';
 import { billingPeriod, planShare, type BillingPeriod, type PlanShare } from './format';
 import type { UsageState, UsageStateKind } from './state';
@@ -22,6 +23,10 @@ export type UsageIcon = 'plug' | 'sync~spin' | 'credit-card' | 'warning';
 export type UsageLabel = { kind: 'name' } | { kind: 'credits'; credits: number } | { kind: 'no-usage' };
 
 export type UsageLine =
+  /** The plan's size in credits: the tooltip speaks credits first (its heading counts those left). */
+  | { kind: 'plan-credits'; credits: number }
+  /** Heads the tokens paragraph, the detail under the credits: 1 credit = 15 tokens. */
+  | { kind: 'tokens-detail'; tokensPerCredit: number }
   | { kind: 'remaining-tokens'; tokens: number }
   | { kind: 'plan-tokens'; tokens: number }
   | { kind: 'plan-share'; share: PlanShare }
@@ -52,13 +57,24 @@ export interface UsagePresentation {
   tooltip: UsageLine[][];
 }
 
-/** The balance facts of ok and low: tokens, plan, share, billing period. */
+/**
+ * The balance facts of ok and low, in credits (the unit the item and the heading speak): the
+ * plan, the share left, the billing period. The tokens behind them are the detail, in
+ * usageTokenLines, a paragraph of their own under these.
+ */
 export function usageLines(usage: TokenUsage, now: Date): UsageLine[] {
-  const lines: UsageLine[] = [{ kind: 'remaining-tokens', tokens: usage.remainingTokens }];
-  if (typeof usage.planTokens === 'number') lines.push({ kind: 'plan-tokens', tokens: usage.planTokens });
+  const lines: UsageLine[] = [];
+  if (typeof usage.planTokens === 'number') lines.push({ kind: 'plan-credits', credits: tokensToCredits(usage.planTokens) });
   const share = planShare(usage);
   if (share) lines.push({ kind: 'plan-share', share });
   lines.push({ kind: 'billing-period', period: billingPeriod(usage, now) });
+  return lines;
+}
+
+/** The same balance in the service's own unit: the remaining and plan tokens, under a line that says the rate. */
+export function usageTokenLines(usage: TokenUsage): UsageLine[] {
+  const lines: UsageLine[] = [{ kind: 'tokens-detail', tokensPerCredit: TOKENS_PER_CREDIT }, { kind: 'remaining-tokens', tokens: usage.remainingTokens }];
+  if (typeof usage.planTokens === 'number') lines.push({ kind: 'plan-tokens', tokens: usage.planTokens });
   return lines;
 }
 
@@ -86,7 +102,7 @@ export function presentUsage(state: UsageState, now: Date, spent?: { agent: numb
         lastKnown,
         command: USAGE_COMMANDS.refresh,
         warning: state.kind === 'low',
-        tooltip: [...warning, facts, footer],
+        tooltip: [...warning, facts, usageTokenLines(state.usage), footer],
       };
     }
     case 'no-usage':
