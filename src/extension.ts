@@ -14,6 +14,7 @@ import { registerUsage } from './features/usage';
 import { registerWebhooks } from './features/webhooks';
 import { cacheCoreIn } from './platform/core';
 import { createServices } from './platform/services';
+import { openNotices } from './platform/notice';
 import { onDidShowError } from './platform/notify';
 import { onDidShowQuickInput } from './platform/quick-inputs';
 
@@ -31,6 +32,8 @@ export interface WebDataApi {
   onDidShowQuickInput: typeof onDidShowQuickInput;
   /** Fires as each error notification is shown, with its buttons: host tests check what was offered. */
   onDidShowError: typeof onDidShowError;
+  /** The notices that close themselves (platform/notice.ts) shown now: host tests check one closed. */
+  openNotices: typeof openNotices;
   /** The extension's log folder; the "Web Data" channel's file is under its parent (host tests read it). */
   logUri: vscode.Uri;
   /**
@@ -65,7 +68,7 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
   registerDoctor(services, { webhooks });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    usage, crawls, search, webhooks, chat, crawlResults, entries, spend, onDidShowQuickInput, onDidShowError, logUri: context.logUri,
+    usage, crawls, search, webhooks, chat, crawlResults, entries, spend, onDidShowQuickInput, onDidShowError, openNotices, logUri: context.logUri,
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir } : {}),
   };
 }

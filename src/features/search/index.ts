@@ -86,7 +86,7 @@ class SearchFeature extends Disposable implements SearchApi {
     register(Command.removeSearch, (arg?: unknown) => this.removeSearch(arg));
     register(Command.openMarkdown, (arg?: unknown) => this.open(arg, 'markdown'));
     register(Command.openSummary, (arg?: unknown) => this.open(arg, 'summary'));
-    register(Command.enableMarkdown, () => enableMarkdown());
+    register(Command.enableMarkdown, () => enableMarkdown(this.searches.onDidSearch));
     register(Command.openInBrowser, (arg?: unknown) => openInBrowser(arg));
     register(Command.copyUrl, (arg?: unknown) => copyUrl(arg, (text) => this.flash(text)));
     this._register(registerHistoryCommands({ history: this.searches, provider: this.provider, view: this.view, log }));
