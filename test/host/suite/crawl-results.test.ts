@@ -79,13 +79,17 @@ describe('crawl results', function () {
     const third = api.crawlResults.tree.getTreeItem(children[2] ?? jobNode);
     assert.equal(label(third), 'Page 3 of docs.host-test.example');
     assert.equal(third.description, 'https://docs.host-test.example/page/3 · 200');
-    assert.equal(third.command?.command, 'webData.openCrawlPage');
+    // A click opens the page VS Code's way (vscode.open: a preview tab, kept by a double click).
+    assert.equal(third.command?.command, 'vscode.open');
     await vscode.commands.executeCommand(third.command.command, ...((third.command.arguments ?? []) as unknown[]));
     const editor = vscode.window.activeTextEditor;
     assert.equal(editor?.document.uri.scheme, 'webdata-crawl');
     assert.equal(editor.document.languageId, 'markdown');
-    // The title above the page is web text, escaped; the page's markdown follows as sent.
-    assert.match(editor.document.getText(), /^# Page 3 of docs\\\.host\\-test\\\.example\n\n<https:\/\/docs\.host-test\.example\/page\/3>\n\n# Page 3 of docs\.host-test\.example\n/);
+    // The page opens with its own heading, so no title of ours is put above it (two headings, one
+    // with escaped dots, was issue 29): its source address, then its markdown as sent.
+    assert.match(editor.document.getText(), /^<https:\/\/docs\.host-test\.example\/page\/3>\n\n# Page 3 of docs\.host-test\.example\n/);
+    // The breadcrumb reads "Page 3" above the title, not a bare index.
+    assert.deepEqual(editor.document.uri.path.split('/').slice(3), ['Page 3', 'Page 3 of docs.host-test.example.md']);
     assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.label, 'Page 3 of docs.host-test.example.md');
     const stat = await vscode.workspace.fs.stat(editor.document.uri);
     assert.equal(stat.permissions, vscode.FilePermission.Readonly, 'the page is not read-only');
