@@ -8,6 +8,7 @@ import type { CancelOutcome, CrawlDocument, CrawlError, CrawlStatusPage, WebData
 import { Emitter } from '../search/emitter';
 import { jobKey, type JobRef } from './job';
 import type { PageStore } from './page-store';
+import { crawlProgress, type CrawlProgressBook } from './progress';
 
 export type ResultsClient = Pick<WebDataClient, 'getCrawlStatus' | 'getCrawlErrors' | 'cancelCrawl'>;
 
@@ -55,6 +56,8 @@ export const MAX_PAGE_REQUESTS = 200;
 export interface CrawlResultsOptions {
   client: () => Promise<ResultsClient | undefined>;
   store: PageStore;
+  /** Where each crawl's progress, as read, is noted for the Active Crawls rows (the window's book by default). */
+  progress?: CrawlProgressBook;
   /** How a thrown client error becomes a failure value (kind and message). */
   describe: (error: unknown) => Failure;
 }
@@ -67,7 +70,14 @@ export class CrawlResultsService {
   /** Fires with the job whose results changed. */
   readonly onDidChange = this.changes.event;
 
-  constructor(private readonly options: CrawlResultsOptions) {}
+  constructor(private readonly options: CrawlResultsOptions) {
+    // Each status read is the crawl's progress for the Active Crawls rows (a batch scrape has no row there).
+    const progress = options.progress ?? crawlProgress;
+    this.changes.event((ref) => {
+      const job = ref && ref.kind === 'crawl' ? this.get(ref) : undefined;
+      if (job) progress.note(job.ref.id, job);
+    });
+  }
 
   /** The jobs known, most recently opened first. */
   get all(): readonly CrawlJobState[] {

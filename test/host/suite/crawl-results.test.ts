@@ -69,6 +69,13 @@ describe('crawl results', function () {
     const job = await vscode.commands.executeCommand<{ pages: unknown[]; status: string } | undefined>('webData.openCrawlResults', row);
     assert.equal(job?.status, 'scraping');
     assert.equal(job.pages.length, 40);
+    // Its status was read: the Active Crawls row says how far it is, in its description and its hover.
+    const shownRow = ((await api.crawls.tree.getChildren()) ?? []).find((node) => node.kind === 'crawl' && node.id === id);
+    assert.ok(shownRow);
+    const activeItem = await api.crawls.tree.getTreeItem(shownRow);
+    assert.match(String(activeItem.description), /^40 of 150 pages · #/);
+    assert.ok(activeItem.tooltip instanceof vscode.MarkdownString);
+    assert.match(activeItem.tooltip.value.replace(/\\(.)/g, '$1'), /Progress: 40 of 150 pages, as read at /);
     const jobNode = api.crawlResults.tree.getChildren().find((node) => node.kind === 'job' && node.id === id);
     assert.ok(jobNode);
     const jobItem = api.crawlResults.tree.getTreeItem(jobNode);
