@@ -88,6 +88,20 @@ export class CrawlResultsService {
     return this.jobs.get(jobKey(ref));
   }
 
+  /**
+   * Takes back jobs an earlier window kept (src/core/crawls/open-jobs.ts), newest first, with no
+   * request: each as it was, unless this window already has it. Their pages' text is on disk.
+   */
+  restore(snapshots: ReadonlyArray<Omit<CrawlJobState, 'lastFailure'>>): void {
+    for (const snapshot of [...snapshots].reverse()) {
+      const key = jobKey(snapshot.ref);
+      if (this.jobs.has(key)) continue;
+      this.jobs.set(key, { ...snapshot, ref: { ...snapshot.ref }, pages: snapshot.pages.map((row) => ({ ...row })) });
+      this.seen.set(key, new Set(snapshot.pages.flatMap((row) => (row.url ? [row.url] : []))));
+    }
+    this.changes.fire(undefined);
+  }
+
   private track(ref: JobRef): CrawlJobState {
     const key = jobKey(ref);
     let job = this.jobs.get(key);
