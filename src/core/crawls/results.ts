@@ -50,6 +50,22 @@ export interface CrawlJobState extends JobFields {
 
 export const FINISHED = new Set(['completed', 'cancelled', 'failed']);
 
+/** Why the service's `next` was not followed (src/core/api/crawl-paging.ts). */
+export type RefusedNext = 'not-a-url' | 'elsewhere' | 'other-path' | 'no-cursor';
+
+/**
+ * The pages that cannot be read because the service's `next` was not followed: from the page
+ * after the last one loaded (1-based) to the job's total when the service gave it. Known from the
+ * first answer that holds such a `next`: said at once, never offered as a page to read on to.
+ */
+export function unreadablePages(job: Pick<CrawlJobState, 'pages' | 'total' | 'pagingRefused' | 'cursor'>): { from: number; to?: number; reason: RefusedNext } | undefined {
+  const reason = job.pagingRefused;
+  if (job.cursor !== undefined || (reason !== 'not-a-url' && reason !== 'elsewhere' && reason !== 'other-path' && reason !== 'no-cursor')) return undefined;
+  const from = job.pages.reduce((last, row) => Math.max(last, row.index + 1), 0) + 1;
+  if (job.total !== undefined && job.total < from) return undefined;
+  return job.total !== undefined ? { from, to: job.total, reason } : { from, reason };
+}
+
 /** Pages requested at most by one Open All or Export of a finished job. */
 export const MAX_PAGE_REQUESTS = 200;
 
