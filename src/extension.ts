@@ -12,9 +12,11 @@ import { registerScrape } from './features/scrape';
 import { registerSearch } from './features/search';
 import { registerSpend } from './features/spend';
 import { registerUsage } from './features/usage';
+import { registerWalkthrough } from './features/walkthrough';
 import { registerWebhooks } from './features/webhooks';
 import { cacheCoreIn } from './platform/core';
 import { createServices } from './platform/services';
+import { openNotices } from './platform/notice';
 import { onDidShowError } from './platform/notify';
 import { onDidShowQuickInput } from './platform/quick-inputs';
 
@@ -29,10 +31,13 @@ export interface WebDataApi {
   entries: ReturnType<typeof registerEntries>;
   spend: ReturnType<typeof registerSpend>;
   scrape: ReturnType<typeof registerScrape>;
+  walkthrough: ReturnType<typeof registerWalkthrough>;
   /** Fires as each of the extension's quick inputs is shown: host tests wait for a step with it. */
   onDidShowQuickInput: typeof onDidShowQuickInput;
   /** Fires as each error notification is shown, with its buttons: host tests check what was offered. */
   onDidShowError: typeof onDidShowError;
+  /** The notices that close themselves (platform/notice.ts) shown now: host tests check one closed. */
+  openNotices: typeof openNotices;
   /** The extension's log folder; the "Web Data" channel's file is under its parent (host tests read it). */
   logUri: vscode.Uri;
   /**
@@ -66,9 +71,11 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
   const entries = registerEntries(services, { search });
   const scrape = registerScrape(services);
   registerDoctor(services, { webhooks });
+  // Shown on the first start; each step ticked as the person does it.
+  const walkthrough = registerWalkthrough(services, { onDidSearch: search.onDidSearch, onDidChangeEvents: webhooks.onDidChangeEvents, webhookEventCount: () => webhooks.events.length });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    usage, crawls, search, webhooks, chat, crawlResults, entries, spend, scrape, onDidShowQuickInput, onDidShowError, logUri: context.logUri,
+    usage, crawls, search, webhooks, chat, crawlResults, entries, spend, scrape, walkthrough, onDidShowQuickInput, onDidShowError, openNotices, logUri: context.logUri,
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir } : {}),
   };
 }

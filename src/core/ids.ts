@@ -70,7 +70,15 @@ export const ContextKey = {
   webhookReceiverRunning: 'webData.webhookReceiverRunning',
   webhookUnsignedAccepted: 'webData.webhookUnsignedAccepted',
   chatToolUsed: 'webData.chatToolUsed',
+  // The walkthrough's steps (src/features/walkthrough): each is true for a moment as the person does it.
+  walkthroughConnected: 'webData.walkthrough.connected',
+  walkthroughSearched: 'webData.walkthrough.searched',
+  walkthroughRead: 'webData.walkthrough.read',
+  walkthroughWebhookReceived: 'webData.walkthrough.webhookReceived',
 } as const;
+
+/** The walkthrough of contributes.walkthroughs, as workbench.action.openWalkthrough names it: `<publisher>.<name>#<id>`. */
+export const WALKTHROUGH_ID = 'web-data.web-data#webData.gettingStarted';
 
 /** The views of contributes.views. */
 export const View = {

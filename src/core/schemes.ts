@@ -38,3 +38,6 @@ const OWN: ReadonlySet<string> = new Set(ALL.map((s) => s.scheme));
 export function isOwnScheme(scheme: string): boolean {
   return OWN.has(scheme);
 }
+
+/** The schemes of pages a person reads (a search result's, a crawled one, one opened as markdown): the walkthrough's "read" step watches them. */
+export const READ_PAGE_SCHEMES: ReadonlySet<string> = new Set([Schemes.searchResult.scheme, Schemes.crawlPage.scheme, Schemes.scrapedPage.scheme]);

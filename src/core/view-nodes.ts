@@ -18,8 +18,9 @@ import type { WebhookEventRecord } from './webhook-events';
 /** A row of Search Results. */
 export type SearchTreeNode =
   | { type: 'search'; summary: SearchSummary; newest: boolean }
-  | { type: 'group'; searchId: string; group: ResultGroup }
-  | { type: 'result'; searchId: string; kind: SourceType; index: number; typed: TypedResult; grouped: boolean }
+  | { type: 'group'; searchId: string; query: string; group: ResultGroup }
+  /** `query`: the search's, which the address of the result's tab holds (its breadcrumb). */
+  | { type: 'result'; searchId: string; query: string; kind: SourceType; index: number; typed: TypedResult; grouped: boolean }
   | { type: 'message'; searchId: string; text: string; icon: string };
 
 /** A crawl row of Active Crawls. `url` is what the shared webData.openInBrowser / copyUrl handlers read. */

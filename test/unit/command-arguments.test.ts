@@ -20,9 +20,9 @@ const record = { key: 'k1', receivedAt: 1, status: 'verified' as const, type: 'b
 // Rows as the views hand them to VS Code: registered with their view.
 const rows = {
   search: viewRows.searchResults.row({ type: 'search', summary, newest: true }),
-  group: viewRows.searchResults.row({ type: 'group', searchId: SEARCH, group: { kind: 'web', results: [{ index: 0, typed: web }] } }),
-  result: viewRows.searchResults.row({ type: 'result', searchId: SEARCH, kind: 'web', index: 0, typed: web, grouped: false }),
-  resultNoUrl: viewRows.searchResults.row({ type: 'result', searchId: SEARCH, kind: 'news', index: 2, typed: noUrl, grouped: true }),
+  group: viewRows.searchResults.row({ type: 'group', searchId: SEARCH, query: 'q', group: { kind: 'web', results: [{ index: 0, typed: web }] } }),
+  result: viewRows.searchResults.row({ type: 'result', searchId: SEARCH, query: 'q', kind: 'web', index: 0, typed: web, grouped: false }),
+  resultNoUrl: viewRows.searchResults.row({ type: 'result', searchId: SEARCH, query: 'q', kind: 'news', index: 2, typed: noUrl, grouped: true }),
   message: viewRows.searchResults.row({ type: 'message', searchId: SEARCH, text: 'No results', icon: 'info' }),
   crawl: viewRows.activeCrawls.row({ kind: 'crawl', id: JOB, url: 'https://docs.example.dev', crawl: { id: JOB, url: 'https://docs.example.dev' } }),
   option: viewRows.activeCrawls.row({ kind: 'option', key: 'crawl:x/0', option: { name: 'formats', label: { kind: 'option', name: 'formats' } } as never }),

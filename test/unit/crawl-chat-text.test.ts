@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { characterBudget, fitPlainText, tokenBudget, type CountTokens } from '../../src/core/chat/fit';
 import { CRAWL_TOOL_MAX_CHARS, crawlToolAnswer, crawlToolText } from '../../src/core/crawls/chat-text';
-import type { CrawlJobState } from '../../src/core/crawls/results';
+import { unreadablePages, type CrawlJobState } from '../../src/core/crawls/results';
 
 const ID = '3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01';
 
@@ -79,5 +79,22 @@ describe('crawl results tool text', () => {
     assert.ok(text.length < 8000, `${text.length} characters`);
     assert.match(text, /"fromPage": \d+\}; or read one page whole/);
     assert.equal(await crawlToolAnswer(job(3), texts(3, 100), 1, characterBudget()), crawlToolText(job(3), texts(3, 100), 1, Number.MAX_SAFE_INTEGER).text);
+  });
+
+  it('a next link that points elsewhere: the first answer says which pages cannot be read and why, and offers none of them', async () => {
+    // 30 pages came with the first answer; its next points at another host, so pages 31 to 400 are out of reach.
+    const refused: CrawlJobState = { ...job(30), status: 'scraping', completed: 30, total: 400, pagingRefused: 'elsewhere' };
+    assert.deepEqual(unreadablePages(refused), { from: 31, to: 400, reason: 'elsewhere' });
+    const { text } = crawlToolText(refused, texts(30, 50), 1, CRAWL_TOOL_MAX_CHARS);
+    assert.match(text.split('\n')[0] ?? '', /Pages 31 to 400 cannot be read: the service's link to the next page points to another host than the configured service, so it was not followed and the API key was not sent there\./);
+    assert.doesNotMatch(text, /"fromPage": (3[1-9]|[4-9]\d|\d{3})\b/, 'a page that cannot be read is offered');
+    assert.doesNotMatch(text, /That is every page/);
+    const short = await crawlToolAnswer(refused, texts(30, 50), 31, characterBudget(400));
+    assert.match(short, /Pages 31 to 400 cannot be read/);
+    assert.doesNotMatch(short, /"fromPage": 31/);
+    // A followed cursor, or every page loaded, leaves nothing unreadable.
+    assert.equal(unreadablePages({ ...refused, cursor: { skip: 30 } }), undefined);
+    assert.equal(unreadablePages({ ...refused, total: 30 }), undefined);
+    assert.deepEqual(unreadablePages({ ...refused, total: undefined }), { from: 31, reason: 'elsewhere' });
   });
 });

@@ -2,7 +2,7 @@
 // from hostile titles, front matter naming the source, and an all-pages document whose table of
 // contents links only to our own headings.
 import assert from 'node:assert/strict';
-import { allPagesAddress, allPagesMarkdown, exportedPage, pageAddress, parsePageAddress } from '../../src/core/crawls/pages';
+import { allPagesAddress, allPagesMarkdown, exportedPage, pageAddress, pageHeader, parsePageAddress, startsWithHeading } from '../../src/core/crawls/pages';
 import type { CrawlPageRow } from '../../src/core/crawls/results';
 
 const JOB = { id: '3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01', kind: 'crawl' as const };
@@ -36,5 +36,29 @@ describe('crawl pages as documents and files', () => {
     assert.match(text, /## Contents\n\n- \[Page 1: .*\]\(#page-1\)\n- \[Page 2: Two\]\(#page-2\)/);
     assert.doesNotMatch(text, /\[Open\]\(command:/);
     assert.match(text, /## Page 2\n\n\*\*Two\*\*\n\n<https:\/\/a\.example\/2>\n\nbody 2/);
+  });
+
+  it('the breadcrumb reads "Page 5" above the title, never a bare index; tabs restored with the older index form keep their page', () => {
+    const path = pageAddress(JOB, row(4, 'Install'));
+    assert.equal(path, `/crawl/${JOB.id}/Page 5/Install.md`);
+    assert.deepEqual(parsePageAddress(path), { job: JOB, index: 4 });
+    assert.deepEqual(parsePageAddress(`/crawl/${JOB.id}/4/Install.md`), { job: JOB, index: 4 });
+    for (const bad of [`/crawl/${JOB.id}/Page 0/x.md`, `/crawl/${JOB.id}/Page -1/x.md`, `/crawl/${JOB.id}/Page 05/x.md`, `/crawl/${JOB.id}/page 5/x.md`]) {
+      assert.equal(parsePageAddress(bad), undefined, bad);
+    }
+  });
+
+  it('a page\'s header: its title as text (no escaped dots), and no second heading above the page\'s own', () => {
+    const page = { ...row(0, 'Page 1 of handbook.tideflow.dev'), url: 'https://handbook.tideflow.dev/1' };
+    assert.equal(pageHeader(page, 'Plain text first.'), '# Page 1 of handbook.tideflow.dev\n\n<https://handbook.tideflow.dev/1>\n');
+    assert.equal(pageHeader(page, '# Page 1 of handbook.tideflow.dev\n\nBody.'), '<https://handbook.tideflow.dev/1>\n');
+    assert.equal(pageHeader(page, '\n\nGuide\n=====\n'), '<https://handbook.tideflow.dev/1>\n');
+    // Web text stays inert: no link, no HTML, no heading of its own can come from a title.
+    assert.equal(pageHeader({ ...page, title: '[x](command:a) <b> #1 *y*' }, ''), '# \\[x\\](command:a) \\<b\\> \\#1 \\*y\\*\n\n<https://handbook.tideflow.dev/1>\n');
+  });
+
+  it('tells a page that opens with a heading from one that does not', () => {
+    for (const yes of ['# A', '  ## B\ntext', '\n\n### C', 'Title\n===', 'Title\n---']) assert.equal(startsWithHeading(yes), true, yes);
+    for (const no of ['', 'text', '#hashtag', '    # code', '- item', '---\ntext']) assert.equal(startsWithHeading(no), false, no);
   });
 });

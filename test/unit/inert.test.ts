@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  cleanText, cutText, inertFileName, inertLabel, inertMarkdown, inertNotification, inertQuickPick, inertStatusBar, inertTabTitle,
+  cleanText, cutText, inertFileName, inertLabel, inertMarkdown, inertMarkdownText, inertNotification, inertQuickPick, inertStatusBar, inertTabTitle,
 } from '../../src/core/text/inert';
 
 /** VS Code 1.100's parseLinkedText (src/vs/base/common/linkedText.ts): what a notification turns into links. */
@@ -153,5 +153,25 @@ describe('inert text: markdown for tooltips', () => {
 
   it('escapes links, HTML and icons', () => {
     assert.equal(inertMarkdown('[a](command:x) <img> $(zap)'), '\\[a\\]\\(command\\:x\\) \\<img\\> \\$\\(zap\\)');
+  });
+});
+
+describe('inert text: a line of a markdown document read as source', () => {
+  it('reads as the title it is (dots, dashes, parentheses as written) and forms no link, HTML, entity, emphasis or math', () => {
+    assert.equal(inertMarkdownText('Page 1 of handbook.tideflow.dev (v2) - intro!'), 'Page 1 of handbook.tideflow.dev (v2) - intro!');
+    assert.equal(inertMarkdownText('[x](command:a) <img> &#8238; *b* _c_ `d` ~e~ $f$ #g |h \\i'),
+      '\\[x\\](command:a) \\<img\\> \\&\\#8238; \\*b\\* \\_c\\_ \\`d\\` \\~e\\~ \\$f\\$ \\#g \\|h \\\\i');
+    assert.equal(inertMarkdownText('two\nlines\u202e'), 'two lines');
+  });
+
+  it('a file name may keep a title\'s slash as U+2215, never as a separator, never only that', () => {
+    assert.equal(inertFileName('TCP / IP', 'page', 80, { keepSlash: true }), 'TCP \u2215 IP');
+    assert.equal(inertFileName('TCP / IP', 'page'), 'TCP IP');
+    assert.equal(inertFileName('//..//', 'page', 80, { keepSlash: true }), 'page');
+    fc.assert(fc.property(fc.string({ maxLength: 60 }), (text) => {
+      const name = inertFileName(text, 'page', 80, { keepSlash: true });
+      assert.doesNotMatch(name, /[/\\]/);
+      assert.ok(!['.', '..', ''].includes(name));
+    }));
   });
 });

@@ -156,6 +156,8 @@ describe('manifest: no id outside src/core/ids.ts', () => {
     'src/core/usage/last-known.ts': ['webData.usage.lastKnown'],
     'src/core/webhook-events/shared-list.ts': ['webData.webhookEvents', 'webData.webhookEventsClearedAt'],
     'src/features/search/markdown-hint.ts': ['webData.search.markdownHintShown'],
+    'src/features/walkthrough/index.ts': ['webData.walkthroughShown'],
+    'src/core/crawls/open-jobs.ts': ['webData.crawlResults.openJobs'],
     'src/features/search/advanced/command.ts': ['webData.advancedSearch.lastRequest'],
     'src/platform/secrets.ts': ['webData.webhookSecret'],
     'src/core/service-address.ts': ['webData.apiKey'],

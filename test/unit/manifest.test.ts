@@ -5,15 +5,17 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Command, ContextKey, fullSettingKey, Setting, View } from '../../src/core/ids';
+import { Command, ContextKey, fullSettingKey, Setting, View, WALKTHROUGH_ID } from '../../src/core/ids';
 import { packagedByVscodeignore, vscodeignoreLines } from './vscodeignore';
 
 const root = path.resolve(__dirname, '../..');
 
 interface Manifest {
+  publisher: string;
+  name: string;
   contributes: {
     commands: Array<{ command: string; title: string; category?: string }>;
-    menus: Record<string, Array<{ command: string; when?: string }>>;
+    menus: Record<string, Array<{ command: string; when?: string; group?: string }>>;
     views: Record<string, Array<{ id: string }>>;
     viewsWelcome: Array<{ view: string; contents: string }>;
     configuration: { properties: Record<string, unknown> };
@@ -135,6 +137,26 @@ describe('manifest: walkthrough', () => {
         else assert.fail(`step ${step.id}: completion event ${event} is not checked by this test`);
       }
     }
+  });
+
+  it('each step a person does from anywhere (the sandbox\'s helper, a row, a keybinding) completes on the context key the code sets for it', () => {
+    // onCommand: sees only commands run through the workbench; the walkthrough feature sets these
+    // keys whoever did the thing (src/features/walkthrough).
+    const expected: Record<string, string> = {
+      connect: `onContext:${ContextKey.walkthroughConnected}`,
+      search: `onContext:${ContextKey.walkthroughSearched}`,
+      openMarkdown: `onContext:${ContextKey.walkthroughRead}`,
+      credits: `onView:${View.activeCrawls}`,
+      webhooks: `onContext:${ContextKey.walkthroughWebhookReceived}`,
+      chat: `onContext:${ContextKey.chatToolUsed}`,
+    };
+    for (const step of steps) assert.ok(step.completionEvents.includes(expected[step.id] ?? ''), `step ${step.id}: ${step.completionEvents.join(', ')}`);
+    // A key that is already true when the walkthrough starts never ticks its step: none of these is a state.
+    for (const step of steps) assert.ok(!step.completionEvents.includes(`onContext:${ContextKey.connected}`), `step ${step.id} waits on a state key`);
+  });
+
+  it('the walkthrough the code opens on a first start is the one contributed', () => {
+    assert.deepEqual(walkthroughs.map((w) => `${manifest.publisher}.${manifest.name}#${w.id}`), [WALKTHROUGH_ID]);
   });
 
   it('every step has its strings and a markdown page that exists and is packaged', () => {
@@ -284,5 +306,17 @@ describe('manifest: language-model tools', () => {
 
   it('the listing names the Chat category', () => {
     assert.ok((JSON.parse(manifestText) as { categories: string[] }).categories.includes('Chat'));
+  });
+});
+
+describe('manifest: row actions', () => {
+  const rowMenu = manifest.contributes.menus['view/item/context'] ?? [];
+
+  it('an Active Crawls row has at most two inline actions (Open Crawl Results, Cancel Crawl); the rest are in its menu', () => {
+    const crawlRow = rowMenu.filter((entry) => (entry.when ?? '').includes(`view == ${View.activeCrawls}`) && (entry.when ?? '').includes('viewItem == crawl'));
+    const inline = crawlRow.filter((entry) => entry.group?.startsWith('inline'));
+    assert.deepEqual(inline.map((entry) => entry.command), [Command.openCrawlResults, Command.cancelCrawl]);
+    const inMenu = new Set(crawlRow.filter((entry) => !entry.group?.startsWith('inline')).map((entry) => entry.command));
+    for (const command of [Command.copyCrawlId, Command.openInBrowser, Command.openCrawlResults, Command.cancelCrawl]) assert.ok(inMenu.has(command), command);
   });
 });

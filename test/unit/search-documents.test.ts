@@ -31,8 +31,11 @@ describe('webdata: document addresses', () => {
   });
 
   it('turn odd titles into file names: no separators or control characters, never empty, bounded', () => {
-    assert.equal(documentFileName('a/b\\c?d#e%f:g*h|i"j<k>l', 'markdown'), 'a b c d e f g h i j k l.md');
-    assert.equal(documentFileName('../../etc/passwd', 'markdown'), 'etc passwd.md');
+    // A title's slash stays as U+2215, a look-alike that is no path separator; the rest become spaces.
+    assert.equal(documentFileName('a/b\\c?d#e%f:g*h|i"j<k>l', 'markdown'), 'a\u2215b c d e f g h i j k l.md');
+    assert.equal(documentFileName('../../etc/passwd', 'markdown'), 'etc\u2215passwd.md');
+    assert.equal(documentFileName('tideflow/tideflow: Stream processing', 'markdown'), 'tideflow\u2215tideflow Stream processing.md');
+    assert.equal(documentFileName('/', 'markdown'), 'page.md');
     assert.equal(documentFileName('line\none\ttab\u0000nul\u202Eevil', 'markdown'), 'line one tabnulevil.md');
     assert.equal(documentFileName('', 'markdown'), 'page.md');
     assert.equal(documentFileName('...', 'info'), 'page.md');

@@ -104,19 +104,25 @@ describe('usage state: what the item shows, as structure', () => {
     assert.equal(view.command, USAGE_COMMANDS.refresh);
   });
 
-  it('ok tooltip: the balance facts in one paragraph, "updated" and the click in another', () => {
+  it('ok tooltip: the balance in credits first, the tokens as the detail under it, then "updated" and the click', () => {
     const view = presentUsage(stateForUsage(usage(), 100, at), at);
     assert.deepEqual(view.tooltip[0], [
-      { kind: 'remaining-tokens', tokens: 185_175 },
-      { kind: 'plan-tokens', tokens: 150_000 },
+      { kind: 'plan-credits', credits: 10_000 },
       { kind: 'plan-share', share: { kind: 'top-ups', percent: 123 } },
       { kind: 'billing-period', period: { kind: 'range', start: new Date('2026-11-01T00:00:00Z'), end: new Date('2026-12-01T00:00:00Z'), days: 9, ended: false } },
     ]);
-    assert.deepEqual(view.tooltip[1], [{ kind: 'updated', at, lastKnown: false }, { kind: 'click', action: 'refresh' }]);
+    assert.deepEqual(view.tooltip[1], [
+      { kind: 'tokens-detail', tokensPerCredit: 15 },
+      { kind: 'remaining-tokens', tokens: 185_175 },
+      { kind: 'plan-tokens', tokens: 150_000 },
+    ]);
+    assert.deepEqual(view.tooltip[2], [{ kind: 'updated', at, lastKnown: false }, { kind: 'click', action: 'refresh' }]);
   });
 
   it('ok tooltip without planTokens from the service: no plan line and no share', () => {
-    assert.deepEqual(kinds(stateForUsage(usage({ planTokens: undefined }), 100, at))[0], ['remaining-tokens', 'billing-period']);
+    const kindsOf = kinds(stateForUsage(usage({ planTokens: undefined }), 100, at));
+    assert.deepEqual(kindsOf[0], ['billing-period']);
+    assert.deepEqual(kindsOf[1], ['tokens-detail', 'remaining-tokens']);
   });
 
   it('low: warning colours, and the threshold in a paragraph of its own first', () => {
@@ -124,7 +130,7 @@ describe('usage state: what the item shows, as structure', () => {
     assert.deepEqual(view.label, { kind: 'credits', credits: 50 });
     assert.equal(view.warning, true);
     assert.deepEqual(view.tooltip[0], [{ kind: 'below-threshold', threshold: 100 }]);
-    assert.equal(view.tooltip.length, 3);
+    assert.equal(view.tooltip.length, 4);
   });
 
   it('a last known balance: marked, spinning while it refreshes, and "updated" says last known', () => {

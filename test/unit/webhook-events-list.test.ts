@@ -15,7 +15,7 @@ import {
   payloadDocumentText,
   recordFromDelivery,
   recordFromRefusal,
-  receiverStatusFacts,
+  receiverStatusFacts, receivedCount,
   shouldNotify,
   toPersisted,
   truncateUtf8,
@@ -201,13 +201,24 @@ describe('webhook events list: notifications', () => {
 
   it('the status bar item: port, counts, signatures, and the forwarded address only when it differs', () => {
     const local = 'http://127.0.0.1:8787/webhooks/web-data';
-    const state = { port: 8787, url: local, localUrl: local, externalUrl: local, hasSecret: false, requireSignature: false, stats: { handled: 3, refused: 1, duplicates: 2 } };
-    assert.deepEqual(receiverStatusFacts(state), { port: 8787, url: local, signatures: 'not-checked', handled: 3, refused: 1, duplicates: 2 });
+    const listed = [{ status: 'verified' as const }, { status: 'refused' as const }];
+    const state = { port: 8787, url: local, localUrl: local, externalUrl: local, hasSecret: false, requireSignature: false, stats: { handled: 3, refused: 1, duplicates: 2 }, listed };
+    assert.deepEqual(receiverStatusFacts(state), { port: 8787, url: local, signatures: 'not-checked', received: 1, handled: 3, refused: 1, duplicates: 2 });
     const forwarded = 'https://example-8787.app.github.dev/webhooks/web-data';
     assert.equal(receiverStatusFacts({ ...state, externalUrl: forwarded }).forwardedAs, forwarded);
     assert.equal(receiverStatusFacts({ ...state, requireSignature: true }).signatures, 'required-without-secret');
     assert.equal(receiverStatusFacts({ ...state, hasSecret: true }).signatures, 'checked');
     assert.equal(receiverStatusFacts({ ...state, hasSecret: true, requireSignature: true }).signatures, 'checked');
+  });
+
+  it('the item counts the events the list holds as received, not this run\'s deliveries: a reload or a restart keeps the count', () => {
+    const local = 'http://127.0.0.1:8787/webhooks/web-data';
+    // A new run after a reload: the receiver has seen nothing yet, the list still holds two events received and one refused.
+    const state = { port: 8787, url: local, localUrl: local, externalUrl: local, hasSecret: true, requireSignature: false, stats: { handled: 0, refused: 0, duplicates: 0 },
+      listed: [{ status: 'verified' as const }, { status: 'unsigned' as const }, { status: 'refused' as const }] };
+    assert.equal(receiverStatusFacts(state).received, 2);
+    assert.equal(receiverStatusFacts(state).handled, 0);
+    assert.equal(receivedCount([]), 0);
   });
 });
 

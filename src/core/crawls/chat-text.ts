@@ -7,7 +7,7 @@ import { fullestFitting, type TextBudget } from '../chat/fit';
 import { modelBlock, modelLine } from '../chat/model-text';
 import { pageTitle } from './pages';
 import { crawlReadCall } from './read-page';
-import type { CrawlJobState, CrawlPageRow } from './results';
+import { unreadablePages, type CrawlJobState, type CrawlPageRow, type RefusedNext } from './results';
 
 /** Without a token budget, the text stays within this many characters. */
 export const CRAWL_TOOL_MAX_CHARS = 8000;
@@ -27,6 +27,21 @@ export interface CrawlToolText {
   nextPage?: number;
 }
 
+const REFUSED_WHY: Readonly<Record<RefusedNext, string>> = {
+  'elsewhere': 'the service\'s link to the next page points to another host than the configured service',
+  'other-path': 'the service\'s link to the next page points to another path than this job\'s',
+  'not-a-url': 'the service\'s link to the next page is not an address',
+  'no-cursor': 'the service\'s link to the next page gives no position to read from',
+};
+
+/** "Pages 31 to 400 cannot be read: …": said with the first answer that holds such a link. */
+function unreadableLine(job: CrawlJobState): string | undefined {
+  const pages = unreadablePages(job);
+  if (!pages) return undefined;
+  const which = pages.to === undefined ? `Pages from ${pages.from} on` : pages.to === pages.from ? `Page ${pages.from}` : `Pages ${pages.from} to ${pages.to}`;
+  return `${which} cannot be read: ${REFUSED_WHY[pages.reason]}, so it was not followed and the API key was not sent there. Do not ask for them.`;
+}
+
 function statusLine(job: CrawlJobState): string {
   const what = job.ref.kind === 'crawl' ? 'Crawl' : 'Batch scrape';
   // The status is the service's text (an unknown one is kept as sent): one line of data.
@@ -39,6 +54,8 @@ function statusLine(job: CrawlJobState): string {
   if (job.error) parts.push(`The service said: ${modelLine(job.error, 300)}`);
   if (job.failures?.length) parts.push(`Failed pages: ${job.failures.length}.`);
   if (job.robotsBlocked?.length) parts.push(`Blocked by robots.txt: ${job.robotsBlocked.length}.`);
+  const unreadable = unreadableLine(job);
+  if (unreadable) parts.push(unreadable);
   return parts.join(' ');
 }
 
@@ -99,6 +116,8 @@ export function crawlToolText(job: CrawlJobState, texts: ReadonlyMap<number, str
     parts.push('', `${cut}To read on, call webData_crawlResults again with {"id": "${job.ref.id}", "kind": "${job.ref.kind}", "fromPage": ${nextPage}}${onePage(nextPage)}.`);
   } else if (!loadedAll) {
     parts.push('', `More pages exist than are loaded. To read them, call webData_crawlResults again with {"id": "${job.ref.id}", "kind": "${job.ref.kind}", "fromPage": ${job.pages.length + 1}}${onePage(job.pages.length + 1)}; the person can also open them in the Crawl Results view.`);
+  } else if (unreadablePages(job)) {
+    parts.push('', 'Those are all the pages that can be read.');
   } else {
     parts.push('', 'That is every page of the results.');
   }
@@ -123,6 +142,8 @@ function shortText(job: CrawlJobState, fromPage: number, withPage: boolean): str
   const what = job.ref.kind === 'crawl' ? 'Crawl' : 'Batch scrape';
   const done = job.total !== undefined ? `, ${job.completed ?? 0} of ${job.total} pages` : '';
   const lines = [`${what} ${job.ref.id}: ${modelLine(job.status, 40)}${done}.`];
+  const unreadable = unreadableLine(job);
+  if (unreadable) lines.push(unreadable);
   const row = job.pages.find((r) => r.index + 1 >= fromPage);
   if (withPage && row) lines.push(pageLine(row));
   if (row) {

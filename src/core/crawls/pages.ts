@@ -4,7 +4,7 @@
 // markdown would read them, made safe where they become a name. Page markdown is the page's own.
 import { addressLine } from '../search/document';
 import { yamlValue } from '../search/export';
-import { inertFileName, inertMarkdown } from '../text/inert';
+import { inertFileName, inertMarkdownText } from '../text/inert';
 import { isJobId, type JobRef } from './job';
 import type { CrawlPageRow } from './results';
 
@@ -19,9 +19,16 @@ export function pageTitle(row: Pick<CrawlPageRow, 'title' | 'url' | 'index'>): s
   return row.url ?? `Page ${row.index + 1}`;
 }
 
-/** `/<kind>/<id>/<index>/<title>.md`: the last segment is the tab's title. */
+/** The folder of a page in the breadcrumb: "Page 1", counted as a person counts. */
+const PAGE_FOLDER = /^Page ([1-9]\d{0,8})$/;
+
+/**
+ * `/<kind>/<id>/Page <n>/<title>.md`: the last segment is the tab's title, and the breadcrumb reads
+ * "Page 3" above it (n counts from 1). Tabs opened before this form hold `/<kind>/<id>/<index>/…`
+ * (the index from 0), which is still read, so a tab restored after a reload keeps its page.
+ */
 export function pageAddress(job: JobRef, row: Pick<CrawlPageRow, 'title' | 'url' | 'index'>): string {
-  return `/${job.kind}/${job.id}/${row.index}/${inertFileName(pageTitle(row), `Page ${row.index + 1}`, 60)}.md`;
+  return `/${job.kind}/${job.id}/Page ${row.index + 1}/${inertFileName(pageTitle(row), `Page ${row.index + 1}`, 60)}.md`;
 }
 
 export function allPagesAddress(job: JobRef): string {
@@ -35,23 +42,39 @@ export function parsePageAddress(path: string): PageAddress | undefined {
   if ((kind !== 'crawl' && kind !== 'batch') || !isJobId(id)) return undefined;
   const job: JobRef = { kind: kind === 'batch' ? 'batch' : 'crawl', id: id.toLowerCase() };
   if (which === 'all') return parts[4] === ALL_PAGES_NAME ? { job, all: true } : undefined;
-  if (which === undefined || !/^\d{1,9}$/.test(which)) return undefined;
+  if (which === undefined) return undefined;
+  const counted = PAGE_FOLDER.exec(which);
+  if (counted) return { job, index: Number(counted[1]) - 1 };
+  if (!/^\d{1,9}$/.test(which)) return undefined;
   return { job, index: Number(which) };
 }
 
-/** The header a page's tab shows above its markdown: title and source address, as text. */
-export function pageHeader(row: Pick<CrawlPageRow, 'title' | 'url' | 'index' | 'statusCode'>): string {
-  const lines = [`# ${inertMarkdown(pageTitle(row), 500)}`, ''];
+/** Whether markdown opens with a heading of its own (ATX `# …`, or a line underlined `===`/`---`). */
+export function startsWithHeading(markdown: string): boolean {
+  const lines = markdown.replace(/^(?:[ \t]*\r?\n)+/, '').split(/\r?\n/, 2);
+  const first = lines[0] ?? '';
+  if (/^ {0,3}#{1,6}(?:[ \t]|$)/.test(first)) return true;
+  return first.trim() !== '' && /^ {0,3}(?:=+|-+)[ \t]*$/.test(lines[1] ?? '');
+}
+
+/**
+ * The header a page's tab shows above its markdown: the page's title as a heading (title text,
+ * escaped only where markdown would act on it, so the source reads as the title) and its source
+ * address. A page whose markdown opens with its own heading keeps that one: the title above it
+ * would say the same twice, so only the address goes first.
+ */
+export function pageHeader(row: Pick<CrawlPageRow, 'title' | 'url' | 'index' | 'statusCode'>, markdown = ''): string {
+  const lines = startsWithHeading(markdown) ? [] : [`# ${inertMarkdownText(pageTitle(row), 500)}`, ''];
   if (row.url) lines.push(addressLine(row.url), '');
   return lines.join('\n');
 }
 
 /** Every page in one document: a table of contents, then each page under a heading of ours. */
 export function allPagesMarkdown(heading: string, rows: readonly CrawlPageRow[], text: (row: CrawlPageRow) => string): string {
-  const lines = [`# ${inertMarkdown(heading, 500)}`, '', '## Contents', ''];
-  for (const row of rows) lines.push(`- [Page ${row.index + 1}: ${inertMarkdown(pageTitle(row), 300)}](#page-${row.index + 1})`);
+  const lines = [`# ${inertMarkdownText(heading, 500)}`, '', '## Contents', ''];
+  for (const row of rows) lines.push(`- [Page ${row.index + 1}: ${inertMarkdownText(pageTitle(row), 300)}](#page-${row.index + 1})`);
   for (const row of rows) {
-    lines.push('', '---', '', `## Page ${row.index + 1}`, '', `**${inertMarkdown(pageTitle(row), 500)}**`, '');
+    lines.push('', '---', '', `## Page ${row.index + 1}`, '', `**${inertMarkdownText(pageTitle(row), 500)}**`, '');
     if (row.url) lines.push(addressLine(row.url), '');
     lines.push(text(row));
   }

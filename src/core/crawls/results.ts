@@ -8,6 +8,7 @@ import type { CancelOutcome, CrawlDocument, CrawlError, CrawlStatusPage, WebData
 import { Emitter } from '../emitter';
 import { jobKey, type JobRef } from './job';
 import type { PageStore } from './page-store';
+import { crawlProgress, type CrawlProgressBook } from './progress';
 
 type ResultsClient = Pick<WebDataClient, 'getCrawlStatus' | 'getCrawlErrors' | 'cancelCrawl'>;
 
@@ -49,12 +50,30 @@ export interface CrawlJobState extends JobFields {
 
 export const FINISHED = new Set(['completed', 'cancelled', 'failed']);
 
+/** Why the service's `next` was not followed (src/core/api/crawl-paging.ts). */
+export type RefusedNext = 'not-a-url' | 'elsewhere' | 'other-path' | 'no-cursor';
+
+/**
+ * The pages that cannot be read because the service's `next` was not followed: from the page
+ * after the last one loaded (1-based) to the job's total when the service gave it. Known from the
+ * first answer that holds such a `next`: said at once, never offered as a page to read on to.
+ */
+export function unreadablePages(job: Pick<CrawlJobState, 'pages' | 'total' | 'pagingRefused' | 'cursor'>): { from: number; to?: number; reason: RefusedNext } | undefined {
+  const reason = job.pagingRefused;
+  if (job.cursor !== undefined || (reason !== 'not-a-url' && reason !== 'elsewhere' && reason !== 'other-path' && reason !== 'no-cursor')) return undefined;
+  const from = job.pages.reduce((last, row) => Math.max(last, row.index + 1), 0) + 1;
+  if (job.total !== undefined && job.total < from) return undefined;
+  return job.total !== undefined ? { from, to: job.total, reason } : { from, reason };
+}
+
 /** Pages requested at most by one Open All or Export of a finished job. */
 const MAX_PAGE_REQUESTS = 200;
 
 export interface CrawlResultsOptions {
   client: () => Promise<ResultsClient | undefined>;
   store: PageStore;
+  /** Where each crawl's progress, as read, is noted for the Active Crawls rows (the window's book by default). */
+  progress?: CrawlProgressBook;
   /** How a thrown client error becomes a failure value (kind and message). */
   describe: (error: unknown) => Failure;
 }
@@ -67,7 +86,14 @@ export class CrawlResultsService {
   /** Fires with the job whose results changed. */
   readonly onDidChange = this.changes.event;
 
-  constructor(private readonly options: CrawlResultsOptions) {}
+  constructor(private readonly options: CrawlResultsOptions) {
+    // Each status read is the crawl's progress for the Active Crawls rows (a batch scrape has no row there).
+    const progress = options.progress ?? crawlProgress;
+    this.changes.event((ref) => {
+      const job = ref && ref.kind === 'crawl' ? this.get(ref) : undefined;
+      if (job) progress.note(job.ref.id, job);
+    });
+  }
 
   /** The jobs known, most recently opened first. */
   get all(): readonly CrawlJobState[] {
@@ -76,6 +102,20 @@ export class CrawlResultsService {
 
   get(ref: JobRef): CrawlJobState | undefined {
     return this.jobs.get(jobKey(ref));
+  }
+
+  /**
+   * Takes back jobs an earlier window kept (src/core/crawls/open-jobs.ts), newest first, with no
+   * request: each as it was, unless this window already has it. Their pages' text is on disk.
+   */
+  restore(snapshots: ReadonlyArray<Omit<CrawlJobState, 'lastFailure'>>): void {
+    for (const snapshot of [...snapshots].reverse()) {
+      const key = jobKey(snapshot.ref);
+      if (this.jobs.has(key)) continue;
+      this.jobs.set(key, { ...snapshot, ref: { ...snapshot.ref }, pages: snapshot.pages.map((row) => ({ ...row })) });
+      this.seen.set(key, new Set(snapshot.pages.flatMap((row) => (row.url ? [row.url] : []))));
+    }
+    this.changes.fire(undefined);
   }
 
   private track(ref: JobRef): CrawlJobState {

@@ -26,10 +26,11 @@ const FOLDER_MAX = 60;
 
 /**
  * A file name from a page title, which is the tab's title too: no separators, control, bidi,
- * zero-width or reserved characters, no device name, never empty (src/core/text/inert.ts).
+ * zero-width or reserved characters, no device name, never empty (src/core/text/inert.ts). A
+ * title's `/` stays as a look-alike that is no separator (U+2215), not a space.
  */
 export function documentFileName(title: string, format: DocumentFormat): string {
-  const base = inertFileName(title, 'page', NAME_MAX);
+  const base = inertFileName(title, 'page', NAME_MAX, { keepSlash: true });
   return format === 'summary' ? `${base} (summary).md` : `${base}.md`;
 }
 

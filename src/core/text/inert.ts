@@ -89,16 +89,24 @@ export function inertTabTitle(text: string, max = 80): string {
 const RESERVED_NAMES = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(\.|$)/i;
 
 /**
+ * U+2215 DIVISION SLASH: reads as the slash of a title ("tideflow/tideflow", "TCP / IP") in a tab,
+ * and is no path separator on any system. As a \u escape: the bundles stay ASCII.
+ */
+const SLASH_STAND_IN = '\u2215';
+
+/**
  * A file name (one path segment) from outside text: a tab title that is also safe to save as:
  * no / \ or characters Windows refuses (: * ? " < > |), no # or % (they would be read as part of
  * a URI), no leading or trailing dots and spaces (so never `.` or `..`), no reserved device name.
- * `fallback` when nothing is left.
+ * `fallback` when nothing is left. `keepSlash`: a `/` becomes a stand-in that looks like it rather
+ * than a space (tab titles, where a title's slash means something).
  */
-export function inertFileName(text: string, fallback: string, max = 80): string {
-  const cleaned = cleanText(text.normalize('NFC'), Number.MAX_SAFE_INTEGER)
+export function inertFileName(text: string, fallback: string, max = 80, options: { keepSlash?: boolean } = {}): string {
+  const slashed = options.keepSlash === true ? text.replace(/\//g, SLASH_STAND_IN) : text;
+  const cleaned = cleanText(slashed.normalize('NFC'), Number.MAX_SAFE_INTEGER)
     .replace(/[/\\?#%*:|"<>]/g, ' ')
     .replace(/\s+/g, ' ')
-    .replace(/^[.\s]+|[.\s]+$/g, '');
+    .replace(/^[.\s\u2215]+|[.\s\u2215]+$/g, '');
   const cut = Array.from(cleaned).slice(0, max).join('').replace(/[.\s]+$/g, '');
   if (cut === '') return fallback;
   return RESERVED_NAMES.test(cut) ? `_${cut}` : cut;
@@ -144,4 +152,15 @@ export function tooltipMarkdown(words: TooltipWords): string {
   }
   if (words.preview) blocks.push(words.preview);
   return blocks.join('\n\n');
+}
+
+/**
+ * One line of outside text inside a markdown document that a person reads both as source (the
+ * tab) and as a preview: cleaned as a label, then only what inline markdown, HTML, entities or
+ * math would act on is escaped (\\ ` * _ [ ] < > # | ~ $ &). Not dots, dashes or parentheses: a
+ * line that is already inside a heading or a paragraph cannot start a block, and `(` is inert once
+ * `[` and `]` are escaped, so the source reads as the title it is.
+ */
+export function inertMarkdownText(text: string, max = 2000): string {
+  return cleanText(text, max).replace(/[\\`*_[\]<>#|~$&]/g, (char) => `\\${char}`);
 }

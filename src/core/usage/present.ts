@@ -4,6 +4,7 @@
 // English, so nothing downstream re-parses it.
 import type { TokenUsage } from '../api/schemas';
 import type { FailureOffer } from '../failure-table';
+import { TOKENS_PER_CREDIT, tokensToCredits } from '../billing';
 import { Command } from '../ids';
 import { billingPeriod, planShare, type BillingPeriod, type PlanShare } from './format';
 import type { UsageState, UsageStateKind } from './state';
@@ -23,6 +24,10 @@ type UsageIcon = 'plug' | 'sync~spin' | 'credit-card' | 'warning';
 export type UsageLabel = { kind: 'name' } | { kind: 'credits'; credits: number } | { kind: 'no-usage' };
 
 export type UsageLine =
+  /** The plan's size in credits: the tooltip speaks credits first (its heading counts those left). */
+  | { kind: 'plan-credits'; credits: number }
+  /** Heads the tokens paragraph, the detail under the credits: 1 credit = 15 tokens. */
+  | { kind: 'tokens-detail'; tokensPerCredit: number }
   | { kind: 'remaining-tokens'; tokens: number }
   | { kind: 'plan-tokens'; tokens: number }
   | { kind: 'plan-share'; share: PlanShare }
@@ -53,13 +58,24 @@ export interface UsagePresentation {
   tooltip: UsageLine[][];
 }
 
-/** The balance facts of ok and low: tokens, plan, share, billing period. */
+/**
+ * The balance facts of ok and low, in credits (the unit the item and the heading speak): the
+ * plan, the share left, the billing period. The tokens behind them are the detail, in
+ * usageTokenLines, a paragraph of their own under these.
+ */
 function usageLines(usage: TokenUsage, now: Date): UsageLine[] {
-  const lines: UsageLine[] = [{ kind: 'remaining-tokens', tokens: usage.remainingTokens }];
-  if (typeof usage.planTokens === 'number') lines.push({ kind: 'plan-tokens', tokens: usage.planTokens });
+  const lines: UsageLine[] = [];
+  if (typeof usage.planTokens === 'number') lines.push({ kind: 'plan-credits', credits: tokensToCredits(usage.planTokens) });
   const share = planShare(usage);
   if (share) lines.push({ kind: 'plan-share', share });
   lines.push({ kind: 'billing-period', period: billingPeriod(usage, now) });
+  return lines;
+}
+
+/** The same balance in the service's own unit: the remaining and plan tokens, under a line that says the rate. */
+function usageTokenLines(usage: TokenUsage): UsageLine[] {
+  const lines: UsageLine[] = [{ kind: 'tokens-detail', tokensPerCredit: TOKENS_PER_CREDIT }, { kind: 'remaining-tokens', tokens: usage.remainingTokens }];
+  if (typeof usage.planTokens === 'number') lines.push({ kind: 'plan-tokens', tokens: usage.planTokens });
   return lines;
 }
 
@@ -87,7 +103,7 @@ export function presentUsage(state: UsageState, now: Date, spent?: { agent: numb
         lastKnown,
         command: USAGE_COMMANDS.refresh,
         warning: state.kind === 'low',
-        tooltip: [...warning, facts, footer],
+        tooltip: [...warning, facts, usageTokenLines(state.usage), footer],
       };
     }
     case 'no-usage':

@@ -1,7 +1,9 @@
 // The receiver's status bar item as structure (src/features/webhooks/words.ts makes its words):
-// where it listens, how signatures are treated, and what this run has seen. Nothing here came from
-// a client: the addresses are ours (or VS Code's forwarding), the counts the receiver's own.
+// where it listens, how signatures are treated, the events received as the Webhook Events list
+// holds them (across reloads, as the list does), and what this run has seen. Nothing here came
+// from a client: the addresses are ours (or VS Code's forwarding), the counts ours.
 import type { WebhookReceiverStats } from '../webhooks';
+import type { WebhookEventStatus } from './record';
 
 /**
  * How deliveries are checked: against the secret; refused because a signature is required but no
@@ -16,6 +18,8 @@ export interface ReceiverStatusFacts {
   /** The address the service must be given, when VS Code forwards the port elsewhere. */
   forwardedAs?: string;
   signatures: SignatureCheck;
+  /** Events received (verified or unsigned) that the Webhook Events list holds: the item's count. */
+  received: number;
   /** This run's deliveries: accepted, refused, and repeats of an accepted one (ignored). */
   handled: number;
   refused: number;
@@ -30,6 +34,13 @@ export interface RunningReceiverState {
   hasSecret: boolean;
   requireSignature: boolean;
   stats: Pick<WebhookReceiverStats, 'handled' | 'refused' | 'duplicates'>;
+  /** The Webhook Events list's rows (stored, so they outlive a reload and a restart of the receiver). */
+  listed: ReadonlyArray<{ status: WebhookEventStatus }>;
+}
+
+/** The listed events that were received, not refused: what "3 events" counts. */
+export function receivedCount(listed: ReadonlyArray<{ status: WebhookEventStatus }>): number {
+  return listed.filter((event) => event.status !== 'refused').length;
 }
 
 export function receiverStatusFacts(state: RunningReceiverState): ReceiverStatusFacts {
@@ -39,6 +50,7 @@ export function receiverStatusFacts(state: RunningReceiverState): ReceiverStatus
     url: state.url,
     ...(state.externalUrl !== state.localUrl ? { forwardedAs: state.externalUrl } : {}),
     signatures,
+    received: receivedCount(state.listed),
     handled: state.stats.handled,
     refused: state.stats.refused,
     duplicates: state.stats.duplicates,

@@ -11,7 +11,7 @@ import { focusViewCommand, View } from '../../core/ids';
 import { inertNotification } from '../../core/text/inert';
 import { showError } from '../../platform/notify';
 import type { CrawlPageDocuments } from './documents';
-import { failureWords, pagingRefusedWords } from './words';
+import { failureWords, pagingRefusedWords, unreadableWords } from './words';
 
 export interface CrawlCommandParts {
   service: CrawlResultsService;
@@ -57,7 +57,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
   };
 
   const report = (job: CrawlJobState): void => {
-    if (job.pagingRefused) warn(pagingRefusedWords());
+    if (job.pagingRefused) warn(unreadableWords(job) ?? pagingRefusedWords());
   };
 
   const openCrawlResults = async (arg: JobArgument): Promise<CrawlJobState | undefined> => {

@@ -35,7 +35,8 @@ export class CrawlPageDocuments extends ReadOnlyFileSystem {
     const row = job?.pages.find((page) => page.index === address.index);
     const text = await this.service.pageText(address.job, address.index);
     const body = text.ok ? text.value : vscode.l10n.t('This page could not be read: {0}', failureWords(text.failure));
-    return row ? `${pageHeader(row)}\n${body}` : body;
+    const header = row ? pageHeader(row, body) : '';
+    return header ? `${header}\n${body}` : body;
   }
 
   /** Opens a page (or, without an index, every loaded page in one document) in a tab of its own. */

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { jobKey, type JobRef } from '../../core/crawls/job';
+import { mergeOpenJobs, OPEN_JOBS_KEY, readOpenJobs, snapshotOf, type StoredJob } from '../../core/crawls/open-jobs';
 import { PageStore } from '../../core/crawls/page-store';
 import { CrawlResultsService } from '../../core/crawls/results';
 import { Command, Setting, SETTINGS_SECTION, View } from '../../core/ids';
@@ -32,6 +33,13 @@ export interface CrawlResultsApi {
   answerConfirmation?: (message: string, yes: string) => string | undefined;
   /** What the Active Crawls view calls when crawls left its list. */
   crawlsLeft(ids: readonly string[]): Promise<void>;
+  /**
+   * Takes back the jobs kept for the service address (what a window does once at its start, so
+   * the jobs open before a reload come back); host tests call it as a new window would.
+   */
+  restoreKept(): void;
+  /** Resolves once the jobs changed so far are written to global state. */
+  saved(): Promise<void>;
 }
 
 const MEGABYTE = 1024 * 1024;
@@ -54,8 +62,18 @@ class CrawlResultsFeature extends Disposable {
       describe: (error) => ({ kind: isWebDataError(error) ? error.kind : 'failed', message: describeError(error), error }),
     });
     this._register(toDisposable(() => service.dispose()));
-    // Another key's jobs are not this one's.
-    this._register(services.connection.onDidChange(() => service.clear()));
+    // Another key's jobs are not this one's; the first state after the start takes back the jobs
+    // kept for its address (a reload keeps the view, as it keeps searches).
+    let restored = false;
+    this._register(services.connection.onDidChange((state) => {
+      service.clear();
+      if (restored || !state.hasApiKey) return;
+      restored = true;
+      this.api.restoreKept();
+    }));
+    const changes = service.onDidChange((ref) => { if (ref) this.keep(ref); });
+    this._register(toDisposable(() => { changes.dispose(); }));
+    this._register(toDisposable(() => { if (this.saveTimer) clearTimeout(this.saveTimer); void this.save(); }));
     const urlOf = (ref: JobRef): string | undefined => this.urls.get(jobKey(ref));
     const tree = this._register(new CrawlResultsTree(service, urlOf));
     this._register(vscode.window.createTreeView(View.crawlResults, { treeDataProvider: tree, showCollapseAll: true }));
@@ -87,7 +105,54 @@ class CrawlResultsFeature extends Disposable {
         const read = await service.reconcile(ids);
         for (const job of read) services.log.info(`Crawl ${job.ref.id} left the active list with no webhook; read once: ${job.status}.`);
       },
+      restoreKept: () => {
+        const address = services.connection.state.baseUrl;
+        if (address === undefined) return;
+        const kept = readOpenJobs(services.context.globalState.get(OPEN_JOBS_KEY)).filter((entry) => entry.address === address);
+        for (const entry of kept) if (entry.url !== undefined) this.urls.set(jobKey(entry.job.ref), entry.url);
+        service.restore(kept.map((entry) => entry.job));
+      },
+      saved: () => this.saving,
     };
+    this.service = service;
+    this.state = services.context.globalState;
+    this.address = () => services.connection.state.baseUrl;
+  }
+
+  private readonly service: CrawlResultsService;
+  private readonly state: vscode.Memento;
+  private readonly address: () => string | undefined;
+  private readonly changed = new Map<string, JobRef>();
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private saving: Promise<void> = Promise.resolve();
+
+  /** A job changed: written a moment later, with whatever else changed meanwhile. */
+  private keep(ref: JobRef): void {
+    this.changed.set(jobKey(ref), ref);
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      this.saving = this.saving.then(() => this.save());
+    }, SAVE_DELAY_MS);
+  }
+
+  /** Writes the changed jobs into what is stored now (another window's jobs stay). */
+  private async save(): Promise<void> {
+    const address = this.address();
+    const refs = [...this.changed.values()];
+    this.changed.clear();
+    if (address === undefined || refs.length === 0) return;
+    const now = Date.now();
+    const mine: StoredJob[] = refs.flatMap((ref) => {
+      const job = this.service.get(ref);
+      const url = this.urls.get(jobKey(ref));
+      return job ? [{ address, savedAt: now, job: snapshotOf(job), ...(url !== undefined ? { url } : {}) }] : [];
+    });
+    try {
+      await this.state.update(OPEN_JOBS_KEY, mergeOpenJobs(readOpenJobs(this.state.get(OPEN_JOBS_KEY)), mine));
+    } catch {
+      // Kept for the next change: the view itself is not affected.
+    }
   }
 }
 
@@ -95,6 +160,9 @@ class CrawlResultsFeature extends Disposable {
 function decodeExportPages(argument: unknown, folder: unknown): { ref: JobRef | undefined; folder?: vscode.Uri } {
   return { ref: decodeJobRef(argument), ...(folder instanceof vscode.Uri ? { folder } : {}) };
 }
+
+/** How long changes gather before one write (a read of a page of results changes a job several times). */
+const SAVE_DELAY_MS = 300;
 
 export function registerCrawlResults(services: Services, links: { refreshActive: () => unknown }): CrawlResultsApi {
   const feature = new CrawlResultsFeature(services, links.refreshActive);

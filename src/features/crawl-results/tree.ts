@@ -4,12 +4,14 @@
 // address and service text passes through the inert helpers before it is shown.
 import * as vscode from 'vscode';
 import type { JobRef } from '../../core/crawls/job';
-import { pageTitle } from '../../core/crawls/pages';
+import { pageAddress, pageTitle } from '../../core/crawls/pages';
 import type { CrawlJobState, CrawlResultsService } from '../../core/crawls/results';
+import { Schemes } from '../../core/schemes';
 import { Command } from '../../core/ids';
 import { inertLabel } from '../../core/text/inert';
 import { viewRows, type ResultsNode } from '../../core/view-nodes';
 import { plainTooltip } from '../../platform/markdown';
+import { openRowCommand } from '../../platform/open-row';
 import { groupWords, jobDescriptionWords, jobLabelWords, jobTooltipLines, loadMoreWords, pageDescriptionWords } from './words';
 
 export type { ResultsNode } from '../../core/view-nodes';
@@ -77,7 +79,9 @@ export class CrawlResultsTree implements vscode.TreeDataProvider<ResultsNode>, v
         item.tooltip = plainTooltip({ heading: pageTitle(node.row), paragraphs: [[node.row.url ?? '', pageDescriptionWords(undefined, node.row.statusCode)].filter((l) => l !== '')] });
         item.contextValue = 'crawlPage';
         item.iconPath = new vscode.ThemeIcon(node.row.statusCode !== undefined && node.row.statusCode >= 400 ? 'warning' : 'markdown');
-        item.command = { command: Command.openCrawlPage, title: vscode.l10n.t('Open Page'), arguments: [{ job: node.job, index: node.index }] };
+        // A click opens the page as VS Code opens files (a preview tab, kept by a double click); the
+        // row's Open Page action runs webData.openCrawlPage, which keeps its tab.
+        item.command = openRowCommand(vscode.Uri.from({ scheme: Schemes.crawlPage.scheme, path: pageAddress(node.job, node.row) }), vscode.l10n.t('Open Page'));
         return item;
       }
       case 'group': {

@@ -2,7 +2,7 @@
 // through vscode.l10n and Intl. Titles, addresses and the service's texts are data, made inert
 // where they are shown (rows, tooltips, notifications), not here.
 import * as vscode from 'vscode';
-import type { CrawlJobState, Failure } from '../../core/crawls/results';
+import { unreadablePages, type CrawlJobState, type Failure } from '../../core/crawls/results';
 import { formatDateTime, formatNumber } from '../../core/intl';
 
 const locale = (): string => vscode.env.language;
@@ -31,6 +31,10 @@ export function jobDescriptionWords(job: CrawlJobState): string {
   if (job.pages.length > 0 && job.pages.length !== job.completed) parts.push(vscode.l10n.t('{0} loaded', count(job.pages.length)));
   if (job.delivered > 0) parts.push(vscode.l10n.t('{0} by webhook', count(job.delivered)));
   if (job.noWebhook) parts.push(vscode.l10n.t('no webhook received'));
+  const unreadable = unreadablePages(job);
+  if (unreadable) {
+    parts.push(unreadable.to === undefined ? vscode.l10n.t('pages from {0} on cannot be read', count(unreadable.from)) : vscode.l10n.t('pages {0}–{1} cannot be read', count(unreadable.from), count(unreadable.to)));
+  }
   return parts.join(' · ');
 }
 
@@ -45,9 +49,18 @@ export function jobTooltipLines(job: CrawlJobState): string[] {
   if (job.delivered > 0) lines.push(vscode.l10n.t('{0} pages came by webhook.', count(job.delivered)));
   if (job.error) lines.push(vscode.l10n.t('The service said: {0}', job.error));
   if (job.warning) lines.push(vscode.l10n.t('Warning from the service: {0}', job.warning));
-  if (job.pagingRefused) lines.push(pagingRefusedWords());
+  if (job.pagingRefused) lines.push(unreadableWords(job) ?? pagingRefusedWords());
   if (job.lastFailure) lines.push(vscode.l10n.t('Last read failed: {0}', failureWords(job.lastFailure)));
   return lines;
+}
+
+/** "Pages 31–400 cannot be read: …", from the first answer that holds a `next` pointing elsewhere. */
+export function unreadableWords(job: CrawlJobState): string | undefined {
+  const pages = unreadablePages(job);
+  if (!pages) return undefined;
+  return pages.to === undefined
+    ? vscode.l10n.t('Pages from {0} on cannot be read: {1}', count(pages.from), pagingRefusedWords())
+    : vscode.l10n.t('Pages {0}–{1} cannot be read: {2}', count(pages.from), count(pages.to), pagingRefusedWords());
 }
 
 export function pagingRefusedWords(): string {

@@ -1,13 +1,16 @@
-// The Active Crawls rows: one per crawl (URL, short id and formats), its scrape options as
-// children, nested where an option is a list or an object. URLs and options are the service's
-// data: labels, descriptions and tooltips pass through the inert helpers.
+// The Active Crawls rows: one per crawl (URL; how far it is, as its status said when it was last
+// read, else the short id and formats), its scrape options as children, nested where an option is
+// a list or an object: one click away, not in the hover, which says only how many there are. URLs
+// and options are the service's data: labels, descriptions and tooltips pass through the inert
+// helpers.
 import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
 import { crawlDescription, describeScrapeOptions, type OptionNode } from '../../core/crawls';
+import { crawlProgress, type CrawlProgressBook } from '../../core/crawls/progress';
 import { inertLabel } from '../../core/text/inert';
 import { viewRows, type CrawlNode, type CrawlOptionNode, type CrawlTreeNode } from '../../core/view-nodes';
 import { plainTooltip } from '../../platform/markdown';
-import { crawlAccessibilityWords, crawlTooltipWords, optionLabelWords, optionLineWords, optionValueWords } from './words';
+import { crawlAccessibilityWords, crawlDescriptionWords, crawlTooltipWords, optionLabelWords, optionLineWords, optionValueWords } from './words';
 
 export type { CrawlTreeNode } from '../../core/view-nodes';
 
@@ -23,8 +26,17 @@ function optionNodes(parentKey: string, options: OptionNode[]): CrawlOptionNode[
 export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode>, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changeEmitter.event;
+  private readonly progressSubscription: { dispose(): void };
 
-  constructor(private readonly crawls: () => readonly ActiveCrawl[]) {}
+  constructor(
+    private readonly crawls: () => readonly ActiveCrawl[],
+    /** How far each crawl is, as last read: a read redraws the rows. */
+    private readonly progress: CrawlProgressBook = crawlProgress,
+  ) {
+    this.progressSubscription = progress.onDidChange((id) => {
+      if (this.crawls().some((crawl) => crawl.id.toLowerCase() === id)) this.changed();
+    });
+  }
 
   /** Tells the view to ask for every row again. */
   changed(): void {
@@ -32,6 +44,7 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
   }
 
   dispose(): void {
+    this.progressSubscription.dispose();
     this.changeEmitter.dispose();
   }
 
@@ -51,9 +64,10 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
       const url = inertLabel(element.url);
       const item = new vscode.TreeItem(url, options.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
       item.id = `crawl:${element.id}`;
-      item.description = inertLabel(crawlDescription(element.crawl));
-      // The ids, then the options: two tight blocks, not a paragraph per option.
-      const tooltip = crawlTooltipWords(element.crawl, options);
+      const progress = this.progress.get(element.id);
+      item.description = inertLabel(crawlDescriptionWords(progress, crawlDescription(element.crawl)));
+      // The ids and the progress, then how many options the row holds: a short hover.
+      const tooltip = crawlTooltipWords(element.crawl, options, progress);
       item.tooltip = plainTooltip({ heading: element.url, paragraphs: [tooltip.ids, tooltip.options] });
       item.contextValue = 'crawl';
       item.iconPath = new vscode.ThemeIcon('globe');

@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
 import { durationParts, type ActionValue, type DurationUnit, type OptionLabel, type OptionName, type OptionNode, type OptionValue } from '../../core/crawls';
-import { safeLocale } from '../../core/intl';
+import type { CrawlProgress } from '../../core/crawls/progress';
+import { formatTime, safeLocale } from '../../core/intl';
 
 const locale = (): string => safeLocale(vscode.env.language);
 
@@ -120,11 +121,29 @@ export function optionLineWords(node: OptionNode): string {
   return node.value === undefined ? label : vscode.l10n.t('{0}: {1}', label, optionValueWords(node.value));
 }
 
-/** The crawl's tooltip below its URL: the ids, then one line per option. */
-export function crawlTooltipWords(crawl: ActiveCrawl, options: readonly OptionNode[]): { ids: string[]; options: string[] } {
+/** "40 of 400 pages". */
+function progressWords(progress: CrawlProgress): string {
+  const count = (n: number): string => new Intl.NumberFormat(locale()).format(n);
+  return vscode.l10n.t('{0} of {1} pages', count(progress.completed), count(progress.total));
+}
+
+/** The row's description: how far the crawl is when its status was read, then its id and formats. */
+export function crawlDescriptionWords(progress: CrawlProgress | undefined, idAndFormats: string): string {
+  return progress ? vscode.l10n.t('{0} · {1}', progressWords(progress), idAndFormats) : idAndFormats;
+}
+
+/**
+ * The crawl's tooltip below its URL: the ids and how far it is (or that its status has not been
+ * read), then how many scrape options it has, which the row's children list: one click away.
+ */
+export function crawlTooltipWords(crawl: ActiveCrawl, options: readonly OptionNode[], progress?: CrawlProgress): { ids: string[]; options: string[] } {
   const ids = [vscode.l10n.t('Crawl ID: {0}', crawl.id)];
   if (crawl.teamId) ids.push(vscode.l10n.t('Team: {0}', crawl.teamId));
-  return { ids, options: options.length > 0 ? options.map(optionLineWords) : [vscode.l10n.t('No scrape options set.')] };
+  ids.push(progress
+    ? vscode.l10n.t('Progress: {0}, as read at {1}', progressWords(progress), formatTime(new Date(progress.at), { locale: locale() }))
+    : vscode.l10n.t('Progress: not read yet (Open Crawl Results reads it)'));
+  const count = options.length === 1 ? vscode.l10n.t('1 scrape option: expand the row to see it.') : vscode.l10n.t('{0} scrape options: expand the row to see them.', options.length);
+  return { ids, options: [options.length > 0 ? count : vscode.l10n.t('No scrape options set.')] };
 }
 
 export function crawlAccessibilityWords(url: string, description: string): string {

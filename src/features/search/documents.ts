@@ -1,5 +1,6 @@
 // A result's scraped markdown (or summary) in a read-only editor tab on the `webdata` scheme: the
-// page title as the tab's name, not a preview tab, so the markdown preview and Save As work. The
+// page title as the tab's name; the markdown preview and Save As work. A click on its row opens a
+// preview tab (src/platform/open-row.ts), the Open Markdown command a kept one. The
 // content comes from the stored search. It is served by a read-only file system provider rather
 // than a TextDocumentContentProvider: VS Code restores tabs of file system resources after a
 // reload (activating us through onFileSystem:webdata), but silently drops content-provider tabs.
@@ -7,14 +8,20 @@ import * as vscode from 'vscode';
 import { allResultsMarkdown, parseAllResultsAddress } from '../../core/search/all-results';
 import { chooseFormat, documentText } from '../../core/search/document';
 import { resultTitle } from '../../core/search/present';
-import { resultAt } from '../../core/search/record';
-import { parseResultDocumentAddress, resultDocumentAddress } from '../../core/search/uri';
+import { resultAt, type TypedResult } from '../../core/search/record';
+import { parseResultDocumentAddress, resultDocumentAddress, type DocumentFormat } from '../../core/search/uri';
 import { Schemes } from '../../core/schemes';
 import { offerMarkdownOnce } from './markdown-hint';
 import type { SearchHistoryReader } from './service';
 import { ReadOnlyFileSystem } from '../../platform/readonly-documents';
 
 import type { ResultRef } from '../../core/commands/search';
+
+/** The address of a result's tab: the query and the title to read, the search, kind and index to find it. */
+export function resultDocumentUri(ref: ResultRef & { typed: TypedResult }, format: DocumentFormat, query: string): vscode.Uri {
+  const address = resultDocumentAddress({ searchId: ref.searchId, kind: ref.kind, index: ref.index, format }, { query, title: resultTitle(ref.typed) });
+  return vscode.Uri.from({ scheme: Schemes.searchResult.scheme, path: address.path, query: address.query });
+}
 
 /** The text behind a `webdata:` address, from the stored search. */
 async function resultDocumentContent(history: SearchHistoryReader, uri: vscode.Uri): Promise<string> {
@@ -45,6 +52,7 @@ export class ResultDocuments extends ReadOnlyFileSystem {
   ) {
     super(Schemes.searchResult, vscode.l10n.t('Scraped by the Web Data Service. Use **Save As** to keep an editable copy.'));
     this._register(history.onDidChangeHistory(() => this.built.clear()));
+    this._register(vscode.workspace.onDidOpenTextDocument((document) => { this.offerMarkdown(document.uri).catch(() => undefined); }));
   }
 
   /** A result's page or a search's results in one page; the folders above are the query (or, in the older form, search id, kind and index). */
@@ -83,13 +91,21 @@ export class ResultDocuments extends ReadOnlyFileSystem {
       void vscode.window.showWarningMessage(vscode.l10n.t('That search result is no longer in the search history. Search again to fetch it.'));
       return undefined;
     }
-    const format = chooseFormat(typed, wanted);
-    const address = resultDocumentAddress({ ...ref, format }, { query: record?.request.query ?? '', title: resultTitle(typed) });
-    const editor = await this.show(this.uri(address.path, address.query), 'markdown');
-    // Image results are never scraped: no point offering markdown for them.
-    if (format === 'info' && record && typed.kind !== 'images') {
-      offerMarkdownOnce(this.userState, record.request).catch(() => undefined);
-    }
-    return editor;
+    const uri = resultDocumentUri({ ...ref, typed }, chooseFormat(typed, wanted), record?.request.query ?? '');
+    // The command (a row's Open Markdown action, a keybinding, another extension) keeps its tab; a
+    // click on the row opens a preview tab instead (src/platform/open-row.ts).
+    return this.show(uri, 'markdown');
+  }
+
+  /**
+   * The first page opened without scraped content (by the row's click or the command, once per
+   * user) offers markdown. Image results are never scraped: no point offering it for them.
+   */
+  private async offerMarkdown(uri: vscode.Uri): Promise<void> {
+    if (uri.scheme !== Schemes.searchResult.scheme) return;
+    const ref = parseResultDocumentAddress(uri.path, uri.query);
+    if (ref?.format !== 'info' || ref.kind === 'images') return;
+    const record = await this.history.get(ref.searchId);
+    if (record) await offerMarkdownOnce(this.userState, record.request);
   }
 }

@@ -85,7 +85,7 @@ class SearchFeature extends Disposable implements SearchApi {
     this._register(registerCommand(Command.removeSearch, decodeSearchId, (id) => this.removeSearch(id)));
     this._register(registerCommand(Command.openMarkdown, decodeResultRef, (ref) => this.open(ref, 'markdown')));
     this._register(registerCommand(Command.openSummary, decodeResultRef, (ref) => this.open(ref, 'summary')));
-    this._register(registerCommand(Command.enableMarkdown, noArgument, () => enableMarkdown()));
+    this._register(registerCommand(Command.enableMarkdown, noArgument, () => enableMarkdown(this.searches.onDidSearch)));
     this._register(registerCommand(Command.openInBrowser, decodeUrlOrUri, (url) => openInBrowser(url)));
     this._register(registerCommand(Command.copyUrl, decodeUrlOrUri, (url) => copyUrl(url, (text) => this.flash(text))));
     this._register(registerHistoryCommands({ history: this.searches, provider: this.provider, view: this.view, log }));

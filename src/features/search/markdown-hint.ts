@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { SearchRequestBody } from '../../core/api/request-types';
 import { Command, Setting, SETTINGS_SECTION } from '../../core/ids';
 import { offersMarkdown, withMarkdown } from '../../core/search/request';
+import { showNoticeUntil } from '../../platform/notice';
 import { searchSettings } from '../../platform/settings';
 
 /** globalState key: true once the hint was shown. */
@@ -22,8 +23,14 @@ export async function offerMarkdownOnce(state: vscode.Memento, request: SearchRe
   if (choice === fetchMarkdown) await vscode.commands.executeCommand(Command.enableMarkdown);
 }
 
-/** Sets webData.search.scrapeFormats to fetch markdown, in the user settings. Resolves true when set. */
-export async function enableMarkdown(): Promise<boolean> {
+/** How long "search again" stays up when no search follows. */
+const SEARCH_AGAIN_NOTICE_MS = 60_000;
+
+/**
+ * Sets webData.search.scrapeFormats to fetch markdown, in the user settings. Resolves true when
+ * set. Its "search again" notice closes at `nextSearch`: once the person searched again it is done.
+ */
+export async function enableMarkdown(nextSearch: vscode.Event<unknown>): Promise<boolean> {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const next = withMarkdown(searchSettings().scrapeFormats);
   const inspected = config.inspect<string>(Setting.searchScrapeFormats);
@@ -34,6 +41,7 @@ export async function enableMarkdown(): Promise<boolean> {
     void vscode.window.showWarningMessage(vscode.l10n.t('Markdown is on in your user settings, but this folder\'s settings set webData.search.scrapeFormats to "{0}", which wins here.', folderValue));
     return false;
   }
-  void vscode.window.showInformationMessage(vscode.l10n.t('Searches now fetch each result\'s markdown, which uses more credits. Search again to read this page.'));
+  void showNoticeUntil(vscode.l10n.t('Searches now fetch each result\'s markdown, which uses more credits. Search again to read this page.'),
+    { until: nextSearch, maxMs: SEARCH_AGAIN_NOTICE_MS });
   return true;
 }

@@ -4,16 +4,19 @@
 // titles do not hold every word of it.
 import * as vscode from 'vscode';
 import type { SourceType } from '../../core/api/request-types';
-import { Command, ContextKey, Setting } from '../../core/ids';
+import { ContextKey, Setting } from '../../core/ids';
 import { safeLocale } from '../../core/intl';
 import { filterTerms, matchesSearch } from '../../core/search/filter';
 import { isPinned, pinnedFirst } from '../../core/search/pins';
 import { groupResults, resultContextValue, resultHost, resultIcon, resultTitle, searchFacts, searchLabel, shownTitle, type ResultGroup } from '../../core/search/present';
 import type { SearchSummary, TypedResult } from '../../core/search/record';
 import { resultTooltip, searchTooltip } from '../../core/search/tooltip';
+import { chooseFormat } from '../../core/search/document';
 import { viewRows, type SearchTreeNode } from '../../core/view-nodes';
 import { Disposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
+import { openRowCommand } from '../../platform/open-row';
+import { resultDocumentUri } from './documents';
 import { onDidChangeSetting, previewImagesSetting } from '../../platform/settings';
 import type { SearchHistoryReader } from './service';
 import { kindWords, resultHostWords, resultTitleWords, resultTooltipWords, searchDescriptionWords, searchLabelWords, searchTooltipWords } from './words';
@@ -74,16 +77,17 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       if (this.filterText !== '') this.filterEmitter.fire({ filter: this.filterText, shown: roots.length, total: summaries.length });
       return roots;
     }
-    if (node.type === 'group') return node.group.results.map(({ index, typed }) => resultNode(node.searchId, typed, index, true));
+    if (node.type === 'group') return node.group.results.map(({ index, typed }) => resultNode(node.searchId, node.query, typed, index, true));
     if (node.type !== 'search') return [];
     const searchId = node.summary.id;
     const record = await this.history.get(searchId);
     if (!record) return [{ type: 'message', searchId, text: vscode.l10n.t('This search could not be read from the history. Remove it, or search again.'), icon: 'warning' }];
     const { grouped, groups } = groupResults(record);
-    if (grouped) return groups.map((group) => ({ type: 'group', searchId, group }));
+    const { query } = record.request;
+    if (grouped) return groups.map((group) => ({ type: 'group', searchId, query, group }));
     const only = groups[0];
     if (!only || only.results.length === 0) return [{ type: 'message', searchId, text: vscode.l10n.t('No results'), icon: 'info' }];
-    return only.results.map(({ index, typed }) => resultNode(searchId, typed, index, false));
+    return only.results.map(({ index, typed }) => resultNode(searchId, query, typed, index, false));
   }
 
   async getParent(node: SearchTreeNode): Promise<SearchTreeNode | undefined> {
@@ -91,7 +95,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
     if (node.type === 'result' && node.grouped) {
       const record = await this.history.get(node.searchId);
       const group = record ? groupResults(record).groups.find((g) => g.kind === node.kind) : undefined;
-      if (group) return viewRows.searchResults.row({ type: 'group', searchId: node.searchId, group });
+      if (group) return viewRows.searchResults.row({ type: 'group', searchId: node.searchId, query: node.query, group });
     }
     return this.roots.get(node.searchId);
   }
@@ -148,8 +152,8 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
   }
 }
 
-function resultNode(searchId: string, typed: TypedResult, index: number, grouped: boolean): SearchTreeNode {
-  return { type: 'result', searchId, kind: typed.kind, index, typed, grouped };
+function resultNode(searchId: string, query: string, typed: TypedResult, index: number, grouped: boolean): SearchTreeNode {
+  return { type: 'result', searchId, query, kind: typed.kind, index, typed, grouped };
 }
 
 function searchItem(summary: SearchSummary, newest: boolean): vscode.TreeItem {
@@ -184,6 +188,8 @@ function resultItem(node: SearchTreeNode & { type: 'result' }): vscode.TreeItem 
   item.iconPath = new vscode.ThemeIcon(resultIcon(node.typed));
   item.contextValue = resultContextValue(node.typed);
   item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}', label, item.description) };
-  item.command = { command: Command.openMarkdown, title: vscode.l10n.t('Open Markdown'), arguments: [node] };
+  // A click opens the tab VS Code's way (a preview tab, kept by a double click); the row's Open
+  // Markdown action (inline and in its menu) runs webData.openMarkdown, which keeps its tab.
+  item.command = openRowCommand(resultDocumentUri(node, chooseFormat(node.typed, 'markdown'), node.query), vscode.l10n.t('Open Markdown'));
   return item;
 }

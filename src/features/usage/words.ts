@@ -117,10 +117,14 @@ function clickWords(action: Extract<UsageLine, { kind: 'click' }>['action']): st
 function lineWords(line: UsageLine, options: WordsOptions): string {
   const { locale } = options;
   switch (line.kind) {
+    case 'plan-credits':
+      return vscode.l10n.t('Plan: {0} (coupons excluded)', creditsWords(line.credits, locale));
+    case 'tokens-detail':
+      return vscode.l10n.t('In tokens (1 credit = {0} tokens):', formatNumber(line.tokensPerCredit, locale));
     case 'remaining-tokens':
       return vscode.l10n.t('Remaining tokens: {0}', formatNumber(line.tokens, locale));
     case 'plan-tokens':
-      return vscode.l10n.t('Plan tokens: {0} (coupons excluded)', formatNumber(line.tokens, locale));
+      return vscode.l10n.t('Plan tokens: {0}', formatNumber(line.tokens, locale));
     case 'plan-share':
       return shareWords(line.share, locale);
     case 'billing-period':

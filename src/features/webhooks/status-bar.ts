@@ -1,4 +1,5 @@
-// The status bar item while the receiver runs: "$(radio-tower) :8787 · 3 events". Hidden when
+// The status bar item while the receiver runs: "$(radio-tower) :8787 · 3 events", the events the
+// Webhook Events view lists as received (so a reload does not reset it to 0). Hidden when
 // stopped. Its tooltip is ours alone (no client text), so it may link to our own commands; its
 // words come from words.ts, written with appendText so no translation can add markup.
 import * as vscode from 'vscode';
@@ -22,7 +23,7 @@ export class WebhookStatusBar extends Disposable {
 
   constructor(
     private readonly controller: WebhookReceiverController,
-    store: WebhookEventsStore,
+    private readonly store: WebhookEventsStore,
   ) {
     super();
     this.item = this._register(vscode.window.createStatusBarItem(StatusBarItem.webhookReceiver, vscode.StatusBarAlignment.Left, 50));
@@ -48,6 +49,8 @@ export class WebhookStatusBar extends Disposable {
       hasSecret: this.controller.hasSecret,
       requireSignature: running.requireSignature,
       stats: receiver.stats,
+      // The count is the list's, which a reload keeps; the run's own counts are in the tooltip.
+      listed: this.store.records,
     }));
     this.item.text = words.text;
     this.item.accessibilityInformation = { label: words.accessibilityLabel };

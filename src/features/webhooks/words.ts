@@ -105,7 +105,7 @@ export interface ReceiverStatusWords {
 
 // The port is written as digits without separators: it is the number in the URL the user copies.
 export function receiverStatusWords(facts: ReceiverStatusFacts): ReceiverStatusWords {
-  const events = facts.handled === 1 ? vscode.l10n.t('1 event') : vscode.l10n.t('{0} events', formatNumber(facts.handled, locale()));
+  const events = facts.received === 1 ? vscode.l10n.t('1 event') : vscode.l10n.t('{0} events', formatNumber(facts.received, locale()));
   const count = (n: number): string => formatNumber(n, locale());
   const paragraphs = [vscode.l10n.t('Listening on {0}', facts.url)];
   if (facts.forwardedAs !== undefined) paragraphs.push(vscode.l10n.t('Forwarded as {0} (give this one to the service)', facts.forwardedAs));
@@ -113,9 +113,9 @@ export function receiverStatusWords(facts: ReceiverStatusFacts): ReceiverStatusW
   paragraphs.push(vscode.l10n.t('This run: accepted {0}, refused {1}, repeats ignored {2}.', count(facts.handled), count(facts.refused), count(facts.duplicates)));
   return {
     text: `$(radio-tower) :${facts.port} · ${events}`,
-    accessibilityLabel: facts.handled === 1
+    accessibilityLabel: facts.received === 1
       ? vscode.l10n.t('Webhook receiver on port {0}, 1 event received', facts.port)
-      : vscode.l10n.t('Webhook receiver on port {0}, {1} events received', facts.port, count(facts.handled)),
+      : vscode.l10n.t('Webhook receiver on port {0}, {1} events received', facts.port, count(facts.received)),
     paragraphs,
   };
 }

@@ -97,6 +97,11 @@ describe('chat tools (language-model tools)', function () {
     // VS Code's own token calls a listener added after the cancel a moment later; a caller's token
     // may never call it: the flag alone must stop the call.
     const flagOnly: vscode.CancellationToken = { isCancellationRequested: true, onCancellationRequested: () => new vscode.Disposable(() => undefined) };
+    // The Active Crawls view polls the same address while it is visible: no polling during the calls,
+    // so any /v2/crawl/active seen is the tool's own.
+    const crawlsSettings = vscode.workspace.getConfiguration('webData');
+    const interval = crawlsSettings.inspect<number>('activeCrawls.refreshInterval')?.globalValue;
+    await crawlsSettings.update('activeCrawls.refreshInterval', 0, vscode.ConfigurationTarget.Global);
     const before = await emulator.requestCount();
     const calls: [string, vscode.LanguageModelTool<unknown>, object][] = [
       ['The search', api.chat.search, { query: 'tideflow cancelled before the call' }],
@@ -114,6 +119,7 @@ describe('chat tools (language-model tools)', function () {
     source.dispose();
     // The status bar's credits may refresh meanwhile; the tools' own requests must not be there.
     const sent = (await emulator.requestsSince(before)).map((r) => r.path).filter((p) => p === '/v2/search' || p.startsWith('/v2/crawl'));
+    await crawlsSettings.update('activeCrawls.refreshInterval', interval, vscode.ConfigurationTarget.Global);
     assert.deepEqual(sent, []);
   });
 

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { ShownError } from '../../../src/platform/notify';
 import type { WebhookNotification } from '../../../src/features/webhooks';
-import { activate, emulator, env, restoreDemoKey, useKey, waitFor } from './helpers-account';
+import { activate, emulator, env, restoreDemoKey, storageOf, useKey, waitFor } from './helpers-account';
 import { eventRows, settingsTarget } from './helpers-webhooks';
 
 const KEY = 'wd-host-crawl-results-0001';
@@ -69,6 +69,13 @@ describe('crawl results', function () {
     const job = await vscode.commands.executeCommand<{ pages: unknown[]; status: string } | undefined>('webData.openCrawlResults', row);
     assert.equal(job?.status, 'scraping');
     assert.equal(job.pages.length, 40);
+    // Its status was read: the Active Crawls row says how far it is, in its description and its hover.
+    const shownRow = ((await api.crawls.tree.getChildren()) ?? []).find((node) => node.kind === 'crawl' && node.id === id);
+    assert.ok(shownRow);
+    const activeItem = await api.crawls.tree.getTreeItem(shownRow);
+    assert.match(String(activeItem.description), /^40 of 150 pages · #/);
+    assert.ok(activeItem.tooltip instanceof vscode.MarkdownString);
+    assert.match(activeItem.tooltip.value.replace(/\\(.)/g, '$1'), /Progress: 40 of 150 pages, as read at /);
     const jobNode = api.crawlResults.tree.getChildren().find((node) => node.kind === 'job' && node.id === id);
     assert.ok(jobNode);
     const jobItem = api.crawlResults.tree.getTreeItem(jobNode);
@@ -79,17 +86,49 @@ describe('crawl results', function () {
     const third = api.crawlResults.tree.getTreeItem(children[2] ?? jobNode);
     assert.equal(label(third), 'Page 3 of docs.host-test.example');
     assert.equal(third.description, 'https://docs.host-test.example/page/3 · 200');
-    assert.equal(third.command?.command, 'webData.openCrawlPage');
+    // A click opens the page VS Code's way (vscode.open: a preview tab, kept by a double click).
+    assert.equal(third.command?.command, 'vscode.open');
     await vscode.commands.executeCommand(third.command.command, ...((third.command.arguments ?? []) as unknown[]));
     const editor = vscode.window.activeTextEditor;
     assert.equal(editor?.document.uri.scheme, 'webdata-crawl');
     assert.equal(editor.document.languageId, 'markdown');
-    // The title above the page is web text, escaped; the page's markdown follows as sent.
-    assert.match(editor.document.getText(), /^# Page 3 of docs\\\.host\\-test\\\.example\n\n<https:\/\/docs\.host-test\.example\/page\/3>\n\n# Page 3 of docs\.host-test\.example\n/);
+    // The page opens with its own heading, so no title of ours is put above it (two headings, one
+    // with escaped dots, was issue 29): its source address, then its markdown as sent.
+    assert.match(editor.document.getText(), /^<https:\/\/docs\.host-test\.example\/page\/3>\n\n# Page 3 of docs\.host-test\.example\n/);
+    // The breadcrumb reads "Page 3" above the title, not a bare index.
+    assert.deepEqual(editor.document.uri.path.split('/').slice(3), ['Page 3', 'Page 3 of docs.host-test.example.md']);
     assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.label, 'Page 3 of docs.host-test.example.md');
     const stat = await vscode.workspace.fs.stat(editor.document.uri);
     assert.equal(stat.permissions, vscode.FilePermission.Readonly, 'the page is not read-only');
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(editor.document.uri, new Uint8Array([120]))));
+  });
+
+  it('the job open in the view comes back after a reload, with its pages, from what the window kept (no request)', async () => {
+    const id = await addJob({ url: 'https://kept.host-test.example', total: 3, completed: 3 });
+    const job = await vscode.commands.executeCommand<{ pages: unknown[] } | undefined>('webData.openCrawlResults', id);
+    assert.equal(job?.pages.length, 3);
+    const kept = (): unknown => storageOf(api).globalState.get('webData.crawlResults.openJobs');
+    await waitFor('the job to be kept in global state', () => JSON.stringify(kept() ?? null).includes(id));
+    // A new window (as after a reload) starts with nothing and takes back what was kept.
+    api.crawlResults.service.clear();
+    assert.equal(api.crawlResults.service.all.some((j) => j.ref.id === id), false);
+    const before = await emulator.requestCount();
+    api.crawlResults.restoreKept();
+    const back = api.crawlResults.service.all.find((j) => j.ref.id === id);
+    assert.ok(back, 'the kept job did not come back');
+    assert.equal(back.pages.length, 3);
+    assert.equal(back.status, 'completed');
+    const jobNode = api.crawlResults.tree.getChildren().find((node) => node.kind === 'job' && node.id === id);
+    assert.ok(jobNode, 'the job is not in the view');
+    const [page] = api.crawlResults.tree.getChildren(jobNode);
+    assert.ok(page);
+    const command = api.crawlResults.tree.getTreeItem(page).command;
+    assert.ok(command);
+    await vscode.commands.executeCommand(command.command, ...((command.arguments ?? []) as unknown[]));
+    await waitFor('the kept page\'s tab', () => vscode.window.activeTextEditor?.document.uri.scheme === 'webdata-crawl');
+    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /Page 1 of kept\.host-test\.example/);
+    assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path.includes(id)), [], 'the job was read from the service again');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('a batch scrape\'s bare id (typed, or a string argument) opens as a batch scrape; an id no job has says it was not found', async () => {

@@ -128,7 +128,8 @@ describe('outside text is data: hostile deliveries and results', function () {
       assert.equal(editor.document.getText(), '# Page\n\nBody.');
       const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
       assert.ok(tab);
-      assert.equal(tab.label, 'gnp.exe Quarterly report .. .. evil.md');
+      // A title's slash shows as U+2215, which is no separator (issue 29): still one name, the last segment below.
+      assert.equal(tab.label, 'gnp.exe Quarterly report\u2215..\u2215.. evil.md');
       assert.doesNotMatch(tab.label, UNSAFE_IN_LABELS);
       const name = editor.document.uri.path.split('/').at(-1) ?? '';
       assert.equal(name, tab.label);

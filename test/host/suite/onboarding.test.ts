@@ -89,10 +89,13 @@ describe('onboarding: connect on the first search, the markdown hint', function 
     await waitFor('the hint to be remembered as shown', () => storageOf(api).globalState.get(HINT_SHOWN) === true);
 
     assert.equal(await vscode.commands.executeCommand<boolean>('webData.enableMarkdown'), true);
+    assert.ok(api.openNotices().some((text) => text.includes('Search again to read this page')), 'the "search again" notice is up');
     const inspected = vscode.workspace.getConfiguration('webData').inspect<string>('search.scrapeFormats');
     assert.equal(inspected?.globalValue, 'markdown');
     // The next search asks for markdown.
     const next = await vscode.commands.executeCommand<SearchRecord | undefined>('webData.search', { query: 'tideflow', limit: 1 });
     assert.deepEqual(next?.request.scrapeOptions, { formats: [{ type: 'markdown' }] });
+    // Its "search again" notice is gone once the person searched again.
+    await waitFor('the "search again" notice to close', () => !api.openNotices().some((text) => text.includes('Search again to read this page')));
   });
 });

@@ -94,7 +94,8 @@ describe('search: command, results view, markdown tabs', function () {
     assert.ok(first);
     assert.equal(first.item.contextValue, 'result.url.markdown');
     assert.equal(first.item.description, new URL(web[0]?.url ?? '').hostname.replace(/^www\./, ''));
-    assert.equal(first.item.command?.command, 'webData.openMarkdown');
+    // A click opens the result's tab VS Code's way (vscode.open: a preview tab, kept by a double click).
+    assert.equal(first.item.command?.command, 'vscode.open');
     const tooltip = first.item.tooltip;
     assert.ok(tooltip instanceof vscode.MarkdownString);
     assert.equal(tooltip.isTrusted, false);
@@ -125,6 +126,51 @@ describe('search: command, results view, markdown tabs', function () {
     // The breadcrumb shows the path: the query, then the page; the search's id stays in the URI's query.
     assert.equal(document.uri.path, `/tideflow backpressure/${labelOf(first.item)}.md`);
     assert.match(document.uri.query, new RegExp(`(^|&)id=${first.node.searchId}(&|$)`));
+  });
+
+  it('a click on a result opens a preview tab (workbench.editor.enablePreview), which the next click replaces; with previews off, a kept tab', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const record = await search({ query: 'tideflow backpressure', limit: 5, ...MARKDOWN });
+    const roots = await rows(api.search.results);
+    assert.ok(record && roots[0]?.node.type === 'search' && roots[0].node.summary.id === record.id, 'the search is not the newest row');
+    const results = await rows(api.search.results, roots[0].node);
+    assert.ok(results.length >= 2, 'two results to click');
+    // What VS Code runs on a click: the row's command with its arguments (the click's own editor
+    // options, which a double click turns into a kept tab, come from the workbench's tree).
+    const uriOf = (row: { item: vscode.TreeItem }): string => {
+      const [uri] = (row.item.command?.arguments ?? []) as unknown[];
+      assert.ok(uri instanceof vscode.Uri, 'the row\'s command opens an address');
+      return uri.toString();
+    };
+    const click = async (row: { item: vscode.TreeItem }): Promise<void> => {
+      const command = row.item.command;
+      assert.ok(command);
+      // A click is made in the view: the focus is there, not in an editor (from a focused editor,
+      // VS Code takes an open as code navigation, and keeps the editor navigated from).
+      await vscode.commands.executeCommand('webData.searchResults.focus');
+      await vscode.commands.executeCommand(command.command, ...((command.arguments ?? []) as unknown[]));
+      await waitFor('the result\'s tab', () => vscode.window.activeTextEditor?.document.uri.toString() === uriOf(row));
+    };
+    const tabs = (): readonly vscode.Tab[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs);
+    const [first, second] = results;
+    assert.ok(first && second);
+    await click(first);
+    assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.isPreview, true, 'a click opens a preview tab');
+    assert.equal(vscode.window.activeTextEditor?.document.languageId, 'markdown');
+    await click(second);
+    assert.equal(tabs().length, 1, `the preview tab was replaced, not piled up: ${JSON.stringify(tabs().map((tab) => [tab.label, tab.isPreview]))}`);
+
+    const previews = vscode.workspace.getConfiguration('workbench.editor');
+    await previews.update('enablePreview', false, vscode.ConfigurationTarget.Global);
+    try {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await click(first);
+      const kept = vscode.window.tabGroups.activeTabGroup.activeTab;
+      assert.equal(kept.isPreview, false, 'with previews off, the tab is kept');
+    } finally {
+      await previews.update('enablePreview', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   it('still opens a tab restored with the older address (search id, kind and index in the path)', async () => {

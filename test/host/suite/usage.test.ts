@@ -41,6 +41,21 @@ describe('usage: credits in the status bar', () => {
     assert.match(plainText(shown.tooltip), /Updated \d/);
   });
 
+  it('the tooltip speaks credits first (left, the plan), and the tokens after them as the detail', async () => {
+    await emulator.setUsage(KEY, usageFor(185_175, 150_000));
+    await vscode.commands.executeCommand('webData.refreshUsage');
+    const text = plainText(creditsItem(api).tooltip);
+    const at = (pattern: RegExp): number => {
+      const found = pattern.exec(text);
+      assert.ok(found, `${String(pattern)} in ${text}`);
+      return found.index;
+    };
+    const left = at(new RegExp(`${credits(12_345)} credits left`));
+    const plan = at(new RegExp(`Plan: ${credits(10_000)} credits \\(coupons excluded\\)`));
+    const detail = at(/In tokens \(1 credit = 15 tokens\)/);
+    assert.ok(left < plan && plan < detail && detail < at(/Remaining tokens: /) && detail < at(/Plan tokens: /), text);
+  });
+
   it('the free plan (null dates) says so', async () => {
     await emulator.setUsage(KEY, usageFor(15_000, 15_000, { start: null, end: null }));
     await vscode.commands.executeCommand('webData.refreshUsage');

@@ -1,0 +1,58 @@
+// The Crawl Results jobs kept across reloads (src/core/crawls/open-jobs.ts): a snapshot that reads
+// back whole, a merge that never loses another window's job, and stored values checked field by field.
+import assert from 'node:assert/strict';
+import { MAX_OPEN_JOBS, MAX_ROWS, mergeOpenJobs, readOpenJobs, snapshotOf, type StoredJob } from '../../src/core/crawls/open-jobs';
+import type { CrawlJobState } from '../../src/core/crawls/results';
+
+const id = (n: number): string => `3f0c9a52-6a3e-4d7b-9c1e-${String(n).padStart(12, '0')}`;
+const job = (n: number, pages = 2): CrawlJobState => ({
+  ref: { id: id(n), kind: 'crawl' }, status: 'scraping', failed: false, completed: pages, total: 400, creditsUsed: 3,
+  pages: Array.from({ length: pages }, (_, index) => ({ index, title: `Page ${index + 1}`, url: `https://a.example/${index}`, statusCode: 200, stored: true })),
+  cursor: { skip: pages }, noWebhook: false, delivered: 0,
+  lastFailure: { kind: 'network', message: 'this window\'s' }, failures: [{ url: 'https://a.example/x', error: 'boom' }],
+});
+const entry = (n: number, savedAt: number, address = 'http://127.0.0.1:8485'): StoredJob => ({ address, savedAt, job: snapshotOf(job(n)) });
+
+describe('crawl results kept across reloads', () => {
+  it('a job reads back as it was kept (through JSON, as global state keeps it), without this window\'s failure', () => {
+    const kept = [{ ...entry(1, 10), url: 'https://a.example' }];
+    const [back] = readOpenJobs(JSON.parse(JSON.stringify(kept)));
+    assert.ok(back);
+    assert.deepEqual(back, kept[0]);
+    assert.equal('lastFailure' in back.job, false);
+    assert.equal('failures' in back.job, false);
+    assert.equal(back.job.pages.length, 2);
+    assert.deepEqual(back.job.cursor, { skip: 2 });
+  });
+
+  it('a write merges into what is stored: another window\'s jobs stay, each job\'s newer snapshot wins, the newest ten are kept', () => {
+    const other = [entry(1, 10), entry(2, 20)];
+    const mine = [{ ...entry(2, 30), job: { ...snapshotOf(job(2)), completed: 99 } }, entry(3, 5)];
+    const merged = mergeOpenJobs(other, mine);
+    assert.deepEqual(merged.map((e) => [e.job.ref.id, e.savedAt]), [[id(2), 30], [id(1), 10], [id(3), 5]]);
+    assert.equal(merged[0]?.job.completed, 99);
+    // An older snapshot from this window does not overwrite a newer one another window wrote.
+    assert.equal(mergeOpenJobs([entry(4, 50)], [entry(4, 40)])[0]?.savedAt, 50);
+    // Jobs of another service address are kept apart.
+    assert.equal(mergeOpenJobs([entry(5, 1, 'https://api.example.com')], [entry(5, 2)]).length, 2);
+    const many = Array.from({ length: 15 }, (_, n) => entry(n, n));
+    assert.deepEqual(mergeOpenJobs([], many).map((e) => e.savedAt), Array.from({ length: MAX_OPEN_JOBS }, (_, n) => 14 - n));
+  });
+
+  it('rows past the cap are left to the service: the cursor goes back to where the kept rows stop', () => {
+    const big = snapshotOf(job(6, MAX_ROWS + 5));
+    assert.equal(big.pages.length, MAX_ROWS);
+    assert.deepEqual(big.cursor, { skip: MAX_ROWS });
+  });
+
+  it('skips what does not read back whole: other shapes, a bad id, a bad row', () => {
+    assert.deepEqual(readOpenJobs(undefined), []);
+    assert.deepEqual(readOpenJobs({ jobs: [] }), []);
+    const good = JSON.parse(JSON.stringify(entry(7, 1))) as { job: { ref: { id: string }; pages: unknown[] } };
+    const badId = JSON.parse(JSON.stringify(good)) as typeof good;
+    badId.job.ref.id = '../../etc';
+    const badRow = JSON.parse(JSON.stringify(good)) as typeof good;
+    badRow.job.pages.push({ index: -1, stored: true });
+    assert.deepEqual(readOpenJobs([good, badId, badRow, 'x', null]).length, 1);
+  });
+});
