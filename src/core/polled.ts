@@ -200,3 +200,28 @@ export class PolledResource<T> {
     return new Date(this.clock.now());
   }
 }
+
+/**
+ * The base of a model on a polled resource (the credits, the active crawls): its one change event,
+ * the interval's rescheduling and the disposal, written once. The model makes its resource in its
+ * constructor and fires `changed` unless disposed.
+ */
+export abstract class PolledModel<T> {
+  protected abstract readonly resource: PolledResource<T>;
+  protected readonly changed = new Emitter<PolledChange>();
+  protected disposed = false;
+
+  /** Fires after the model's data or failure changed. */
+  readonly onDidChange = this.changed.event;
+
+  /** The interval setting changed. */
+  reschedule(): void {
+    this.resource.reschedule();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.resource.dispose();
+    this.changed.dispose();
+  }
+}

@@ -10,8 +10,8 @@ const count = () => z.nullish(z.number());
 // A title or description may come as a list when a page declares it twice.
 const words = () => z.nullish(z.union([z.string(), z.array(z.string())]));
 
-/** `metadata` of a crawled page: the fields the editor shows; the rest is dropped. */
-const documentMetadata = () => z.object({
+/** `metadata` of a crawled (or scraped) page: the fields the editor shows; the rest is dropped. */
+export const documentMetadata = () => z.object({
   title: words(),
   description: words(),
   language: words(),

@@ -243,23 +243,32 @@ function checkScrapeOptions(value: unknown, add: Add): SearchRequestBody['scrape
     return undefined;
   }
   const options: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-  const formats = options.formats;
-  if (formats === undefined) return options;
+  if (options.formats === undefined) return options;
+  const formats = checkFormats(options.formats, 'scrapeOptions.formats', add);
+  return formats ? { ...options, formats } : undefined;
+}
+
+/**
+ * A list of scrape formats in object form (`"markdown"` becomes `{ type: "markdown" }`), each
+ * problem added with its field under `field`; undefined when it is not a list. A search's
+ * scrapeOptions and a scrape's own body take the same list.
+ */
+export function checkFormats(formats: unknown, field: string, add: Add): ScrapeFormat[] | undefined {
   if (!Array.isArray(formats)) {
-    add('scrapeOptions.formats', `formats must be a list such as [{ type: "markdown" }]; got ${describe(formats)}.`);
+    add(field, `formats must be a list such as [{ type: "markdown" }]; got ${describe(formats)}.`);
     return undefined;
   }
   const normalised: ScrapeFormat[] = [];
   formats.forEach((item: unknown, index) => {
-    const field = `scrapeOptions.formats[${index}]`;
+    const at = `${field}[${index}]`;
     if (typeof item === 'string' && item !== '') normalised.push({ type: item });
     else if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
       const type = (item as { type?: unknown }).type;
       if (typeof type === 'string' && type !== '') normalised.push({ ...(item as Record<string, unknown>), type });
-      else add(field, 'A format needs a type, such as { type: "markdown" } or { type: "summary" }.');
-    } else add(field, `${shown(item)} is not a format; use { type: "markdown" } or { type: "summary" }.`);
+      else add(at, 'A format needs a type, such as { type: "markdown" } or { type: "summary" }.');
+    } else add(at, `${shown(item)} is not a format; use { type: "markdown" } or { type: "summary" }.`);
   });
-  return { ...options, formats: normalised };
+  return normalised;
 }
 
 function shown(value: unknown): string {

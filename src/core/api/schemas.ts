@@ -41,8 +41,8 @@ const scrapeMetadata = () => object({
   error: text(),
 });
 
-/** The scraped fields a web or news result carries when `scrapeOptions.formats` asked for them. */
-const scraped = () => ({
+/** The scraped fields of a page (a search result's, a scrape's), `metadata` apart. */
+export const scrapedFields = () => ({
   markdown: text(),
   summary: text(),
   html: text(),
@@ -50,6 +50,11 @@ const scraped = () => ({
   links: z.nullish(z.array(z.string())),
   screenshot: text(),
   audio: text(),
+});
+
+/** The scraped fields a web or news result carries when `scrapeOptions.formats` asked for them. */
+const scraped = () => ({
+  ...scrapedFields(),
   metadata: z.nullish(scrapeMetadata()),
 });
 

@@ -3,6 +3,7 @@
 // these operations without their bodies; the fields are the service's published v2 OpenAPI's, and
 // as its server does, an unknown key is refused rather than sent to be refused there.
 import { describe } from './domains';
+import { checkFormats } from './request';
 import type { RequestProblem, ScrapeFormat } from './request-types';
 import { checkUrl, type UrlRefusal } from '../scrape/url-check';
 
@@ -120,32 +121,23 @@ function stringList(input: Record<string, unknown>, field: string, add: Add): vo
   if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) add(field, `${field} is a list of text, such as ["nav", ".ads"]; got ${describe(value)}.`);
 }
 
-function formatsOf(value: unknown, add: Add): ScrapeFormat[] | undefined {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value)) {
-    add('formats', `formats must be a list such as [{ type: "markdown" }]; got ${describe(value)}.`);
-    return undefined;
-  }
-  const formats: ScrapeFormat[] = [];
-  value.forEach((item: unknown, index) => {
-    if (typeof item === 'string' && item !== '') formats.push({ type: item });
-    else if (typeof item === 'object' && item !== null && !Array.isArray(item) && typeof (item as { type?: unknown }).type === 'string' && (item as { type: string }).type !== '') {
-      formats.push({ ...(item as ScrapeFormat) });
-    } else add(`formats[${index}]`, 'A format is { type: "markdown" }, { type: "summary" }, { type: "links" }…');
-  });
-  return formats;
-}
-
-/** POST /v2/scrape's body, checked; formats in object form. */
-export function validateScrapeRequest(request: unknown): Checked<ScrapeRequest> {
-  const refused = notAnObject(request, 'scrape');
+/** What both checks start with: the body's fields, its problems so far (unknown keys, the URL) and the checked URL. */
+function opening(request: unknown, what: string, known: readonly string[]): Checked<never> | { fields: Record<string, unknown>; problems: RequestProblem[]; add: Add; url: string | undefined } {
+  const refused = notAnObject(request, what);
   if (refused) return refused;
   const fields = request as Record<string, unknown>;
   const problems: RequestProblem[] = [];
   const add: Add = (field, message) => { problems.push({ field, message }); };
-  checkKeys(fields, SCRAPE_FIELDS, 'scrape', add);
-  const url = checkUrlField(fields.url, add);
-  const formats = formatsOf(fields.formats, add);
+  checkKeys(fields, known, what, add);
+  return { fields, problems, add, url: checkUrlField(fields.url, add) };
+}
+
+/** POST /v2/scrape's body, checked; formats in object form. */
+export function validateScrapeRequest(request: unknown): Checked<ScrapeRequest> {
+  const opened = opening(request, 'scrape', SCRAPE_FIELDS);
+  if ('ok' in opened) return opened;
+  const { fields, problems, add, url } = opened;
+  const formats = fields.formats === undefined ? undefined : checkFormats(fields.formats, 'formats', add);
   for (const field of ['onlyMainContent', 'onlyCleanContent', 'mobile', 'skipTlsVerification', 'removeBase64Images', 'blockAds', 'storeInCache', 'zeroDataRetention']) flag(fields, field, add);
   for (const field of ['includeTags', 'excludeTags']) stringList(fields, field, add);
   wholeNumber(fields, 'maxAge', 0, Number.MAX_SAFE_INTEGER, ' milliseconds (0 scrapes fresh)', add);
@@ -157,13 +149,9 @@ export function validateScrapeRequest(request: unknown): Checked<ScrapeRequest> 
 
 /** POST /v2/map's body, checked. */
 export function validateMapRequest(request: unknown): Checked<MapRequest> {
-  const refused = notAnObject(request, 'map');
-  if (refused) return refused;
-  const fields = request as Record<string, unknown>;
-  const problems: RequestProblem[] = [];
-  const add: Add = (field, message) => { problems.push({ field, message }); };
-  checkKeys(fields, MAP_FIELDS, 'map', add);
-  const url = checkUrlField(fields.url, add);
+  const opened = opening(request, 'map', MAP_FIELDS);
+  if ('ok' in opened) return opened;
+  const { fields, problems, add, url } = opened;
   if (fields.search !== undefined && typeof fields.search !== 'string') add('search', `search is text that ranks the site's addresses; got ${describe(fields.search)}.`);
   if (fields.sitemap !== undefined && !(SITEMAP_MODES as readonly unknown[]).includes(fields.sitemap)) add('sitemap', `sitemap is one of ${SITEMAP_MODES.join(', ')}; got ${typeof fields.sitemap === 'string' ? JSON.stringify(fields.sitemap.slice(0, 20)) : describe(fields.sitemap)}.`);
   for (const field of ['includeSubdomains', 'ignoreQueryParameters', 'ignoreCache']) flag(fields, field, add);

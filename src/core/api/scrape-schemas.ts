@@ -2,35 +2,23 @@
 // the spec names the operations without showing them). Tolerant as ./schemas.ts is: unknown keys
 // dropped, null taken where a field may be absent. Lazy, so dist/core.js builds them on first use.
 import * as z from 'zod/mini';
+import { documentMetadata } from './crawl-schemas';
+import { scrapedFields } from './schemas';
 
 const text = () => z.nullish(z.string());
 const count = () => z.nullish(z.number());
-const textOrList = () => z.nullish(z.union([z.string(), z.array(z.string())]));
 
-/** `data.metadata` of a scrape: the fields this client reads; any other meta tag is dropped. */
-const pageMetadata = () => z.object({
-  title: textOrList(),
-  description: textOrList(),
-  language: textOrList(),
-  sourceURL: text(),
-  url: text(),
-  statusCode: count(),
-  contentType: text(),
-  error: text(),
-  scrapeId: text(),
+/** `data.metadata` of a scrape: a crawled page's, and what a scrape says of itself (cache, cost, proxy). */
+const pageMetadata = () => z.extend(documentMetadata(), {
   proxyUsed: text(),
   cacheState: z.nullish(z.enum(['hit', 'miss'])),
   cachedAt: text(),
   creditsUsed: count(),
 });
 
+/** A scrape's `data`: the scraped fields a search result carries, the page's warning and its metadata. */
 const scrapedPage = () => z.object({
-  markdown: text(),
-  summary: text(),
-  html: text(),
-  rawHtml: text(),
-  links: z.nullish(z.array(z.string())),
-  screenshot: text(),
+  ...scrapedFields(),
   warning: text(),
   metadata: z.nullish(pageMetadata()),
 });

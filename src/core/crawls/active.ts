@@ -3,7 +3,7 @@
 // listing as an event, and the typed methods the webhooks, chat tools and commands use. No VS Code.
 import type { ActiveCrawl } from '../api/schemas';
 import { Emitter } from '../emitter';
-import { PolledResource, type PolledChange, type PolledConnection, type PolledFailure, type PolledRead } from '../polled';
+import { PolledModel, PolledResource, type PolledChange, type PolledConnection, type PolledFailure, type PolledRead } from '../polled';
 import type { PollClock } from '../polling';
 import { CrawlList } from './list';
 
@@ -19,19 +19,15 @@ export interface ActiveCrawlsModelOptions {
   onListenerError?: (err: unknown) => void;
 }
 
-export class ActiveCrawlsModel {
-  private readonly resource: PolledResource<readonly ActiveCrawl[]>;
+export class ActiveCrawlsModel extends PolledModel<readonly ActiveCrawl[]> {
+  protected readonly resource: PolledResource<readonly ActiveCrawl[]>;
   private readonly shown: CrawlList;
-  private readonly changed = new Emitter<PolledChange>();
   private readonly left = new Emitter<string[]>();
-  private disposed = false;
-
-  /** Fires after the list or the failure changed. */
-  readonly onDidChange = this.changed.event;
   /** Fires with the ids of crawls a listing no longer has (not those `remove` took off). */
   readonly onDidLeave = this.left.event;
 
   constructor(private readonly options: ActiveCrawlsModelOptions) {
+    super();
     const clock = options.clock;
     this.shown = new CrawlList(clock ? () => clock.now() : undefined);
     this.resource = new PolledResource({
@@ -93,15 +89,8 @@ export class ActiveCrawlsModel {
     this.resource.setWanted(wanted);
   }
 
-  /** The interval setting changed. */
-  reschedule(): void {
-    this.resource.reschedule();
-  }
-
-  dispose(): void {
-    this.disposed = true;
-    this.resource.dispose();
-    this.changed.dispose();
+  override dispose(): void {
+    super.dispose();
     this.left.dispose();
   }
 

@@ -2,8 +2,7 @@
 // state machine (state.ts): the status bar item only draws `state`, the usage commands call
 // `refreshNow()`, a finished search calls it too. No VS Code.
 import type { TokenUsage } from '../api/schemas';
-import { Emitter } from '../emitter';
-import { PolledResource, type PolledChange, type PolledConnection, type PolledRead } from '../polled';
+import { PolledModel, PolledResource, type PolledChange, type PolledConnection, type PolledRead } from '../polled';
 import type { PollClock } from '../polling';
 import { stateForUsage, type UsageState } from './state';
 
@@ -36,16 +35,12 @@ export interface CreditsModelOptions {
   onListenerError?: (err: unknown) => void;
 }
 
-export class CreditsModel {
-  private readonly resource: PolledResource<TokenUsage>;
-  private readonly changed = new Emitter<PolledChange>();
+export class CreditsModel extends PolledModel<TokenUsage> {
+  protected readonly resource: PolledResource<TokenUsage>;
   private current: UsageState;
-  private disposed = false;
-
-  /** Fires after `state` changed. */
-  readonly onDidChange = this.changed.event;
 
   constructor(private readonly options: CreditsModelOptions) {
+    super();
     this.current = options.startup ?? { kind: 'not-connected' };
     this.resource = new PolledResource({
       connection: options.connection,
@@ -94,16 +89,6 @@ export class CreditsModel {
     if (state.kind === 'ok' || state.kind === 'low') this.setState(stateForUsage(state.usage, this.options.threshold(), state.at, state.lastKnown), EDIT);
   }
 
-  /** The interval setting changed. */
-  reschedule(): void {
-    this.resource.reschedule();
-  }
-
-  dispose(): void {
-    this.disposed = true;
-    this.resource.dispose();
-    this.changed.dispose();
-  }
 
   private follow(change: PolledChange): void {
     const { resource } = this;
