@@ -104,6 +104,7 @@ describe('result document text', () => {
     assert.ok(text.includes('This result was not scraped'));
     assert.ok(text.includes(HOW_TO_GET_MARKDOWN));
     assert.match(HOW_TO_GET_MARKDOWN, /webData\.search\.scrapeFormats/);
+    assert.match(HOW_TO_GET_MARKDOWN, /\*\*Scrape Full Page\*\*/);
     assert.match(HOW_TO_GET_MARKDOWN, /"scrapeOptions": \{ "formats": \[\{ "type": "markdown" \}\] \}/);
   });
 

@@ -32,7 +32,9 @@ export function addressLine(url: string): string {
 }
 
 export const HOW_TO_GET_MARKDOWN = [
-  'To read the pages themselves, ask for their markdown with the search:',
+  'To read this page itself, run **Scrape Full Page** from the result\'s context menu in the Search Results view (or **Web Data: Open URL as Markdown** with its address): it fetches this one page as markdown.',
+  '',
+  'To have every search bring its pages\' markdown:',
   '',
   '- set `webData.search.scrapeFormats` to `markdown` (or `markdown+summary`) in Settings, then search again; or',
   '- pass `"scrapeOptions": { "formats": [{ "type": "markdown" }] }` in the argument of the `webData.search` command.',
