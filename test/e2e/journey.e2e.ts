@@ -275,4 +275,38 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     assert.ok(!text.includes(DEMO_API_KEY), 'the report shows the key');
     await screenshot(p, '16-connection-report');
   });
+  it('11. opens a link in a file as markdown from the editor\'s context menu: the box holds the link, Enter opens its page', async () => {
+    const p = thePage();
+    await runFromPalette(p, 'Notifications: Clear All Notifications');
+    fs.writeFileSync(path.join(wb.stack.workspace, 'reading.md'), 'Read https://docs.tideflow.dev/guide/streams before the talk.\n');
+    await runFromPalette(p, 'Go to File...');
+    await quickInput(p).fill('reading.md');
+    await p.locator('.quick-input-list .monaco-list-row', { hasText: 'reading.md' }).first().waitFor({ timeout: 30_000 });
+    await p.keyboard.press('Enter');
+    await editorTab(p, 'reading.md').waitFor({ timeout: 20_000 });
+    const scrapes = (): number => wb.stack.emulator.requests.filter((r) => r.path === '/v2/scrape').length;
+    const before = scrapes();
+    // A right click on the link puts the cursor there, as a person's does.
+    await p.locator('.editor-instance .monaco-editor .view-lines').first().getByText('tideflow', { exact: false }).first().click({ button: 'right' });
+    // The keyboard, as in step 9: the menu's pointer block takes a click made before the mouse moved over it.
+    const entry = p.locator('.context-view .action-label', { hasText: 'Open URL as Markdown' }).first();
+    await entry.waitFor({ timeout: 10_000 });
+    await entry.hover();
+    await p.keyboard.press('Enter');
+    await p.waitForFunction(`(() => {
+      const input = document.querySelector('.quick-input-widget input.input');
+      return input !== null && input.offsetParent !== null && input.value.startsWith('https://');
+    })()`, undefined, { timeout: 20_000 });
+    assert.equal(await quickInput(p).inputValue(), 'https://docs.tideflow.dev/guide/streams');
+    assert.equal(scrapes(), before, 'the page was fetched before Enter');
+    await screenshot(p, '17-url-box');
+    await p.keyboard.press('Enter');
+    await editorTab(p, /Streams guide - Tideflow\.md/).waitFor({ timeout: 30_000 });
+    const page = p.locator('.editor-instance .monaco-editor .view-lines').first();
+    await page.getByText('Streams guide', { exact: false }).first().waitFor({ timeout: 20_000 });
+    // \s: the editor draws spaces as no-break spaces.
+    assert.match(await page.innerText(), /From\sthe\sservice's\scache,\s3\shours\sold/);
+    assert.equal(scrapes(), before + 1);
+    await screenshot(p, '18-url-as-markdown');
+  });
 });

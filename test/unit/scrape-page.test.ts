@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { firstUrl, pageHeader, pageIdOf, pagePath, scrapedRecord, urlAt, urlsIn } from '../../src/core/scrape/page';
+import { firstUrl, pageAddress, pageHeader, pageIdOf, scrapedRecord, urlAt, urlsIn } from '../../src/core/scrape/page';
 import { ScrapedPages, SCRAPES_FOLDER } from '../../src/core/scrape/store';
 
 const ID = '3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01';
@@ -28,11 +28,13 @@ describe('scraped page records', () => {
   });
 
   it('a hostile title makes a safe file name and the id comes back from the path', () => {
-    const path = pagePath({ id: ID, title: '../../etc/passwd $(alert) [x](command:quit)' });
-    assert.equal(path.split('/').length, 3);
-    assert.doesNotMatch(path.split('/')[2] ?? '', /[\\/:]/);
-    assert.equal(pageIdOf(path), ID);
-    assert.equal(pageIdOf('/not-an-id/x.md'), undefined);
+    const address = pageAddress({ id: ID, title: '../../etc/passwd $(alert) [x](command:quit)', finalUrl: 'https://docs.example.com:8443/a' });
+    assert.equal(address.path.split('/').length, 3);
+    assert.equal(address.path.split('/')[1], 'docs.example.com 8443');
+    assert.doesNotMatch(address.path.split('/')[2] ?? '', /[\\/:]/);
+    assert.equal(pageIdOf(address.query), ID);
+    assert.equal(pageIdOf('id=not-an-id'), undefined);
+    assert.equal(pageAddress({ id: ID, title: 'x', finalUrl: 'not a url' }).path, '/page/x.md');
   });
 });
 

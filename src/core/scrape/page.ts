@@ -61,17 +61,26 @@ export function pageHeader(record: ScrapedRecord): PageHeader {
   return header;
 }
 
-/** The tab's path: `/<id>/<title>.md`, the title made safe as a file name. */
-export function pagePath(record: Pick<ScrapedRecord, 'id' | 'title'>): string {
-  return `/${record.id}/${inertFileName(record.title, 'page')}.md`;
+/**
+ * The tab's address: the page's host and title as the path (`/docs.example.com/<title>.md`, what
+ * the breadcrumb reads, both made safe as file names) and the record's id as the query (`id=…`).
+ */
+export function pageAddress(record: Pick<ScrapedRecord, 'id' | 'title' | 'finalUrl'>): { path: string; query: string } {
+  let host = 'page';
+  try {
+    host = new URL(record.finalUrl).host;
+  } catch {
+    // Not an address: the fallback names the folder.
+  }
+  return { path: `/${inertFileName(host, 'page')}/${inertFileName(record.title, 'page')}.md`, query: `id=${record.id}` };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The record id of a tab's path, or undefined when the path names none. */
-export function pageIdOf(path: string): string | undefined {
-  const id = path.split('/')[1];
-  return id !== undefined && UUID.test(id) ? id.toLowerCase() : undefined;
+/** The record id of a tab's address (its query), or undefined when it names none. */
+export function pageIdOf(query: string): string | undefined {
+  const id = new URLSearchParams(query).get('id') ?? '';
+  return UUID.test(id) ? id.toLowerCase() : undefined;
 }
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'`)\]}]+/gi;

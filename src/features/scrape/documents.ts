@@ -3,7 +3,7 @@
 // storage, shared by every window.
 import * as vscode from 'vscode';
 import { formatAge } from '../../core/intl';
-import { pageHeader, pageIdOf, pagePath, type ScrapedRecord } from '../../core/scrape/page';
+import { pageAddress, pageHeader, pageIdOf, type ScrapedRecord } from '../../core/scrape/page';
 import type { ScrapedPages } from '../../core/scrape/store';
 import { Schemes } from '../../core/schemes';
 import { ReadOnlyFileSystem } from '../../platform/readonly-documents';
@@ -15,18 +15,19 @@ export class ScrapedPageDocuments extends ReadOnlyFileSystem {
   }
 
   protected isDocument(uri: vscode.Uri): boolean {
-    return pageIdOf(uri.path) !== undefined && uri.path.split('/').length === 3;
+    return pageIdOf(uri.query) !== undefined && uri.path.split('/').length === 3;
   }
 
   protected async text(uri: vscode.Uri): Promise<string> {
-    const id = pageIdOf(uri.path);
+    const id = pageIdOf(uri.query);
     const record = id === undefined ? undefined : await this.pages.read(id);
     return record ? pageText(record) : words.gone();
   }
 
   /** Opens a page in a tab of its own. */
   open(record: ScrapedRecord): Promise<vscode.TextEditor> {
-    return this.show(this.uri(pagePath(record)), 'markdown');
+    const address = pageAddress(record);
+    return this.show(this.uri(address.path, address.query), 'markdown');
   }
 }
 

@@ -66,7 +66,7 @@ export class ScrapeFeature extends Disposable {
   /** webData.scrapeFresh: the page of the active tab again, not from the service's cache. */
   async scrapeFresh(given: vscode.Uri | undefined): Promise<ScrapedRecord | undefined> {
     const uri = given ?? vscode.window.activeTextEditor?.document.uri;
-    const id = uri?.scheme === Schemes.scrapedPage.scheme ? pageIdOf(uri.path) : undefined;
+    const id = uri?.scheme === Schemes.scrapedPage.scheme ? pageIdOf(uri.query) : undefined;
     const record = id === undefined ? undefined : await this.pages.read(id);
     if (!record) {
       void vscode.window.showErrorMessage(words.notAPage());
