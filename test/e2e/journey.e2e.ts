@@ -279,9 +279,16 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     const p = thePage();
     await runFromPalette(p, 'Notifications: Clear All Notifications');
     fs.writeFileSync(path.join(wb.stack.workspace, 'reading.md'), 'Read https://docs.tideflow.dev/guide/streams before the talk.\n');
-    await runFromPalette(p, 'Go to File...');
-    await quickInput(p).fill('reading.md');
-    await p.locator('.quick-input-list .monaco-list-row', { hasText: 'reading.md' }).first().waitFor({ timeout: 30_000 });
+    // Go to File finds a file written a moment ago once the workbench's file search sees it: asked
+    // again (a bounded number of times) until it lists it.
+    const listed = p.locator('.quick-input-list .monaco-list-row', { hasText: 'reading.md' }).first();
+    for (let attempt = 0; attempt < 6; attempt++) {
+      await runFromPalette(p, 'Go to File...');
+      await quickInput(p).fill('reading.md');
+      if (await listed.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+      await p.keyboard.press('Escape');
+    }
+    await listed.waitFor({ timeout: 5_000 });
     await p.keyboard.press('Enter');
     await editorTab(p, 'reading.md').waitFor({ timeout: 20_000 });
     const scrapes = (): number => wb.stack.emulator.requests.filter((r) => r.path === '/v2/scrape').length;
