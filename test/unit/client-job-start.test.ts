@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_API_KEY, startEmulator, type Emulator } from '../emulator';
-import { CRAWL_FIELDS, WebDataClient, WebDataError } from '../../src/core/api';
+import { CRAWL_FIELDS, WebDataClient } from '../../src/core/api';
 import { SIGNATURE_HEADER, verifySignature } from '../../src/core/webhooks';
+import { refused } from './client-refused';
 
 interface Delivery { headers: IncomingHttpHeaders; raw: Buffer; body: { type: string; id: string; metadata?: unknown; data: unknown[] } }
 const SECRET = 'whsec-job-start-test';
@@ -20,17 +21,6 @@ async function until(condition: () => boolean, ms: number): Promise<void> {
     if (Date.now() > deadline) assert.fail('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-async function refused(promise: Promise<unknown>, kind: string): Promise<WebDataError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof WebDataError, String(error));
-    assert.equal(error.kind, kind, error.message);
-    return error;
-  }
-  assert.fail(`expected ${kind}`);
 }
 
 describe('WebDataClient: starting crawls and batch scrapes against the emulator', () => {

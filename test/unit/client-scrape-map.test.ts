@@ -6,24 +6,14 @@ import { readFileSync } from 'node:fs';
 import { DEMO_API_KEY, startEmulator, type Emulator } from '../emulator';
 import { CACHED_AGE_MS, CACHED_PAGE_URL } from '../emulator/scrape';
 import { SCRAPE_OPTION_FIELDS, MAP_FIELDS } from '../../src/core/api/scrape-request';
-import { WebDataClient, WebDataError } from '../../src/core/api';
+import { WebDataClient } from '../../src/core/api';
+import { refused } from './client-refused';
 
 interface Published {
   scrape: { body: string[]; data: string[]; metadata: string[]; metadataFromServer: string[] };
   map: { body: string[]; link: string[]; limit: { default: number; maximum: number }; sitemap: string[] };
 }
 const PUBLISHED = JSON.parse(readFileSync(new URL('./fixtures/openapi-v2-scrape-map.json', import.meta.url), 'utf8')) as Published;
-
-async function refused(promise: Promise<unknown>, kind: string): Promise<WebDataError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof WebDataError, String(error));
-    assert.equal(error.kind, kind, error.message);
-    return error;
-  }
-  assert.fail(`expected ${kind}`);
-}
 
 describe('scrape and map: the published shapes', () => {
   it('the client knows exactly the published request fields', () => {

@@ -3,19 +3,11 @@
 // is read with the TypeScript compiler's parser from every import and export specifier, type-only
 // ones included (a type cycle is the same tangle), and `import()` / `require()` of a literal.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
+import { ROOT, sourceFiles } from './source-files';
 
-const ROOT = path.join(__dirname, '..', '..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sourceFiles(relative);
-    return entry.name.endsWith('.ts') ? [relative] : [];
-  });
-}
 
 const isLiteral = (node: ts.Node | undefined): node is ts.StringLiteral => node !== undefined && ts.isStringLiteral(node);
 

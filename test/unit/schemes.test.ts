@@ -6,16 +6,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { FILE_SYSTEM_SCHEMES, isOwnScheme, Schemes } from '../../src/core/schemes';
+import { ROOT, sourceFiles } from './source-files';
 
-const ROOT = path.join(__dirname, '..', '..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sourceFiles(relative);
-    return entry.name.endsWith('.ts') ? [relative] : [];
-  });
-}
 
 function onFileSystemSchemes(): string[] {
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { activationEvents?: string[] };

@@ -2,19 +2,11 @@
 // inertMarkdown, the one escaper), and src/platform/markdown.ts's plainTooltip is the only place a
 // hover's MarkdownString is made from words. The other MarkdownStrings in src/ are listed with why.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { inertMarkdown, tooltipMarkdown } from '../../src/core/text/inert';
+import { ROOT, sourceFiles } from './source-files';
 
-const ROOT = path.join(__dirname, '..', '..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sourceFiles(relative);
-    return entry.name.endsWith('.ts') ? [relative] : [];
-  });
-}
 
 /** Where a MarkdownString is made of something other than a tooltip's words, and why. */
 const OTHER_MARKDOWN: Readonly<Record<string, string>> = {
