@@ -172,7 +172,11 @@ for (const name of require('./extension-host-builtins.json').modules) require(`n
 // The global storage folder holds the code cache (WEB_DATA_PROBE_STORAGE; none: a folder of its own,
 // so the start is a first one). ExtensionMode.Production: 1. Made before the clock starts.
 const storage = process.env.WEB_DATA_PROBE_STORAGE || fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'web-data-probe-'));
-const context = { subscriptions: [], secrets, globalState: memento(), workspaceState: memento(), extension: { packageJSON: { version: '0' } }, extensionMode: 1, globalStorageUri: partly({ fsPath: storage }), logUri: stub(), extensionUri: stub() };
+// A later start (its storage folder holds what an earlier start wrote there) also finds what that
+// start kept in global state: the walkthrough, opened once on the first start, is not opened again.
+const globalState = memento();
+if (fs.readdirSync(storage).length > 0) void globalState.update('webData.walkthroughShown', true);
+const context = { subscriptions: [], secrets, globalState, workspaceState: memento(), extension: { packageJSON: { version: '0' } }, extensionMode: 1, globalStorageUri: partly({ fsPath: storage }), logUri: stub(), extensionUri: stub() };
 cpu0 = process.cpuUsage();
 t0 = performance.now();
 const ext = require(bundle);
