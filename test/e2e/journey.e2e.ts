@@ -14,7 +14,7 @@ import { DEMO_API_KEY } from '../emulator/index';
 import { VIEWPORT, workbenchSuite } from './suite';
 import { startTiming } from './timings';
 import {
-  editorTab, hoverText, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot,
+  editorTab, hoverText, openFile, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot,
   setViewExpanded, SHOTS_DIR, statusBarEntry, typeIntoInputBox, viewPane, viewRows, waitForStatusBarEntry,
   waitForToast,
 } from './workbench';
@@ -225,11 +225,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await setViewExpanded(p, 'Search Results', true);
     // A stylesheet with a misspelled property: VS Code's own CSS language service warns on it.
     fs.writeFileSync(path.join(wb.stack.workspace, 'styles.css'), 'a {\n  colr: red;\n}\n');
-    await runFromPalette(p, 'Go to File...');
-    await quickInput(p).fill('styles.css');
-    await p.locator('.quick-input-list .monaco-list-row', { hasText: 'styles.css' }).first().waitFor({ timeout: 30_000 });
-    await p.keyboard.press('Enter');
-    await editorTab(p, 'styles.css').waitFor({ timeout: 20_000 });
+    await openFile(p, 'styles.css');
     const editor = p.locator('.editor-instance .monaco-editor').first();
     await editor.locator('.squiggly-warning').first().waitFor({ timeout: 60_000 });
     await editor.locator('.view-lines').getByText('colr').first().click();
@@ -279,18 +275,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     const p = thePage();
     await runFromPalette(p, 'Notifications: Clear All Notifications');
     fs.writeFileSync(path.join(wb.stack.workspace, 'reading.md'), 'Read https://docs.tideflow.dev/guide/streams before the talk.\n');
-    // Go to File finds a file written a moment ago once the workbench's file search sees it: asked
-    // again (a bounded number of times) until it lists it.
-    const listed = p.locator('.quick-input-list .monaco-list-row', { hasText: 'reading.md' }).first();
-    for (let attempt = 0; attempt < 6; attempt++) {
-      await runFromPalette(p, 'Go to File...');
-      await quickInput(p).fill('reading.md');
-      if (await listed.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
-      await p.keyboard.press('Escape');
-    }
-    await listed.waitFor({ timeout: 5_000 });
-    await p.keyboard.press('Enter');
-    await editorTab(p, 'reading.md').waitFor({ timeout: 20_000 });
+    await openFile(p, 'reading.md');
     const scrapes = (): number => wb.stack.emulator.requests.filter((r) => r.path === '/v2/scrape').length;
     const before = scrapes();
     // A right click on the link puts the cursor there, as a person's does.

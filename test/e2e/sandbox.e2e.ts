@@ -14,7 +14,7 @@ import { SANDBOX_SEARCHES } from '../../scripts/sandbox-searches';
 import { StatusBarItem } from '../../src/core/ids';
 import { VIEWPORT } from './suite';
 import {
-  editorTab, openViewContainer, runFromPalette, screenshot, toasts, typeIntoInputBox, viewPane, viewRows,
+  editorTab, hoverText, openViewContainer, runFromPalette, screenshot, statusBarEntry, toasts, typeIntoInputBox, viewPane, viewRows,
   waitForStatusBarEntry, waitForWorkbench,
 } from './workbench';
 
@@ -59,16 +59,25 @@ describe('e2e: npm run sandbox, as a newcomer runs it', function () {
     const watch = (async () => {
       while (watching.on) {
         for (const text of await toasts(thePage())) seenToasts.add(text);
+        // The spacing of the looks, until the conditions below hold.
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     })();
     try {
       await waitForStatusBarEntry(page, StatusBarItem.credits, /\d[\d,]* credits/, 60_000);
-      await new Promise((resolve) => setTimeout(resolve, 4000));
+      // The helper hands the secret over after the key: once the receiver's hover says signatures
+      // are checked, whatever saving it showed has been shown.
+      const receiver = statusBarEntry(page, StatusBarItem.webhookReceiver);
+      for (let attempt = 0; ; attempt++) {
+        if (await hoverText(page, receiver, /Signatures:\s+checked/).then(() => true, () => false)) break;
+        if (attempt >= 2) assert.fail('the receiver never said that signatures are checked: the secret was not handed over');
+      }
+      await page.mouse.move(0, 0);
     } finally {
       watching.on = false;
       await watch;
     }
+    for (const text of await toasts(page)) seenToasts.add(text);
   });
 
   after(async () => {

@@ -126,6 +126,23 @@ export async function hoverText(page: Page, target: Locator, text: RegExp): Prom
   }
 }
 
+/**
+ * Opens a workspace file through Go to File. A file written a moment ago is listed once the
+ * workbench's file search sees it: asked again, a bounded number of times, until it is.
+ */
+export async function openFile(page: Page, name: string): Promise<void> {
+  const listed = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+  for (let attempt = 0; attempt < 6; attempt++) {
+    await runFromPalette(page, 'Go to File...');
+    await quickInput(page).fill(name);
+    if (await listed.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+    await page.keyboard.press('Escape');
+  }
+  await listed.waitFor({ timeout: 5_000 });
+  await page.keyboard.press('Enter');
+  await editorTab(page, name).waitFor({ timeout: 20_000 });
+}
+
 /** An editor tab whose title matches. */
 export function editorTab(page: Page, title: string | RegExp): Locator {
   return page.locator('.tabs-container .tab', { hasText: title }).first();

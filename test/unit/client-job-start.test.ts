@@ -10,18 +10,11 @@ import { DEMO_API_KEY, startEmulator, type Emulator } from '../emulator';
 import { CRAWL_FIELDS, WebDataClient } from '../../src/core/api';
 import { SIGNATURE_HEADER, verifySignature } from '../../src/core/webhooks';
 import { refused } from './client-refused';
+import { waitFor } from './wait';
 
 interface Delivery { headers: IncomingHttpHeaders; raw: Buffer; body: { type: string; id: string; metadata?: unknown; data: unknown[] } }
 const SECRET = 'whsec-job-start-test';
 
-async function until(condition: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  // A bounded poll of a condition: the emulator's jobs run on its real clock.
-  while (!condition()) {
-    if (Date.now() > deadline) assert.fail('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('WebDataClient: starting crawls and batch scrapes against the emulator', () => {
   let emulator: Emulator;
@@ -73,7 +66,7 @@ describe('WebDataClient: starting crawls and batch scrapes against the emulator'
     assert.equal(sent[0]?.path, '/v2/crawl');
     assert.deepEqual((sent[0].body as { includePaths: string[] }).includePaths, ['^/guide/']);
     assert.ok((await client.listActiveCrawls()).some((crawl) => crawl.id === started.id), 'listed while it runs');
-    await until(() => deliveries.some((d) => d.body.type === 'crawl.completed'), 10_000);
+    await waitFor(() => deliveries.some((d) => d.body.type === 'crawl.completed'), 10_000, 'the crawl.completed delivery');
     const types = deliveries.map((d) => d.body.type);
     assert.deepEqual(types, ['crawl.started', 'crawl.page', 'crawl.page', 'crawl.page', 'crawl.completed']);
     for (const delivery of deliveries) {

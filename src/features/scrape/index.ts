@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { MapLink, ScrapeRequest, WebDataClient } from '../../core/api';
 import { Command } from '../../core/ids';
+import { abortOn } from '../../core/chat/tool';
 import { decodeScrapeArgument, type ScrapeArgument } from '../../core/commands/scrape';
 import { decodeUrl, type UrlArgument } from '../../core/commands/search';
 import { firstUrl, pageIdOf, scrapedRecord, urlAt, type ScrapedRecord } from '../../core/scrape/page';
@@ -88,10 +89,13 @@ export class ScrapeFeature extends Disposable {
     const shown = inertNotification(url, 80);
     let links: MapLink[];
     try {
-      links = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.mapping(shown), cancellable: true }, (_p, token) => {
-        const abort = new AbortController();
-        token.onCancellationRequested(() => abort.abort());
-        return client.map({ ...mapOptions, url }, { signal: abort.signal });
+      links = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.mapping(shown), cancellable: true }, async (_p, token) => {
+        const abort = abortOn(token);
+        try {
+          return await client.map({ ...mapOptions, url }, { signal: abort.signal });
+        } finally {
+          abort.dispose();
+        }
       });
     } catch (error) {
       void showError(this.services.log, words.mapFailed(shown), error, { retry: () => this.mapSite({ kind: 'request', request: { ...mapOptions, url } }) });
@@ -121,10 +125,13 @@ export class ScrapeFeature extends Disposable {
     const request: ScrapeRequest = { formats: settings.formats, onlyMainContent: settings.onlyMainContent, maxAge: settings.maxAgeMinutes * 60_000, ...options, url };
     const shown = inertNotification(url, 80);
     try {
-      const page = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.scraping(shown), cancellable: true }, (_p, token) => {
-        const abort = new AbortController();
-        token.onCancellationRequested(() => abort.abort());
-        return client.scrape(request, { signal: abort.signal });
+      const page = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.scraping(shown), cancellable: true }, async (_p, token) => {
+        const abort = abortOn(token);
+        try {
+          return await client.scrape(request, { signal: abort.signal });
+        } finally {
+          abort.dispose();
+        }
       });
       const record = scrapedRecord(randomUUID(), url, page, new Date(), 'person');
       try {
