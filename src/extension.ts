@@ -70,6 +70,11 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
   const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service, credits: usage.model, crawls: crawls.model });
   const entries = registerEntries(services, { search });
   const scrape = registerScrape(services);
+  // A scrape's credits count in today's spend, as a search's do, and the status bar follows.
+  context.subscriptions.push(scrape.onDidScrape((page) => {
+    if (page.creditsUsed !== undefined) void spend.record({ id: page.id, credits: page.creditsUsed, askedBy: page.askedBy });
+    void usage.model.refreshNow();
+  }));
   registerDoctor(services, { webhooks });
   // Shown on the first start; each step ticked as the person does it.
   const walkthrough = registerWalkthrough(services, { onDidSearch: search.onDidSearch, onDidChangeEvents: webhooks.onDidChangeEvents, webhookEventCount: () => webhooks.events.length });

@@ -70,4 +70,21 @@ describe('scraped pages on disk', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('lists every readable page newest first, leaving out broken files and temporary ones', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wd-scrapes-'));
+    try {
+      const pages = new ScrapedPages(dir);
+      assert.deepEqual(await pages.list(), [], 'no folder yet: nothing, not a failure');
+      const older = scrapedRecord('00000000-0000-4000-8000-000000000001', 'https://a.example/1', { markdown: '# 1' }, new Date(NOW.getTime() - 60_000), 'person');
+      const newer = scrapedRecord('00000000-0000-4000-8000-000000000002', 'https://a.example/2', { markdown: '# 2' }, NOW, 'agent');
+      await pages.save(older);
+      await new ScrapedPages(dir).save(newer);
+      await writeFile(join(dir, SCRAPES_FOLDER, '00000000-0000-4000-8000-000000000003.json'), '{"id"', 'utf8');
+      await writeFile(join(dir, SCRAPES_FOLDER, '.00000000-0000-4000-8000-000000000004.x.tmp'), JSON.stringify(newer), 'utf8');
+      assert.deepEqual((await pages.list()).map((r) => r.url), ['https://a.example/2', 'https://a.example/1']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -34,6 +34,19 @@ export class ScrapedPages {
     await fs.rename(temporary, join(this.dir, `${record.id}.json`));
   }
 
+  /** Every readable record, newest first; a broken or half-written file is left out, never a failure. */
+  async list(): Promise<ScrapedRecord[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch {
+      return [];
+    }
+    const ids = names.filter((name) => /^[0-9a-f-]{36}\.json$/.test(name)).map((name) => name.slice(0, -'.json'.length));
+    const records = await Promise.all(ids.map((id) => this.read(id)));
+    return records.filter((r): r is ScrapedRecord => r !== undefined).sort((a, b) => b.scrapedAt.localeCompare(a.scrapedAt));
+  }
+
   /** The record, or undefined when it is not there or not readable as one. */
   async read(id: string): Promise<ScrapedRecord | undefined> {
     if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;

@@ -34,6 +34,9 @@ function decodeUri(argument: unknown): vscode.Uri | undefined {
 export class ScrapeFeature extends Disposable {
   readonly pages: ScrapedPages;
   readonly documents: ScrapedPageDocuments;
+  private readonly scraped = this._register(new vscode.EventEmitter<ScrapedRecord>());
+  /** After each page fetched and kept, whoever asked (the spend ledger and the history follow it). */
+  readonly onDidScrape = this.scraped.event;
 
   constructor(private readonly services: Services) {
     super();
@@ -118,27 +121,37 @@ export class ScrapeFeature extends Disposable {
     return links;
   }
 
+  /**
+   * A page fetched and kept, with no prompt, progress or tab: the chat tools' way in. The address
+   * must already be checked. Throws what the client throws (ApiError, an abort).
+   */
+  async fetchPage(client: WebDataClient, url: string, options: Options, asked: { askedBy: ScrapedRecord['askedBy']; signal?: AbortSignal }): Promise<ScrapedRecord> {
+    const settings = scrapeSettings();
+    const request: ScrapeRequest = { formats: settings.formats, onlyMainContent: settings.onlyMainContent, maxAge: settings.maxAgeMinutes * 60_000, ...options, url };
+    const page = await client.scrape(request, asked.signal ? { signal: asked.signal } : {});
+    const record = scrapedRecord(randomUUID(), url, page, new Date(), asked.askedBy);
+    try {
+      await this.pages.save(record);
+    } catch (error) {
+      this.services.log.warn(`The page could not be kept in global storage; its tab lasts this session: ${String(error)}`);
+    }
+    this.scraped.fire(record);
+    return record;
+  }
+
   private async scrape(url: string, options: Options): Promise<ScrapedRecord | undefined> {
     const client = await this.client();
     if (!client) return undefined;
-    const settings = scrapeSettings();
-    const request: ScrapeRequest = { formats: settings.formats, onlyMainContent: settings.onlyMainContent, maxAge: settings.maxAgeMinutes * 60_000, ...options, url };
     const shown = inertNotification(url, 80);
     try {
-      const page = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.scraping(shown), cancellable: true }, async (_p, token) => {
+      const record = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.scraping(shown), cancellable: true }, async (_p, token) => {
         const abort = abortOn(token);
         try {
-          return await client.scrape(request, { signal: abort.signal });
+          return await this.fetchPage(client, url, options, { askedBy: 'person', signal: abort.signal });
         } finally {
           abort.dispose();
         }
       });
-      const record = scrapedRecord(randomUUID(), url, page, new Date(), 'person');
-      try {
-        await this.pages.save(record);
-      } catch (error) {
-        this.services.log.warn(`The page could not be kept in global storage; its tab lasts this session: ${String(error)}`);
-      }
       await this.documents.open(record);
       return record;
     } catch (error) {

@@ -1,17 +1,19 @@
-// Today's spend, by who asked, shared by every window: each search stored (whoever ran it) adds
-// its credits to this window's entry in global state (src/core/spend/ledger.ts), and today's
-// spend is read over every window's entry. The chat tools' daily cap and the credits tooltip
-// read it here.
+// Today's spend, by who asked, shared by every window: each search stored (whoever ran it), and each
+// scrape, map or job that reports its credits, adds them to this window's entry in global state
+// (src/core/spend/ledger.ts), and today's spend is read over every window's entry. The chat tools'
+// daily cap and the credits tooltip read it here.
 import * as vscode from 'vscode';
-import { localDay, parseWindowSpend, SPEND_KEY_PREFIX, spendToday, withSpend, type SpendToday } from '../../core/spend/ledger';
+import { localDay, parseWindowSpend, SPEND_KEY_PREFIX, spendToday, withSpend, type SpendEntry, type SpendToday } from '../../core/spend/ledger';
 import type { SearchDone } from '../search';
 import type { Services } from '../../platform/services';
 
 export interface SpendApi {
   /** Credits spent today (local time) by agents, the person and other extensions, in every window. */
   today(): SpendToday;
-  /** After this window recorded a search's credits. */
+  /** After this window recorded credits spent. */
   readonly onDidChange: vscode.Event<void>;
+  /** Counts credits spent by something other than a search (a scrape, a map, a job); an id counted twice counts once. */
+  record(entry: SpendEntry): Promise<void>;
 }
 
 export function registerSpend(services: Services, searches: { onDidSearch: vscode.Event<SearchDone> }): SpendApi {
@@ -20,11 +22,10 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
   const changed = new vscode.EventEmitter<void>();
   const ownKeys = (): string[] => globalState.keys().filter((key) => key.startsWith(SPEND_KEY_PREFIX));
 
-  const record = async (done: SearchDone): Promise<void> => {
-    const credits = done.record.response.creditsUsed;
-    if (typeof credits !== 'number' || !Number.isFinite(credits)) return;
+  const record = async (entry: SpendEntry): Promise<void> => {
+    if (!Number.isFinite(entry.credits) || entry.credits < 0) return;
     const day = localDay(new Date());
-    const next = withSpend(parseWindowSpend(globalState.get(ownKey)), day, { id: done.record.id, credits, askedBy: done.record.askedBy ?? 'person' });
+    const next = withSpend(parseWindowSpend(globalState.get(ownKey)), day, entry);
     await globalState.update(ownKey, next);
     // Windows that closed on an earlier day leave their entry: gone once it is two days old.
     const yesterday = localDay(new Date(Date.now() - 24 * 60 * 60 * 1000));
@@ -35,10 +36,13 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
     changed.fire();
   };
   services.context.subscriptions.push(changed, searches.onDidSearch((done) => {
-    record(done).catch((err: unknown) => services.log.warn(`Could not record the search's credits: ${String(err)}`));
+    const credits = done.record.response.creditsUsed;
+    if (typeof credits !== 'number') return;
+    record({ id: done.record.id, credits, askedBy: done.record.askedBy ?? 'person' }).catch((err: unknown) => services.log.warn(`Could not record the search's credits: ${String(err)}`));
   }));
   return {
     today: () => spendToday(ownKeys().map((key) => globalState.get(key)), localDay(new Date())),
     onDidChange: changed.event,
+    record: (entry) => record(entry).catch((err: unknown) => services.log.warn(`Could not record the credits spent: ${String(err)}`)),
   };
 }

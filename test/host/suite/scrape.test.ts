@@ -38,6 +38,14 @@ describe('any page as markdown', function () {
     assert.match(document.uri.path, /\/Getting started with Tideflow\.md$/);
   });
 
+  it('a scrape\'s credits count in today\'s spend, as the person\'s', async () => {
+    const before = api.spend.today().person;
+    const record = await vscode.commands.executeCommand<Record & { creditsUsed?: number } | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/getting-started' });
+    assert.equal(record?.creditsUsed, 1, 'the emulator says what a scrape cost');
+    await waitFor('the scrape counted once in today\'s spend', () => api.spend.today().person === before + 1);
+    assert.ok((await api.scrape.pages.list()).some((page) => page.id === record.id), 'the page is kept');
+  });
+
   it('says how old a cached copy is, and Fetch Page Fresh fetches it again', async () => {
     const cached = await vscode.commands.executeCommand<Record | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/guide/streams' });
     assert.equal(cached?.cacheState, 'hit');
