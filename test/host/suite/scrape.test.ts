@@ -70,6 +70,25 @@ describe('any page as markdown', function () {
     }
   });
 
+  it('a team out of credits (402) is told so once, with nothing kept and nothing sent again', async () => {
+    const shown: ShownError[] = [];
+    const listener = api.onDidShowError((e) => shown.push(e));
+    try {
+      await emulator.injectFault({ fault: { kind: 'payment-required' }, path: '/v2/scrape', times: 1 });
+      const kept = (await api.scrape.pages.list()).length;
+      const before = await emulator.requestCount();
+      const record = await vscode.commands.executeCommand<Record | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/getting-started' });
+      assert.equal(record, undefined);
+      await waitFor('the error notification', () => shown.length > 0);
+      assert.match(shown[0]?.message ?? '', /could not be fetched/);
+      assert.match(shown[0]?.message ?? '', /credits/i, `the words say the credits ran out: ${shown[0]?.message ?? ''}`);
+      assert.equal((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/scrape').length, 1, 'sent once, not retried');
+      assert.equal((await api.scrape.pages.list()).length, kept, 'nothing kept');
+    } finally {
+      listener.dispose();
+    }
+  });
+
   it('from the editor\'s context menu: the box holds the URL under the cursor and nothing is sent until Enter', async () => {
     const document = await vscode.workspace.openTextDocument({ content: 'Read https://docs.tideflow.dev/guide/streams first.', language: 'markdown' });
     const editor = await vscode.window.showTextDocument(document);
