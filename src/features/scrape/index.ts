@@ -25,6 +25,7 @@ import { registerCommand } from '../../platform/commands';
 import { ScrapedPageDocuments } from './documents';
 import { runScrapeWithOptions } from './options';
 import { registerPages, type PagesPlace } from './pages-commands';
+import type { PagesView } from './pages-view';
 import { flagWords, refusalWords, words } from './words';
 
 type Options = Omit<ScrapeRequest, 'url'>;
@@ -40,6 +41,8 @@ export class ScrapeFeature extends Disposable {
   private readonly scraped = this._register(new vscode.EventEmitter<ScrapedRecord>());
   /** After each page fetched and kept, whoever asked (the spend ledger and the history follow it). */
   readonly onDidScrape = this.scraped.event;
+  /** The Pages group of Search Results (set as the feature is registered). */
+  pagesView: PagesView | undefined;
 
   constructor(private readonly services: Services) {
     super();
@@ -288,7 +291,7 @@ function pathOf(url: string): string {
 
 export function registerScrape(services: Services, place: PagesPlace): ScrapeFeature {
   const feature = new ScrapeFeature(services);
-  registerPages(services, feature, place);
+  feature.pagesView = registerPages(services, feature, place);
   services.context.subscriptions.push(
     feature,
     registerCommand(Command.scrapeUrl, decodeScrapeArgument, (argument) => feature.scrapeUrl(argument)),

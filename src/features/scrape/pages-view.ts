@@ -54,7 +54,9 @@ export class PagesView extends Disposable implements SearchViewGroup {
 
   async root(filter: readonly string[]): Promise<SearchTreeNode | undefined> {
     const shown = matching(await this.list(), filter);
-    this.group = shown.length > 0 ? { type: 'pages', count: shown.length } : undefined;
+    // The same row while its count holds: VS Code and getParent see one group.
+    if (shown.length === 0) this.group = undefined;
+    else if (this.group?.count !== shown.length) this.group = { type: 'pages', count: shown.length };
     return this.group;
   }
 
@@ -74,7 +76,8 @@ export class PagesView extends Disposable implements SearchViewGroup {
       item.description = String(node.count);
       item.tooltip = words.pagesGroupTooltip();
       item.iconPath = new vscode.ThemeIcon('files');
-      item.contextValue = 'pages';
+      // Not `page…`: the rows' menus match `viewItem =~ /^page/`.
+      item.contextValue = 'keptPages';
       return item;
     }
     if (node.type !== 'page') return new vscode.TreeItem('');
