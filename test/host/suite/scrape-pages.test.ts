@@ -85,7 +85,7 @@ describe('kept pages: the Pages group of Search Results', function () {
     assert.equal(row.item.command?.command, 'vscode.open');
     const uri = row.item.command.arguments?.[0] as vscode.Uri;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand(row.item.command.command, ...(row.item.command.arguments ?? []));
+    await vscode.commands.executeCommand(row.item.command.command, uri);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
     assert.match(vscode.window.activeTextEditor.document.getText(), /^# Getting started with Tideflow$/m);
   });
