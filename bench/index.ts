@@ -20,6 +20,7 @@ export const sections: Section[] = [
   { name: 'entries', load: () => import('./entries') },
   { name: 'crawl-results', load: () => import('./crawl-results') },
   { name: 'history', load: () => import('./history') },
+  { name: 'scrape', load: () => import('./scrape') },
   { name: 'workbench', load: () => import('./workbench') },
 ];
 

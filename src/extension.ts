@@ -69,7 +69,8 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
   const webhooks = registerWebhooks(services, { crawls: crawls.model, results: crawlResults });
   const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service, credits: usage.model, crawls: crawls.model });
   const entries = registerEntries(services, { search });
-  const scrape = registerScrape(services);
+  // Kept pages have their group in Search Results; a crawled page's links open as markdown.
+  const scrape = registerScrape(services, { search, crawlPageText: (ref, index) => crawlResults.service.pageText(ref, index) });
   // A scrape's credits count in today's spend, as a search's do, and the status bar follows.
   context.subscriptions.push(scrape.onDidScrape((page) => {
     if (page.creditsUsed !== undefined) void spend.record({ id: page.id, credits: page.creditsUsed, askedBy: page.askedBy });

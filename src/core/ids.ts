@@ -53,6 +53,14 @@ export const Command = {
   scrapeFresh: 'webData.scrapeFresh',
   scrapeResult: 'webData.scrapeResult',
   mapSite: 'webData.mapSite',
+  scrapeWithOptions: 'webData.scrapeWithOptions',
+  scrapeAgain: 'webData.scrapeAgain',
+  pinPage: 'webData.pinPage',
+  unpinPage: 'webData.unpinPage',
+  removePage: 'webData.removePage',
+  exportPage: 'webData.exportPage',
+  clearPages: 'webData.clearPages',
+  openCrawlPageLink: 'webData.openCrawlPageLink',
   openAllCrawlPages: 'webData.openAllCrawlPages',
   exportCrawlPages: 'webData.exportCrawlPages',
   loadMoreCrawlResults: 'webData.loadMoreCrawlResults',
@@ -126,6 +134,7 @@ export const Setting = {
   scrapeFormats: 'scrape.formats',
   scrapeOnlyMainContent: 'scrape.onlyMainContent',
   scrapeMaxAgeMinutes: 'scrape.maxAgeMinutes',
+  scrapeHistorySize: 'scrape.historySize',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

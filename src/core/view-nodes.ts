@@ -11,6 +11,7 @@ import type { ActiveCrawl } from './api';
 import type { JobRef } from './crawls/job';
 import type { CrawlPageRow } from './crawls/results';
 import { View, type ViewId } from './ids';
+import type { PageSummary } from './scrape/store';
 import type { ResultGroup } from './search/present';
 import type { SearchSummary, TypedResult } from './search/record';
 import type { WebhookEventRecord } from './webhook-events';
@@ -21,7 +22,10 @@ export type SearchTreeNode =
   | { type: 'group'; searchId: string; query: string; group: ResultGroup }
   /** `query`: the search's, which the address of the result's tab holds (its breadcrumb). */
   | { type: 'result'; searchId: string; query: string; kind: SourceType; index: number; typed: TypedResult; grouped: boolean }
-  | { type: 'message'; searchId: string; text: string; icon: string };
+  | { type: 'message'; searchId: string; text: string; icon: string }
+  /** The group of scraped pages, beside the searches (src/features/scrape/pages-view.ts). */
+  | { type: 'pages'; count: number }
+  | { type: 'page'; page: PageSummary };
 
 /** A crawl row of Active Crawls. `url` is what the shared webData.openInBrowser / copyUrl handlers read. */
 export interface CrawlNode {

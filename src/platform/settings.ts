@@ -116,6 +116,12 @@ export interface ScrapeSettings {
 }
 
 /** How a page is scraped: the scrape settings. */
+/** How many pages opened as markdown are kept (pinned ones always stay). */
+export function scrapeHistorySize(): number {
+  const size = section().get<number>(Setting.scrapeHistorySize, 50);
+  return typeof size === 'number' && Number.isFinite(size) && size >= 1 ? Math.floor(size) : 50;
+}
+
 export function scrapeSettings(): ScrapeSettings {
   const config = section();
   const formats = config.get<string>(Setting.scrapeFormats, 'markdown');

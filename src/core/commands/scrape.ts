@@ -2,6 +2,7 @@
 // `{ url, …options }` to send as it is. Anything else (the document's Uri the editor's context
 // menu passes, a row of a view) is not read: the box opens with the URL found where the person is.
 import type { ScrapeRequest } from '../api/scrape-request';
+import { viewRows } from '../view-nodes';
 import { dataArgument } from './decode';
 
 export type ScrapeArgument =
@@ -14,4 +15,21 @@ export function decodeScrapeArgument(argument: unknown): ScrapeArgument {
   const data = dataArgument(argument);
   if (data && typeof data.url === 'string') return { kind: 'request', request: { ...data, url: data.url } };
   return { kind: 'none' };
+}
+
+const PAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The kept page a row action is about: its id, its row in Search Results, or `{ pageId }`. */
+export function decodePageId(argument: unknown): string | undefined {
+  if (typeof argument === 'string') return PAGE_ID.test(argument) ? argument.toLowerCase() : undefined;
+  const row = viewRows.searchResults.of(argument);
+  if (row) return row.type === 'page' ? row.page.id : undefined;
+  const id = dataArgument(argument)?.pageId;
+  return typeof id === 'string' && PAGE_ID.test(id) ? id.toLowerCase() : undefined;
+}
+
+/** Clear Pages: `{ confirmed: true, includePinned? }` skips the dialog; anything else (the group's row) asks. */
+export function decodeClearPages(argument: unknown): { confirmed: boolean; includePinned: boolean } {
+  const data = dataArgument(argument);
+  return { confirmed: data?.confirmed === true, includePinned: data?.includePinned === true };
 }

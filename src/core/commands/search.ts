@@ -29,7 +29,7 @@ export function decodeSearchCommand(argument: unknown, options: unknown): Search
 export function decodeSearchId(argument: unknown): string | undefined {
   if (isSearchId(argument)) return argument;
   const row = viewRows.searchResults.of(argument);
-  if (row) return row.type === 'search' ? row.summary.id : row.searchId;
+  if (row) return row.type === 'search' ? row.summary.id : 'searchId' in row ? row.searchId : undefined;
   const searchId = dataArgument(argument)?.searchId;
   return isSearchId(searchId) ? searchId : undefined;
 }
@@ -57,13 +57,14 @@ export function decodeResultRef(argument: unknown): ResultRef | undefined {
 export type UrlArgument = { kind: 'url'; url: string } | { kind: 'no-address' } | { kind: 'none' };
 
 /**
- * The address in an argument: a string, a result row, an Active Crawls crawl row, a Crawl Results
+ * The address in an argument: a string, a result row, a kept page's row (where it landed), an Active Crawls crawl row, a Crawl Results
  * page row, or data with a `url`. (A Uri is the feature's to read: src/core knows no Uri.)
  */
 export function decodeUrl(argument: unknown): UrlArgument {
   if (typeof argument === 'string') return { kind: 'url', url: argument };
   const result = viewRows.searchResults.of(argument);
   if (result) {
+    if (result.type === 'page') return { kind: 'url', url: result.page.finalUrl };
     if (result.type !== 'result') return { kind: 'none' };
     const url = resultUrl(result.typed);
     return url === undefined ? { kind: 'no-address' } : { kind: 'url', url };

@@ -21,6 +21,8 @@ export interface ScrapedRecord {
   /** When the scrape ran, ISO 8601. */
   scrapedAt: string;
   askedBy: 'person' | 'agent';
+  /** The options sent with the address (formats, maxAge…), so Scrape Again asks the same. */
+  request?: Record<string, unknown>;
 }
 
 const firstText = (value: string | string[] | null | undefined): string | undefined => {
@@ -109,4 +111,37 @@ export function firstUrl(text: string): string | undefined {
 /** Every http(s) URL in a text, once each, in order (a selection of one per line, a page's links). */
 export function urlsIn(text: string): string[] {
   return [...new Set([...text.matchAll(URL_IN_TEXT)].map((m) => trimUrl(m[0])))];
+}
+
+/** The host a page landed on, for its row; undefined when its address does not parse. */
+export function pageHost(finalUrl: string): string | undefined {
+  try {
+    return new URL(finalUrl).host || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const MARKDOWN_LINK = /\[([^\]\n]{0,500})\]\(\s*<?(https?:\/\/[^\s<>)]+)>?(?:\s+"[^"\n]*")?\s*\)/gi;
+
+/** The http(s) link of a markdown link `[label](url)` that spans `character` of `line`, label or address. */
+export function markdownLinkAt(line: string, character: number): string | undefined {
+  for (const match of line.matchAll(MARKDOWN_LINK)) {
+    if (character >= match.index && character <= match.index + match[0].length) return match[2];
+  }
+  return undefined;
+}
+
+/** A page's links, once each in order, with the label of the first markdown link to each (a crawled page's links). */
+export function pageLinks(markdown: string, max = 2000): Array<{ url: string; label?: string }> {
+  const labels = new Map<string, string>();
+  for (const match of markdown.matchAll(MARKDOWN_LINK)) {
+    const url = trimUrl(match[2] ?? '');
+    const label = (match[1] ?? '').replace(/[*_`!]/g, '').trim();
+    if (label !== '' && !labels.has(url)) labels.set(url, label);
+  }
+  return urlsIn(markdown).slice(0, max).map((url) => {
+    const label = labels.get(url);
+    return label !== undefined ? { url, label } : { url };
+  });
 }

@@ -25,12 +25,18 @@ export class ScrapedPageDocuments extends ReadOnlyFileSystem {
   }
 
   /** Opens a page in a tab of its own. */
-  open(record: ScrapedRecord): Promise<vscode.TextEditor> {
+  open(record: Pick<ScrapedRecord, 'id' | 'title' | 'finalUrl'>): Promise<vscode.TextEditor> {
+    return this.show(this.address(record), 'markdown');
+  }
+
+  /** A page's tab address (its row's click opens it). */
+  address(record: Pick<ScrapedRecord, 'id' | 'title' | 'finalUrl'>): vscode.Uri {
     const address = pageAddress(record);
-    return this.show(this.uri(address.path, address.query), 'markdown');
+    return this.uri(address.path, address.query);
   }
 }
 
-function pageText(record: ScrapedRecord): string {
+/** The text of a page's tab (and of its exported file): where it came from, then its markdown. */
+export function pageText(record: ScrapedRecord): string {
   return `${headerWords(pageHeader(record), (ms) => formatAge(ms, vscode.env.language))}${record.markdown}`;
 }

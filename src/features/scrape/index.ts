@@ -10,8 +10,9 @@ import { Command } from '../../core/ids';
 import { abortOn } from '../../core/chat/tool';
 import { decodeScrapeArgument, type ScrapeArgument } from '../../core/commands/scrape';
 import { decodeUrl, type UrlArgument } from '../../core/commands/search';
-import { firstUrl, pageIdOf, scrapedRecord, urlAt, type ScrapedRecord } from '../../core/scrape/page';
+import { firstUrl, markdownLinkAt, pageIdOf, scrapedRecord, urlAt, type ScrapedRecord } from '../../core/scrape/page';
 import { Schemes } from '../../core/schemes';
+import { DEFAULT_MAX_HISTORY_BYTES } from '../../core/search/eviction';
 import { ScrapedPages } from '../../core/scrape/store';
 import { checkUrl, type UrlCheck } from '../../core/scrape/url-check';
 import { inertNotification, inertQuickPick } from '../../core/text/inert';
@@ -19,9 +20,12 @@ import { Disposable } from '../../platform/disposable';
 import { showError } from '../../platform/notify';
 import { showQuickInput } from '../../platform/quick-inputs';
 import type { Services } from '../../platform/services';
-import { scrapeSettings } from '../../platform/settings';
+import { scrapeHistorySize, scrapeSettings } from '../../platform/settings';
 import { registerCommand } from '../../platform/commands';
 import { ScrapedPageDocuments } from './documents';
+import { runScrapeWithOptions } from './options';
+import { registerPages, type PagesPlace } from './pages-commands';
+import type { PagesView } from './pages-view';
 import { flagWords, refusalWords, words } from './words';
 
 type Options = Omit<ScrapeRequest, 'url'>;
@@ -37,10 +41,15 @@ export class ScrapeFeature extends Disposable {
   private readonly scraped = this._register(new vscode.EventEmitter<ScrapedRecord>());
   /** After each page fetched and kept, whoever asked (the spend ledger and the history follow it). */
   readonly onDidScrape = this.scraped.event;
+  /** The Pages group of Search Results (set as the feature is registered). */
+  pagesView: PagesView | undefined;
 
   constructor(private readonly services: Services) {
     super();
-    this.pages = new ScrapedPages(services.context.globalStorageUri.fsPath);
+    this.pages = new ScrapedPages(services.context.globalStorageUri.fsPath, {
+      limits: () => ({ maxCount: scrapeHistorySize(), maxBytes: DEFAULT_MAX_HISTORY_BYTES }),
+      log: services.log,
+    });
     this.documents = this._register(new ScrapedPageDocuments(this.pages));
   }
 
@@ -130,6 +139,8 @@ export class ScrapeFeature extends Disposable {
     const request: ScrapeRequest = { formats: settings.formats, onlyMainContent: settings.onlyMainContent, maxAge: settings.maxAgeMinutes * 60_000, ...options, url };
     const page = await client.scrape(request, asked.signal ? { signal: asked.signal } : {});
     const record = scrapedRecord(randomUUID(), url, page, new Date(), asked.askedBy);
+    const { url: _sent, ...sentOptions } = request;
+    record.request = sentOptions;
     try {
       await this.pages.save(record);
     } catch (error) {
@@ -137,6 +148,27 @@ export class ScrapeFeature extends Disposable {
     }
     this.scraped.fire(record);
     return record;
+  }
+
+  /** A page fetched again with the options it was fetched with (Scrape Again on its row). */
+  async scrapeAgain(record: ScrapedRecord): Promise<ScrapedRecord | undefined> {
+    return this.scrape(record.url, record.request ?? {});
+  }
+
+  /** A checked address sent with the options given, its tab opened (Scrape with Options' last step). */
+  async scrapeChecked(url: string, options: Options): Promise<ScrapedRecord | undefined> {
+    const sent = await this.confirm(checkUrl(url));
+    return sent === undefined ? undefined : this.scrape(sent, options);
+  }
+
+  /** Holds an open quick input of Scrape with Options, so it goes with the feature. */
+  own(d: vscode.Disposable): vscode.Disposable {
+    return this._register(d);
+  }
+
+  /** The address the person points at: under the cursor (a link's label too), the selection, the clipboard. */
+  nearbyUrl(): Promise<string | undefined> {
+    return this.urlNearby();
   }
 
   private async scrape(url: string, options: Options): Promise<ScrapedRecord | undefined> {
@@ -197,7 +229,8 @@ export class ScrapeFeature extends Disposable {
     const editor = vscode.window.activeTextEditor;
     if (editor) {
       const { active } = editor.selection;
-      const under = urlAt(editor.document.lineAt(active.line).text, active.character);
+      const line = editor.document.lineAt(active.line).text;
+      const under = urlAt(line, active.character) ?? markdownLinkAt(line, active.character);
       if (under) return under;
       const inSelection = editor.selection.isEmpty ? undefined : firstUrl(editor.document.getText(editor.selection));
       if (inSelection) return inSelection;
@@ -256,14 +289,20 @@ function pathOf(url: string): string {
   }
 }
 
-export function registerScrape(services: Services): ScrapeFeature {
+export function registerScrape(services: Services, place: PagesPlace): ScrapeFeature {
   const feature = new ScrapeFeature(services);
+  feature.pagesView = registerPages(services, feature, place);
   services.context.subscriptions.push(
     feature,
     registerCommand(Command.scrapeUrl, decodeScrapeArgument, (argument) => feature.scrapeUrl(argument)),
     registerCommand(Command.scrapeResult, decodeUrl, (argument) => feature.scrapeResult(argument)),
     registerCommand(Command.scrapeFresh, decodeUri, (uri) => feature.scrapeFresh(uri)),
     registerCommand(Command.mapSite, decodeScrapeArgument, (argument) => feature.mapSite(argument)),
+    registerCommand(Command.scrapeWithOptions, decodeScrapeArgument, async (argument) => runScrapeWithOptions({
+      pages: async () => (await feature.pages.summaries()) ?? [],
+      send: (url, options) => feature.scrapeChecked(url, options),
+      own: (d) => feature.own(d),
+    }, argument.kind === 'prefill' ? argument.url : argument.kind === 'request' ? argument.request.url : await feature.nearbyUrl())),
   );
   return feature;
 }

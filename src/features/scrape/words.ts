@@ -2,7 +2,11 @@
 // mapping a site, made here from the core's structure, localized.
 import * as vscode from 'vscode';
 import type { UnreachableReason, UrlFlag, UrlRefusal } from '../../core/scrape/url-check';
-import type { PageHeader } from '../../core/scrape/page';
+import { formatDateTime, formatNumber, safeLocale } from '../../core/intl';
+import { pageHost, type PageHeader } from '../../core/scrape/page';
+import type { ScrapeFormatChoice, ScrapePrice } from '../../core/scrape/options';
+import type { PageSummary } from '../../core/scrape/store';
+import type { TooltipWords } from '../../core/text/inert';
 import { addressLine } from '../../core/search/document';
 
 export function refusalWords(refusal: UrlRefusal): string {
@@ -59,7 +63,61 @@ export const words = {
   readOnly: (): string => vscode.l10n.t('Fetched by the Web Data Service. Use **Save As** to keep an editable copy.'),
   gone: (): string => vscode.l10n.t('This page is no longer kept; open its address as markdown again.'),
   notAPage: (): string => vscode.l10n.t('Open a page fetched as markdown to fetch it fresh.'),
+  pickCrawlPage: (): string => vscode.l10n.t('Pick a page in the Crawl Results view first.'),
+  crawlPageUnread: (): string => vscode.l10n.t('The crawled page could not be read; open it once, then try again.'),
+  noLinks: (): string => vscode.l10n.t('This crawled page links to no web page.'),
+  linksTitle: (): string => vscode.l10n.t('Web Data: Open a Link as Markdown'),
+  linksPlaceholder: (count: number): string => vscode.l10n.t('{0} links on this page: pick one to open it as markdown', count),
+  pagesGroup: (): string => vscode.l10n.t('Pages'),
+  pagesGroupTooltip: (): string => vscode.l10n.t('Pages opened as markdown, by you or a chat agent, newest first; pinned ones on top'),
+  openPage: (): string => vscode.l10n.t('Open Page'),
+  pickPage: (): string => vscode.l10n.t('Pick a page in the Pages group of the Search Results view first.'),
+  pageGone: (): string => vscode.l10n.t('That page is no longer kept; open its address as markdown again.'),
+  pinFailed: (): string => vscode.l10n.t('The page could not be pinned; see the Web Data log.'),
+  unpinFailed: (): string => vscode.l10n.t('The page could not be unpinned; see the Web Data log.'),
+  removeFailed: (): string => vscode.l10n.t('The page could not be removed; see the Web Data log.'),
+  exportTitle: (): string => vscode.l10n.t('Export Page'),
+  exportLabel: (): string => vscode.l10n.t('Export'),
+  markdownFiles: (): string => vscode.l10n.t('Markdown'),
+  exported: (file: string): string => vscode.l10n.t('Exported the page to {0}.', file),
+  exportFailed: (file: string): string => vscode.l10n.t('The page could not be exported to {0}.', file),
+  open: (): string => vscode.l10n.t('Open'),
+  clearPagesQuestion: (count: number): string => (count === 1 ? vscode.l10n.t('Remove the kept page?') : vscode.l10n.t('Remove all {0} kept pages?', count)),
+  clearPagesSomePinned: (unpinned: number, pinned: number): string => vscode.l10n.t('Remove {0} kept pages? The {1} pinned ones stay.', unpinned, pinned),
+  clearPagesAllPinned: (pinned: number): string => vscode.l10n.t('All {0} kept pages are pinned. Remove them too?', pinned),
+  clearPagesDetail: (): string => vscode.l10n.t('Their markdown is deleted from this machine; open tabs lose their content after a reload.'),
+  clearPages: (): string => vscode.l10n.t('Clear Pages'),
+  clearPagesAll: (): string => vscode.l10n.t('Clear All, Including Pinned'),
 };
+
+const locale = (): string => safeLocale(vscode.env.language);
+
+function creditsWords(credits: number): string {
+  return credits === 1 ? vscode.l10n.t('1 credit') : vscode.l10n.t('{0} credits', formatNumber(credits, locale()));
+}
+
+function askerWords(askedBy: PageSummary['askedBy']): string {
+  return askedBy === 'agent' ? vscode.l10n.t('a chat agent') : vscode.l10n.t('you');
+}
+
+/** A kept page's row: "docs.example.com · you · 1 credit" (the cost only when the service said it). */
+export function pageDescriptionWords(page: PageSummary): string {
+  const parts = [pageHost(page.finalUrl) ?? vscode.l10n.t('no address'), askerWords(page.askedBy)];
+  if (page.creditsUsed !== undefined) parts.push(creditsWords(page.creditsUsed));
+  return parts.join(' · ');
+}
+
+export function pageTooltipWords(page: PageSummary): TooltipWords {
+  const lines = [page.finalUrl];
+  if (page.url !== page.finalUrl) lines.push(vscode.l10n.t('Asked for: {0}', page.url));
+  const at = new Date(page.scrapedAt);
+  if (!Number.isNaN(at.getTime())) lines.push(vscode.l10n.t('Fetched: {0}', formatDateTime(at, { locale: locale() })));
+  lines.push(page.askedBy === 'agent' ? vscode.l10n.t('Asked by: a chat agent') : vscode.l10n.t('Asked by: you (the palette, a view or a keybinding)'));
+  lines.push(page.creditsUsed !== undefined ? vscode.l10n.t('Credits used: {0}', creditsWords(page.creditsUsed)) : vscode.l10n.t('Credits used: not said by the service'));
+  if (page.cacheState === 'hit') lines.push(vscode.l10n.t('From the service\'s cache'));
+  if (page.pinned === true) lines.push(vscode.l10n.t('Pinned: kept when the history makes room'));
+  return { heading: page.title, paragraphs: [lines] };
+}
 
 /** The lines above the page's own markdown in its tab: where it came from and how old the copy is. */
 export function headerWords(header: PageHeader, ageText: (ms: number) => string): string {
@@ -69,3 +127,46 @@ export function headerWords(header: PageHeader, ageText: (ms: number) => string)
   if (header.cachedAgeMs !== undefined) lines.push(`> ${vscode.l10n.t('From the service\'s cache, {0} old. Run "Web Data: Fetch Page Fresh" for a fresh copy.', ageText(header.cachedAgeMs))}`);
   return `${lines.join('\n>\n')}\n\n`;
 }
+
+/** Scrape with Options' steps and review. */
+export const optionWords = {
+  title: (): string => vscode.l10n.t('Web Data: Scrape with Options'),
+  urlPrompt: (): string => vscode.l10n.t('The address of the page (nothing is sent before the review)'),
+  format: (format: ScrapeFormatChoice): string => {
+    switch (format) {
+      case 'markdown': return vscode.l10n.t('Markdown');
+      case 'summary': return vscode.l10n.t('Summary');
+      case 'links': return vscode.l10n.t('Links');
+    }
+  },
+  formatsPlaceholder: (): string => vscode.l10n.t('What to fetch of the page (each format may cost more credits)'),
+  formatsNone: (): string => vscode.l10n.t('Pick at least one format'),
+  mainContentPlaceholder: (): string => vscode.l10n.t('Main content only, or the whole page'),
+  mainContentOnly: (): string => vscode.l10n.t('Main content only (no headers, navigation or footers)'),
+  wholePage: (): string => vscode.l10n.t('The whole page'),
+  maxAgePrompt: (): string => vscode.l10n.t('The oldest cached copy the service may serve, in minutes; 0 fetches the page fresh'),
+  waitForPrompt: (): string => vscode.l10n.t('Milliseconds to wait for the page to render before it is read (empty or 0: none)'),
+  tooLarge: (max: number): string => vscode.l10n.t('At most {0}.', formatNumber(max, locale())),
+  notANumber: (): string => vscode.l10n.t('Type a whole number, such as 0.'),
+  mobilePlaceholder: (): string => vscode.l10n.t('Fetch the page as a phone or as a desktop browser'),
+  desktop: (): string => vscode.l10n.t('Desktop'),
+  mobile: (): string => vscode.l10n.t('Mobile'),
+  includeTagsPrompt: (): string => vscode.l10n.t('Keep only these tags, classes or ids (commas between; empty: the whole page)'),
+  excludeTagsPrompt: (): string => vscode.l10n.t('Leave out these tags, classes or ids (commas between; empty: none)'),
+  badTag: (tag: string): string => vscode.l10n.t('"{0}" is not a tag, .class or #id.', tag),
+  retentionPlaceholder: (): string => vscode.l10n.t('Zero data retention'),
+  standard: (): string => vscode.l10n.t('Standard'),
+  zeroRetention: (): string => vscode.l10n.t('Zero data retention'),
+  zeroRetentionDetail: (): string => vscode.l10n.t('The service keeps nothing of the page once answered. Must be enabled for your team; it may cost more.'),
+  send: (): string => vscode.l10n.t('Scrape'),
+  price: (price: ScrapePrice): string => {
+    if (price.kind === 'unknown') return vscode.l10n.t('Price: unknown until the first scrape of this kind (the service reports it once it has run)');
+    if (price.times === 1) return vscode.l10n.t('Price: a scrape like this cost {0} credits last time', price.max);
+    return price.min === price.max
+      ? vscode.l10n.t('Price: scrapes like this cost {0} credits the last {1} times', price.max, price.times)
+      : vscode.l10n.t('Price: scrapes like this cost {0} to {1} credits the last {2} times', price.min, price.max, price.times);
+  },
+  reviewSeparator: (): string => vscode.l10n.t('The request, as it will be sent · pick a field to change it'),
+  notSent: (): string => vscode.l10n.t('not sent (the service\'s default)'),
+  reviewPlaceholder: (): string => vscode.l10n.t('Press Enter to scrape · pick a field to change it'),
+};

@@ -19,9 +19,9 @@ import { ResultDocuments } from './documents';
 import type { Prepared, PreparedSearch } from '../../core/search/service';
 import type { SearchRecord, SearchSummary } from '../../core/search/record';
 import { SearchServiceHost, type SearchDone, type SearchRun, type SearchRunOptions } from './service';
-import { SearchResultsProvider, type SearchTreeNode } from './tree';
+import { SearchResultsProvider, type SearchTreeNode, type SearchViewGroup } from './tree';
 
-export type { SearchTreeNode } from './tree';
+export type { SearchTreeNode, SearchViewGroup } from './tree';
 export type { SearchDone, SearchRun, SearchRunOptions } from './service';
 export type { Prepared, PreparedSearch } from '../../core/search/service';
 
@@ -52,6 +52,8 @@ export interface SearchApi {
   send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'origin' | 'askedBy'>): Promise<SearchRun>;
   /** The stored searches, newest first. */
   list(): Promise<readonly SearchSummary[]>;
+  /** Another feature's rows in Search Results, after the searches (the scrape feature's kept pages). */
+  addGroup(group: SearchViewGroup): vscode.Disposable;
   /** A stored search with its results, or undefined when it is gone. */
   get(id: string): Promise<SearchRecord | undefined>;
 }
@@ -139,6 +141,10 @@ class SearchFeature extends Disposable implements SearchApi {
 
   list(): Promise<readonly SearchSummary[]> {
     return this.searches.list();
+  }
+
+  addGroup(group: SearchViewGroup): vscode.Disposable {
+    return this.provider.addGroup(group);
   }
 
   get(id: string): Promise<SearchRecord | undefined> {

@@ -30,6 +30,22 @@ export interface FilterOutcome {
 
 export type { SearchTreeNode } from '../../core/view-nodes';
 
+/**
+ * Rows another feature keeps in this view, in a group of their own after the searches (the scrape
+ * feature's kept pages): it reads and draws them; this view only places them.
+ */
+export interface SearchViewGroup {
+  /** After the group's rows changed (this window's, or another's seen on focus). */
+  readonly onDidChange: vscode.Event<void>;
+  /** The group's row, or undefined to show none (nothing kept, or nothing the filter's words match). */
+  root(filter: readonly string[]): Promise<SearchTreeNode | undefined>;
+  children(node: SearchTreeNode, filter: readonly string[]): Promise<SearchTreeNode[]>;
+  /** The row's item, for the rows this group made. */
+  item(node: SearchTreeNode): vscode.TreeItem;
+  /** The parent of a row this group made. */
+  parent(node: SearchTreeNode): SearchTreeNode | undefined;
+}
+
 const GROUP_ICONS: Readonly<Record<SourceType, string>> = { web: 'globe', images: 'file-media', news: 'rss' };
 
 export class SearchResultsProvider extends Disposable implements vscode.TreeDataProvider<SearchTreeNode> {
@@ -44,10 +60,24 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
   /** Fires after the rows were listed under a filter. */
   readonly onDidFilter = this.filterEmitter.event;
 
+  private group: SearchViewGroup | undefined;
+
   constructor(private readonly history: SearchHistoryReader) {
     super();
     this._register(history.onDidChangeHistory(() => this.changeEmitter.fire(undefined)));
     this._register(onDidChangeSetting(Setting.previewImages, () => this.changeEmitter.fire(undefined)));
+  }
+
+  /** Shows another feature's group after the searches. */
+  addGroup(group: SearchViewGroup): vscode.Disposable {
+    this.group = group;
+    const listening = group.onDidChange(() => this.changeEmitter.fire(undefined));
+    this.changeEmitter.fire(undefined);
+    return new vscode.Disposable(() => {
+      listening.dispose();
+      if (this.group === group) this.group = undefined;
+      this.changeEmitter.fire(undefined);
+    });
   }
 
   get filter(): string {
@@ -75,8 +105,10 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       this.roots = new Map(roots.map((root) => [root.summary.id, root]));
       this.setHasSearches(summaries.length > 0);
       if (this.filterText !== '') this.filterEmitter.fire({ filter: this.filterText, shown: roots.length, total: summaries.length });
-      return roots;
+      const group = await this.group?.root(filterTerms(this.filterText));
+      return group ? [...roots, group] : roots;
     }
+    if (node.type === 'pages' || node.type === 'page') return this.group ? this.group.children(node, filterTerms(this.filterText)) : [];
     if (node.type === 'group') return node.group.results.map(({ index, typed }) => resultNode(node.searchId, node.query, typed, index, true));
     if (node.type !== 'search') return [];
     const searchId = node.summary.id;
@@ -92,6 +124,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
 
   async getParent(node: SearchTreeNode): Promise<SearchTreeNode | undefined> {
     if (node.type === 'search') return undefined;
+    if (node.type === 'pages' || node.type === 'page') return this.group?.parent(node);
     if (node.type === 'result' && node.grouped) {
       const record = await this.history.get(node.searchId);
       const group = record ? groupResults(record).groups.find((g) => g.kind === node.kind) : undefined;
@@ -141,6 +174,8 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       case 'search': return searchItem(node.summary, node.newest);
       case 'group': return groupItem(node.searchId, node.group);
       case 'result': return resultItem(node);
+      case 'pages':
+      case 'page': return this.group?.item(node) ?? new vscode.TreeItem('');
       case 'message': {
         const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
         item.id = `${node.searchId}/message`;

@@ -155,6 +155,12 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     assert.equal(await vscode.commands.executeCommand('webData.pinSearch', plain.id), true);
     const grouped = await vscode.commands.executeCommand<SearchRecord | undefined>('webData.search', { query: 'tideflow', limit: 3, sources: [{ type: 'web' }, { type: 'news' }], scrapeOptions: { formats: [{ type: 'markdown' }, { type: 'summary' }] } });
     assert.ok(grouped, 'the grouped search failed');
+    // The Pages group: a kept page, and a pinned one.
+    await vscode.commands.executeCommand('webData.clearPages', { confirmed: true, includePinned: true });
+    const kept = await vscode.commands.executeCommand<{ id: string } | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/getting-started' });
+    const pinned = await vscode.commands.executeCommand<{ id: string } | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/guide/streams' });
+    assert.ok(kept && pinned, 'the pages were not fetched');
+    assert.equal(await vscode.commands.executeCommand('webData.pinPage', pinned.id), true);
 
     // Active Crawls and Crawl Results: a running crawl with pages, failures, blocked addresses and more to read.
     crawlId = String((await emulatorJob({ url: 'https://menus.host-test.example', total: 150, completed: 40, errors: 2, robotsBlocked: 2 })).id);
@@ -201,6 +207,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     await vscode.commands.executeCommand('webData.clearWebhookEvents');
     await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
     await vscode.commands.executeCommand('webData.clearSearchFilter');
+    await vscode.commands.executeCommand('webData.clearPages', { confirmed: true, includePinned: true });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await restoreDemoKey();
   });
@@ -282,8 +289,8 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     return result as vscode.TextEditor;
   };
   const urlOf = (row: Row): string => {
-    const node = row.node as { url?: unknown; typed?: { result?: { url?: unknown } } };
-    const url = node.typed?.result?.url ?? node.url;
+    const node = row.node as { url?: unknown; typed?: { result?: { url?: unknown } }; page?: { finalUrl?: unknown } };
+    const url = node.typed?.result?.url ?? node.page?.finalUrl ?? node.url;
     assert.equal(typeof url, 'string');
     return String(url);
   };
@@ -357,6 +364,55 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       noProblem('Export', s);
       assert.equal(s.dialogs.length, 1, 'the save dialog was not shown');
       assert.equal(result, undefined);
+    },
+    'webData.scrapeAgain': async (row) => {
+      const { result, shown: s } = await call('webData.scrapeAgain', row.node);
+      noProblem('Scrape Again', s);
+      assert.equal((result as { url?: string } | undefined)?.url, (row.node as { page: { url: string } }).page.url, 'the page was not fetched again');
+      assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'webdata-page');
+    },
+    'webData.pinPage': async (row) => {
+      const id = (row.node as { page: { id: string } }).page.id;
+      const { result, shown: s } = await call('webData.pinPage', row.node);
+      noProblem('Pin Page', s);
+      assert.equal(result, true);
+      assert.equal(await vscode.commands.executeCommand('webData.unpinPage', id), true);
+    },
+    'webData.unpinPage': async (row) => {
+      const id = (row.node as { page: { id: string } }).page.id;
+      const { result, shown: s } = await call('webData.unpinPage', row.node);
+      noProblem('Unpin Page', s);
+      assert.equal(result, true);
+      assert.equal(await vscode.commands.executeCommand('webData.pinPage', id), true);
+    },
+    'webData.removePage': async (row) => {
+      const id = (row.node as { page: { id: string } }).page.id;
+      const { result, shown: s } = await call('webData.removePage', row.node);
+      noProblem('Remove Page', s);
+      assert.equal(result, true);
+      assert.equal(await api.scrape.pages.read(id), undefined, 'the page is still kept');
+    },
+    'webData.exportPage': async (row) => {
+      const { result, shown: s } = await call('webData.exportPage', row.node);
+      noProblem('Export Page', s);
+      assert.deepEqual(s.dialogs, ['Export Page'], 'the save dialog was not shown');
+      assert.equal(result, undefined);
+    },
+    'webData.clearPages': async (row) => {
+      const before = ((await api.scrape.pages.summaries()) ?? []).length;
+      const { result, shown: s } = await call('webData.clearPages', row.node);
+      noProblem('Clear Pages', s);
+      assert.equal(s.modals.length, 1, 'the confirmation was not asked');
+      assert.equal(result, 0);
+      assert.equal(((await api.scrape.pages.summaries()) ?? []).length, before);
+    },
+    'webData.openCrawlPageLink': async (row) => {
+      const before = await emulator.requestCount();
+      const { result, shown: s } = await call('webData.openCrawlPageLink', row.node);
+      noProblem('Open a Link as Markdown', s);
+      assert.ok(s.prompts.includes('Web Data: Open a Link as Markdown') || s.infos.length === 1, 'neither the links nor "no links" were shown');
+      assert.equal(result, undefined);
+      assert.equal((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/scrape').length, 0, 'a page was fetched with nothing picked');
     },
     'webData.copyCrawlId': async (row) => {
       const { result, shown: s } = await call('webData.copyCrawlId', row.node);
@@ -463,6 +519,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       kind('search row', 'search'), kind('pinned search row', 'search.pinned'), kind('group row', 'group'),
       { name: 'result row with markdown and a summary', contextValue: 'result.url.markdown.summary', is: (row) => /^result\.url.*\.summary$/.test(row.contextValue ?? '') },
       kind('result row without content', 'result.url'), kind('message row', 'message'),
+      kind('pages group row', 'keptPages'), kind('page row', 'page'), kind('pinned page row', 'page.pinned'),
     ],
     'webData.activeCrawls': [kind('crawl row', 'crawl'), kind('option row', 'crawlOption')],
     'webData.webhookEvents': [
@@ -487,7 +544,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     describe(view, () => {
       const seen = new Set<string>();
       // Removing a search comes last: the other row menus use its rows.
-      const last = (command: string): number => (command === 'webData.removeSearch' ? 1 : 0);
+      const last = (command: string): number => (command === 'webData.removeSearch' || command === 'webData.removePage' ? 1 : 0);
       for (const entry of [...(menus['view/item/context'] ?? [])].sort((x, y) => last(x.command) - last(y.command))) {
         if (!viewsOf(entry.when, views).includes(view)) continue;
         const shownOn = (KINDS[view] ?? []).filter((k) => shownFor(entry.when, k.contextValue));
