@@ -34,18 +34,41 @@ function run(command, args, options = {}) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
 }
 
-function mtime(file) {
-  try { return fs.statSync(file).mtimeMs; } catch { return -1; }
+/**
+ * Whether node_modules holds what package-lock.json names: npm's own record of what it installed
+ * (node_modules/.package-lock.json) lists the same packages at the same versions, leaving out only
+ * the optional ones for other platforms. By content, not by the files' times: a checkout or a new
+ * git worktree gives package-lock.json a new time without changing a package.
+ */
+function nodeModulesMatchLock() {
+  let installed;
+  try {
+    installed = JSON.parse(fs.readFileSync(path.join(REPO, 'node_modules', '.package-lock.json'), 'utf8')).packages ?? {};
+  } catch {
+    return false;
+  }
+  const wanted = JSON.parse(fs.readFileSync(path.join(REPO, 'package-lock.json'), 'utf8')).packages ?? {};
+  for (const [where, entry] of Object.entries(wanted)) {
+    if (where === '' || entry.link === true) continue;
+    if (installed[where]?.version !== entry.version && !(entry.optional === true && installed[where] === undefined)) return false;
+  }
+  return Object.keys(installed).every((where) => where in wanted);
 }
 
 /**
- * npm ci when node_modules is missing or older than package-lock.json. Resolves when done; it
- * runs beside the VS Code servers' installs (ensureTools), which need nothing from it.
+ * npm ci when node_modules does not hold what package-lock.json names. Resolves when done; it
+ * runs beside the VS Code servers' installs (ensureTools), which need nothing from it. Never
+ * through a link: node_modules linked to another checkout's (as in a git worktree) is that
+ * checkout's to install, and npm ci would empty the folder it points to.
  */
 export function ensureNodeModules() {
-  const installed = mtime(path.join(REPO, 'node_modules', '.package-lock.json'));
-  if (installed >= 0 && installed >= mtime(path.join(REPO, 'package-lock.json'))) return Promise.resolve();
-  log('node_modules missing or older than package-lock.json: npm ci');
+  if (nodeModulesMatchLock()) return Promise.resolve();
+  const modules = path.join(REPO, 'node_modules');
+  if (fs.lstatSync(modules, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    return Promise.reject(new Error(`node_modules does not match package-lock.json, and it is a link to ${fs.realpathSync(modules)}: ` +
+      'run npm ci where it points (not here: npm would empty the folder it links to)'));
+  }
+  log('node_modules missing or not what package-lock.json names: npm ci');
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['ci', '--no-audit', '--no-fund'], { cwd: REPO, stdio: 'inherit' });
     child.on('error', reject);
