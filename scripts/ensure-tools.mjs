@@ -181,12 +181,22 @@ const BUILT_LATER = new Set(['kerberos', 'native-watchdog', '@vscode/native-watc
   '@vscode/windows-process-tree', '@vscode/windows-registry']);
 const SANDBOX_ONLY = 'sandbox only';   // the marker's suffix while BUILT_LATER is not built yet
 
-/** The packages under lib/vscode with an install script (npm's hidden lockfile says which). */
+/**
+ * The packages under lib/vscode whose install script VS Code's own install runs: those with one
+ * (npm's hidden lockfile says which), less those its package.json's allowScripts denies (by name
+ * or name@version; npm skips them when installing, but runs whatever `npm rebuild` names).
+ */
 function packagesWithInstallScripts(vscodeDir) {
   const lock = JSON.parse(fs.readFileSync(path.join(vscodeDir, 'node_modules', '.package-lock.json'), 'utf8'));
-  return Object.entries(lock.packages)
+  const allow = JSON.parse(fs.readFileSync(path.join(vscodeDir, 'package.json'), 'utf8')).allowScripts ?? {};
+  const names = Object.entries(lock.packages)
     .filter(([, entry]) => entry.hasInstallScript === true)
+    .filter(([where, entry]) => {
+      const name = where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length);
+      return allow[name] !== false && allow[`${name}@${entry.version}`] !== false;
+    })
     .map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length));
+  return [...new Set(names)];
 }
 
 /** npm rebuild: runs the install scripts of `names` (the native builds) in lib/vscode. */
