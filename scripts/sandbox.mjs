@@ -45,6 +45,7 @@ async function main() {
     log: (message) => console.log(`sandbox: ${message}`),
     exitCodeOnSignal: 0,
     settings: SANDBOX_SETTINGS,
+    sandboxOnly: true,
   });
   // Ctrl-C: startStack stops everything it started and exits (0: stopping is what was asked).
   void stack.server.exited.then(async (code) => {

@@ -33,4 +33,6 @@ export declare function startStack(options: {
   storeApiKey?: boolean;
   /** More machine settings (the server-side layer a browser workbench reads), over the stack's own. */
   settings?: Record<string, unknown>;
+  /** The VS Code server may lack the native modules it runs without (`npm run sandbox`). */
+  sandboxOnly?: boolean;
 }): Promise<Stack>;

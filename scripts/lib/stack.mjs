@@ -56,9 +56,10 @@ function writeMachineSettings(userDataDir, settings) {
  * storeApiKey false: the demo key is not handed to the extension, so the window starts not
  * connected and a test connects as a person does (the webhook secret is still given).
  * settings: more machine settings, over the stack's own.
+ * sandboxOnly: the VS Code server may lack the native modules it runs without (`npm run sandbox`).
  */
 export async function startStack({
-  home, serverPort, emulatorPort, log = console.log, exitCodeOnSignal = 130, storeApiKey = true, settings = {},
+  home, serverPort, emulatorPort, log = console.log, exitCodeOnSignal = 130, storeApiKey = true, settings = {}, sandboxOnly = false,
 }) {
   // Short path: the server's IPC sockets go here (socket paths are limited to ~100 bytes).
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-stack-'));
@@ -85,7 +86,8 @@ export async function startStack({
   for (const name of STOP_SIGNALS) process.once(name, onSignal);
   const workspace = path.join(home, 'workspace');
   try {
-    const { serverMain } = await ensureTools({ versions: [versionNamed('floor')] });   // e2e and the sandbox run on the floor
+    // e2e and the sandbox run on the floor; the sandbox without what it runs without (ensure-tools).
+    const { serverMain } = await ensureTools({ versions: [versionNamed('floor')], sandboxOnly });
     log('packaging the extension (npm run package)');
     const vsix = packageExtension();
     const userDataDir = path.join(home, 'user-data');

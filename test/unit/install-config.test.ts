@@ -50,4 +50,9 @@ describe('what each of the two commands installs', () => {
     assert.deepEqual(versionsForArgs(argsOf('pretest'), { WEBDATA_VSCODE: 'latest' }).map((v) => v.name), ['latest']);
     assert.deepEqual(versionsForArgs(['--vscode=all'], { WEBDATA_VSCODE: 'floor' }).map((v) => v.name), ['floor', 'latest']);
   });
+
+  it('npm run sandbox leaves out the native modules the sandbox runs without; npm test builds them', () => {
+    assert.ok(argsOf('presandbox').includes('--for=sandbox'), scripts.presandbox);
+    assert.ok(!argsOf('pretest').includes('--for=sandbox'), scripts.pretest);
+  });
 });
