@@ -8,7 +8,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HistoryFileSystem } from '../../src/core/search/history-fs';
-import { checkWholeNumber, defaultScrapeChoices, parseTags, scrapeBody, scrapePriceOf, scrapeShape } from '../../src/core/scrape/options';
+import { checkWholeNumber, choicesFromRequest, defaultScrapeChoices, parseTags, scrapeBody, scrapePriceOf, scrapeShape } from '../../src/core/scrape/options';
 import { markdownLinkAt, pageLinks, scrapedRecord, type ScrapedRecord } from '../../src/core/scrape/page';
 import { ScrapedPages, SCRAPES_FOLDER } from '../../src/core/scrape/store';
 
@@ -120,6 +120,13 @@ describe('scrape with options: the request and the price', () => {
     assert.deepEqual(scrapeBody({ ...c, waitFor: 500, mobile: true, includeTags: ['article'], excludeTags: ['nav', '.ads'], zeroDataRetention: true }), {
       url: 'https://a.example/', formats: ['markdown', 'links'], onlyMainContent: true, maxAge: 3_600_000, waitFor: 500, mobile: true, includeTags: ['article'], excludeTags: ['nav', '.ads'], zeroDataRetention: true,
     });
+  });
+
+  it('a request argument\'s options are the choices; what it leaves open stays as the settings say', () => {
+    const defaults = defaultScrapeChoices('', { formats: ['markdown'], onlyMainContent: true, maxAgeMinutes: 60 });
+    const c = choicesFromRequest({ url: 'https://a.example/', formats: [{ type: 'summary' }, 'screenshot'], maxAge: 90_000, excludeTags: ['nav'] }, defaults);
+    assert.deepEqual(scrapeBody(c), { url: 'https://a.example/', formats: ['summary'], onlyMainContent: true, maxAge: 120_000, excludeTags: ['nav'] });
+    assert.deepEqual(choicesFromRequest({ url: 'https://a.example/', formats: ['screenshot'] }, defaults).formats, ['markdown'], 'a format the steps do not offer leaves the default');
   });
 
   it('checks numbers and tags as typed', () => {

@@ -35,6 +35,27 @@ export function defaultScrapeChoices(url: string, settings: { formats: readonly 
   };
 }
 
+/**
+ * The choices a request argument already makes, over the defaults: its fields the steps know are
+ * taken (a format the steps do not offer is left out), the rest stay as the settings say.
+ */
+export function choicesFromRequest(request: ScrapeRequest, defaults: ScrapeChoices): ScrapeChoices {
+  const choices: ScrapeChoices = { ...defaults, url: request.url };
+  if (request.formats) {
+    const named = new Set(request.formats.map((f) => (typeof f === 'string' ? f : f.type)));
+    const formats = SCRAPE_FORMAT_CHOICES.filter((f) => named.has(f));
+    if (formats.length > 0) choices.formats = formats;
+  }
+  if (typeof request.onlyMainContent === 'boolean') choices.onlyMainContent = request.onlyMainContent;
+  if (typeof request.maxAge === 'number') choices.maxAgeMinutes = Math.min(MAX_AGE_MINUTES, Math.ceil(request.maxAge / 60_000));
+  if (typeof request.waitFor === 'number') choices.waitFor = Math.min(MAX_WAIT_FOR_MS, request.waitFor);
+  if (typeof request.mobile === 'boolean') choices.mobile = request.mobile;
+  if (request.includeTags) choices.includeTags = [...request.includeTags];
+  if (request.excludeTags) choices.excludeTags = [...request.excludeTags];
+  if (typeof request.zeroDataRetention === 'boolean') choices.zeroDataRetention = request.zeroDataRetention;
+  return choices;
+}
+
 /** The body POST /v2/scrape is sent: a field the person left at the service's default is not sent. */
 export function scrapeBody(c: ScrapeChoices): ScrapeRequest {
   const body: ScrapeRequest = { url: c.url, formats: [...c.formats], onlyMainContent: c.onlyMainContent, maxAge: c.maxAgeMinutes * 60_000 };

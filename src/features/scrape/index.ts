@@ -302,7 +302,7 @@ export function registerScrape(services: Services, place: PagesPlace): ScrapeFea
       pages: async () => (await feature.pages.summaries()) ?? [],
       send: (url, options) => feature.scrapeChecked(url, options),
       own: (d) => feature.own(d),
-    }, argument.kind === 'prefill' ? argument.url : argument.kind === 'request' ? argument.request.url : await feature.nearbyUrl())),
+    }, argument.kind === 'prefill' ? argument.url : argument.kind === 'request' ? argument.request : await feature.nearbyUrl())),
   );
   return feature;
 }

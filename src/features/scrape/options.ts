@@ -4,7 +4,8 @@
 // price (this person's own scrapes of the same shape, or unknown until the first one), Enter to
 // send, or a field to change it. The quick inputs are Search with Options' (../search/advanced/inputs).
 import * as vscode from 'vscode';
-import { checkWholeNumber, defaultScrapeChoices, MAX_AGE_MINUTES, MAX_WAIT_FOR_MS, parseTags, SCRAPE_FORMAT_CHOICES, scrapeBody, scrapePriceOf, scrapeShape, type ScrapeChoices, type ScrapeFormatChoice, type ScrapePrice } from '../../core/scrape/options';
+import { checkWholeNumber, choicesFromRequest, defaultScrapeChoices, MAX_AGE_MINUTES, MAX_WAIT_FOR_MS, parseTags, SCRAPE_FORMAT_CHOICES, scrapeBody, scrapePriceOf, scrapeShape, type ScrapeChoices, type ScrapeFormatChoice, type ScrapePrice } from '../../core/scrape/options';
+import type { ScrapeRequest } from '../../core/api';
 import { checkUrl } from '../../core/scrape/url-check';
 import { inertQuickPick } from '../../core/text/inert';
 import { scrapeSettings } from '../../platform/settings';
@@ -41,12 +42,16 @@ function one<T>(outcome: Outcome<T[]>): Outcome<T> {
   return value === undefined ? { kind: 'dismissed' } : { kind: 'answer', value };
 }
 
-/** Runs the steps from `url` (prefilled) to the review; resolves with what the send resolves to, or undefined. */
-export async function runScrapeWithOptions(context: OptionsContext, url: string | undefined): Promise<unknown> {
-  let choices = defaultScrapeChoices(url ?? '', scrapeSettings());
+/**
+ * Runs the steps from `given` (an address to prefill, or a whole request, which goes straight to the
+ * review with its options chosen) to the review; resolves with what the send resolves to, or undefined.
+ */
+export async function runScrapeWithOptions(context: OptionsContext, given: string | ScrapeRequest | undefined): Promise<unknown> {
+  const defaults = defaultScrapeChoices(typeof given === 'string' ? given : '', scrapeSettings());
+  let choices = typeof given === 'object' ? choicesFromRequest(given, defaults) : defaults;
   const title = optionWords.title();
   const total = STEPS.length + 1;
-  let index = 0;
+  let index = typeof given === 'object' ? STEPS.length : 0;
   const history: number[] = [];
   for (let shown = 0; shown < 1000; shown++) {
     const frame: StepFrame = { title, step: index + 1, totalSteps: total, back: history.length > 0, own: (d) => context.own(d) };

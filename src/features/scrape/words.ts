@@ -161,10 +161,10 @@ export const optionWords = {
   send: (): string => vscode.l10n.t('Scrape'),
   price: (price: ScrapePrice): string => {
     if (price.kind === 'unknown') return vscode.l10n.t('Price: unknown until the first scrape of this kind (the service reports it once it has run)');
-    if (price.times === 1) return vscode.l10n.t('Price: a scrape like this cost {0} credits last time', price.max);
+    if (price.times === 1) return vscode.l10n.t('Price: a scrape like this cost {0} last time', creditsWords(price.max));
     return price.min === price.max
-      ? vscode.l10n.t('Price: scrapes like this cost {0} credits the last {1} times', price.max, price.times)
-      : vscode.l10n.t('Price: scrapes like this cost {0} to {1} credits the last {2} times', price.min, price.max, price.times);
+      ? vscode.l10n.t('Price: scrapes like this cost {0} the last {1} times', creditsWords(price.max), price.times)
+      : vscode.l10n.t('Price: scrapes like this cost {0} to {1} the last {2} times', price.min, creditsWords(price.max), price.times);
   },
   reviewSeparator: (): string => vscode.l10n.t('The request, as it will be sent · pick a field to change it'),
   notSent: (): string => vscode.l10n.t('not sent (the service\'s default)'),

@@ -178,7 +178,12 @@ describe('kept pages: the Pages group of Search Results', function () {
     assert.ok(first.at(-1)?.items.some((row) => row.startsWith('maxAge 172800000')), `the review does not show the request as sent: ${first.at(-1)?.items.join(' | ') ?? ''}`);
     const second: ShownQuickInput[] = [];
     await pressEnterUntilDone(api, () => vscode.commands.executeCommand('webData.scrapeWithOptions', 'https://docs.tideflow.dev/guide/streams'), 12, second);
-    assert.match(reviewOf(second), /Price: a scrape like this cost 1 credits last time/);
+    assert.match(reviewOf(second), /Price: a scrape like this cost 1 credit last time/);
+    const third: ShownQuickInput[] = [];
+    const given = { url: 'https://docs.tideflow.dev/guide/streams', formats: ['markdown', 'links'], maxAge: 0, mobile: true };
+    const fromRequest = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<{ request?: Record<string, unknown> } | undefined>('webData.scrapeWithOptions', given), 3, third);
+    assert.deepEqual(third.map((input) => input.step), [10], 'a request argument goes straight to the review');
+    assert.deepEqual(fromRequest?.request, { formats: ['markdown', 'links'], onlyMainContent: true, maxAge: 0, mobile: true }, 'the argument\'s options were not kept');
   });
 
   it('Open URL as Markdown on a markdown link in a page\'s own tab: the box holds the link under the cursor, on its label', async () => {
