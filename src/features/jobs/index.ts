@@ -36,6 +36,8 @@ export interface JobsApi {
   bound(job: JobToStart): JobBound;
   /** Whether a job started now gets its webhook, and why not. */
   wiring(): WebhookWiring;
+  /** How many started jobs are still followed to their end (host tests wait for none before the next suite). */
+  readonly followed: number;
   /**
    * Answers the modal confirmation above the page threshold instead of a person, when set: only
    * host tests do (a modal dialog cannot be clicked there). Returns the button chosen.
@@ -69,6 +71,9 @@ class JobsFeature extends Disposable {
       start: (job, options) => starter.start(job, options),
       bound: (job) => starter.bound(job),
       wiring: () => starter.wiring(),
+      get followed() {
+        return starter.followed;
+      },
     };
   }
 

@@ -54,11 +54,13 @@ export class JobStarter extends Disposable {
   private readonly ownTokensKey = `${JOB_TOKENS_PREFIX}${vscode.env.sessionId}`;
   private readonly ownCostsKey = `${JOB_COSTS_PREFIX}${vscode.env.sessionId}`;
   private readonly following = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The jobs followed until their end, by key. */
+  private readonly unfinished = new Set<string>();
   private writes: Promise<void> = Promise.resolve();
 
   constructor(private readonly services: Services, private readonly links: JobLinks) {
     super();
-    this._register(toDisposable(() => { for (const timer of this.following.values()) clearTimeout(timer); this.following.clear(); }));
+    this._register(toDisposable(() => { for (const timer of this.following.values()) clearTimeout(timer); this.following.clear(); this.unfinished.clear(); }));
   }
 
   private get state(): vscode.Memento {
@@ -107,6 +109,11 @@ export class JobStarter extends Disposable {
     };
   }
 
+  /** How many started jobs are still followed (a read every few seconds until each ends). */
+  get followed(): number {
+    return this.unfinished.size;
+  }
+
   /** Every window's finished jobs' costs, newest first (the bound's history). */
   history(): ReturnType<typeof jobCostHistory> {
     return jobCostHistory(this.state);
@@ -147,9 +154,13 @@ export class JobStarter extends Disposable {
     const key = `${ref.kind}-${ref.id}`;
     let looks = 0;
     let readAtEnd = false;
+    this.unfinished.add(key);
     const look = async (): Promise<void> => {
       this.following.delete(key);
-      if (this.isDisposed) return;
+      if (this.isDisposed) {
+        this.unfinished.delete(key);
+        return;
+      }
       let job = service.get(ref);
       if (job === undefined || (!FINISHED.has(job.status) && looks % (wired ? READ_EVERY_WIRED : READ_EVERY_UNWIRED) === 0)) {
         await service.open(ref);
@@ -165,10 +176,12 @@ export class JobStarter extends Disposable {
         }
         const pages = typeof job.completed === 'number' ? job.completed : job.pages.length;
         if (typeof job.creditsUsed === 'number' && job.creditsUsed >= 0 && pages > 0) await this.keepCost(ref.id, shape, pages, job.creditsUsed);
+        this.unfinished.delete(key);
         return;
       }
       // A timer set after a dispose finds it at its first line.
       if (looks < MAX_LOOKS) this.following.set(key, setTimeout(() => void look(), LOOK_MS));
+      else this.unfinished.delete(key);
     };
     void look();
   }

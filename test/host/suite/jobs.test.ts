@@ -69,6 +69,8 @@ describe('starting crawls and batch scrapes from the editor', function () {
   });
 
   after(async () => {
+    // The jobs started here are followed until they end; the suites after this one count requests.
+    await waitFor('every job started here to end', () => api.jobs.followed === 0, 30_000);
     api.jobs.answerConfirmation = undefined;
     api.crawlResults.answerConfirmation = undefined;
     await emulator.clearFaults();
