@@ -314,7 +314,12 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
       if (text !== undefined) await quickInput(p).fill(text);
       await p.keyboard.press('Enter');
     };
+    // From the file of step 11, the cursor on its link: the first step holds that address.
+    await openFile(p, 'reading.md');
+    await p.locator('.editor-instance .monaco-editor .view-lines').first().getByText('tideflow', { exact: false }).first().click();
     await runFromPalette(p, 'Web Data: Start Crawl…');
+    await widget.filter({ hasText: /(?<!\d)1\/10/ }).waitFor({ timeout: 20_000 });
+    await p.waitForFunction(`(() => document.querySelector('.quick-input-widget input.input')?.value === 'https://docs.tideflow.dev/guide/streams')()`, undefined, { timeout: 10_000 });
     await step(1, 'https://docs.tideflow.dev');
     await step(2, '6');                                 // pages at most
     for (let n = 3; n <= 9; n++) await step(n);        // every path, default depth and sitemap, this host, markdown, standard retention

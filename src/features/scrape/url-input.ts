@@ -41,9 +41,17 @@ export async function urlNearby(): Promise<string | undefined> {
     const inSelection = editor.selection.isEmpty ? undefined : firstUrl(editor.document.getText(editor.selection));
     if (inSelection) return inSelection;
   }
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return firstUrl((await vscode.env.clipboard.readText()).slice(0, 10_000));
+    // In a browser the clipboard may wait on a permission that never comes: the box opens empty instead.
+    const text = await Promise.race([vscode.env.clipboard.readText(), new Promise<string>((resolve) => { timer = setTimeout(() => resolve(''), CLIPBOARD_WAIT_MS); })]);
+    return firstUrl(text.slice(0, 10_000));
   } catch {
     return undefined;
+  } finally {
+    clearTimeout(timer);
   }
 }
+
+/** How long the URL box waits for the clipboard. */
+const CLIPBOARD_WAIT_MS = 1000;
