@@ -7,6 +7,7 @@ import { registerConnect } from './features/connect';
 import { registerCrawlResults } from './features/crawl-results';
 import { registerCrawls } from './features/crawls';
 import { registerEntries } from './features/entries';
+import { registerJobs } from './features/jobs';
 import { registerDoctor } from './features/doctor';
 import { registerScrape } from './features/scrape';
 import { registerSearch } from './features/search';
@@ -31,6 +32,7 @@ export interface WebDataApi {
   entries: ReturnType<typeof registerEntries>;
   spend: ReturnType<typeof registerSpend>;
   scrape: ReturnType<typeof registerScrape>;
+  jobs: ReturnType<typeof registerJobs>;
   walkthrough: ReturnType<typeof registerWalkthrough>;
   /** Fires as each of the extension's quick inputs is shown: host tests wait for a step with it. */
   onDidShowQuickInput: typeof onDidShowQuickInput;
@@ -76,12 +78,14 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
     if (page.creditsUsed !== undefined) void spend.record({ id: page.id, credits: page.creditsUsed, askedBy: page.askedBy });
     void usage.model.refreshNow();
   }));
+  // Start Crawl and Batch Scrape: their jobs show in Active Crawls and Crawl Results, their webhooks come to the receiver.
+  const jobs = registerJobs(services, { crawls: crawls.model, results: crawlResults, webhooks, searches: search, pages: scrape });
   registerDoctor(services, { webhooks });
   // Shown on the first start; each step ticked as the person does it.
   const walkthrough = registerWalkthrough(services, { onDidSearch: search.onDidSearch, onDidChangeEvents: webhooks.onDidChangeEvents, webhookEventCount: () => webhooks.events.length });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    usage, crawls, search, webhooks, chat, crawlResults, entries, spend, scrape, walkthrough, onDidShowQuickInput, onDidShowError, openNotices, logUri: context.logUri,
+    usage, crawls, search, webhooks, chat, crawlResults, entries, spend, scrape, jobs, walkthrough, onDidShowQuickInput, onDidShowError, openNotices, logUri: context.logUri,
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir } : {}),
   };
 }

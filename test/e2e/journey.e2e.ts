@@ -301,4 +301,42 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     assert.equal(scrapes(), before + 1);
     await screenshot(p, '18-url-as-markdown');
   });
+  it('12. starts a crawl from the palette: each step, the review with its bound and its webhook, then its pages in Crawl Results, delivered by webhook', async () => {
+    const p = thePage();
+    await runFromPalette(p, 'View: Close All Editors');
+    await runFromPalette(p, 'Notifications: Clear All Notifications');
+    const widget = p.locator('.quick-input-widget');
+    const starts = (): number => wb.stack.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/v2/crawl').length;
+    const before = starts();
+    /** Waits for step n of 10 (not a bare "1/10", which "10/10" also contains), types `text`, presses Enter. */
+    const step = async (n: number, text?: string): Promise<void> => {
+      await widget.filter({ hasText: new RegExp(`(?<!\\d)${n}/10`) }).waitFor({ timeout: 20_000 });
+      if (text !== undefined) await quickInput(p).fill(text);
+      await p.keyboard.press('Enter');
+    };
+    // From the file of step 11, the cursor on its link: the first step holds that address.
+    await openFile(p, 'reading.md');
+    await p.locator('.editor-instance .monaco-editor .view-lines').first().getByText('tideflow', { exact: false }).first().click();
+    await runFromPalette(p, 'Web Data: Start Crawl…');
+    await widget.filter({ hasText: /(?<!\d)1\/10/ }).waitFor({ timeout: 20_000 });
+    await p.waitForFunction(`(() => document.querySelector('.quick-input-widget input.input')?.value === 'https://docs.tideflow.dev/guide/streams')()`, undefined, { timeout: 10_000 });
+    await step(1, 'https://docs.tideflow.dev');
+    await step(2, '6');                                 // pages at most
+    for (let n = 3; n <= 9; n++) await step(n);        // every path, default depth and sitemap, this host, markdown, standard retention
+    // The review: the request as sent, the bound, and the webhook wired to the receiver (the emulator is on this machine).
+    const review = widget.filter({ hasText: '10/10' });
+    await review.waitFor({ timeout: 20_000 });
+    const text = await review.innerText();
+    assert.match(text, /at most 6 pages/, text);
+    assert.match(text, /Webhook wired to this editor's receiver/, text);
+    assert.ok(text.includes('"limit": 6'), `the review does not show the limit sent:\n${text}`);
+    assert.equal(starts(), before, 'the crawl started before Start');
+    await screenshot(p, '19-start-crawl-review');
+    await p.keyboard.press('Enter');
+    // The crawl runs a few seconds in the emulator; its pages come to the receiver as they are done.
+    const rows = viewRows(p, 'Crawl Results');
+    await rows.filter({ hasText: /completed/ }).filter({ hasText: /6 of 6 pages/ }).filter({ hasText: /by webhook/ }).first().waitFor({ timeout: 40_000 });
+    assert.equal(starts(), before + 1, 'the crawl was started more than once');
+    await screenshot(p, '20-started-crawl-results', { x: 0, y: 0, width: 900, height: VIEWPORT.height });
+  });
 });

@@ -9,7 +9,7 @@ import type { ScrapeRequest } from '../../core/api';
 import { checkUrl } from '../../core/scrape/url-check';
 import { inertQuickPick } from '../../core/text/inert';
 import { scrapeSettings } from '../../platform/settings';
-import { showInput, showPick, type Outcome, type PickItem, type StepFrame } from '../search/advanced/inputs';
+import { showInput, showPick, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
 import { optionWords, refusalWords } from './words';
 
 const STEPS = ['url', 'formats', 'mainContent', 'maxAge', 'waitFor', 'mobile', 'includeTags', 'excludeTags', 'retention'] as const;
