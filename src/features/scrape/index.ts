@@ -119,16 +119,31 @@ export class ScrapeFeature extends Disposable {
       return links;
     }
     if (request) return links;
-    const picked = await vscode.window.showQuickPick(links.map((link) => ({
+    const picked = await pick(links.map((link) => ({
       label: inertQuickPick(link.title ?? pathOf(link.url)),
       description: inertQuickPick(link.url),
       ...(link.description ? { detail: inertQuickPick(link.description) } : {}),
       url: link.url,
-    })), { canPickMany: true, matchOnDescription: true, matchOnDetail: true, title: words.mapTitle(), placeHolder: words.mapPlaceholder(links.length) });
-    for (const item of picked ?? []) {
-      if (!(await this.scrape(item.url, {}))) break;
+    })), { title: words.mapTitle(), placeholder: words.mapPlaceholder(links.length), many: true });
+    const urls = picked.map((item) => item.url);
+    if (urls.length > 1 && await this.batchOrEach(urls.length) === 'batch') {
+      // One job for all of them: Batch Scrape's review shows the request and its bound before it starts.
+      await vscode.commands.executeCommand(Command.startBatchScrape, { urls });
+      return links;
+    }
+    for (const url of urls) {
+      if (!(await this.scrape(url, {}))) break;
     }
     return links;
+  }
+
+  /** Several addresses picked: one batch scrape, or each opened as markdown one by one. */
+  private async batchOrEach(count: number): Promise<'batch' | 'each' | undefined> {
+    const [picked] = await pick([
+      { label: words.batchAll(count), detail: words.batchAllDetail(), choice: 'batch' as const },
+      { label: words.openEach(count), detail: words.openEachDetail(), choice: 'each' as const },
+    ], { title: words.mapTitle(), placeholder: words.batchOrEachPlaceholder(count), many: false });
+    return picked?.choice;
   }
 
   /**
@@ -249,6 +264,29 @@ export class ScrapeFeature extends Disposable {
       showQuickInput(box);
     });
   }
+}
+
+/** A quick pick announced to the host tests (showQuickInput); resolves with what was accepted, or nothing. */
+function pick<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeholder: string; many: boolean }): Promise<readonly T[]> {
+  return new Promise((resolve) => {
+    const list = vscode.window.createQuickPick<T>();
+    list.title = options.title;
+    list.placeholder = options.placeholder;
+    list.canSelectMany = options.many;
+    list.matchOnDescription = true;
+    list.matchOnDetail = true;
+    list.items = items;
+    let accepted: readonly T[] = [];
+    list.onDidAccept(() => {
+      accepted = options.many ? list.selectedItems : list.activeItems.slice(0, 1);
+      list.hide();
+    });
+    list.onDidHide(() => {
+      resolve(accepted);
+      list.dispose();
+    });
+    showQuickInput(list);
+  });
 }
 
 function pathOf(url: string): string {

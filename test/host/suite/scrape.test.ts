@@ -114,4 +114,35 @@ describe('any page as markdown', function () {
     assert.equal(links[0]?.url, 'https://docs.tideflow.dev/guide/streams');
     assert.equal(links[0].title, 'Streams guide - Tideflow');
   });
+
+  it('Map Site: several addresses picked become one batch scrape, its review shown before anything starts', async () => {
+    const shown: ShownQuickInput[] = [];
+    const listener = api.onDidShowQuickInput((input) => shown.push(input));
+    const accept = (): Thenable<unknown> => vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    try {
+      const run = vscode.commands.executeCommand<unknown[] | undefined>('webData.mapSite', 'https://docs.tideflow.dev');
+      await waitFor('the address box', () => shown.length === 1);
+      await accept();
+      await waitFor('the site\'s addresses', () => shown.length === 2);
+      assert.ok((shown[1]?.items.length ?? 0) > 2, 'the map listed too few addresses');
+      // Tick two addresses (a list of many has no row focused until it is moved to), then accept.
+      for (let i = 0; i < 2; i++) {
+        await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+        await vscode.commands.executeCommand('workbench.action.quickPickManyToggle');
+      }
+      await accept();
+      await waitFor('the choice between one batch and each page', () => shown.length === 3);
+      assert.deepEqual(shown[2]?.items, ['Batch Scrape 2 Pages', 'Open Each as Markdown (2 Tabs)']);
+      const before = await emulator.requestCount();
+      await accept();
+      await waitFor('Batch Scrape\'s review', () => shown.length === 4);
+      assert.equal(shown[3]?.title, 'Web Data: Batch Scrape');
+      assert.match(shown[3]?.items[0] ?? '', /at most 2 pages/, 'the review does not bound the two addresses');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.ok(await run);
+      assert.equal((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/batch')).length, 0, 'a batch scrape started without Start');
+    } finally {
+      listener.dispose();
+    }
+  });
 });
