@@ -137,7 +137,7 @@ describe('any page as markdown', function () {
       await accept();
       await waitFor('Batch Scrape\'s review', () => shown.length === 4);
       assert.equal(shown[3]?.title, 'Web Data: Batch Scrape');
-      assert.match(shown[3]?.items[0] ?? '', /at most 2 pages/, 'the review does not bound the two addresses');
+      assert.match(shown[3].items[0] ?? '', /at most 2 pages/, 'the review does not bound the two addresses');
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       assert.ok(await run);
       assert.equal((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/batch')).length, 0, 'a batch scrape started without Start');
