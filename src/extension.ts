@@ -67,9 +67,9 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
   // A crawl that leaves the active list with no webhook is read once.
   context.subscriptions.push(crawls.model.onDidLeave((ids) => void crawlResults.crawlsLeft(ids)));
   const webhooks = registerWebhooks(services, { crawls: crawls.model, results: crawlResults });
-  const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service, credits: usage.model, crawls: crawls.model });
-  const entries = registerEntries(services, { search });
   const scrape = registerScrape(services);
+  const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service, credits: usage.model, crawls: crawls.model, scrape });
+  const entries = registerEntries(services, { search });
   // A scrape's credits count in today's spend, as a search's do, and the status bar follows.
   context.subscriptions.push(scrape.onDidScrape((page) => {
     if (page.creditsUsed !== undefined) void spend.record({ id: page.id, credits: page.creditsUsed, askedBy: page.askedBy });
