@@ -1,0 +1,234 @@
+// The chat tools that fetch and start things (issues 27 and 28), in a real VS Code against the
+// emulator: webData_scrape and webData_map confirmed with what they send and what they cost,
+// answered from what is kept within minutes with no request sent (counted at the emulator), fitted
+// to budgets of 64 and 200 tokens and none, refused at the daily limit, and a 408 and a 402 in
+// words. A call that will be sent is confirmed in a modal dialog no test can answer, so those
+// calls go through the tool's prepareInvocation and invoke; every call that sends nothing (a
+// reuse, a refusal, webData_readResult) goes through vscode.lm.invokeTool as an agent's would.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WebDataApi } from '../../../src/extension';
+import type { ChatTool } from '../../../src/features/chat/tool';
+import { activate, emulator, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+
+const KEY = 'wd-test-chat-jobs-0123456789abcdef';
+const none = new vscode.CancellationTokenSource().token;
+const quarter = (text: string): Promise<number> => Promise.resolve(Math.ceil(text.length / 4));
+const budget = (tokenBudget: number): vscode.LanguageModelToolTokenizationOptions => ({ tokenBudget, countTokens: quarter });
+const BUDGETS = [64, 200, undefined] as const;
+
+function textOf(result: vscode.LanguageModelToolResult): string {
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+const invokeTool = async (name: string, input: object, tokens?: number): Promise<string> =>
+  textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined, tokenizationOptions: tokens === undefined ? undefined : budget(tokens) }, none));
+const messageOf = (prepared: vscode.PreparedToolInvocation | undefined): string => {
+  const message = prepared?.confirmationMessages?.message;
+  return typeof message === 'string' ? message : message?.value ?? '';
+};
+/** Markdown back to its text (the confirmation escapes every value). */
+const plain = (markdown: string): string => markdown.replace(/\\(.)/g, '$1');
+const sentTo = async (path: string, since: number): Promise<number> => (await emulator.requestsSince(since)).filter((r) => r.path === path).length;
+const setting = (name: string, value: number | undefined): Thenable<void> => vscode.workspace.getConfiguration('webData').update(name, value, vscode.ConfigurationTarget.Global);
+
+function assertFits(text: string, tokens: number | undefined): void {
+  if (tokens === undefined) assert.ok(text.length < 8000, `${text.length} characters`);
+  else assert.ok(Math.ceil(text.length / 4) <= tokens, `${Math.ceil(text.length / 4)} tokens for ${tokens}: ${text}`);
+}
+
+describe('chat: tools that fetch pages and map sites', function () {
+  this.timeout(60_000);
+  let api: WebDataApi;
+
+  /** A call that will be sent: prepared (it asks to confirm), then invoked as chat does once confirmed. */
+  async function confirmed(tool: ChatTool, input: object, path: string, tokens?: number): Promise<{ text: string; confirmation: string }> {
+    const prepared = await tool.prepareInvocation({ input }, none);
+    const confirmation = plain(messageOf(prepared));
+    assert.ok(confirmation, 'no confirmation asked for a call that will be sent');
+    const before = await emulator.requestCount();
+    const text = textOf(await tool.invoke({ input, toolInvocationToken: undefined, tokenizationOptions: tokens === undefined ? undefined : budget(tokens) }, none));
+    assert.equal(await sentTo(path, before), 1, `one request to ${path}: ${text.slice(0, 300)}`);
+    return { text, confirmation };
+  }
+
+  before(async () => {
+    api = await activate();
+    await emulator.addTeam({ apiKey: KEY, usage: usageFor(60_000, 150_000) });
+    await useKey(KEY);
+    // Agents' spend of other suites counts toward today's limit: these tests set it themselves.
+    await setting('chat.dailyCreditLimit', 1000);
+  });
+  afterEach(() => emulator.clearFaults());
+  after(async () => {
+    await setting('chat.dailyCreditLimit', undefined);
+    await restoreDemoKey();
+  });
+
+  describe('webData_scrape', () => {
+    const URL = 'https://docs.tideflow.dev/guide/streams';
+    let pageId = '';
+
+    it('asks first with the address, the price from this person\'s scrapes and today\'s spend; the page is kept and its credits counted', async () => {
+      const earlier = (await api.scrape.pages.list()).filter((p) => p.creditsUsed !== undefined).length;
+      const agentBefore = api.spend.today().agent;
+      // fresh: an earlier suite's page of this address is not reused.
+      const { text, confirmation } = await confirmed(api.chat.scrape, { url: URL, fresh: true }, '/v2/scrape');
+      assert.match(confirmation, new RegExp(`\\*\\*Address:\\*\\* ${URL.replace(/[./]/g, '\\$&')}`));
+      assert.match(confirmation, /\*\*Fresh:\*\* fetched again/);
+      const price = earlier === 0 ? /\*\*Price:\*\* unknown until the first scrape/
+        : earlier === 1 ? /\*\*Price:\*\* a scrape like this cost 1 credit last time/
+          : new RegExp(`\\*\\*Price:\\*\\* scrapes like this cost 1 credit the last ${Math.min(5, earlier)} times`);
+      assert.match(confirmation, price);
+      assert.match(confirmation, new RegExp(`Chat agents have spent ${agentBefore} of their 1000 credits today \\(webData\\.chat\\.dailyCreditLimit\\)`));
+      assert.match(text, /^Page "Streams guide - Tideflow" at https:\/\/docs\.tideflow\.dev\/guide\/streams \(page id [0-9a-f-]{36}\)\. 1 credit used\./);
+      pageId = /\(page id ([0-9a-f-]{36})\)/.exec(text)?.[1] ?? '';
+      const kept = await api.scrape.pages.read(pageId);
+      assert.equal(kept?.askedBy, 'agent');
+      await waitFor('the agent\'s scrape counted in today\'s spend', () => api.spend.today().agent === agentBefore + 1);
+      // Now there is a price to say.
+      const again = plain(messageOf(await api.chat.scrape.prepareInvocation({ input: { url: 'https://docs.tideflow.dev/faq', fresh: true } }, none)));
+      assert.match(again, /\*\*Price:\*\* (a scrape like this cost 1 credit last time|scrapes like this cost 1 credit the last [2-5] times)/);
+    });
+
+    for (const tokens of BUDGETS) {
+      it(`the same address again, budget ${tokens ?? 'none'}: through lm.invokeTool, from the kept page, nothing sent, and it fits`, async () => {
+        assert.equal((await api.chat.scrape.prepareInvocation({ input: { url: URL } }, none))?.confirmationMessages, undefined, 'a reuse asks nothing');
+        const before = await emulator.requestCount();
+        const text = await invokeTool('webData_scrape', { url: URL }, tokens);
+        assert.equal(await sentTo('/v2/scrape', before), 0, 'a reused page sent a request');
+        assertFits(text, tokens);
+        assert.ok(text.includes('https://docs.tideflow.dev/guide/streams'), text);
+        assert.ok(text.includes(pageId), 'the kept page is named');
+        if (tokens !== undefined) assert.ok(text.includes(`{"pageId":"${pageId}","part":1}`), 'the read call names the kept page');
+        else assert.doesNotMatch(text, /Left out/, 'the whole page fits 8,000 characters');
+        assert.match(text, tokens === 64 ? /kept earlier: nothing spent now|nothing was spent now/ : /From the page kept (less than a minute|\d+ minutes?) ago, so nothing was spent now/);
+        if (tokens === undefined) assert.match(text, /~~~markdown\n# Streams guide/);
+      });
+    }
+
+    it('webData_readResult reads the kept page by its pageId in parts that give it back exactly, nothing sent', async () => {
+      const record = await api.scrape.pages.read(pageId);
+      assert.ok(record);
+      const before = await emulator.requestCount();
+      let joined = '';
+      let total = 0;
+      for (let part = 1; part <= 100; part++) {
+        const text = await invokeTool('webData_readResult', { pageId, part }, 64);
+        assertFits(text, 64);
+        const head = new RegExp(`^Part (\\d+) of (\\d+) of the page markdown of scraped page ${pageId}`).exec(text);
+        assert.ok(head, text.slice(0, 200));
+        total = Number(head[2]);
+        joined += /\n(~{3,})markdown\n([\s\S]*)\n\1$/.exec(text)?.[2] ?? '<no fence>';
+        if (part === total) break;
+      }
+      assert.ok(total > 2, `${total} parts`);
+      assert.equal(joined, record.markdown);
+      assert.equal((await emulator.requestsSince(before)).length, 0);
+    });
+
+    it('credentials and a secret-looking parameter are removed before sending, and both the confirmation and the answer say so', async () => {
+      const { text, confirmation } = await confirmed(api.chat.scrape, { url: 'https://bob:hunter2@docs.tideflow.dev/faq?token=abc123&lang=en', fresh: true }, '/v2/scrape');
+      assert.match(confirmation, /\*\*Address:\*\* https:\/\/docs\.tideflow\.dev\/faq\?lang=en/);
+      assert.match(confirmation, /\*\*Removed before sending\*\* \(they look private\): the user name and password, the parameter “token”/);
+      assert.match(text, /Removed from the address before sending, as they look private: the user name and password, the parameter "token"\./);
+      const id = /\(page id ([0-9a-f-]{36})\)/.exec(text)?.[1] ?? '';
+      assert.equal((await api.scrape.pages.read(id))?.url, 'https://docs.tideflow.dev/faq?lang=en', 'the address sent and kept is the cleaned one');
+      assert.doesNotMatch(text + confirmation, /hunter2|abc123/);
+    });
+
+    it('an address the service cannot reach, or not a web address, is refused in words: nothing asked, nothing sent', async () => {
+      const before = await emulator.requestCount();
+      assert.equal((await api.chat.scrape.prepareInvocation({ input: { url: 'http://localhost:3000/admin' } }, none))?.confirmationMessages, undefined);
+      assert.match(await invokeTool('webData_scrape', { url: 'http://localhost:3000/admin' }), /^url was not sent: the Web Data Service fetches pages from the internet and cannot reach localhost:3000, because it is the person's own machine\./);
+      assert.match(await invokeTool('webData_scrape', { url: 'file:///etc/passwd' }), /^url was not accepted: Only http: and https: addresses can be fetched; this one is file:/);
+      assert.match(await invokeTool('webData_scrape', { fresh: 'yes' }), /^The scrape was not accepted: fix these inputs and call the tool again\.\n- (url|fresh): /);
+      assert.equal((await emulator.requestsSince(before)).length, 0);
+    });
+
+    it('a 408 and a 402 come back in words', async () => {
+      const slow = await confirmed(api.chat.scrape, { url: 'https://slow.example/report' }, '/v2/scrape');
+      assert.match(slow.text, /^The scrape timed out at the service \(408\): the site may be slow, very large, or blocking it/);
+      await emulator.injectFault({ fault: { kind: 'payment-required' }, path: '/v2/scrape', times: 1 });
+      const broke = await confirmed(api.chat.scrape, { url: 'https://docs.tideflow.dev/reference/config', fresh: true }, '/v2/scrape');
+      assert.match(broke.text, /^The scrape failed: the team has no credits left \(402\)\. The person can add credits/);
+    });
+
+    it('the daily limit reached: refused through lm.invokeTool, even for a reuse\'s neighbour, with the setting, nothing sent', async () => {
+      const spent = api.spend.today().agent;
+      await setting('chat.dailyCreditLimit', spent);
+      try {
+        const input = { url: 'https://docs.tideflow.dev/guide/backpressure', fresh: true };
+        assert.equal((await api.chat.scrape.prepareInvocation({ input }, none))?.confirmationMessages, undefined, 'nothing to confirm: nothing will be sent');
+        const before = await emulator.requestCount();
+        const text = await invokeTool('webData_scrape', input, 64);
+        assertFits(text, 64);
+        assert.match(text, new RegExp(`^Daily agent credit limit reached \\(${spent} of ${spent} today\\); the person can raise webData\\.chat\\.dailyCreditLimit\\.`));
+        // Allowed for the session or not, invoke itself refuses.
+        assert.match(textOf(await api.chat.scrape.invoke({ input, toolInvocationToken: undefined }, none)), /^Daily agent credit limit reached/);
+        assert.equal(await sentTo('/v2/scrape', before), 0);
+      } finally {
+        await setting('chat.dailyCreditLimit', 1000);
+      }
+    });
+  });
+
+  describe('webData_map', () => {
+    const SITE = { url: 'https://docs.tideflow.dev', search: 'guide' };
+
+    it('asks first with the site and the price said as it is; the answer lists the addresses', async () => {
+      const { text, confirmation } = await confirmed(api.chat.map, { ...SITE, fresh: true }, '/v2/map');
+      assert.match(confirmation, /\*\*Site:\*\* https:\/\/docs\.tideflow\.dev\//);
+      assert.match(confirmation, /\*\*Search:\*\* guide/);
+      assert.match(confirmation, /\*\*Price:\*\* not reported by the service/);
+      assert.match(confirmation, /Chat agents have spent \d+ of their 1000 credits today/);
+      assert.match(text, /^Map of https:\/\/docs\.tideflow\.dev\/ for "guide": \d+ addresses\. The service does not say what a map costs/);
+      assert.match(text, /^\[1\] https:\/\/\S*tideflow\.dev\/\S*/m);
+    });
+
+    for (const tokens of BUDGETS) {
+      it(`the same map again, budget ${tokens ?? 'none'}: through lm.invokeTool, from the window's copy, nothing sent, and it fits`, async () => {
+        const before = await emulator.requestCount();
+        const text = await invokeTool('webData_map', SITE, tokens);
+        assert.equal(await sentTo('/v2/map', before), 0, 'a reused map sent a request');
+        assertFits(text, tokens);
+        assert.match(text, /\[1\] https:\/\/\S*tideflow\.dev/);
+        if (tokens === 64) assert.match(text, /webData_map \{"url":"https:\/\/docs\.tideflow\.dev\/","search":"guide","from":2\}/);
+        if (tokens === undefined) assert.match(text, /From the map made (less than a minute|\d+ minutes?) ago, so nothing was spent now\./);
+      });
+    }
+
+    it('from: the addresses left out are listed on, free', async () => {
+      const whole = await invokeTool('webData_map', SITE);
+      const count = Number(/: (\d+) addresses/.exec(whole)?.[1]);
+      assert.ok(count >= 3, whole);
+      const before = await emulator.requestCount();
+      const on = await invokeTool('webData_map', { ...SITE, from: 3 }, 200);
+      assert.match(on, /listed from 3/);
+      assert.match(on, /^\[3\] /m);
+      assert.doesNotMatch(on, /^\[2\] /m);
+      assert.equal(await sentTo('/v2/map', before), 0);
+    });
+
+    it('a 408 and a 402 come back in words', async () => {
+      const slow = await confirmed(api.chat.map, { url: 'https://slow.example' }, '/v2/map');
+      assert.match(slow.text, /^The map timed out at the service \(408\)/);
+      await emulator.injectFault({ fault: { kind: 'payment-required' }, path: '/v2/map', times: 1 });
+      const broke = await confirmed(api.chat.map, { url: 'https://blog.tideflow.dev' }, '/v2/map');
+      assert.match(broke.text, /^The map failed: the team has no credits left \(402\)/);
+    });
+
+    it('the daily limit reached: refused through lm.invokeTool, nothing sent', async () => {
+      const spent = api.spend.today().agent;
+      await setting('chat.dailyCreditLimit', spent);
+      try {
+        const before = await emulator.requestCount();
+        const text = await invokeTool('webData_map', { url: 'https://blog.tideflow.dev', fresh: true }, 64);
+        assertFits(text, 64);
+        assert.match(text, /^Daily agent credit limit reached/);
+        assert.equal(await sentTo('/v2/map', before), 0);
+      } finally {
+        await setting('chat.dailyCreditLimit', 1000);
+      }
+    });
+  });
+});
