@@ -3,6 +3,7 @@
 // touches the network or loads the API client; that happens on first use.
 import * as vscode from 'vscode';
 import { registerChatTools } from './features/chat';
+import { clientJobStarter } from './features/chat/jobs-adapter';
 import { registerConnect } from './features/connect';
 import { registerCrawlResults } from './features/crawl-results';
 import { registerCrawls } from './features/crawls';
@@ -68,7 +69,9 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
   context.subscriptions.push(crawls.model.onDidLeave((ids) => void crawlResults.crawlsLeft(ids)));
   const webhooks = registerWebhooks(services, { crawls: crawls.model, results: crawlResults });
   const scrape = registerScrape(services);
-  const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service, credits: usage.model, crawls: crawls.model, scrape });
+  // TEMPORARY: the client's own job starts until the jobs feature (branch jobs) is merged; then its API.
+  const jobs = clientJobStarter(services, () => void crawls.model.refresh().catch(() => undefined));
+  const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service, credits: usage.model, crawls: crawls.model, scrape, jobs });
   const entries = registerEntries(services, { search });
   // A scrape's credits count in today's spend, as a search's do, and the status bar follows.
   context.subscriptions.push(scrape.onDidScrape((page) => {

@@ -1,5 +1,5 @@
-// Language-model tools for chat agents, every one registered here: web search, a page as markdown
-// and a site's map (confirmed, they spend credits), the team's credits and its active crawls
+// Language-model tools for chat agents, every one registered here: web search, a page as markdown,
+// a site's map, and starting a crawl or a batch scrape (confirmed, they spend credits), the team's credits and its active crawls
 // (free), a crawl's results (free), and reading a stored page in parts (free). Each is a definition given to one base (tool.ts, over
 // src/core/chat/tool.ts). Registering reads nothing and sends nothing. The manifest's
 // contributes.languageModelTools describes them.
@@ -18,6 +18,7 @@ import { searchResultPage, type PageSource } from '../../core/chat/read-result';
 import { scrapedPageLookup } from '../../core/chat/page-text';
 import { SCRAPE_TOOL, ScrapeTool, type PageFetcher } from './scrape-tool';
 import { MAP_TOOL, MapTool } from './map-tool';
+import { BATCH_SCRAPE_TOOL, JobTool, START_CRAWL_TOOL, type JobStarter } from './job-tool';
 import { crawlPageSource, type CrawlPageService } from '../../core/crawls/read-page';
 
 
@@ -29,6 +30,8 @@ export interface ChatToolsApi {
   readonly crawlResults: ChatTool;
   readonly scrape: ChatTool;
   readonly map: ChatTool;
+  readonly startCrawl: ChatTool;
+  readonly batchScrape: ChatTool;
 }
 
 export interface ChatToolDeps {
@@ -44,6 +47,8 @@ export interface ChatToolDeps {
   crawls: ActiveCrawlsReader;
   /** The scrape feature: webData_scrape fetches and keeps pages through it, webData_readResult reads them. */
   scrape: PageFetcher;
+  /** The jobs feature: webData_startCrawl and webData_batchScrape bound and start jobs through it. */
+  jobs: JobStarter;
 }
 
 export function registerChatTools(services: Services, deps: ChatToolDeps): ChatToolsApi {
@@ -56,6 +61,8 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     crawlResults: chatTool(crawlResultsTool(deps.crawlResults), log),
     scrape: chatTool(new ScrapeTool(services, deps.scrape, deps.spend), log),
     map: chatTool(new MapTool(services, deps.spend), log),
+    startCrawl: chatTool(new JobTool('crawl', services, deps.jobs, deps.spend), log),
+    batchScrape: chatTool(new JobTool('batch', services, deps.jobs, deps.spend), log),
   };
   services.context.subscriptions.push(
     vscode.lm.registerTool(SEARCH_TOOL, tools.search),
@@ -65,6 +72,8 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     vscode.lm.registerTool(CRAWL_RESULTS_TOOL, tools.crawlResults),
     vscode.lm.registerTool(SCRAPE_TOOL, tools.scrape),
     vscode.lm.registerTool(MAP_TOOL, tools.map),
+    vscode.lm.registerTool(START_CRAWL_TOOL, tools.startCrawl),
+    vscode.lm.registerTool(BATCH_SCRAPE_TOOL, tools.batchScrape),
   );
   return tools;
 }

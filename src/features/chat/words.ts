@@ -9,6 +9,9 @@ import type { Assessment } from './search-spend';
 import type { RemovedPart } from '../../core/chat/agent-url';
 import type { ScrapePrice } from '../../core/chat/scrape-spend';
 import type { ScrapeAssessment, Today } from './web-spend';
+import type { AgentJob, JobToStart } from '../../core/chat/job-plan';
+import type { JobBound } from '../../core/spend/job-bound';
+import { fullSettingKey, Setting } from '../../core/ids';
 
 export const creditsInvocationWords = (): string => vscode.l10n.t('Reading the team’s Web Data credits');
 export const activeCrawlsInvocationWords = (): string => vscode.l10n.t('Listing the team’s active crawls');
@@ -106,3 +109,58 @@ export function mapConfirmationWords(request: { url: string; search?: string; li
   lines.push(`**${vscode.l10n.t('Today:')}** ${capWords(today.cap, today.spent, today.limit)}`);
   return new vscode.MarkdownString(lines.join('\n\n'));
 }
+
+export const jobCheckingWords = (kind: JobToStart['kind']): string => (kind === 'crawl' ? vscode.l10n.t('Checking the crawl to start') : vscode.l10n.t('Checking the batch scrape to start'));
+
+export function jobInvocationWords(plan: AgentJob, state?: { refused: boolean }): vscode.MarkdownString {
+  const first = inertMarkdown(plan.urls[0] ?? '', 200);
+  if (plan.job.kind === 'crawl') {
+    return new vscode.MarkdownString(state?.refused
+      ? vscode.l10n.t('Not crawling {0}: it could pass the chat agents’ daily credit limit', first)
+      : vscode.l10n.t('Starting a crawl of {0} (at most {1} pages)', first, plan.pages));
+  }
+  return new vscode.MarkdownString(state?.refused
+    ? vscode.l10n.t('Not starting a batch scrape of {0} addresses: it could pass the chat agents’ daily credit limit', plan.pages)
+    : vscode.l10n.t('Starting a batch scrape of {0} addresses', plan.pages));
+}
+
+export const jobConfirmationTitle = (kind: JobToStart['kind']): string => (kind === 'crawl' ? vscode.l10n.t('Start a crawl with Web Data?') : vscode.l10n.t('Start a batch scrape with Web Data?'));
+
+/** The bound said before a job starts: at most so many pages and, from this person's finished jobs, credits; never a guess. */
+function boundWords(bound: JobBound, kind: JobToStart['kind']): string {
+  if (bound.credits.kind === 'unknown') {
+    return kind === 'crawl'
+      ? vscode.l10n.t('at most {0} pages; credits unknown until the first crawl of this kind finishes', bound.pages)
+      : vscode.l10n.t('at most {0} pages; credits unknown until the first batch scrape of this kind finishes', bound.pages);
+  }
+  const { atMost, perPage, samples } = bound.credits;
+  return vscode.l10n.t('at most {0} pages, so at most {1} credits ({2} a page at most in your last {3} jobs of this kind)', bound.pages, atMost, perPage, samples);
+}
+
+export function jobConfirmationWords(plan: AgentJob, bound: JobBound, spend: Today): vscode.MarkdownString {
+  const { job } = plan;
+  const lines: string[] = [];
+  if (job.kind === 'crawl') {
+    lines.push(vscode.l10n.t('**Start:** {0}', inertMarkdown(plan.urls[0] ?? '', 500)));
+    const setting = fullSettingKey(Setting.chatMaxCrawlPages);
+    lines.push(plan.lowered
+      ? vscode.l10n.t('**Page limit:** {0} (the agent asked for {1}; an agent’s crawl asks for at most {0}, {2})', plan.pages, plan.lowered.asked, setting)
+      : vscode.l10n.t('**Page limit:** {0} (an agent’s crawl asks for at most {1}, {2})', plan.pages, plan.maxPages, setting));
+    const list = (values: readonly string[] | undefined): string => (values ?? []).map((v) => inertMarkdown(v, 100)).join(', ');
+    if (job.request.includePaths?.length) lines.push(vscode.l10n.t('**Only paths:** {0}', list(job.request.includePaths)));
+    if (job.request.excludePaths?.length) lines.push(vscode.l10n.t('**Not paths:** {0}', list(job.request.excludePaths)));
+    if (job.request.maxDiscoveryDepth !== undefined) lines.push(vscode.l10n.t('**Depth:** at most {0} links from the start', job.request.maxDiscoveryDepth));
+  } else {
+    const shown = plan.urls.slice(0, 10).map((url) => `- ${inertMarkdown(url, 300)}`).join('\n');
+    const more = plan.urls.length > 10 ? `\n- ${vscode.l10n.t('and {0} more', plan.urls.length - 10)}` : '';
+    lines.push(`${vscode.l10n.t('**Addresses ({0}):**', plan.urls.length)}\n${shown}${more}`);
+  }
+  if (plan.removed.length > 0) {
+    const parts = plan.removed.flatMap(({ parts: removed }) => removed).map((part) => (part.kind === 'credentials' ? vscode.l10n.t('the user name and password') : vscode.l10n.t('the parameter “{0}”', inertMarkdown(part.name, 60))));
+    lines.push(vscode.l10n.t('**Removed before sending** (they look private): {0}', [...new Set(parts)].join(', ')));
+  }
+  lines.push(vscode.l10n.t('**Bound:** {0}', boundWords(bound, job.kind)));
+  lines.push(`**${vscode.l10n.t('Today:')}** ${capWords(spend.cap, spend.spent, spend.limit)}`);
+  return new vscode.MarkdownString(lines.join('\n\n'));
+}
+
