@@ -3,11 +3,11 @@
 // touches the network or loads the API client; that happens on first use.
 import * as vscode from 'vscode';
 import { registerChatTools } from './features/chat';
-import { clientJobStarter } from './features/chat/jobs-adapter';
 import { registerConnect } from './features/connect';
 import { registerCrawlResults } from './features/crawl-results';
 import { registerCrawls } from './features/crawls';
 import { registerEntries } from './features/entries';
+import { registerJobs } from './features/jobs';
 import { registerDoctor } from './features/doctor';
 import { registerScrape } from './features/scrape';
 import { registerSearch } from './features/search';
@@ -32,6 +32,7 @@ export interface WebDataApi {
   entries: ReturnType<typeof registerEntries>;
   spend: ReturnType<typeof registerSpend>;
   scrape: ReturnType<typeof registerScrape>;
+  jobs: ReturnType<typeof registerJobs>;
   walkthrough: ReturnType<typeof registerWalkthrough>;
   /** Fires as each of the extension's quick inputs is shown: host tests wait for a step with it. */
   onDidShowQuickInput: typeof onDidShowQuickInput;
@@ -69,8 +70,8 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
   context.subscriptions.push(crawls.model.onDidLeave((ids) => void crawlResults.crawlsLeft(ids)));
   const webhooks = registerWebhooks(services, { crawls: crawls.model, results: crawlResults });
   const scrape = registerScrape(services);
-  // TEMPORARY: the client's own job starts until the jobs feature (branch jobs) is merged; then its API.
-  const jobs = clientJobStarter(services, () => void crawls.model.refresh().catch(() => undefined));
+  // Start Crawl and Batch Scrape: their jobs show in Active Crawls and Crawl Results, their webhooks come to the receiver.
+  const jobs = registerJobs(services, { crawls: crawls.model, results: crawlResults, webhooks, searches: search, pages: scrape });
   const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service, credits: usage.model, crawls: crawls.model, scrape, jobs });
   const entries = registerEntries(services, { search });
   // A scrape's credits count in today's spend, as a search's do, and the status bar follows.
@@ -83,7 +84,7 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
   const walkthrough = registerWalkthrough(services, { onDidSearch: search.onDidSearch, onDidChangeEvents: webhooks.onDidChangeEvents, webhookEventCount: () => webhooks.events.length });
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    usage, crawls, search, webhooks, chat, crawlResults, entries, spend, scrape, walkthrough, onDidShowQuickInput, onDidShowError, openNotices, logUri: context.logUri,
+    usage, crawls, search, webhooks, chat, crawlResults, entries, spend, scrape, jobs, walkthrough, onDidShowQuickInput, onDidShowError, openNotices, logUri: context.logUri,
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir } : {}),
   };
 }

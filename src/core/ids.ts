@@ -56,6 +56,10 @@ export const Command = {
   openAllCrawlPages: 'webData.openAllCrawlPages',
   exportCrawlPages: 'webData.exportCrawlPages',
   loadMoreCrawlResults: 'webData.loadMoreCrawlResults',
+  // Starting jobs (src/features/jobs).
+  startCrawl: 'webData.startCrawl',
+  startBatchScrape: 'webData.startBatchScrape',
+  scrapeAllResults: 'webData.scrapeAllResults',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -127,6 +131,9 @@ export const Setting = {
   scrapeFormats: 'scrape.formats',
   scrapeOnlyMainContent: 'scrape.onlyMainContent',
   scrapeMaxAgeMinutes: 'scrape.maxAgeMinutes',
+  crawlDefaultLimit: 'crawl.defaultLimit',
+  crawlConfirmAbovePages: 'crawl.confirmAbovePages',
+  webhooksPublicUrl: 'webhooks.publicUrl',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

@@ -132,3 +132,27 @@ export function scrapeSettings(): ScrapeSettings {
     maxAgeMinutes: typeof age === 'number' && Number.isFinite(age) && age >= 0 ? Math.floor(age) : 2880,
   };
 }
+
+export interface JobSettings {
+  /** The page limit Start Crawl starts from. */
+  defaultLimit: number;
+  /** Over this many pages, a modal names the bound before the job starts. */
+  confirmAbovePages: number;
+  /** An https address forwarding to the receiver ('' for none). */
+  publicUrl: string;
+}
+
+/**
+ * Starting crawls and batch scrapes. Each of these is application-scoped in the manifest, so VS
+ * Code reads it from user settings only: a folder cannot raise a limit or redirect the webhook.
+ */
+export function jobSettings(): JobSettings {
+  const s = section();
+  const limit = s.get<number>(Setting.crawlDefaultLimit, 10);
+  const confirm = s.get<number>(Setting.crawlConfirmAbovePages, 100);
+  return {
+    defaultLimit: Number.isInteger(limit) && limit >= 1 ? limit : 10,
+    confirmAbovePages: Number.isFinite(confirm) && confirm >= 0 ? confirm : 100,
+    publicUrl: s.get<string>(Setting.webhooksPublicUrl, '').trim(),
+  };
+}

@@ -37,8 +37,8 @@ describe('chat: an agent\'s crawl or batch scrape', () => {
     assert.ok(!local.ok && 'text' in local && /cannot reach 192\.168\.1\.20, because it is a private network address/.test(local.text));
     const bad = agentCrawl({ url: 'https://docs.example.com', excludePaths: ['(unclosed'] }, 10);
     assert.ok(!bad.ok && 'problems' in bad);
-    assert.equal(bad.problems[0]?.field, 'excludePaths[0]');
-    assert.match(bad.problems[0]?.message ?? '', /is not a regular expression/);
+    assert.equal(bad.problems.at(0)?.field, 'excludePaths[0]');
+    assert.match(bad.problems.at(0)?.message ?? '', /is not a regular expression/);
     const secret = planned(agentCrawl({ url: 'https://docs.example.com/?api_key=sk-0123456789abcdefghij' }, 10));
     assert.equal(secret.urls[0], 'https://docs.example.com/');
     assert.deepEqual(secret.removed, [{ at: 1, parts: [{ kind: 'secret-parameter', name: 'api_key' }] }]);

@@ -106,11 +106,20 @@ describe('crawl results service', () => {
     const results = service();
     const id = fixture.emulator.addCrawlJob(DEMO_API_KEY, { total: 9, completed: 2 });
     await results.open({ id, kind: 'crawl' });
-    const cancelled = await results.cancel(id);
+    const cancelled = await results.cancel({ id, kind: 'crawl' });
     assert.ok(cancelled.ok && cancelled.value.kind === 'cancelled');
     assert.equal(results.get({ id, kind: 'crawl' })?.status, 'cancelled');
-    const again = await results.cancel(id);
+    const again = await results.cancel({ id, kind: 'crawl' });
     assert.ok(again.ok && again.value.kind === 'already-finished');
+  });
+
+  it('cancels a batch scrape at its own address', async () => {
+    const results = service();
+    const id = fixture.emulator.addCrawlJob(DEMO_API_KEY, { total: 9, completed: 2, kind: 'batch' });
+    await results.open({ id, kind: 'batch' });
+    const cancelled = await results.cancel({ id, kind: 'batch' });
+    assert.ok(cancelled.ok && cancelled.value.kind === 'cancelled', JSON.stringify(cancelled));
+    assert.equal(results.get({ id, kind: 'batch' })?.status, 'cancelled');
   });
 
   it('stops paging at a next that names another address', async () => {

@@ -162,6 +162,8 @@ describe('manifest: no id outside src/core/ids.ts', () => {
     'src/platform/secrets.ts': ['webData.webhookSecret'],
     'src/core/service-address.ts': ['webData.apiKey'],
     'src/core/spend/ledger.ts': ['webData.spend'],
+    'src/core/jobs/tokens.ts': ['webData.jobTokens'],
+    'src/core/jobs/costs.ts': ['webData.jobCosts'],
   };
   const others = sources.filter((s) => s.file !== 'src/core/ids.ts');
   // Comment lines may quote a call as a caller writes it; code may not.

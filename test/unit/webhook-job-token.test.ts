@@ -29,6 +29,8 @@ describe('webhook receiver: the per-job token of a job started from the editor',
     assert.equal(other.status, 200);
     await waitFor(() => r.deliveries.length === 2);
     assert.deepEqual(r.deliveries.map((d) => d.event.id.toLowerCase() === JOB), [true, false]);
+    // The token is the service's word for the job, as a signature is: its delivery may fill the job's results.
+    assert.deepEqual(r.deliveries.map((d) => d.verification), ['verified', 'unsigned']);
     assert.equal(r.refused.length, 2);
   });
 

@@ -7,13 +7,12 @@
 // What it costs is the jobs feature's bound, which counts against the daily limit (scrape-spend.ts).
 import { validateBatchScrapeRequest, validateCrawlRequest, type BatchScrapeRequest, type CrawlRequest } from '../api/job-request';
 import type { RequestProblem } from '../api/request-types';
+import type { JobToStart } from '../jobs/bound';
 import type { JobBound } from '../spend/job-bound';
 import { agentUrl, type RemovedPart } from './agent-url';
 import { modelLine } from './model-text';
 import type { BatchToolInput, CrawlToolInput } from './web-input';
 
-/** A job to start, as the jobs feature takes it. */
-export type JobToStart = { kind: 'crawl'; request: CrawlRequest } | { kind: 'batch'; request: BatchScrapeRequest };
 
 export interface AgentJob {
   job: JobToStart;

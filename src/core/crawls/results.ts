@@ -276,13 +276,13 @@ export class CrawlResultsService {
     return read;
   }
 
-  /** DELETE /v2/crawl/{id}; a cancelled crawl shows as cancelled at once. */
-  async cancel(id: string, signal?: AbortSignal): Promise<Outcome<CancelOutcome>> {
+  /** DELETE /v2/crawl/{id} or /v2/batch/scrape/{id}; a cancelled job shows as cancelled at once. */
+  async cancel(ref: JobRef, signal?: AbortSignal): Promise<Outcome<CancelOutcome>> {
     const client = await this.options.client();
     if (!client) return { ok: false, failure: { kind: 'not-connected', message: 'not connected' } };
     try {
-      const outcome = await client.cancelCrawl(id, { signal });
-      const job = this.jobs.get(jobKey({ id, kind: 'crawl' }));
+      const outcome = await client.cancelCrawl(ref, { signal });
+      const job = this.jobs.get(jobKey(ref));
       if (job && outcome.kind === 'cancelled') {
         job.status = 'cancelled';
         this.changes.fire(job.ref);

@@ -47,6 +47,6 @@ export function jobBound(pages: number, shape: string, history: readonly JobCost
  * The history with one more finished job, newest first and bounded: the same job (by its id)
  * counted once however many windows record it.
  */
-export function withJobCost(history: readonly (JobCost & { id: string })[], cost: JobCost & { id: string }, keep = 50): Array<JobCost & { id: string }> {
+export function withJobCost<T extends JobCost & { id: string }>(history: readonly T[], cost: T, keep = 50): T[] {
   return [cost, ...history.filter((c) => c.id !== cost.id)].slice(0, keep);
 }

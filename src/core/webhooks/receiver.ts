@@ -213,7 +213,9 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
       if (token !== undefined && !jobTokenMatches(req.headers[JOB_TOKEN_HEADER], token)) {
         return refuse(req, res, 401, 'The delivery claims a job started from this editor but does not carry that job\'s token, so it was not sent by the service.', claimed);
       }
-      verification = 'unsigned';
+      // The job's token is a secret only the service was given: a delivery carrying it is the
+      // service's, as a signed one is, so it may fill the job's results and end it.
+      verification = token !== undefined ? 'verified' : 'unsigned';
     }
     // Checked after the signature: an unauthenticated sender learns nothing about our parsing.
     if (!parsedJson.ok) return refuse(req, res, 400, parsedJson.problem);

@@ -7,7 +7,8 @@
 // job id and the webData_crawlResults call that reads it. Every failure is a text result.
 import type * as vscode from 'vscode';
 import { notConfirmedText } from '../../core/chat/failure-text';
-import { agentBatch, agentCrawl, jobStartedText, type AgentJob, type AgentJobPlan, type JobToStart } from '../../core/chat/job-plan';
+import { agentBatch, agentCrawl, jobStartedText, type AgentJob, type AgentJobPlan } from '../../core/chat/job-plan';
+import type { JobToStart } from '../../core/jobs/bound';
 import { capRefusedText } from '../../core/chat/scrape-spend';
 import type { ToolCall, ToolOutcome } from '../../core/chat/tool';
 import type { JobBound } from '../../core/spend/job-bound';
@@ -31,9 +32,10 @@ interface StartedJob {
 }
 
 /**
- * What the tools need of the jobs feature (branch `jobs`, registerJobs): the bound of a job before
- * it starts, from this person's finished jobs, and the start itself, which throws the client's
- * errors as they are (402, 429, an invalid request) and starts nothing twice.
+ * What the tools need of the jobs feature (registerJobs's API): the bound of a job before it
+ * starts, from this person's finished jobs, and the start itself (the webhook wired where it can
+ * be, the job shown and followed), which rejects with the client's errors as they are (402, 429,
+ * an invalid request) and starts nothing twice.
  */
 export interface JobStarter {
   bound(job: JobToStart): JobBound | Promise<JobBound>;

@@ -9,7 +9,8 @@ import type { Assessment } from './search-spend';
 import type { RemovedPart } from '../../core/chat/agent-url';
 import type { ScrapePrice } from '../../core/chat/scrape-spend';
 import type { ScrapeAssessment, Today } from './web-spend';
-import type { AgentJob, JobToStart } from '../../core/chat/job-plan';
+import type { AgentJob } from '../../core/chat/job-plan';
+import type { JobToStart } from '../../core/jobs/bound';
 import type { JobBound } from '../../core/spend/job-bound';
 import { fullSettingKey, Setting } from '../../core/ids';
 

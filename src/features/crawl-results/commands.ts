@@ -136,9 +136,12 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
     const ref = await jobOf(arg);
     if (!ref) return undefined;
     const yes = vscode.l10n.t('Cancel Crawl');
-    const choice = await parts.confirm(vscode.l10n.t('Cancel crawl {0}? The pages it has done stay readable; the rest is not crawled.', ref.id), yes);
+    const question = ref.kind === 'batch'
+      ? vscode.l10n.t('Cancel batch scrape {0}? The pages it has done stay readable; the rest is not scraped.', ref.id)
+      : vscode.l10n.t('Cancel crawl {0}? The pages it has done stay readable; the rest is not crawled.', ref.id);
+    const choice = await parts.confirm(question, yes);
     if (choice !== yes) return 'kept';
-    const outcome = await service.cancel(ref.id);
+    const outcome = await service.cancel(ref);
     void Promise.resolve(parts.refreshActive()).catch(() => undefined);
     if (!outcome.ok) {
       // Retry asks again: it cancels a crawl.

@@ -10,7 +10,7 @@ import { Command } from '../../core/ids';
 import { abortOn } from '../../core/chat/tool';
 import { decodeScrapeArgument, type ScrapeArgument } from '../../core/commands/scrape';
 import { decodeUrl, type UrlArgument } from '../../core/commands/search';
-import { firstUrl, pageIdOf, scrapedRecord, urlAt, type ScrapedRecord } from '../../core/scrape/page';
+import { pageIdOf, scrapedRecord, type ScrapedRecord } from '../../core/scrape/page';
 import { Schemes } from '../../core/schemes';
 import { ScrapedPages } from '../../core/scrape/store';
 import { checkUrl, type UrlCheck } from '../../core/scrape/url-check';
@@ -22,6 +22,7 @@ import type { Services } from '../../platform/services';
 import { scrapeSettings } from '../../platform/settings';
 import { registerCommand } from '../../platform/commands';
 import { ScrapedPageDocuments } from './documents';
+import { confirmUrl, urlNearby } from './url-input';
 import { flagWords, refusalWords, words } from './words';
 
 type Options = Omit<ScrapeRequest, 'url'>;
@@ -51,7 +52,7 @@ export class ScrapeFeature extends Disposable {
       const sent = await this.confirm(checkUrl(url));
       return sent === undefined ? undefined : this.scrape(sent, options);
     }
-    const typed = await this.askUrl(words.urlTitle(), words.urlPrompt(), argument.kind === 'prefill' ? argument.url : await this.urlNearby());
+    const typed = await this.askUrl(words.urlTitle(), words.urlPrompt(), argument.kind === 'prefill' ? argument.url : await urlNearby());
     if (typed === undefined) return undefined;
     const sent = await this.confirm(checkUrl(typed));
     return sent === undefined ? undefined : this.scrape(sent, {});
@@ -82,7 +83,7 @@ export class ScrapeFeature extends Disposable {
   /** webData.mapSite: a site's addresses in a quick pick; the picked ones open as markdown. */
   async mapSite(argument: ScrapeArgument = { kind: 'none' }): Promise<MapLink[] | undefined> {
     const request = argument.kind === 'request' ? argument.request : undefined;
-    const typed = request?.url ?? await this.askUrl(words.mapTitle(), words.mapPrompt(), argument.kind === 'prefill' ? argument.url : await this.urlNearby());
+    const typed = request?.url ?? await this.askUrl(words.mapTitle(), words.mapPrompt(), argument.kind === 'prefill' ? argument.url : await urlNearby());
     if (typed === undefined) return undefined;
     const url = await this.confirm(checkUrl(typed));
     if (url === undefined) return undefined;
@@ -170,43 +171,14 @@ export class ScrapeFeature extends Disposable {
   }
 
   /** The address to send after the person saw the flags: cleaned, as typed, or undefined (cancelled). */
-  private async confirm(check: UrlCheck): Promise<string | undefined> {
-    if (!check.ok) {
-      void vscode.window.showErrorMessage(refusalWords(check.refusal));
-      return undefined;
-    }
-    let url = check.url;
-    const secrets = check.flags.filter((f) => f.kind === 'credentials' || f.kind === 'secret-parameter');
-    if (secrets.length > 0) {
-      const remove = words.removeSecrets();
-      const keep = words.keepSecrets();
-      const choice = await vscode.window.showWarningMessage(words.secretsQuestion(inertNotification(check.url, 200)), { modal: true, detail: secrets.map(flagWords).join('\n') }, remove, keep);
-      if (choice === undefined) return undefined;
-      if (choice === remove) url = check.cleaned;
-    }
-    const unreachable = check.flags.find((f) => f.kind === 'unreachable-host');
-    if (unreachable) {
-      const send = words.sendAnyway();
-      if (await vscode.window.showWarningMessage(words.unreachableQuestion(), { modal: true, detail: flagWords(unreachable) }, send) !== send) return undefined;
-    }
-    return url;
+  private confirm(check: UrlCheck): Promise<string | undefined> {
+    return confirmUrl(check);
   }
 
-  /** The URL under the cursor, else in the selection, else on the clipboard. */
-  private async urlNearby(): Promise<string | undefined> {
-    const editor = vscode.window.activeTextEditor;
-    if (editor) {
-      const { active } = editor.selection;
-      const under = urlAt(editor.document.lineAt(active.line).text, active.character);
-      if (under) return under;
-      const inSelection = editor.selection.isEmpty ? undefined : firstUrl(editor.document.getText(editor.selection));
-      if (inSelection) return inSelection;
-    }
-    try {
-      return firstUrl((await vscode.env.clipboard.readText()).slice(0, 10_000));
-    } catch {
-      return undefined;
-    }
+  /** A scraped page tab's address (Start Crawl from the tab), or undefined for any other document. */
+  async addressOf(uri: vscode.Uri): Promise<string | undefined> {
+    const id = uri.scheme === Schemes.scrapedPage.scheme ? pageIdOf(uri.query) : undefined;
+    return id === undefined ? undefined : (await this.pages.read(id))?.url;
   }
 
   private askUrl(title: string, prompt: string, prefill: string | undefined): Promise<string | undefined> {

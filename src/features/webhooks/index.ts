@@ -23,7 +23,9 @@ export type { WebhookNotification };
 /** What tests (through the extension's exports) can see of this feature. */
 export interface WebhooksApi {
   /** The receiver's local and forwarded addresses while it runs. */
-  readonly receiver: { localUrl: string; externalUrl: string; port: number } | undefined;
+  readonly receiver: { localUrl: string; externalUrl: string; port: number; requireSignature: boolean } | undefined;
+  /** Whether a webhook secret is set (read when the receiver starts and whenever it changes). */
+  readonly hasSecret: boolean;
   /** The listed events, newest first. */
   readonly events: readonly WebhookEventRecord[];
   readonly onDidChangeEvents: vscode.Event<void>;
@@ -75,7 +77,10 @@ class WebhooksFeature extends Disposable {
     this.api = {
       get receiver() {
         const running = controller.running;
-        return running && { localUrl: running.localUrl, externalUrl: running.externalUrl, port: running.receiver.port };
+        return running && { localUrl: running.localUrl, externalUrl: running.externalUrl, port: running.receiver.port, requireSignature: running.requireSignature };
+      },
+      get hasSecret() {
+        return controller.hasSecret;
       },
       get events() {
         return store.records;

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { Command, ContextKey, fullSettingKey, Setting } from '../../core/ids';
 import type { RefusedWebhookDelivery, WebhookDelivery, WebhookReceiver } from '../../core/webhooks';
 import { isLoopbackHost as isLoopbackAddress } from '../../core/service-address';
+import { jobTokenIn } from '../../core/jobs/tokens';
 import { isWebhookReceiverError, loadCore } from '../../platform/core';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { onDidChangeSetting, webhookSettings, type WebhookSettings } from '../../platform/settings';
@@ -149,6 +150,8 @@ export class WebhookReceiverController extends Disposable {
           path: settings.path,
           requireSignature: settings.requireSignature,
           getSecret: () => this.secret,
+          // Jobs started from the editor in any window: their unsigned deliveries need the job's token.
+          jobToken: (id) => jobTokenIn(this.services.context.globalState, id),
           onDelivery: (delivery) => this.handlers.onDelivery(delivery),
           onRefused: (refused) => this.handlers.onRefused(refused),
           onError: (err) => this.services.log.warn(`Webhook receiver: ${err instanceof Error ? err.message : String(err)}`),

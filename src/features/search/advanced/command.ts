@@ -13,7 +13,7 @@ import type { SearchSummary } from '../../../core/search/record';
 import { inertNotification } from '../../../core/text/inert';
 import { searchSettings } from '../../../platform/settings';
 import { promptForQuery } from '../query-box';
-import type { StepFrame } from './inputs';
+import type { StepFrame } from '../../../platform/step-inputs';
 import { runInsertOperator } from './operator-picker';
 import { showReview } from './review';
 import { showStep } from './steps';

@@ -8,7 +8,7 @@ import { review } from '../../../core/search/advanced/checks';
 import type { StepId } from '../../../core/search/advanced/flow';
 import type { SearchDefaults } from '../../../core/search/request';
 import { inertQuickPick } from '../../../core/text/inert';
-import { showPick, type Outcome, type PickItem, type StepFrame } from './inputs';
+import { showPick, type Outcome, type PickItem, type StepFrame } from '../../../platform/step-inputs';
 import { estimateText, warningText } from './words';
 import { priceOf } from '../../../core/spend/price';
 import type { SearchSummary } from '../../../core/search/record';

@@ -10,7 +10,7 @@ import { checkDateRange, formatDateRange, PRESET_RANGES, type TimeRange } from '
 import { countries } from '../../../core/search/countries';
 import type { ScrapeFormatsChoice } from '../../../core/search/request';
 import { queryValidation } from '../query-box';
-import { showInput, showPick, type Outcome, type PickItem, type StepFrame } from './inputs';
+import { showInput, showPick, type Outcome, type PickItem, type StepFrame } from '../../../platform/step-inputs';
 import { operatorButton, runInsertOperator, trackQueryBox } from './operator-picker';
 import { dateRangeProblem } from './words';
 import { showQuickInput } from '../../../platform/quick-inputs';

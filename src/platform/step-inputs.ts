@@ -3,8 +3,8 @@
 // happened: an answer, back, or dismissed. One input is shown at a time; `own` holds it so that it
 // is disposed with the feature if the window closes meanwhile.
 import * as vscode from 'vscode';
-import { toDisposable } from '../../../platform/disposable';
-import { showQuickInput } from '../../../platform/quick-inputs';
+import { toDisposable } from './disposable';
+import { showQuickInput } from './quick-inputs';
 
 export interface StepFrame {
   title: string;

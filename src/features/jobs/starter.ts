@@ -1,0 +1,169 @@
+// Starting a crawl or a batch scrape, without any UI: the webhook wired to this editor's receiver
+// when the service can reach it (with the job's token when no secret signs the deliveries), the
+// job shown in Active Crawls and Crawl Results at once, and followed to its end, when its cost
+// (pages, creditsUsed) is kept for the bound of the next job of its shape. The commands (./index)
+// and the chat tools call it.
+import * as vscode from 'vscode';
+import type { JobBound } from '../../core/spend/job-bound';
+import { boundOfJob, shapeOfJob, type JobToStart } from '../../core/jobs/bound';
+import { JOB_COSTS_PREFIX, jobCostHistory, readJobCosts, staleCostKeys, withStoredCost } from '../../core/jobs/costs';
+import { JOB_TOKENS_PREFIX, readJobTokens, staleTokenKeys, withJobToken } from '../../core/jobs/tokens';
+import { decideWiring, jobWebhook, type WebhookWiring } from '../../core/jobs/wiring';
+import { FINISHED, type CrawlResultsService } from '../../core/crawls/results';
+import type { JobRef } from '../../core/crawls/job';
+import { Disposable, toDisposable } from '../../platform/disposable';
+import type { Services } from '../../platform/services';
+import { jobSettings } from '../../platform/settings';
+import { loadCore } from '../../platform/core';
+import { words } from './words';
+
+export interface StartedJob {
+  id: string;
+  kind: JobToStart['kind'];
+  /** The job's status address, as the service answered. */
+  url: string;
+  /** Addresses the service left out of a batch scrape. */
+  invalidURLs?: string[];
+  webhook: 'wired' | 'not-wired';
+}
+
+export interface StartOptions {
+  askedBy: 'person' | 'agent';
+  signal?: AbortSignal;
+}
+
+/** What the starter needs of the other features, typed structurally. */
+export interface JobLinks {
+  crawls: { refresh(): Promise<void> };
+  results: { readonly service: CrawlResultsService };
+  webhooks: {
+    readonly receiver: { localUrl: string; requireSignature: boolean } | undefined;
+    readonly hasSecret: boolean;
+  };
+}
+
+/** How often a followed job is looked at (nothing is sent unless it must be read). */
+const LOOK_MS = 2000;
+/** A job with no webhook is read every this many looks; one with a webhook, as a fallback. */
+const READ_EVERY_UNWIRED = 2;
+const READ_EVERY_WIRED = 15;
+/** A job is followed for at most this many looks (12 hours). */
+const MAX_LOOKS = 21_600;
+
+export class JobStarter extends Disposable {
+  private readonly ownTokensKey = `${JOB_TOKENS_PREFIX}${vscode.env.sessionId}`;
+  private readonly ownCostsKey = `${JOB_COSTS_PREFIX}${vscode.env.sessionId}`;
+  private readonly following = new Map<string, ReturnType<typeof setTimeout>>();
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(private readonly services: Services, private readonly links: JobLinks) {
+    super();
+    this._register(toDisposable(() => { for (const timer of this.following.values()) clearTimeout(timer); this.following.clear(); }));
+  }
+
+  private get state(): vscode.Memento {
+    return this.services.context.globalState;
+  }
+
+  /** Whether, and where, a job started now gets its webhook, and why not. */
+  wiring(): WebhookWiring {
+    return decideWiring({
+      serviceBaseUrl: this.services.connection.state.baseUrl,
+      receiver: this.links.webhooks.receiver,
+      publicUrl: jobSettings().publicUrl,
+      hasSecret: this.links.webhooks.hasSecret,
+    });
+  }
+
+  /** The job's bound from this person's finished jobs of its shape, in every window. */
+  bound(job: JobToStart): JobBound {
+    return boundOfJob(job, jobCostHistory(this.state));
+  }
+
+  /**
+   * Starts the job. Rejects with the client's error (a refused field, 402, 429: nothing was
+   * started, and nothing is sent twice) or, when not connected, an Error in words.
+   */
+  async start(job: JobToStart, options: StartOptions): Promise<StartedJob> {
+    const client = await this.services.connection.getClient();
+    if (!client) throw new Error(words.notConnected());
+    // A webhook the caller gave is its own: it is sent as given and nothing is wired here.
+    const wiring: WebhookWiring = job.request.webhook !== undefined ? { kind: 'not-wired', reason: 'given' } : this.wiring();
+    const token = wiring.kind === 'wired' && wiring.check === 'job-token' ? loadCore().newJobToken() : undefined;
+    const webhook = job.request.webhook ?? jobWebhook(wiring, token);
+    const call = { signal: options.signal };
+    const started = job.kind === 'crawl'
+      ? await client.startCrawl({ ...job.request, ...(webhook ? { webhook } : {}) }, call)
+      : await client.startBatchScrape({ ...job.request, ...(webhook ? { webhook } : {}) }, call);
+    const ref: JobRef = { id: started.id.toLowerCase(), kind: job.kind };
+    this.services.log.info(`Started ${job.kind === 'crawl' ? 'crawl' : 'batch scrape'} ${ref.id} for the ${options.askedBy}; webhook ${wiring.kind === 'wired' ? `wired (${wiring.via}, ${wiring.check})` : `not wired (${wiring.reason})`}.`);
+    if (token !== undefined) await this.keepToken(ref.id, token);
+    if (job.kind === 'crawl') void this.links.crawls.refresh().catch(() => undefined);
+    this.follow(ref, shapeOfJob(job), wiring.kind === 'wired');
+    return {
+      id: ref.id, kind: job.kind, url: started.url ?? '',
+      ...(started.invalidURLs && started.invalidURLs.length > 0 ? { invalidURLs: started.invalidURLs } : {}),
+      webhook: wiring.kind === 'wired' ? 'wired' : 'not-wired',
+    };
+  }
+
+  /** Every window's finished jobs' costs, newest first (the bound's history). */
+  history(): ReturnType<typeof jobCostHistory> {
+    return jobCostHistory(this.state);
+  }
+
+  private keepToken(id: string, token: string): Promise<void> {
+    return this.write(async () => {
+      const now = Date.now();
+      await this.state.update(this.ownTokensKey, withJobToken(readJobTokens(this.state.get(this.ownTokensKey)), { id, token, savedAt: now }, now));
+      for (const key of staleTokenKeys(this.state, this.ownTokensKey, now)) await this.state.update(key, undefined);
+    });
+  }
+
+  private keepCost(id: string, shape: string, pages: number, creditsUsed: number): Promise<void> {
+    return this.write(async () => {
+      const now = Date.now();
+      const cost = { id, shape, pages, creditsUsed, finishedAt: new Date(now).toISOString(), savedAt: now };
+      await this.state.update(this.ownCostsKey, withStoredCost(readJobCosts(this.state.get(this.ownCostsKey)), cost));
+      for (const key of staleCostKeys(this.state, this.ownCostsKey, now)) await this.state.update(key, undefined);
+      this.services.log.info(`Job ${id} finished: ${pages} pages, ${creditsUsed} credits; kept for the bound of the next job of its shape.`);
+    });
+  }
+
+  /** One write at a time: a token and a cost written at once must not read the same old list. */
+  private write(run: () => Promise<void>): Promise<void> {
+    const next = this.writes.then(run).catch((err: unknown) => this.services.log.warn(`Could not keep a job's token or cost in global state: ${String(err)}`));
+    this.writes = next;
+    return next;
+  }
+
+  /**
+   * Follows the job to its end: shown in Crawl Results from the first look; read every few seconds
+   * when no webhook tells its progress (and now and then when one does, in case deliveries stop);
+   * at the end, its status once more if the end came by webhook, for its creditsUsed.
+   */
+  private follow(ref: JobRef, shape: string, wired: boolean): void {
+    const { service } = this.links.results;
+    const key = `${ref.kind}-${ref.id}`;
+    let looks = 0;
+    const look = async (): Promise<void> => {
+      this.following.delete(key);
+      if (this.isDisposed) return;
+      let job = service.get(ref);
+      const finished = job !== undefined && FINISHED.has(job.status);
+      if (job === undefined || (!finished && looks % (wired ? READ_EVERY_WIRED : READ_EVERY_UNWIRED) === 0) || (finished && typeof job.creditsUsed !== 'number')) {
+        await service.open(ref);
+        job = service.get(ref);
+      }
+      looks++;
+      if (job && FINISHED.has(job.status) && typeof job.creditsUsed === 'number') {
+        const pages = typeof job.completed === 'number' ? job.completed : job.pages.length;
+        if (pages > 0 && job.creditsUsed >= 0) await this.keepCost(ref.id, shape, pages, job.creditsUsed);
+        return;
+      }
+      // A timer set after a dispose finds it at its first line.
+      if (looks < MAX_LOOKS) this.following.set(key, setTimeout(() => void look(), LOOK_MS));
+    };
+    void look();
+  }
+}
