@@ -2,7 +2,9 @@
 // emulator: webData_scrape and webData_map confirmed with what they send and what they cost,
 // answered from what is kept within minutes with no request sent (counted at the emulator), fitted
 // to budgets of 64 and 200 tokens and none, refused at the daily limit, and a 408 and a 402 in
-// words. A call that will be sent is confirmed in a modal dialog no test can answer, so those
+// words; webData_startCrawl and webData_batchScrape confirmed with the address(es), the page limit
+// and the bound, the limit never above webData.chat.maxCrawlPages, refused when the bound could
+// pass the daily limit, and the answer naming the job id and the webData_crawlResults call. A call that will be sent is confirmed in a modal dialog no test can answer, so those
 // calls go through the tool's prepareInvocation and invoke; every call that sends nothing (a
 // reuse, a refusal, webData_readResult) goes through vscode.lm.invokeTool as an agent's would.
 import * as assert from 'node:assert/strict';
@@ -29,6 +31,8 @@ const messageOf = (prepared: vscode.PreparedToolInvocation | undefined): string 
 /** Markdown back to its text (the confirmation escapes every value). */
 const plain = (markdown: string): string => markdown.replace(/\\(.)/g, '$1');
 const sentTo = async (path: string, since: number): Promise<number> => (await emulator.requestsSince(since)).filter((r) => r.path === path).length;
+/** What a tool sent since `since`: its POSTs (the credits and a followed job's status are read in the background). */
+const postsSince = async (since: number): Promise<string[]> => (await emulator.requestsSince(since)).filter((r) => r.method === 'POST').map((r) => r.path);
 const setting = (name: string, value: number | undefined): Thenable<void> => vscode.workspace.getConfiguration('webData').update(name, value, vscode.ConfigurationTarget.Global);
 
 function assertFits(text: string, tokens: number | undefined): void {
@@ -123,7 +127,7 @@ describe('chat: tools that fetch pages and map sites', function () {
       }
       assert.ok(total > 2, `${total} parts`);
       assert.equal(joined, record.markdown);
-      assert.equal((await emulator.requestsSince(before)).length, 0);
+      assert.deepEqual(await postsSince(before), []);
     });
 
     it('credentials and a secret-looking parameter are removed before sending, and both the confirmation and the answer say so', async () => {
@@ -142,7 +146,7 @@ describe('chat: tools that fetch pages and map sites', function () {
       assert.match(await invokeTool('webData_scrape', { url: 'http://localhost:3000/admin' }), /^url was not sent: the Web Data Service fetches pages from the internet and cannot reach localhost:3000, because it is the person's own machine\./);
       assert.match(await invokeTool('webData_scrape', { url: 'file:///etc/passwd' }), /^url was not accepted: Only http: and https: addresses can be fetched; this one is file:/);
       assert.match(await invokeTool('webData_scrape', { fresh: 'yes' }), /^The scrape was not accepted: fix these inputs and call the tool again\.\n- (url|fresh): /);
-      assert.equal((await emulator.requestsSince(before)).length, 0);
+      assert.deepEqual(await postsSince(before), []);
     });
 
     it('a 408 and a 402 come back in words', async () => {
@@ -229,6 +233,105 @@ describe('chat: tools that fetch pages and map sites', function () {
       } finally {
         await setting('chat.dailyCreditLimit', 1000);
       }
+    });
+  });
+
+  describe('webData_startCrawl and webData_batchScrape', () => {
+    const CRAWL = { url: 'https://docs.tideflow.dev/', limit: 2 };
+    const BATCH = { urls: ['https://docs.tideflow.dev/faq', 'https://docs.tideflow.dev/reference/config'] };
+    const jobIdOf = (text: string): string => /job id ([0-9a-f-]{36})/.exec(text)?.[1] ?? '';
+
+    for (const tokens of BUDGETS) {
+      it(`a crawl, budget ${tokens ?? 'none'}: asks with the address, the page limit and the bound; the answer fits and names the job id and the call that reads it`, async () => {
+        const { text, confirmation } = await confirmed(api.chat.startCrawl, CRAWL, '/v2/crawl', tokens);
+        assert.match(confirmation, /\*\*Start:\*\* https:\/\/docs\.tideflow\.dev\//);
+        assert.match(confirmation, /\*\*Page limit:\*\* 2 \(an agent’s crawl asks for at most 10, webData\.chat\.maxCrawlPages\)/);
+        assert.match(confirmation, /\*\*Bound:\*\* at most 2 pages(; credits unknown until the first crawl of this kind finishes|, so at most 2 credits \(1 a page at most in your last \d+ jobs of this kind\))/);
+        assert.match(confirmation, /Chat agents have spent \d+ of their 1000 credits today/);
+        assertFits(text, tokens);
+        const id = jobIdOf(text);
+        assert.ok(id, text);
+        assert.ok(text.includes(`webData_crawlResults {"id":"${id}","kind":"crawl"}`), text);
+        if (tokens === undefined) assert.match(text, /From https:\/\/docs\.tideflow\.dev\/: at most 2 pages/);
+        // The call it names reads the job, free.
+        assert.match(await invokeTool('webData_crawlResults', { id }), new RegExp(id));
+      });
+    }
+
+    for (const tokens of BUDGETS) {
+      it(`a batch scrape, budget ${tokens ?? 'none'}: asks with the addresses and the bound; the answer fits and names the job id and the call that reads it`, async () => {
+        const { text, confirmation } = await confirmed(api.chat.batchScrape, BATCH, '/v2/batch/scrape', tokens);
+        assert.match(confirmation, /\*\*Addresses \(2\):\*\*\n- https:\/\/docs\.tideflow\.dev\/faq\n- https:\/\/docs\.tideflow\.dev\/reference\/config/);
+        assert.match(confirmation, /\*\*Bound:\*\* at most 2 pages/);
+        assertFits(text, tokens);
+        const id = jobIdOf(text);
+        assert.ok(text.includes(`webData_crawlResults {"id":"${id}","kind":"batch"}`), text);
+      });
+    }
+
+    it('an agent\'s crawl never asks for more pages than webData.chat.maxCrawlPages: lowered, said, and sent so', async () => {
+      await setting('chat.maxCrawlPages', 3);
+      try {
+        const { text, confirmation } = await confirmed(api.chat.startCrawl, { url: 'https://docs.tideflow.dev/', limit: 500 }, '/v2/crawl');
+        assert.match(confirmation, /\*\*Page limit:\*\* 3 \(the agent asked for 500; an agent’s crawl asks for at most 3, webData\.chat\.maxCrawlPages\)/);
+        assert.match(text, /The page limit asked for \(500\) was lowered to 3/);
+        // The emulator's crawl finds 12 pages unless the limit sent says fewer.
+        const id = jobIdOf(text);
+        await waitFor('the crawl\'s total', async () => /of 3\b/.test(await invokeTool('webData_crawlResults', { id })), 10_000);
+      } finally {
+        await setting('chat.maxCrawlPages', undefined);
+      }
+    });
+
+    it('refused in words, nothing asked and nothing sent: a batch longer than the setting, an unreachable address, a bad path pattern', async () => {
+      const before = await emulator.requestCount();
+      const many = { urls: Array.from({ length: 11 }, (_, i) => `https://docs.tideflow.dev/p${i}`) };
+      assert.equal((await api.chat.batchScrape.prepareInvocation({ input: many }, none))?.confirmationMessages, undefined);
+      assert.match(await invokeTool('webData_batchScrape', many), /^The batch scrape was not sent: it lists 11 different addresses, and a chat agent's batch scrape may list at most 10/);
+      assert.match(await invokeTool('webData_startCrawl', { url: 'http://wiki.internal/' }), /^url was not sent: .*cannot reach wiki\.internal, because it is an internal name/);
+      assert.match(await invokeTool('webData_startCrawl', { url: 'https://docs.tideflow.dev/', includePaths: ['(docs'] }), /^The crawl was not accepted: fix these inputs and call the tool again\.\n- includePaths\[0\]: "\(docs" is not a regular expression/);
+      assert.deepEqual(await postsSince(before), []);
+    });
+
+    it('the bound counts against the daily limit before the job starts: refused when it could pass it, and once the limit is reached', async () => {
+      // The crawls above finished: the bound now has this person's price of a page.
+      const job = { kind: 'crawl' as const, request: { url: 'https://docs.tideflow.dev/', limit: 10, scrapeOptions: { formats: ['markdown'] } } };
+      await waitFor('a finished crawl\'s cost kept for the bound', () => api.jobs.bound(job).credits.kind === 'history', 30_000);
+      const bound = api.jobs.bound(job);
+      assert.ok(bound.credits.kind === 'history' && bound.credits.atMost >= 2, JSON.stringify(bound));
+      const spent = api.spend.today().agent;
+      await setting('chat.dailyCreditLimit', spent + bound.credits.atMost - 1);
+      try {
+        const input = { url: 'https://docs.tideflow.dev/', limit: 10 };
+        assert.equal((await api.chat.startCrawl.prepareInvocation({ input }, none))?.confirmationMessages, undefined, 'nothing to confirm: nothing will be sent');
+        const before = await emulator.requestCount();
+        const text = await invokeTool('webData_startCrawl', input, 64);
+        assertFits(text, 64);
+        assert.match(text, new RegExp(`^The crawl could pass the daily agent credit limit \\(${spent} of ${spent + bound.credits.atMost - 1} spent today, and it may cost up to ${bound.credits.atMost}\\); the person can raise webData\\.chat\\.dailyCreditLimit\\.`));
+        // Allowed for the session or not, invoke itself refuses.
+        assert.match(textOf(await api.chat.startCrawl.invoke({ input, toolInvocationToken: undefined }, none)), /^The crawl could pass the daily agent credit limit/);
+        // A smaller crawl fits under the same limit: it asks.
+        assert.ok((await api.chat.startCrawl.prepareInvocation({ input: { ...input, limit: 1 } }, none))?.confirmationMessages, 'a crawl within the limit asks');
+        await setting('chat.dailyCreditLimit', spent);
+        assert.match(await invokeTool('webData_batchScrape', BATCH), /^Daily agent credit limit reached/);
+        assert.equal(await sentTo('/v2/crawl', before) + await sentTo('/v2/batch/scrape', before), 0);
+      } finally {
+        await setting('chat.dailyCreditLimit', 1000);
+      }
+    });
+
+    it('a 402 and a 429 at the start come back in words, and nothing is started', async () => {
+      await emulator.injectFault({ fault: { kind: 'payment-required' }, path: '/v2/crawl', times: 1 });
+      const broke = await confirmed(api.chat.startCrawl, CRAWL, '/v2/crawl');
+      assert.match(broke.text, /^The crawl failed: the team has no credits left \(402\)/);
+      await emulator.injectFault({ fault: { kind: 'rate-limit', retryAfter: '90' }, path: '/v2/batch/scrape', times: 'Infinity' });
+      const before = await emulator.requestCount();
+      assert.ok((await api.chat.batchScrape.prepareInvocation({ input: BATCH }, none))?.confirmationMessages);
+      const text = textOf(await api.chat.batchScrape.invoke({ input: BATCH, toolInvocationToken: undefined }, none));
+      assert.match(text, /^The batch scrape was refused because of the service's rate limit \(429\)\. Wait 90 seconds before trying again\./);
+      // A 429 is the service not taking the start: the client may try again after the wait it names, and nothing is started.
+      const starts = (await emulator.requestsSince(before)).filter((r) => r.path === '/v2/batch/scrape');
+      assert.ok(starts.length >= 1 && starts.every((r) => r.status === 429), JSON.stringify(starts));
     });
   });
 });
