@@ -91,7 +91,7 @@ describe('chat: what an agent\'s scrape or map spends', () => {
     const pages = [page({ id: 'new', scrapedAt: '2026-03-01T10:04:00.000Z', askedBy: 'person' }), page({ id: 'old', scrapedAt: '2026-03-01T10:00:00.000Z' }), page({ id: 'other', url: 'https://docs.tideflow.dev/other', scrapedAt: '2026-03-01T10:05:00.000Z' })];
     assert.deepEqual(reusablePage(pages, 'https://docs.tideflow.dev/guide', now, 10), { page: pages[0], minutesAgo: 1 });
     assert.equal(reusablePage(pages, 'https://docs.tideflow.dev/guide', now, 1), undefined);
-    assert.equal(reusablePage(pages, 'https://docs.tideflow.dev/guide', now, 0), undefined);
+    assert.equal(reusablePage([page({ scrapedAt: now.toISOString() })], 'https://docs.tideflow.dev/guide', now, 0), undefined, 'never at 0 minutes, even a page of this very moment');
     assert.equal(reusablePage(pages, 'https://docs.tideflow.dev/guide?x=1', now, 10), undefined);
   });
 });
@@ -159,6 +159,7 @@ describe('chat: a scraped page and a map as answers', () => {
       const read = await readPart(found.page, parts, { part: n }, budget);
       assert.ok(read.ok);
       assert.ok(read.text.startsWith(`Part ${n} of ${parts.length} of the page markdown of scraped page ${ID}`), read.text.slice(0, 100));
+      if (n < parts.length) assert.ok(read.text.includes(`Next: {"pageId":"${ID}","part":${n + 1}}`), read.text.slice(0, 200));
       joined += /\n(~{3,})markdown\n([\s\S]*)\n\1$/.exec(read.text)?.[2] ?? '<no fence>';
     }
     assert.equal(joined, long);
