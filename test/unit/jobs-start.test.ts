@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { validateCrawlRequest } from '../../src/core/api/job-request';
 import { decodeBatchScrape, decodeSearchToScrape, decodeStartCrawl } from '../../src/core/commands/jobs';
-import { boundOfJob, checkJob, needsConfirmation, pagesOfJob, shapeOfJob } from '../../src/core/jobs/bound';
+import { boundOfJob, needsConfirmation, pagesOfJob, shapeOfJob } from '../../src/core/jobs/bound';
 import { answeredStep, crawlChoicesOf, crawlRequestOf, patternsOf, wholeIn } from '../../src/core/jobs/choices';
 import { JOB_COSTS_PREFIX, jobCostHistory, readJobCosts, withStoredCost, type StoredJobCost } from '../../src/core/jobs/costs';
 import { CrawlFlow } from '../../src/core/jobs/flow';
@@ -67,7 +67,7 @@ describe('Start Crawl: the steps', () => {
     const sent = crawlRequestOf(choices);
     assert.equal(sent.limit, 'many');
     assert.equal(sent.delay, 2, 'fields no step asks are sent as given');
-    const checked = checkJob({ kind: 'crawl', request: sent });
+    const checked = validateCrawlRequest(sent);
     assert.ok(!checked.ok && checked.problems.some((p) => p.field === 'limit'));
     assert.equal(crawlRequestOf(answeredStep(choices, 'limit', { limit: 7 })).limit, 7);
   });

@@ -7,6 +7,9 @@ import { describe } from './domains';
 import type { RequestProblem } from './request-types';
 import { SCRAPE_OPTION_FIELDS, SITEMAP_MODES, urlRefusalText, validateScrapeRequest, type Checked, type ScrapeOptions, type SitemapMode } from './scrape-request';
 import { checkUrl } from '../scrape/url-check';
+import { MAX_BATCH_URLS, MAX_CRAWL_LIMIT, pathPatternProblem, WEBHOOK_EVENTS, type JobWebhookEvent } from './job-fields';
+
+export { MAX_BATCH_URLS, MAX_CRAWL_LIMIT, SERVICE_DEFAULT_CRAWL_LIMIT, pathPatternProblem, WEBHOOK_EVENTS, type JobWebhookEvent } from './job-fields';
 
 export const CRAWL_FIELDS = [
   'url', 'prompt', 'excludePaths', 'includePaths', 'maxDiscoveryDepth', 'sitemap', 'ignoreQueryParameters',
@@ -14,13 +17,6 @@ export const CRAWL_FIELDS = [
   'robotsUserAgent', 'delay', 'maxConcurrency', 'webhook', 'scrapeOptions', 'zeroDataRetention',
 ] as const;
 const BATCH_FIELDS: readonly string[] = ['urls', 'webhook', 'maxConcurrency', 'ignoreInvalidURLs', ...SCRAPE_OPTION_FIELDS, 'zeroDataRetention'];
-export const WEBHOOK_EVENTS = ['started', 'page', 'completed', 'failed'] as const;
-export type JobWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-/** The service's own default page limit of a crawl: far more than a person starting one by hand means. */
-export const SERVICE_DEFAULT_CRAWL_LIMIT = 10_000;
-/** Most pages a crawl may ask for here, and most addresses in one batch scrape. */
-export const MAX_CRAWL_LIMIT = 100_000;
-export const MAX_BATCH_URLS = 1_000;
 
 export interface JobWebhook {
   url: string;
@@ -80,18 +76,6 @@ function whole(fields: Fields, field: string, min: number, max: number, add: Add
 
 function flags(fields: Fields, names: readonly string[], add: Add): void {
   for (const name of names) if (fields[name] !== undefined && typeof fields[name] !== 'boolean') add(name, `${name} is true or false; got ${describe(fields[name])}.`);
-}
-
-/** A path pattern's problem, or undefined: the service reads them as regular expressions. */
-export function pathPatternProblem(pattern: string): string | undefined {
-  if (pattern.trim() === '') return 'An empty pattern matches every page; remove it.';
-  try {
-    new RegExp(pattern);
-    return undefined;
-  } catch (error) {
-    const detail = error instanceof SyntaxError ? error.message.replace(/^Invalid regular expression: /, '') : 'not a regular expression';
-    return `"${pattern.slice(0, 60)}" is not a regular expression (${detail.slice(0, 120)}).`;
-  }
 }
 
 function patterns(fields: Fields, field: string, add: Add): void {

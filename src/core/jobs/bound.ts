@@ -1,8 +1,8 @@
 // The bound of a job about to start, from its request and this person's finished jobs
 // (../spend/job-bound): a crawl's pages are its limit (the service's own default when none is
-// sent), a batch scrape's its addresses; and the request's check, as the client makes it. No VS Code.
-import { SERVICE_DEFAULT_CRAWL_LIMIT, validateBatchScrapeRequest, validateCrawlRequest, type BatchScrapeRequest, type CrawlRequest } from '../api/job-request';
-import type { Checked } from '../api/scrape-request';
+// sent), a batch scrape's its addresses. No VS Code.
+import { SERVICE_DEFAULT_CRAWL_LIMIT } from '../api/job-fields';
+import type { BatchScrapeRequest, CrawlRequest } from '../api/job-request';
 import { jobBound, jobShape, type JobBound, type JobCost } from '../spend/job-bound';
 
 export type JobToStart = { kind: 'crawl'; request: CrawlRequest } | { kind: 'batch'; request: BatchScrapeRequest };
@@ -26,7 +26,3 @@ export function needsConfirmation(bound: JobBound, confirmAbovePages: number): b
   return bound.pages > confirmAbovePages;
 }
 
-/** The job's request as the client will check it before sending (each problem with its field). */
-export function checkJob(job: JobToStart): Checked<CrawlRequest | BatchScrapeRequest> {
-  return job.kind === 'crawl' ? validateCrawlRequest(job.request) : validateBatchScrapeRequest(job.request);
-}

@@ -1,7 +1,7 @@
 // The addresses of a batch scrape given as text (an editor's selection): one a line. A line with
 // an address in it gives that address (a markdown list item, a link); any other non-empty line is
 // kept as it is, so the check names it rather than it being dropped unseen. Repeats count once.
-import { MAX_BATCH_URLS } from '../api/job-request';
+import { MAX_BATCH_URLS } from '../api/job-fields';
 import { firstUrl } from '../scrape/page';
 
 export function urlsOfText(text: string): string[] {

@@ -4,7 +4,7 @@
 // machine (a loopback service address: the emulator, a self-hosted one). Otherwise the job is
 // followed by reading its status, and the review says why. No VS Code.
 import type { JobWebhook } from '../api/job-request';
-import { WEBHOOK_EVENTS } from '../api/job-request';
+import { WEBHOOK_EVENTS } from '../api/job-fields';
 import { isLoopbackHost } from '../service-address';
 import { JOB_TOKEN_HEADER } from '../webhooks/job-token';
 

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { RequestProblem } from '../../core/api/request-types';
 import { STEP_FIELDS } from '../../core/jobs/choices';
 import type { AskedStep } from '../../core/jobs/flow';
-import { checkJob, type JobToStart } from '../../core/jobs/bound';
+import type { JobToStart } from '../../core/jobs/bound';
+import { loadCore } from '../../platform/core';
 import { shownJobWebhook, type WebhookWiring } from '../../core/jobs/wiring';
 import type { JobBound } from '../../core/spend/job-bound';
 import { inertQuickPick } from '../../core/text/inert';
@@ -27,7 +28,9 @@ function stepOf(field: string): AskedStep | undefined {
 
 export async function showJobReview(facts: ReviewFacts, frame: StepFrame): Promise<Outcome<ReviewAnswer>> {
   const { job, wiring } = facts;
-  const checked = checkJob(job);
+  // The client's own check (in dist/core.js, loaded now that a review is shown): what it refuses is never sent.
+  const core = loadCore();
+  const checked = job.kind === 'crawl' ? core.validateCrawlRequest(job.request) : core.validateBatchScrapeRequest(job.request);
   const webhook = job.request.webhook ?? shownJobWebhook(wiring);
   const body: Record<string, unknown> = { ...(checked.ok ? checked.body : job.request), ...(webhook ? { webhook } : {}) };
   const items: Array<PickItem<ReviewAnswer | undefined>> = [];

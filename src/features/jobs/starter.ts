@@ -146,19 +146,25 @@ export class JobStarter extends Disposable {
     const { service } = this.links.results;
     const key = `${ref.kind}-${ref.id}`;
     let looks = 0;
+    let readAtEnd = false;
     const look = async (): Promise<void> => {
       this.following.delete(key);
       if (this.isDisposed) return;
       let job = service.get(ref);
-      const finished = job !== undefined && FINISHED.has(job.status);
-      if (job === undefined || (!finished && looks % (wired ? READ_EVERY_WIRED : READ_EVERY_UNWIRED) === 0) || (finished && typeof job.creditsUsed !== 'number')) {
+      if (job === undefined || (!FINISHED.has(job.status) && looks % (wired ? READ_EVERY_WIRED : READ_EVERY_UNWIRED) === 0)) {
         await service.open(ref);
         job = service.get(ref);
       }
       looks++;
-      if (job && FINISHED.has(job.status) && typeof job.creditsUsed === 'number') {
+      if (job && FINISHED.has(job.status)) {
+        // An end the webhook told: its status read once more, for what the whole job cost.
+        if (job.finishedVia !== 'read' && !readAtEnd) {
+          readAtEnd = true;
+          await service.open(ref);
+          job = service.get(ref) ?? job;
+        }
         const pages = typeof job.completed === 'number' ? job.completed : job.pages.length;
-        if (pages > 0 && job.creditsUsed >= 0) await this.keepCost(ref.id, shape, pages, job.creditsUsed);
+        if (typeof job.creditsUsed === 'number' && job.creditsUsed >= 0 && pages > 0) await this.keepCost(ref.id, shape, pages, job.creditsUsed);
         return;
       }
       // A timer set after a dispose finds it at its first line.

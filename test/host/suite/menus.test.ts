@@ -250,6 +250,15 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     'webData.refreshCrawls': async (row) => {
       noProblem('Refresh', (await call('webData.refreshCrawls', row?.node)).shown);
     },
+    'webData.startCrawl': async (row) => {
+      const before = await emulator.requestCount();
+      const { result, shown: s } = await call('webData.startCrawl', row?.node);
+      noProblem('Start Crawl', s);
+      assert.equal(s.quickInputs[0]?.title, 'Web Data: Start Crawl', 'its first step was not shown');
+      assert.equal(s.quickInputs[0].step, 1, 'it did not start at the URL');
+      assert.equal(result, undefined);
+      assert.equal(await emulator.requestCount(), before, 'something was sent');
+    },
     'webData.startWebhookReceiver': async (row) => {
       const { result, shown: s } = await call('webData.startWebhookReceiver', row?.node);
       noProblem('Start Receiver', s);
@@ -358,6 +367,21 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       assert.equal(s.dialogs.length, 1, 'the save dialog was not shown');
       assert.equal(result, undefined);
     },
+    'webData.scrapeAllResults': async (row) => {
+      const before = await emulator.requestCount();
+      const { result, shown: s } = await call('webData.scrapeAllResults', row.node);
+      noProblem('Scrape All Results', s);
+      assert.equal(s.quickInputs[0]?.title, 'Web Data: Batch Scrape', 'the review was not shown');
+      assert.match(s.quickInputs[0].items[0] ?? '', /^\$\(play\) Start Batch Scrape at most \d+ pages?/, 'the review does not start with the bound');
+      assert.equal(result, undefined);
+      assert.equal(await emulator.requestCount(), before, 'something was sent before Start');
+    },
+    'webData.startCrawl': async (row) => {
+      const { result, shown: s } = await call('webData.startCrawl', row.node);
+      noProblem('Start Crawl', s);
+      assert.equal(s.quickInputs[0]?.value, urlOf(row), 'the URL step did not hold the result\'s address');
+      assert.equal(result, undefined);
+    },
     'webData.copyCrawlId': async (row) => {
       const { result, shown: s } = await call('webData.copyCrawlId', row.node);
       noProblem('Copy Crawl ID', s);
@@ -430,6 +454,31 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         assert.equal(s.quickInputs[0]?.value, 'https://docs.tideflow.dev/guide/streams', 'the box did not hold the URL under the cursor');
         assert.equal(result, undefined);
         assert.equal(await emulator.requestCount(), before, 'something was sent before Enter');
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      },
+      'webData.startCrawl': async () => {
+        const document = await vscode.workspace.openTextDocument({ content: 'Crawl https://docs.tideflow.dev/guide first.', language: 'plaintext' });
+        const editor = await vscode.window.showTextDocument(document);
+        editor.selection = new vscode.Selection(0, 10, 0, 10);
+        const before = await emulator.requestCount();
+        const { result, shown: s } = await call('webData.startCrawl', document.uri, { groupId: 0 });
+        noProblem('Start Crawl', s);
+        assert.equal(s.quickInputs[0]?.value, 'https://docs.tideflow.dev/guide', 'the URL step did not hold the URL under the cursor');
+        assert.equal(result, undefined);
+        assert.equal(await emulator.requestCount(), before, 'something was sent');
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      },
+      'webData.startBatchScrape': async () => {
+        const document = await vscode.workspace.openTextDocument({ content: 'https://docs.tideflow.dev/a\nhttps://docs.tideflow.dev/b\n', language: 'plaintext' });
+        const editor = await vscode.window.showTextDocument(document);
+        editor.selection = new vscode.Selection(0, 0, 2, 0);
+        const before = await emulator.requestCount();
+        const { result, shown: s } = await call('webData.startBatchScrape', document.uri, { groupId: 0 });
+        noProblem('Batch Scrape', s);
+        assert.equal(s.quickInputs[0]?.title, 'Web Data: Batch Scrape', 'the review was not shown');
+        assert.ok(s.quickInputs[0].items.some((row) => row.startsWith('urls 2 addresses')), `the selection's two addresses: ${s.quickInputs[0].items.join(' | ')}`);
+        assert.equal(result, undefined);
+        assert.equal(await emulator.requestCount(), before, 'something was sent');
         await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       },
     },
