@@ -11,7 +11,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { ChatTool } from '../../../src/features/chat/tool';
-import { activate, emulator, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+import { JOB_COSTS_PREFIX, jobCostHistory } from '../../../src/core/jobs/costs';
+import { activate, emulator, restoreDemoKey, storageOf, useKey, usageFor, waitFor } from './helpers-account';
 
 const KEY = 'wd-test-chat-jobs-0123456789abcdef';
 const none = new vscode.CancellationTokenSource().token;
@@ -43,6 +44,10 @@ function assertFits(text: string, tokens: number | undefined): void {
 describe('chat: tools that fetch pages and map sites', function () {
   this.timeout(60_000);
   let api: WebDataApi;
+  /** The jobs this suite started, and the finished jobs' costs before it: put back after, so the
+   * bound a later suite sees is the one it would have seen without this suite. */
+  const startedJobs: string[] = [];
+  let costsBefore = new Map<string, unknown>();
 
   /** A call that will be sent: prepared (it asks to confirm), then invoked as chat does once confirmed. */
   async function confirmed(tool: ChatTool, input: object, path: string, tokens?: number): Promise<{ text: string; confirmation: string }> {
@@ -61,9 +66,15 @@ describe('chat: tools that fetch pages and map sites', function () {
     await useKey(KEY);
     // Agents' spend of other suites counts toward today's limit: these tests set it themselves.
     await setting('chat.dailyCreditLimit', 1000);
+    const state = storageOf(api).globalState;
+    costsBefore = new Map(state.keys().filter((key) => key.startsWith(JOB_COSTS_PREFIX)).map((key) => [key, state.get(key)]));
   });
   afterEach(() => emulator.clearFaults());
   after(async () => {
+    const state = storageOf(api).globalState;
+    // The jobs finish within seconds at the emulator; their costs are kept as they do.
+    await waitFor('this suite\'s jobs to finish', () => startedJobs.every((id) => jobCostHistory(state).some((cost) => cost.id === id)), 30_000).catch(() => undefined);
+    for (const key of state.keys().filter((k) => k.startsWith(JOB_COSTS_PREFIX))) await state.update(key, costsBefore.get(key));
     await setting('chat.dailyCreditLimit', undefined);
     await restoreDemoKey();
   });
@@ -239,7 +250,11 @@ describe('chat: tools that fetch pages and map sites', function () {
   describe('webData_startCrawl and webData_batchScrape', () => {
     const CRAWL = { url: 'https://docs.tideflow.dev/', limit: 2 };
     const BATCH = { urls: ['https://docs.tideflow.dev/faq', 'https://docs.tideflow.dev/reference/config'] };
-    const jobIdOf = (text: string): string => /job id ([0-9a-f-]{36})/.exec(text)?.[1] ?? '';
+    const jobIdOf = (text: string): string => {
+      const id = /job id ([0-9a-f-]{36})/.exec(text)?.[1] ?? '';
+      if (id) startedJobs.push(id);
+      return id;
+    };
 
     for (const tokens of BUDGETS) {
       it(`a crawl, budget ${tokens ?? 'none'}: asks with the address, the page limit and the bound; the answer fits and names the job id and the call that reads it`, async () => {
