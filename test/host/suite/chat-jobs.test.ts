@@ -250,6 +250,10 @@ describe('chat: tools that fetch pages and map sites', function () {
   describe('webData_startCrawl and webData_batchScrape', () => {
     const CRAWL = { url: 'https://docs.tideflow.dev/', limit: 2 };
     const BATCH = { urls: ['https://docs.tideflow.dev/faq', 'https://docs.tideflow.dev/reference/config'] };
+    // The demo team's key: the jobs stay in the Crawl Results view after this suite, and later
+    // suites read that view with the demo key.
+    before(() => restoreDemoKey());
+
     const jobIdOf = (text: string): string => {
       const id = /job id ([0-9a-f-]{36})/.exec(text)?.[1] ?? '';
       if (id) startedJobs.push(id);
