@@ -11,6 +11,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { ChatTool } from '../../../src/features/chat/tool';
+import { FINISHED } from '../../../src/core/crawls/results';
 import { JOB_COSTS_PREFIX, jobCostHistory } from '../../../src/core/jobs/costs';
 import { activate, emulator, restoreDemoKey, storageOf, useKey, usageFor, waitFor } from './helpers-account';
 
@@ -46,7 +47,7 @@ describe('chat: tools that fetch pages and map sites', function () {
   let api: WebDataApi;
   /** The jobs this suite started, and the finished jobs' costs before it: put back after, so the
    * bound a later suite sees is the one it would have seen without this suite. */
-  const startedJobs: string[] = [];
+  const startedJobs: Array<{ id: string; kind: 'crawl' | 'batch' }> = [];
   let costsBefore = new Map<string, unknown>();
 
   /** A call that will be sent: prepared (it asks to confirm), then invoked as chat does once confirmed. */
@@ -72,8 +73,19 @@ describe('chat: tools that fetch pages and map sites', function () {
   afterEach(() => emulator.clearFaults());
   after(async () => {
     const state = storageOf(api).globalState;
-    // The jobs finish within seconds at the emulator; their costs are kept as they do.
-    await waitFor('this suite\'s jobs to finish', () => startedJobs.every((id) => jobCostHistory(state).some((cost) => cost.id === id)), 30_000).catch(() => undefined);
+    // The jobs finish within seconds at the emulator: each is read until its row says so (later
+    // suites pick rows by status), and its cost is kept as it does.
+    const finished = async (): Promise<boolean> => {
+      for (const ref of startedJobs) {
+        const status = api.crawlResults.service.get(ref)?.status;
+        if (status === undefined || !FINISHED.has(status)) {
+          await api.crawlResults.service.open(ref);
+          return false;
+        }
+      }
+      return startedJobs.every(({ id }) => jobCostHistory(state).some((cost) => cost.id === id));
+    };
+    await waitFor('this suite\'s jobs to finish', finished, 30_000);
     for (const key of state.keys().filter((k) => k.startsWith(JOB_COSTS_PREFIX))) await state.update(key, costsBefore.get(key));
     await setting('chat.dailyCreditLimit', undefined);
     await restoreDemoKey();
@@ -256,7 +268,8 @@ describe('chat: tools that fetch pages and map sites', function () {
 
     const jobIdOf = (text: string): string => {
       const id = /job id ([0-9a-f-]{36})/.exec(text)?.[1] ?? '';
-      if (id) startedJobs.push(id);
+      const kind = /"kind":"(crawl|batch)"/.exec(text)?.[1] === 'batch' ? 'batch' : 'crawl';
+      if (id) startedJobs.push({ id, kind });
       return id;
     };
 
