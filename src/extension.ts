@@ -69,17 +69,17 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
   // A crawl that leaves the active list with no webhook is read once.
   context.subscriptions.push(crawls.model.onDidLeave((ids) => void crawlResults.crawlsLeft(ids)));
   const webhooks = registerWebhooks(services, { crawls: crawls.model, results: crawlResults });
-  const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service, credits: usage.model, crawls: crawls.model });
-  const entries = registerEntries(services, { search });
   // Kept pages have their group in Search Results; a crawled page's links open as markdown.
   const scrape = registerScrape(services, { search, crawlPageText: (ref, index) => crawlResults.service.pageText(ref, index) });
+  // Start Crawl and Batch Scrape: their jobs show in Active Crawls and Crawl Results, their webhooks come to the receiver.
+  const jobs = registerJobs(services, { crawls: crawls.model, results: crawlResults, webhooks, searches: search, pages: scrape });
+  const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service, credits: usage.model, crawls: crawls.model, scrape, jobs });
+  const entries = registerEntries(services, { search });
   // A scrape's credits count in today's spend, as a search's do, and the status bar follows.
   context.subscriptions.push(scrape.onDidScrape((page) => {
     if (page.creditsUsed !== undefined) void spend.record({ id: page.id, credits: page.creditsUsed, askedBy: page.askedBy });
     void usage.model.refreshNow();
   }));
-  // Start Crawl and Batch Scrape: their jobs show in Active Crawls and Crawl Results, their webhooks come to the receiver.
-  const jobs = registerJobs(services, { crawls: crawls.model, results: crawlResults, webhooks, searches: search, pages: scrape });
   registerDoctor(services, { webhooks });
   // Shown on the first start; each step ticked as the person does it.
   const walkthrough = registerWalkthrough(services, { onDidSearch: search.onDidSearch, onDidChangeEvents: webhooks.onDidChangeEvents, webhookEventCount: () => webhooks.events.length });

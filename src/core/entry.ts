@@ -18,3 +18,5 @@ export { runDoctor } from './doctor/run';
 export { realProbes } from './doctor/probes';
 export { askKey } from './doctor/key';
 export { readReadInput } from './chat/read-input';
+// The scrape and map tools' input checks (zod), with the search tool's.
+export { readScrapeToolInput, readMapToolInput, readCrawlToolInput, readBatchToolInput } from './chat/web-input';

@@ -134,6 +134,7 @@ export const Setting = {
   searchProblemActions: 'search.problemActions',
   chatReuseMinutes: 'chat.reuseMinutes',
   chatDailyCreditLimit: 'chat.dailyCreditLimit',
+  chatMaxCrawlPages: 'chat.maxCrawlPages',
   crawlResultsStorageLimit: 'crawlResults.storageLimit',
   scrapeFormats: 'scrape.formats',
   scrapeOnlyMainContent: 'scrape.onlyMainContent',

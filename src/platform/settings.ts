@@ -108,6 +108,12 @@ export function chatDailyCreditLimit(): number {
   return Math.max(0, section().get<number>(Setting.chatDailyCreditLimit, 25));
 }
 
+/** The most pages a chat agent's crawl may ask for, and the most addresses in its batch scrape. */
+export function chatMaxCrawlPages(): number {
+  const value = section().get<number>(Setting.chatMaxCrawlPages, 10);
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(1000, Math.max(1, Math.floor(value))) : 10;
+}
+
 export interface ScrapeSettings {
   formats: string[];
   onlyMainContent: boolean;

@@ -227,7 +227,7 @@ describe('manifest: advanced search and operators', () => {
 
 describe('manifest: language-model tools', () => {
   const chatSources = ['src/features/chat/index.ts', 'src/features/chat/search-tool.ts', 'src/features/chat/credits-tool.ts', 'src/features/chat/crawls-tool.ts', 'src/features/chat/read-tool.ts',
-    'src/features/chat/crawl-results-tool.ts', 'src/features/crawl-results/index.ts']
+    'src/features/chat/crawl-results-tool.ts', 'src/features/chat/scrape-tool.ts', 'src/features/chat/map-tool.ts', 'src/features/chat/job-tool.ts', 'src/features/crawl-results/index.ts']
     .map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');
   const matchesIn = (pattern: RegExp): Array<{ id: string }> => [...chatSources.matchAll(pattern)].map((m) => ({ id: m[1] ?? '' }));
   interface ToolContribution { [field: string]: unknown; name: string; inputSchema: Record<string, unknown> }
@@ -238,12 +238,12 @@ describe('manifest: language-model tools', () => {
   const SCHEMA_KEYWORDS = new Set(['type', 'properties', 'items', 'enum', 'required', 'description', 'minimum', 'maximum', 'maxLength', 'minLength', 'default']);
   const registeredTools = new Set(matchesIn(/export const \w+_TOOL = '(webData_\w+)'/g).map((m) => m.id));
 
-  it('contributes the five tools, each registered in code, and code registers no other', () => {
-    assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_credits', 'webData_activeCrawls', 'webData_readResult', 'webData_crawlResults']);
+  it('contributes the nine tools, each registered in code, and code registers no other', () => {
+    assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_scrape', 'webData_map', 'webData_startCrawl', 'webData_batchScrape', 'webData_credits', 'webData_activeCrawls', 'webData_readResult', 'webData_crawlResults']);
     assert.deepEqual([...registeredTools].sort(), tools.map((t) => t.name).sort());
     // Registered under the tool files' *_TOOL constants (read above), each once.
     const registerCalls = matchesIn(/vscode\.lm\.registerTool\(\s*(\w+_TOOL)\b/g).map((m) => m.id);
-    assert.deepEqual(registerCalls.sort(), ['ACTIVE_CRAWLS_TOOL', 'CRAWL_RESULTS_TOOL', 'CREDITS_TOOL', 'READ_RESULT_TOOL', 'SEARCH_TOOL'], 'each tool is registered once, under its constant');
+    assert.deepEqual(registerCalls.sort(), ['ACTIVE_CRAWLS_TOOL', 'BATCH_SCRAPE_TOOL', 'CRAWL_RESULTS_TOOL', 'CREDITS_TOOL', 'MAP_TOOL', 'READ_RESULT_TOOL', 'SCRAPE_TOOL', 'SEARCH_TOOL', 'START_CRAWL_TOOL'], 'each tool is registered once, under its constant');
   });
 
   it('each has only fields VS Code 1.100 accepts, its strings, a #name, an icon and tags', () => {
@@ -302,6 +302,16 @@ describe('manifest: language-model tools', () => {
     const { READ_INPUT_FIELDS } = await import('../../src/core/chat/read-input');
     const read = tools.find((t) => t.name === 'webData_readResult');
     assert.deepEqual(Object.keys(read?.inputSchema.properties ?? {}).sort(), [...READ_INPUT_FIELDS].sort());
+  });
+
+  it('the scrape, map, crawl and batch scrape tools\' schemas name exactly the inputs their zod checks read, the url(s) required', async () => {
+    const { SCRAPE_INPUT_FIELDS, MAP_INPUT_FIELDS, CRAWL_INPUT_FIELDS, BATCH_INPUT_FIELDS } = await import('../../src/core/chat/web-input');
+    const cases = [['webData_scrape', SCRAPE_INPUT_FIELDS, 'url'], ['webData_map', MAP_INPUT_FIELDS, 'url'], ['webData_startCrawl', CRAWL_INPUT_FIELDS, 'url'], ['webData_batchScrape', BATCH_INPUT_FIELDS, 'urls']] as const;
+    for (const [name, fields, required] of cases) {
+      const tool = tools.find((t) => t.name === name);
+      assert.deepEqual(Object.keys(tool?.inputSchema.properties ?? {}).sort(), [...fields].sort(), name);
+      assert.deepEqual(tool?.inputSchema.required, [required], name);
+    }
   });
 
   it('the listing names the Chat category', () => {

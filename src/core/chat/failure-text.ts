@@ -14,6 +14,8 @@ export interface ToolFailure {
   message?: string;
   problems?: readonly RequestProblem[];
   retryAfterMs?: number;
+  /** The HTTP status, when the service answered (a 408 is the service giving up, not the network). */
+  status?: number;
 }
 
 /** The name of the command that stores the address and key, as the Command Palette shows it. */
@@ -26,6 +28,8 @@ const CHECK_CONNECTION_HINT = 'The person can run "Web Data: Check Connection" t
 export function failureText(what: string, failure: ToolFailure, spends: boolean): string {
   const nothingSpent = spends ? ' Nothing was sent, so no credits were spent.' : '';
   const said = failure.message ? ` ${modelLine(failure.message, 800)}` : '';
+  // A 408 is the service's answer (it gave up on the page), not a network that failed.
+  if (failure.kind === 'timeout' && failure.status === 408) return `${what} timed out at the service (408): the site may be slow, very large, or blocking it, and nothing came back.${said} Try again later, or another page.`;
   // The table of what failures mean says which kinds the network may cause (core/failure-table.ts).
   if (meaningOf(failure.kind)?.network === true) return `${what} failed: the service could not be reached.${said} ${CHECK_CONNECTION_HINT}`;
   switch (failure.kind) {
@@ -62,11 +66,11 @@ export function capReachedText(spent: number, limit: number): string {
  * A search prepared when nothing was to be sent (not connected then, or an earlier answer to
  * reuse, or the limit reached) reaches invoke with no confirmation of its price: it is not sent.
  */
-export function notConfirmedText(why: 'connected-later' | 'nothing-to-send'): string {
+export function notConfirmedText(why: 'connected-later' | 'nothing-to-send', what = 'The search'): string {
   const because = why === 'connected-later'
     ? 'Web Data was connected only after this call was prepared'
     : 'when this call was prepared there was nothing to send (an earlier answer to reuse, or the daily limit reached)';
-  return `The search was not sent: call the tool again and the person will be asked to confirm its price (${because}).`;
+  return `${what} was not sent: call the tool again and the person will be asked to confirm its price (${because}).`;
 }
 
 /** A tool's own failure (a bug, not the service's): `what` is "The search", "Reading the page"… */

@@ -1,6 +1,7 @@
 // The webData_readResult tool's input, checked with zod. A page to read is named by a source's id
 // and the page within it: a search id and a result (its number, or its address in `url`), or a
-// crawl's or batch scrape's job id (with its kind) and a page (its number, or its address).
+// crawl's or batch scrape's job id (with its kind) and a page (its number, or its address), or a
+// page webData_scrape kept (its page id: the whole page is the one page).
 // The sources are a list: each is one entry in PAGE_SOURCES and one PageSource in the tool.
 import * as z from 'zod/mini';
 import type { RequestProblem } from '../api/request-types';
@@ -9,9 +10,9 @@ import { isJobId } from '../crawls/job';
 /**
  * Where a page is read from, and the input fields that name it: a search (searchId, and result or
  * url), a crawl or a batch scrape (jobId, and page or url; the job's kind is its own field, `kind`,
- * as webData_crawlResults takes it).
+ * as webData_crawlResults takes it), a page kept by webData_scrape (pageId).
  */
-export type PageSourceKind = 'search' | 'crawl' | 'batch';
+export type PageSourceKind = 'search' | 'crawl' | 'batch' | 'scrape';
 
 /** A page within a source: its 1-based number, or its address. */
 export type PageKey = { number: number } | { address: string };
@@ -24,6 +25,9 @@ export interface ReadRequest {
   part: number;
 }
 
+/** A kept page's id: the UUID its webData_scrape answer named. */
+const PAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 // A `z.lazy`, built on the tool's first call rather than when dist/core.js loads.
 const ReadInputSchema = z.lazy(() => z.looseObject({
   searchId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
@@ -31,13 +35,14 @@ const ReadInputSchema = z.lazy(() => z.looseObject({
   result: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,5}\s*$/))])),
   url: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
   jobId: z.optional(z.string().check(z.refine(isJobId))),
+  pageId: z.optional(z.string().check(z.regex(PAGE_ID))),
   kind: z.optional(z.enum(['crawl', 'batch'])),
   page: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,8}\s*$/))])),
   part: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,5}\s*$/))])),
 }));
 
 /** The input fields, as the manifest's inputSchema lists them (test/unit/manifest.test.ts compares). */
-export const READ_INPUT_FIELDS = ['searchId', 'result', 'url', 'part', 'jobId', 'kind', 'page'] as const;
+export const READ_INPUT_FIELDS = ['searchId', 'result', 'url', 'part', 'jobId', 'kind', 'page', 'pageId'] as const;
 
 export type ReadInputCheck = { ok: true; request: ReadRequest } | { ok: false; problems: RequestProblem[] };
 
@@ -49,6 +54,7 @@ const EXPECTED: Readonly<Record<string, string>> = {
   jobId: 'the job id of a crawl or batch scrape (a UUID) that a webData_crawlResults answer named',
   kind: '"crawl" (the default) or "batch"',
   page: 'the page\'s number in that crawl or batch scrape, a whole number from 1',
+  pageId: 'the page id (a UUID) a webData_scrape answer named',
 };
 
 export function readReadInput(value: unknown): ReadInputCheck {
@@ -62,6 +68,10 @@ export function readReadInput(value: unknown): ReadInputCheck {
   }
   const input = parsed.data;
   const part = input.part === undefined ? 1 : Number(input.part);
+  if (input.pageId !== undefined) {
+    if (input.searchId !== undefined || input.jobId !== undefined) return { ok: false, problems: [{ field: 'pageId', message: 'Give pageId (a scraped page) alone, without searchId or jobId.' }] };
+    return { ok: true, request: { source: 'scrape', id: input.pageId.toLowerCase(), page: { number: 1 }, part } };
+  }
   if (input.jobId !== undefined) {
     if (input.searchId !== undefined) return { ok: false, problems: [{ field: 'searchId', message: 'Give searchId (a search\'s result) or jobId (a crawl\'s page), not both.' }] };
     const job = { source: input.kind ?? 'crawl', id: input.jobId.toLowerCase() } as const;
@@ -70,7 +80,7 @@ export function readReadInput(value: unknown): ReadInputCheck {
     return { ok: false, problems: [{ field: 'page', message: `Give page (${EXPECTED.page}) or url (the page's URL exactly as the answer gave it).` }] };
   }
   if (input.searchId === undefined) {
-    return { ok: false, problems: [{ field: 'searchId', message: `searchId is required: ${EXPECTED.searchId}; or, for a crawl's page, jobId: ${EXPECTED.jobId}.` }] };
+    return { ok: false, problems: [{ field: 'searchId', message: `searchId is required: ${EXPECTED.searchId}; or, for a crawl's page, jobId: ${EXPECTED.jobId}; or, for a scraped page, pageId: ${EXPECTED.pageId}.` }] };
   }
   if (input.result !== undefined) return { ok: true, request: { source: 'search', id: input.searchId, page: { number: Number(input.result) }, part } };
   if (input.url !== undefined) return { ok: true, request: { source: 'search', id: input.searchId, page: { address: input.url.trim() }, part } };

@@ -1,6 +1,6 @@
-// Language-model tools for chat agents, every one registered here: web search (confirmed, it
-// spends credits), the team's credits and its active crawls (free), a crawl's results (free), and
-// reading a stored page in parts (free). Each is a definition given to one base (tool.ts, over
+// Language-model tools for chat agents, every one registered here: web search, a page as markdown,
+// a site's map, and starting a crawl or a batch scrape (confirmed, they spend credits), the team's credits and its active crawls
+// (free), a crawl's results (free), and reading a stored page in parts (free). Each is a definition given to one base (tool.ts, over
 // src/core/chat/tool.ts). Registering reads nothing and sends nothing. The manifest's
 // contributes.languageModelTools describes them.
 import * as vscode from 'vscode';
@@ -15,6 +15,10 @@ import type { SpendApi } from '../spend';
 import { READ_RESULT_TOOL, ReadResultTool } from './read-tool';
 import { chatTool, type ChatTool } from './tool';
 import { searchResultPage, type PageSource } from '../../core/chat/read-result';
+import { scrapedPageLookup } from '../../core/chat/page-text';
+import { SCRAPE_TOOL, ScrapeTool, type PageFetcher } from './scrape-tool';
+import { MAP_TOOL, MapTool } from './map-tool';
+import { BATCH_SCRAPE_TOOL, JobTool, START_CRAWL_TOOL, type JobStarter } from './job-tool';
 import { crawlPageSource, type CrawlPageService } from '../../core/crawls/read-page';
 
 
@@ -24,6 +28,10 @@ export interface ChatToolsApi {
   readonly activeCrawls: ChatTool;
   readonly readResult: ChatTool;
   readonly crawlResults: ChatTool;
+  readonly scrape: ChatTool;
+  readonly map: ChatTool;
+  readonly startCrawl: ChatTool;
+  readonly batchScrape: ChatTool;
 }
 
 export interface ChatToolDeps {
@@ -37,6 +45,10 @@ export interface ChatToolDeps {
   credits: CreditsReader;
   /** The active crawls (the Active Crawls view's model): webData_activeCrawls reads through it. */
   crawls: ActiveCrawlsReader;
+  /** The scrape feature: webData_scrape fetches and keeps pages through it, webData_readResult reads them. */
+  scrape: PageFetcher;
+  /** The jobs feature: webData_startCrawl and webData_batchScrape bound and start jobs through it. */
+  jobs: JobStarter;
 }
 
 export function registerChatTools(services: Services, deps: ChatToolDeps): ChatToolsApi {
@@ -45,8 +57,12 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     search: chatTool(new SearchTool(services, searchThrough(deps.searches), new SearchSpend(deps.searches, deps.spend)), log),
     credits: chatTool(creditsTool(deps.credits), log),
     activeCrawls: chatTool(activeCrawlsTool(deps.crawls), log),
-    readResult: chatTool(new ReadResultTool([searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch')]), log),
+    readResult: chatTool(new ReadResultTool([searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch'), scrapedPages(deps.scrape)]), log),
     crawlResults: chatTool(crawlResultsTool(deps.crawlResults), log),
+    scrape: chatTool(new ScrapeTool(services, deps.scrape, deps.spend), log),
+    map: chatTool(new MapTool(services, deps.spend), log),
+    startCrawl: chatTool(new JobTool('crawl', services, deps.jobs, deps.spend), log),
+    batchScrape: chatTool(new JobTool('batch', services, deps.jobs, deps.spend), log),
   };
   services.context.subscriptions.push(
     vscode.lm.registerTool(SEARCH_TOOL, tools.search),
@@ -54,6 +70,10 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     vscode.lm.registerTool(ACTIVE_CRAWLS_TOOL, tools.activeCrawls),
     vscode.lm.registerTool(READ_RESULT_TOOL, tools.readResult),
     vscode.lm.registerTool(CRAWL_RESULTS_TOOL, tools.crawlResults),
+    vscode.lm.registerTool(SCRAPE_TOOL, tools.scrape),
+    vscode.lm.registerTool(MAP_TOOL, tools.map),
+    vscode.lm.registerTool(START_CRAWL_TOOL, tools.startCrawl),
+    vscode.lm.registerTool(BATCH_SCRAPE_TOOL, tools.batchScrape),
   );
   return tools;
 }
@@ -61,4 +81,9 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
 /** The search history as a source of pages to read in parts. */
 function searchPages(searches: SearchRunner): PageSource {
   return { kind: 'search', find: async (id, page) => searchResultPage(await searches.get(id), id, page) };
+}
+
+/** The pages webData_scrape kept, as a source of pages to read in parts (by page id). */
+function scrapedPages(scrape: PageFetcher): PageSource {
+  return { kind: 'scrape', find: async (id) => scrapedPageLookup(await scrape.pages.read(id), id) };
 }

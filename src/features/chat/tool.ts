@@ -39,7 +39,7 @@ export function chatTool<Input, Value>(tool: ChatToolDefinition<Input, Value>, l
 /** A thrown client error as a ToolFailure: its kind and its own sentence (which never holds the key); undefined for anything else. */
 function toolFailure(err: unknown): ToolFailure | undefined {
   if (!isWebDataError(err)) return undefined;
-  return { kind: err.kind, message: err.message, problems: err.problems, retryAfterMs: err.retryAfterMs };
+  return { kind: err.kind, message: err.message, problems: err.problems, retryAfterMs: err.retryAfterMs, status: err.status };
 }
 
 function counting(tokenization: vscode.LanguageModelToolTokenizationOptions | undefined, token: vscode.CancellationToken): TokenCounting | undefined {

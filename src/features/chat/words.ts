@@ -1,11 +1,18 @@
 // The chat tools in words for the person (vscode.l10n): what the chat shows while a tool runs,
-// and the search's confirmation. What the model reads is English made by the core
+// and the confirmations of the tools that spend (search, scrape, map, crawl, batch scrape). What the model reads is English made by the core
 // (src/core/chat), not here; every value from the model is made inert before it is shown.
 import * as vscode from 'vscode';
 import type { SearchRequestBody } from '../../core/api';
 import { inertMarkdown } from '../../core/text/inert';
 import { capWords, priceWords } from '../spend/words';
 import type { Assessment } from './search-spend';
+import type { RemovedPart } from '../../core/chat/agent-url';
+import type { ScrapePrice } from '../../core/chat/scrape-spend';
+import type { ScrapeAssessment, Today } from './web-spend';
+import type { AgentJob } from '../../core/chat/job-plan';
+import type { JobToStart } from '../../core/jobs/bound';
+import type { JobBound } from '../../core/spend/job-bound';
+import { fullSettingKey, Setting } from '../../core/ids';
 
 export const creditsInvocationWords = (): string => vscode.l10n.t('Reading the team’s Web Data credits');
 export const activeCrawlsInvocationWords = (): string => vscode.l10n.t('Listing the team’s active crawls');
@@ -43,3 +50,118 @@ export function searchConfirmationWords(body: SearchRequestBody, assessment: Ass
   lines.push(vscode.l10n.t('The results also appear in the Search Results view.'));
   return new vscode.MarkdownString(lines.join('\n\n'));
 }
+
+// webData_scrape and webData_map (issue 27), webData_startCrawl and webData_batchScrape (issue 28).
+
+export const scrapeCheckingWords = (): string => vscode.l10n.t('Checking the address to fetch');
+export const mapCheckingWords = (): string => vscode.l10n.t('Checking the site to map');
+
+/** `url` is inert markdown already. */
+export function scrapeInvocationWords(url: string, state?: { reusedMinutesAgo?: number; refused?: boolean }): vscode.MarkdownString {
+  if (state?.reusedMinutesAgo !== undefined) return new vscode.MarkdownString(vscode.l10n.t('Reading the page of {0} fetched {1} minutes ago (free)', url, state.reusedMinutesAgo));
+  if (state?.refused) return new vscode.MarkdownString(vscode.l10n.t('Not fetching {0}: it could pass the chat agents’ daily credit limit', url));
+  return new vscode.MarkdownString(vscode.l10n.t('Fetching {0} as markdown', url));
+}
+
+/** `url` is inert markdown already. */
+export function mapInvocationWords(url: string, state?: { reusedMinutesAgo?: number; refused?: boolean }): vscode.MarkdownString {
+  if (state?.reusedMinutesAgo !== undefined) return new vscode.MarkdownString(vscode.l10n.t('Reading the map of {0} made {1} minutes ago (free)', url, state.reusedMinutesAgo));
+  if (state?.refused) return new vscode.MarkdownString(vscode.l10n.t('Not mapping {0}: chat agents reached today’s credit limit', url));
+  return new vscode.MarkdownString(vscode.l10n.t('Mapping {0}', url));
+}
+
+export const scrapeConfirmationTitle = (): string => vscode.l10n.t('Fetch a page with Web Data?');
+export const mapConfirmationTitle = (): string => vscode.l10n.t('Map a site with Web Data?');
+
+/** A scrape's price: what this person's scrapes cost before, or unknown; never a guess. */
+function scrapePriceWords(price: ScrapePrice): string {
+  if (price.kind === 'unknown') return vscode.l10n.t('unknown until the first scrape (the service reports it once it has run)');
+  if (price.times === 1) return price.max === 1 ? vscode.l10n.t('a scrape like this cost 1 credit last time') : vscode.l10n.t('a scrape like this cost {0} credits last time', price.max);
+  if (price.min !== price.max) return vscode.l10n.t('scrapes like this cost {0} to {1} credits the last {2} times', price.min, price.max, price.times);
+  return price.max === 1 ? vscode.l10n.t('scrapes like this cost 1 credit the last {0} times', price.times) : vscode.l10n.t('scrapes like this cost {0} credits the last {1} times', price.max, price.times);
+}
+
+/** The parts of an agent's address removed before sending, for the confirmation. */
+function removedWords(removed: readonly RemovedPart[]): string | undefined {
+  if (removed.length === 0) return undefined;
+  const parts = removed.map((part) => (part.kind === 'credentials' ? vscode.l10n.t('the user name and password') : vscode.l10n.t('the parameter “{0}”', inertMarkdown(part.name, 60))));
+  return vscode.l10n.t('**Removed before sending** (they look private): {0}', parts.join(', '));
+}
+
+export function scrapeConfirmationWords(url: string, removed: readonly RemovedPart[], fresh: boolean, assessment: ScrapeAssessment): vscode.MarkdownString {
+  const lines = [vscode.l10n.t('**Address:** {0}', inertMarkdown(url, 500))];
+  const cut = removedWords(removed);
+  if (cut) lines.push(cut);
+  if (fresh) lines.push(vscode.l10n.t('**Fresh:** fetched again, not from the service’s cache'));
+  lines.push(vscode.l10n.t('**Price:** {0}', scrapePriceWords(assessment.price)));
+  lines.push(`**${vscode.l10n.t('Today:')}** ${capWords(assessment.cap, assessment.spent, assessment.limit)}`);
+  lines.push(vscode.l10n.t('The page is kept with your scraped pages.'));
+  return new vscode.MarkdownString(lines.join('\n\n'));
+}
+
+export function mapConfirmationWords(request: { url: string; search?: string; limit?: number }, removed: readonly RemovedPart[], today: Today): vscode.MarkdownString {
+  const lines = [vscode.l10n.t('**Site:** {0}', inertMarkdown(request.url, 500))];
+  const cut = removedWords(removed);
+  if (cut) lines.push(cut);
+  if (request.search !== undefined) lines.push(vscode.l10n.t('**Search:** {0}', inertMarkdown(request.search, 200)));
+  if (request.limit !== undefined) lines.push(vscode.l10n.t('**At most:** {0} addresses', request.limit));
+  // The map's answer carries no credits figure: said as it is, never a guess.
+  lines.push(vscode.l10n.t('**Price:** not reported by the service (its map answer says nothing of credits), so this map is not counted in today’s spend by agents'));
+  lines.push(`**${vscode.l10n.t('Today:')}** ${capWords(today.cap, today.spent, today.limit)}`);
+  return new vscode.MarkdownString(lines.join('\n\n'));
+}
+
+export const jobCheckingWords = (kind: JobToStart['kind']): string => (kind === 'crawl' ? vscode.l10n.t('Checking the crawl to start') : vscode.l10n.t('Checking the batch scrape to start'));
+
+export function jobInvocationWords(plan: AgentJob, state?: { refused: boolean }): vscode.MarkdownString {
+  const first = inertMarkdown(plan.urls[0] ?? '', 200);
+  if (plan.job.kind === 'crawl') {
+    return new vscode.MarkdownString(state?.refused
+      ? vscode.l10n.t('Not crawling {0}: it could pass the chat agents’ daily credit limit', first)
+      : vscode.l10n.t('Starting a crawl of {0} (at most {1} pages)', first, plan.pages));
+  }
+  return new vscode.MarkdownString(state?.refused
+    ? vscode.l10n.t('Not starting a batch scrape of {0} addresses: it could pass the chat agents’ daily credit limit', plan.pages)
+    : vscode.l10n.t('Starting a batch scrape of {0} addresses', plan.pages));
+}
+
+export const jobConfirmationTitle = (kind: JobToStart['kind']): string => (kind === 'crawl' ? vscode.l10n.t('Start a crawl with Web Data?') : vscode.l10n.t('Start a batch scrape with Web Data?'));
+
+/** The bound said before a job starts: at most so many pages and, from this person's finished jobs, credits; never a guess. */
+function boundWords(bound: JobBound, kind: JobToStart['kind']): string {
+  if (bound.credits.kind === 'unknown') {
+    return kind === 'crawl'
+      ? vscode.l10n.t('at most {0} pages; credits unknown until the first crawl of this kind finishes', bound.pages)
+      : vscode.l10n.t('at most {0} pages; credits unknown until the first batch scrape of this kind finishes', bound.pages);
+  }
+  const { atMost, perPage, samples } = bound.credits;
+  return vscode.l10n.t('at most {0} pages, so at most {1} credits ({2} a page at most in your last {3} jobs of this kind)', bound.pages, atMost, perPage, samples);
+}
+
+export function jobConfirmationWords(plan: AgentJob, bound: JobBound, spend: Today): vscode.MarkdownString {
+  const { job } = plan;
+  const lines: string[] = [];
+  if (job.kind === 'crawl') {
+    lines.push(vscode.l10n.t('**Start:** {0}', inertMarkdown(plan.urls[0] ?? '', 500)));
+    const setting = fullSettingKey(Setting.chatMaxCrawlPages);
+    lines.push(plan.lowered
+      ? vscode.l10n.t('**Page limit:** {0} (the agent asked for {1}; an agent’s crawl asks for at most {0}, {2})', plan.pages, plan.lowered.asked, setting)
+      : vscode.l10n.t('**Page limit:** {0} (an agent’s crawl asks for at most {1}, {2})', plan.pages, plan.maxPages, setting));
+    const list = (values: readonly string[] | undefined): string => (values ?? []).map((v) => inertMarkdown(v, 100)).join(', ');
+    if (job.request.includePaths?.length) lines.push(vscode.l10n.t('**Only paths:** {0}', list(job.request.includePaths)));
+    if (job.request.excludePaths?.length) lines.push(vscode.l10n.t('**Not paths:** {0}', list(job.request.excludePaths)));
+    if (job.request.maxDiscoveryDepth !== undefined) lines.push(vscode.l10n.t('**Depth:** at most {0} links from the start', job.request.maxDiscoveryDepth));
+  } else {
+    const shown = plan.urls.slice(0, 10).map((url) => `- ${inertMarkdown(url, 300)}`).join('\n');
+    const more = plan.urls.length > 10 ? `\n- ${vscode.l10n.t('and {0} more', plan.urls.length - 10)}` : '';
+    lines.push(`${vscode.l10n.t('**Addresses ({0}):**', plan.urls.length)}\n${shown}${more}`);
+  }
+  if (plan.removed.length > 0) {
+    const parts = plan.removed.flatMap(({ parts: removed }) => removed).map((part) => (part.kind === 'credentials' ? vscode.l10n.t('the user name and password') : vscode.l10n.t('the parameter “{0}”', inertMarkdown(part.name, 60))));
+    lines.push(vscode.l10n.t('**Removed before sending** (they look private): {0}', [...new Set(parts)].join(', ')));
+  }
+  lines.push(vscode.l10n.t('**Bound:** {0}', boundWords(bound, job.kind)));
+  lines.push(`**${vscode.l10n.t('Today:')}** ${capWords(spend.cap, spend.spent, spend.limit)}`);
+  return new vscode.MarkdownString(lines.join('\n\n'));
+}
+
