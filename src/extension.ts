@@ -73,6 +73,8 @@ export function activate(context: vscode.ExtensionContext, codeCacheDir?: string
   const scrape = registerScrape(services, { search, crawlPageText: (ref, index) => crawlResults.service.pageText(ref, index) });
   // Start Crawl and Batch Scrape: their jobs show in Active Crawls and Crawl Results, their webhooks come to the receiver.
   const jobs = registerJobs(services, { crawls: crawls.model, results: crawlResults, webhooks, searches: search, pages: scrape });
+  // A job's credits count in today's spend once it ends (a job's id is a spend entry of its own).
+  context.subscriptions.push(jobs.onDidFinish((job) => void spend.record({ id: `job:${job.id}`, credits: job.creditsUsed, askedBy: job.askedBy })));
   const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service, credits: usage.model, crawls: crawls.model, scrape, jobs });
   const entries = registerEntries(services, { search });
   // A scrape's credits count in today's spend, as a search's do, and the status bar follows.

@@ -24,7 +24,7 @@ import { jobSettings, scrapeSettings } from '../../platform/settings';
 import type { StepFrame } from '../../platform/step-inputs';
 import { confirmUrl, urlNearby } from '../scrape/url-input';
 import { showJobReview } from './review';
-import { JobStarter, type JobLinks, type StartedJob, type StartOptions } from './starter';
+import { JobStarter, type FinishedJob, type JobLinks, type StartedJob, type StartOptions } from './starter';
 import { showCrawlStep } from './steps';
 import { boundWords, words } from './words';
 
@@ -38,6 +38,8 @@ export interface JobsApi {
   wiring(): WebhookWiring;
   /** How many started jobs are still followed to their end (host tests wait for none before the next suite). */
   readonly followed: number;
+  /** A job started here ended with its cost read (today's spend counts it). */
+  readonly onDidFinish: vscode.Event<FinishedJob>;
   /**
    * Answers the modal confirmation above the page threshold instead of a person, when set: only
    * host tests do (a modal dialog cannot be clicked there). Returns the button chosen.
@@ -71,6 +73,7 @@ class JobsFeature extends Disposable {
       start: (job, options) => starter.start(job, options),
       bound: (job) => starter.bound(job),
       wiring: () => starter.wiring(),
+      onDidFinish: starter.onDidFinish,
       get followed() {
         return starter.followed;
       },

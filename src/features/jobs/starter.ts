@@ -47,6 +47,13 @@ const LOOK_MS = 2000;
 /** A job with no webhook is read every this many looks; one with a webhook, as a fallback. */
 const READ_EVERY_UNWIRED = 2;
 const READ_EVERY_WIRED = 15;
+/** A job started here that ended, what it cost and who started it. */
+export interface FinishedJob {
+  id: string;
+  creditsUsed: number;
+  askedBy: StartOptions['askedBy'];
+}
+
 /** A job is followed for at most this many looks (12 hours). */
 const MAX_LOOKS = 21_600;
 
@@ -57,6 +64,9 @@ export class JobStarter extends Disposable {
   /** The jobs followed until their end, by key. */
   private readonly unfinished = new Set<string>();
   private writes: Promise<void> = Promise.resolve();
+  private readonly finished = this._register(new vscode.EventEmitter<FinishedJob>());
+  /** A job started here ended with its cost read: today's spend counts it for whoever asked. */
+  readonly onDidFinish = this.finished.event;
 
   constructor(private readonly services: Services, private readonly links: JobLinks) {
     super();
@@ -101,7 +111,7 @@ export class JobStarter extends Disposable {
     this.services.log.info(`Started ${job.kind === 'crawl' ? 'crawl' : 'batch scrape'} ${ref.id} for the ${options.askedBy}; webhook ${wiring.kind === 'wired' ? `wired (${wiring.via}, ${wiring.check})` : `not wired (${wiring.reason})`}.`);
     if (token !== undefined) await this.keepToken(ref.id, token);
     if (job.kind === 'crawl') void this.links.crawls.refresh().catch(() => undefined);
-    this.follow(ref, shapeOfJob(job), wiring.kind === 'wired');
+    this.follow(ref, shapeOfJob(job), wiring.kind === 'wired', options.askedBy);
     return {
       id: ref.id, kind: job.kind, url: started.url ?? '',
       ...(started.invalidURLs && started.invalidURLs.length > 0 ? { invalidURLs: started.invalidURLs } : {}),
@@ -149,7 +159,7 @@ export class JobStarter extends Disposable {
    * when no webhook tells its progress (and now and then when one does, in case deliveries stop);
    * at the end, its status once more if the end came by webhook, for its creditsUsed.
    */
-  private follow(ref: JobRef, shape: string, wired: boolean): void {
+  private follow(ref: JobRef, shape: string, wired: boolean, askedBy: StartOptions['askedBy']): void {
     const { service } = this.links.results;
     const key = `${ref.kind}-${ref.id}`;
     let looks = 0;
@@ -175,7 +185,10 @@ export class JobStarter extends Disposable {
           job = service.get(ref) ?? job;
         }
         const pages = typeof job.completed === 'number' ? job.completed : job.pages.length;
-        if (typeof job.creditsUsed === 'number' && job.creditsUsed >= 0 && pages > 0) await this.keepCost(ref.id, shape, pages, job.creditsUsed);
+        if (typeof job.creditsUsed === 'number' && job.creditsUsed >= 0) {
+          if (pages > 0) await this.keepCost(ref.id, shape, pages, job.creditsUsed);
+          this.finished.fire({ id: ref.id, creditsUsed: job.creditsUsed, askedBy });
+        }
         this.unfinished.delete(key);
         return;
       }

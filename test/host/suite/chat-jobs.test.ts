@@ -264,7 +264,11 @@ describe('chat: tools that fetch pages and map sites', function () {
     const BATCH = { urls: ['https://docs.tideflow.dev/faq', 'https://docs.tideflow.dev/reference/config'] };
     // The demo team's key: the jobs stay in the Crawl Results view after this suite, and later
     // suites read that view with the demo key.
-    before(() => restoreDemoKey());
+    let agentBeforeJobs = 0;
+    before(async () => {
+      await restoreDemoKey();
+      agentBeforeJobs = api.spend.today().agent;
+    });
 
     const jobIdOf = (text: string): string => {
       const id = /job id ([0-9a-f-]{36})/.exec(text)?.[1] ?? '';
@@ -331,6 +335,11 @@ describe('chat: tools that fetch pages and map sites', function () {
       await waitFor('a finished crawl\'s cost kept for the bound', () => api.jobs.bound(job).credits.kind === 'history', 30_000);
       const bound = api.jobs.bound(job);
       assert.ok(bound.credits.kind === 'history' && bound.credits.atMost >= 2, JSON.stringify(bound));
+      // Every job above ended; each one's credits counted once in today's agent spend.
+      await waitFor('the jobs above ended', () => api.jobs.followed === 0, 30_000);
+      const jobCredits = startedJobs.map((ref) => api.crawlResults.service.get(ref)?.creditsUsed ?? 0).reduce((a, b) => a + b, 0);
+      assert.ok(jobCredits > 0, 'the jobs reported no credits');
+      await waitFor('the jobs\' credits counted in today\'s agent spend', () => api.spend.today().agent >= agentBeforeJobs + jobCredits);
       const spent = api.spend.today().agent;
       await setting('chat.dailyCreditLimit', spent + bound.credits.atMost - 1);
       try {
