@@ -11,6 +11,7 @@ import { needsConfirmation, type JobToStart } from '../../core/jobs/bound';
 import { crawlChoicesOf, crawlRequestOf } from '../../core/jobs/choices';
 import { CRAWL_STEP_COUNT, CrawlFlow, crawlStepNumber } from '../../core/jobs/flow';
 import { urlsOfText } from '../../core/jobs/urls';
+import { pageLinks } from '../../core/scrape/page';
 import type { WebhookWiring } from '../../core/jobs/wiring';
 import { resultsOf, shownKinds, type SearchRecord } from '../../core/search/record';
 import { checkUrl } from '../../core/scrape/url-check';
@@ -165,8 +166,12 @@ class JobsFeature extends Disposable {
       }
       case 'selection': {
         const editor = vscode.window.activeTextEditor;
-        const text = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection) : '';
-        const urls = urlsOfText(text.slice(0, 1_000_000));
+        // No selection in a page's own tab: that page's links (its own address left out).
+        const own = editor?.selection.isEmpty ? await this.links.pages.addressOf(editor.document.uri) : undefined;
+        const text = editor && (own !== undefined || !editor.selection.isEmpty) ? editor.document.getText(own !== undefined ? undefined : editor.selection) : '';
+        const urls = own !== undefined
+          ? pageLinks(text.slice(0, 1_000_000)).map((link) => link.url).filter((url) => url !== own).slice(0, MAX_BATCH_URLS)
+          : urlsOfText(text.slice(0, 1_000_000));
         if (urls.length === 0) {
           void vscode.window.showErrorMessage(words.noUrls());
           return undefined;

@@ -213,4 +213,29 @@ describe('starting crawls and batch scrapes from the editor', function () {
     const started = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Started | undefined>('webData.startCrawl', request));
     assert.ok(started, 'the crawl did not start after Start');
   });
+
+  it('Batch Scrape in a page\'s own tab with nothing selected: the page\'s links, its own address left out; nothing sent before Start', async () => {
+    const page = await vscode.commands.executeCommand<{ url: string } | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/getting-started' });
+    assert.ok(page, 'the page was not opened');
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.scheme, 'webdata-page');
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    const seen: ShownQuickInput[] = [];
+    const listener = api.onDidShowQuickInput((input) => seen.push(input));
+    const before = await emulator.requestCount();
+    try {
+      const run = vscode.commands.executeCommand('webData.startBatchScrape', editor.document.uri);
+      await waitFor('Batch Scrape\'s review', () => seen.length > 0);
+      const rows = seen[0]?.items ?? [];
+      assert.equal(seen[0]?.title, 'Web Data: Batch Scrape');
+      assert.ok(rows.some((row) => row.startsWith('urls 1 address')), `not the page's one link: ${rows.join(' | ')}`);
+      assert.ok(rows.some((row) => row.includes('https://docs.tideflow.dev/guide/streams')), `the page's link is not the one to scrape: ${rows.join(' | ')}`);
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.equal(await run, undefined);
+      assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/batch')), [], 'something was sent');
+    } finally {
+      listener.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
 });
