@@ -19,6 +19,7 @@ import type { SearchSpend } from './search-spend';
 import type { PreparedSearch } from '../search';
 import type { RunSearch } from './run-search';
 import type { ChatToolDefinition } from './tool';
+import { keyOf } from './unconfirmed';
 import { searchCheckingWords, searchConfirmationTitle, searchConfirmationWords, searchInvocationWords } from './words';
 
 export const SEARCH_TOOL = 'webData_search';
@@ -101,12 +102,3 @@ export class SearchTool implements ChatToolDefinition<Asked, Found> {
   }
 }
 
-function keyOf(input: unknown): string {
-  try {
-    // undefined for an undefined input, whatever the declared type says.
-    const json = JSON.stringify(input) as string | undefined;
-    return json ?? '';
-  } catch {
-    return '';
-  }
-}

@@ -28,7 +28,8 @@ export class Unconfirmed {
   }
 }
 
-function keyOf(input: unknown): string {
+/** A tool input as a key: the call prepared and the call invoked with the same input meet under it. */
+export function keyOf(input: unknown): string {
   try {
     // undefined for an undefined input, whatever the declared type says.
     const json = JSON.stringify(input) as string | undefined;

@@ -54,6 +54,9 @@ export interface FinishedJob {
   askedBy: StartOptions['askedBy'];
 }
 
+/** An ended job's status is read at most this many more times for its cost. */
+const COST_READS = 3;
+
 /** A job is followed for at most this many looks (12 hours). */
 const MAX_LOOKS = 21_600;
 
@@ -164,6 +167,9 @@ export class JobStarter extends Disposable {
     const key = `${ref.kind}-${ref.id}`;
     let looks = 0;
     let readAtEnd = false;
+    /** Reads left for an ended job whose cost is not known yet; and whether the next look reads. */
+    let costReads = COST_READS;
+    let readNext = false;
     this.unfinished.add(key);
     const look = async (): Promise<void> => {
       this.following.delete(key);
@@ -172,7 +178,8 @@ export class JobStarter extends Disposable {
         return;
       }
       let job = service.get(ref);
-      if (job === undefined || (!FINISHED.has(job.status) && looks % (wired ? READ_EVERY_WIRED : READ_EVERY_UNWIRED) === 0)) {
+      if (job === undefined || readNext || (!FINISHED.has(job.status) && looks % (wired ? READ_EVERY_WIRED : READ_EVERY_UNWIRED) === 0)) {
+        readNext = false;
         await service.open(ref);
         job = service.get(ref);
       }
@@ -183,6 +190,14 @@ export class JobStarter extends Disposable {
           readAtEnd = true;
           await service.open(ref);
           job = service.get(ref) ?? job;
+        }
+        // Ended, but what it cost is not known yet (a status read that failed, or an end told before
+        // the status said it): read again at the next looks, a few times, before giving up on it.
+        if (typeof job.creditsUsed !== 'number' && costReads > 0) {
+          costReads--;
+          readNext = true;
+          this.following.set(key, setTimeout(() => void look(), LOOK_MS));
+          return;
         }
         const pages = typeof job.completed === 'number' ? job.completed : job.pages.length;
         if (typeof job.creditsUsed === 'number' && job.creditsUsed >= 0) {

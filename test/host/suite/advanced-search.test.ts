@@ -7,36 +7,10 @@ import * as vscode from 'vscode';
 import type { SearchRecord } from '../../../src/core/search/record';
 import type { WebDataApi } from '../../../src/extension';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
-import { activate, emulator, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+import { activate, emulator, restoreDemoKey, useKey, usageFor } from './helpers-account';
+import { pressEnterUntilDone } from './helpers-steps';
 
 const KEY = 'wd-host-advanced-0001';
-
-/**
- * Presses Enter in each quick input the command shows, as it shows it (the extension announces
- * every box and list it shows), until the command settles or `presses` were made: each Enter
- * accepts a step's current answer (a remembered or given choice, or the review's Search). Too few
- * presses leave the command waiting on a step, which fails. Waits for a step or the end, never a
- * fixed time.
- */
-async function pressEnterUntilDone<T>(api: WebDataApi, start: () => Thenable<T>, presses = 30, seen: ShownQuickInput[] = []): Promise<T> {
-  let shown = 0;
-  const listener = api.onDidShowQuickInput((input) => { shown++; seen.push(input); });
-  let settled = false;
-  try {
-    const result = Promise.resolve(start()).finally(() => { settled = true; });
-    // Read through a function: `settled` changes across the awaits, which TS's narrowing cannot see.
-    const isSettled = (): boolean => settled;
-    let pressed = 0;
-    for (; pressed < presses && !isSettled(); pressed++) {
-      await waitFor('the next step to show, or the command to finish', () => isSettled() || shown > pressed, 20_000);
-      if (!isSettled()) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    }
-    await waitFor(`the command to finish after ${pressed} presses of Enter`, () => isSettled(), 20_000);
-    return await result;
-  } finally {
-    listener.dispose();
-  }
-}
 
 /** The Search rows of the reviews shown, for a failure's message. */
 const reviewRows = (seen: readonly ShownQuickInput[]): string => seen.map((input) => input.items[0] ?? '').filter((row) => row.startsWith('$(search)')).join(' | ') || 'no review shown';

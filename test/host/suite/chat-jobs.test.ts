@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { ChatTool } from '../../../src/features/chat/tool';
 import { FINISHED } from '../../../src/core/crawls/results';
-import { JOB_COSTS_PREFIX, jobCostHistory } from '../../../src/core/jobs/costs';
+import { JOB_COSTS_PREFIX } from '../../../src/core/jobs/costs';
 import { activate, emulator, restoreDemoKey, storageOf, useKey, usageFor, waitFor } from './helpers-account';
 
 const KEY = 'wd-test-chat-jobs-0123456789abcdef';
@@ -73,19 +73,13 @@ describe('chat: tools that fetch pages and map sites', function () {
   afterEach(() => emulator.clearFaults());
   after(async () => {
     const state = storageOf(api).globalState;
-    // The jobs finish within seconds at the emulator: each is read until its row says so (later
-    // suites pick rows by status), and its cost is kept as it does.
-    const finished = async (): Promise<boolean> => {
-      for (const ref of startedJobs) {
-        const status = api.crawlResults.service.get(ref)?.status;
-        if (status === undefined || !FINISHED.has(status)) {
-          await api.crawlResults.service.open(ref);
-          return false;
-        }
-      }
-      return startedJobs.every(({ id }) => jobCostHistory(state).some((cost) => cost.id === id));
-    };
-    await waitFor('this suite\'s jobs to finish', finished, 30_000);
+    // The jobs finish within seconds at the emulator: each is followed until it ends (later suites
+    // pick rows by status), and its cost, if it has one, is kept as it ends. A job that ends with no
+    // page keeps no cost, so the wait is for every job's end, not for a cost of each.
+    await waitFor('this suite\'s jobs to end', () => api.jobs.followed === 0 && startedJobs.every((ref) => {
+      const status = api.crawlResults.service.get(ref)?.status;
+      return status !== undefined && FINISHED.has(status);
+    }), 60_000);
     for (const key of state.keys().filter((k) => k.startsWith(JOB_COSTS_PREFIX))) await state.update(key, costsBefore.get(key));
     await setting('chat.dailyCreditLimit', undefined);
     await restoreDemoKey();

@@ -11,6 +11,7 @@ import type { ShownError } from '../../../src/platform/notify';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
+import { pressEnterUntilDone } from './helpers-steps';
 import { settingsTarget } from './helpers-webhooks';
 
 const KEY = 'wd-host-jobs-0001';
@@ -18,27 +19,6 @@ const TOKEN_HEADER = 'x-web-data-job-token';
 
 interface Started { id: string; kind: 'crawl' | 'batch'; url: string; invalidURLs?: string[]; webhook: 'wired' | 'not-wired' }
 
-/**
- * Presses Enter in each quick input the command shows, as it shows it, until the command settles
- * (at most `presses`): each Enter accepts a step's current answer, or the review's Start.
- */
-async function pressEnterUntilDone<T>(api: WebDataApi, start: () => Thenable<T>, seen: ShownQuickInput[] = [], presses = 20): Promise<T> {
-  let shown = 0;
-  const listener = api.onDidShowQuickInput((input) => { shown++; seen.push(input); });
-  let settled = false;
-  try {
-    const result = Promise.resolve(start()).finally(() => { settled = true; });
-    const isSettled = (): boolean => settled;
-    for (let pressed = 0; pressed < presses && !isSettled(); pressed++) {
-      await waitFor('the next step to show, or the command to finish', () => isSettled() || shown > pressed, 20_000);
-      if (!isSettled()) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    }
-    await waitFor('the command to finish', () => isSettled(), 20_000);
-    return await result;
-  } finally {
-    listener.dispose();
-  }
-}
 
 /** The rows of the reviews shown (label and description). */
 const reviewRows = (seen: readonly ShownQuickInput[]): string[] => seen.flatMap((input) => input.items).filter((row) => row.startsWith('$(play)'));
@@ -58,8 +38,17 @@ describe('starting crawls and batch scrapes from the editor', function () {
   let api: WebDataApi;
   let receiverUrl = '';
 
+  /** The finished jobs' costs other suites kept, put back after this suite, which starts with none. */
+  let costsBefore = new Map<string, unknown>();
+
   before(async () => {
     api = await activate();
+    // This suite's first crawl has no history of its shape: earlier suites' jobs end first, and
+    // their costs are set aside.
+    await waitFor('jobs started by earlier suites to end', () => api.jobs.followed === 0, 60_000);
+    const state = storageOf(api).globalState;
+    costsBefore = new Map(state.keys().filter((key) => key.startsWith('webData.jobCosts:')).map((key) => [key, state.get(key)]));
+    for (const key of costsBefore.keys()) await state.update(key, undefined);
     await emulator.addTeam({ apiKey: KEY, usage: usageFor(500_000), crawls: [] });
     await useKey(KEY);
     await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
@@ -71,6 +60,9 @@ describe('starting crawls and batch scrapes from the editor', function () {
   after(async () => {
     // The jobs started here are followed until they end; the suites after this one count requests.
     await waitFor('every job started here to end', () => api.jobs.followed === 0, 30_000);
+    const state = storageOf(api).globalState;
+    const keys = new Set([...costsBefore.keys(), ...state.keys().filter((k) => k.startsWith('webData.jobCosts:'))]);
+    for (const key of keys) await state.update(key, costsBefore.get(key));
     api.jobs.answerConfirmation = undefined;
     api.crawlResults.answerConfirmation = undefined;
     await emulator.clearFaults();
@@ -85,7 +77,7 @@ describe('starting crawls and batch scrapes from the editor', function () {
     assert.deepEqual(api.jobs.wiring(), { kind: 'wired', url: receiverUrl, via: 'loopback', check: 'job-token' });
     const seen: ShownQuickInput[] = [];
     const request = { url: 'https://docs.tideflow.dev', limit: 4, includePaths: [], excludePaths: [], maxDiscoveryDepth: 3, sitemap: 'include', allowSubdomains: false, scrapeOptions: { formats: ['markdown'] }, zeroDataRetention: false };
-    const started = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Started | undefined>('webData.startCrawl', request), seen);
+    const started = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Started | undefined>('webData.startCrawl', request), 20, seen);
     assert.ok(started, 'nothing was started');
     assert.equal(seen.length, 1, `only the review is shown for a complete request: ${seen.map((s) => s.title ?? '').join(', ')}`);
     assert.equal(started.kind, 'crawl');
@@ -122,7 +114,7 @@ describe('starting crawls and batch scrapes from the editor', function () {
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(0, 10, 0, 10);
     const seen: ShownQuickInput[] = [];
-    const started = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Started | undefined>('webData.startCrawl', document.uri), seen);
+    const started = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Started | undefined>('webData.startCrawl', document.uri), 20, seen);
     assert.ok(started, 'nothing was started');
     assert.equal(seen[0]?.value, 'https://docs.tideflow.dev/guide/streams', 'the URL step held the URL under the cursor');
     assert.deepEqual(seen.map((s) => s.step), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);

@@ -13,26 +13,8 @@ import type { SearchTreeNode } from '../../../src/features/search';
 import type { WebDataApi } from '../../../src/extension';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { activate, plainText, restoreDemoKey, waitFor } from './helpers-account';
+import { pressEnterUntilDone } from './helpers-steps';
 
-/** Presses Enter in each quick input the command shows, as it shows it, until it settles (as advanced-search.test.ts). */
-async function pressEnterUntilDone<T>(api: WebDataApi, start: () => Thenable<T>, presses: number, seen: ShownQuickInput[]): Promise<T> {
-  let shown = 0;
-  const listener = api.onDidShowQuickInput((input) => { shown++; seen.push(input); });
-  let settled = false;
-  try {
-    const result = Promise.resolve(start()).finally(() => { settled = true; });
-    const isSettled = (): boolean => settled;
-    let pressed = 0;
-    for (; pressed < presses && !isSettled(); pressed++) {
-      await waitFor('the next step to show, or the command to finish', () => isSettled() || shown > pressed, 20_000);
-      if (!isSettled()) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    }
-    await waitFor(`the command to finish after ${pressed} presses of Enter`, () => isSettled(), 20_000);
-    return await result;
-  } finally {
-    listener.dispose();
-  }
-}
 
 type Row = { node: SearchTreeNode; item: vscode.TreeItem };
 const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));

@@ -1,0 +1,31 @@
+// Driving the extension's multi-step quick inputs in a real VS Code (Search with Options, Scrape with
+// Options, Start Crawl, Batch Scrape): Enter on each step as it shows, announced by the extension.
+import * as vscode from 'vscode';
+import type { WebDataApi } from '../../../src/extension';
+import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
+import { waitFor } from './helpers-account';
+
+/**
+ * Presses Enter in each quick input the command shows, as it shows it, until the command settles
+ * (at most `presses`): each Enter accepts a step's current answer, or a review's first row. Waits
+ * for a step or the end, never a fixed time. `seen` collects the inputs shown.
+ */
+export async function pressEnterUntilDone<T>(api: WebDataApi, start: () => Thenable<T>, presses = 30, seen: ShownQuickInput[] = []): Promise<T> {
+  let shown = 0;
+  const listener = api.onDidShowQuickInput((input) => { shown++; seen.push(input); });
+  let settled = false;
+  try {
+    const result = Promise.resolve(start()).finally(() => { settled = true; });
+    // Read through a function: `settled` changes across the awaits, which TS's narrowing cannot see.
+    const isSettled = (): boolean => settled;
+    let pressed = 0;
+    for (; pressed < presses && !isSettled(); pressed++) {
+      await waitFor('the next step to show, or the command to finish', () => isSettled() || shown > pressed, 20_000);
+      if (!isSettled()) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    }
+    await waitFor(`the command to finish after ${pressed} presses of Enter`, () => isSettled(), 20_000);
+    return await result;
+  } finally {
+    listener.dispose();
+  }
+}
