@@ -126,8 +126,18 @@ vscode.l10n = partly({
     return String(typeof message === 'string' ? message : message.message).replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
   },
 });
-vscode.commands = partly({ executeCommand: () => Promise.resolve(undefined) });
+// The commands activation registers, so WEB_DATA_PROBE_COMMAND can run one after it.
+const commands = new Map();
+vscode.commands = partly({
+  executeCommand: () => Promise.resolve(undefined),
+  registerCommand: (id, handler) => { commands.set(id, handler); return disposable; },
+});
+// A quick input shown: the end of a first command's measurement (WEB_DATA_PROBE_COMMAND).
+let onQuickInput = noop;
+const quickInput = () => partly({ show: () => onQuickInput(), hide: noop, dispose: noop, onDidAccept: () => disposable, onDidHide: () => disposable, onDidChangeValue: () => disposable, onDidTriggerButton: () => disposable, onDidChangeActive: () => disposable, onDidChangeSelection: () => disposable, onDidTriggerItemButton: () => disposable });
 vscode.window = partly({
+  createInputBox: quickInput,
+  createQuickPick: quickInput,
   createStatusBarItem: (id) => statusBarItem(typeof id === 'string' ? id : ''),
   // Views start hidden, as in a window that restores none of ours.
   createTreeView: () => partly({ visible: false }),
@@ -186,5 +196,19 @@ ext.activate(context);
 const t2 = performance.now();
 result.load = t1 - t0;
 result.activate = t2 - t1;
-if (!apiKey) finish({});
+const firstCommand = process.env.WEB_DATA_PROBE_COMMAND;
+if (firstCommand && !apiKey) {
+  // The command's first use, as a person's first run of it: from the call until its first quick
+  // input shows (its feature's bundle loaded on the way, when the build loads features on first use).
+  const handler = commands.get(firstCommand);
+  if (!handler) { process.stderr.write(`${firstCommand} is not registered at activation\n`); process.exit(1); }
+  const bundlesBefore = result.bundles.length;
+  const t3 = performance.now();
+  onQuickInput = () => {
+    onQuickInput = noop;
+    finish({ firstUse: performance.now() - t3, firstUseBundles: result.bundles.slice(bundlesBefore).map((b) => b.file) });
+  };
+  Promise.resolve(handler()).catch((error) => { process.stderr.write(`${firstCommand}: ${error}\n`); process.exit(1); });
+  setTimeout(() => { process.stderr.write(`${firstCommand} showed no quick input within 5 s\n`); process.exit(1); }, 5000);
+} else if (!apiKey) finish({});
 setTimeout(() => { process.stderr.write('no credits within 10 s\n'); process.exit(1); }, 10_000);

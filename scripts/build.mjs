@@ -5,7 +5,7 @@
 // receiver and is required on first use (see src/platform/core.ts), so a window without a key
 // never loads it.
 import * as esbuild from 'esbuild';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -52,34 +52,128 @@ const vscodeBindings = {
  */
 const DIST_PACKAGE = { type: 'commonjs' };
 
-const options = {
-  entryPoints: { extension: 'src/main.ts', features: 'src/extension.ts', core: 'src/core/entry.ts' },
-  outdir: arg('outdir') ?? 'dist',
+/**
+ * Every feature is a bundle of its own, required the first time one of its entries is used
+ * (src/platform/features.ts); what activation reads is `dist/shell.js` alone (src/extension.ts:
+ * the services, the entries' stand-ins, the few features every start runs). The features share
+ * code with the shell and with each other, and a shared module must exist once (its state, its
+ * classes for `instanceof`), so they are built together with esbuild's code splitting, which only
+ * ESM output has; each output file is then turned into CommonJS (the extension host requires
+ * CommonJS) and packed (see `pack`). The folder under src/features/ names each feature; the
+ * few src/extension.ts imports as values run at every start and are in the shell.
+ */
+const SHELL_FEATURES = new Set([...readFileSync('src/extension.ts', 'utf8').matchAll(/^import (?!type )[^;]*from '\.\/features\/([\w-]+)'/gm)].map((m) => m[1]));
+const FEATURES = readdirSync('src/features', { withFileTypes: true })
+  .filter((e) => e.isDirectory() && !SHELL_FEATURES.has(e.name)).map((e) => e.name).sort();
+
+const common = {
   bundle: true,
-  format: 'cjs',
   platform: 'node',
   target: 'node20',
   external: ['vscode'],
   minify: production,
-  sourcemap: !production,
-  sourcesContent: false,
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
   plugins: [vscodeBindings],
 };
 
-mkdirSync(options.outdir, { recursive: true });
-writeFileSync(join(options.outdir, 'package.json'), `${JSON.stringify(DIST_PACKAGE)}\n`);
+/** The loader VS Code loads (src/main.ts) and dist/core.js (undici, zod, the client): each whole, on its own. */
+const single = {
+  ...common,
+  entryPoints: { extension: 'src/main.ts', core: 'src/core/entry.ts' },
+  outdir: arg('outdir') ?? 'dist',
+  format: 'cjs',
+  sourcemap: !production,
+  sourcesContent: false,
+};
+
+/** The shell and the features, split into ESM chunks in a folder of their own, then packed into outdir. */
+const split = {
+  ...common,
+  entryPoints: { shell: 'src/extension.ts', ...Object.fromEntries(FEATURES.map((name) => [`feature-${name}`, `src/features/${name}/index.ts`])) },
+  outdir: join(single.outdir, '.split'),
+  format: 'esm',
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
+  write: false,
+};
+
+/**
+ * The split build's files as packs: a pack is one CommonJS file that exports the factories of the
+ * modules in it (`{ modules: { 'name.js': function (exports, require, module, __filename, __dirname) {…} } }`),
+ * which src/platform/bundles.ts registers and runs once each, resolving `require('./chunk-….js')`
+ * among them. Fewer files than chunks: every file read at a start is a file opened, read and
+ * checked against its code cache.
+ * - dist/shell.js holds the shell and every chunk it imports, however deep: activation reads this one file.
+ * - dist/feature-<name>.js holds the feature and the chunks no other pack needs.
+ * - dist/shared.js holds every chunk two features need and the shell does not, read with the first of them.
+ * The shell's pack also names the pack of every module (`packs`), so a require finds its file.
+ */
+async function pack(result, outdir) {
+  const outputs = result.metafile.outputs;
+  const nameOf = (file) => file.slice(file.lastIndexOf('/') + 1);
+  const importsOf = new Map(Object.entries(outputs).filter(([file]) => file.endsWith('.js'))
+    .map(([file, out]) => [nameOf(file), out.imports.filter((i) => !i.external && i.kind === 'import-statement').map((i) => nameOf(i.path))]));
+  const inputsOf = new Map(Object.entries(outputs).map(([file, out]) => [nameOf(file), Object.keys(out.inputs)]));
+  const closure = (name, into = new Set()) => {
+    if (into.has(name)) return into;
+    into.add(name);
+    for (const next of importsOf.get(name) ?? []) closure(next, into);
+    return into;
+  };
+  const packOf = new Map();
+  for (const name of closure('shell.js')) packOf.set(name, 'shell.js');
+  const users = new Map();
+  const entries = [...importsOf.keys()].filter((name) => name.startsWith('feature-'));
+  for (const entry of entries) {
+    for (const name of closure(entry)) if (!packOf.has(name)) users.set(name, [...(users.get(name) ?? []), entry]);
+  }
+  for (const [name, by] of users) packOf.set(name, by.length === 1 ? by[0] : 'shared.js');
+  const code = new Map();
+  for (const file of result.outputFiles) {
+    const name = nameOf(file.path);
+    if (!name.endsWith('.js')) continue;
+    const cjs = await esbuild.transform(file.text, { format: 'cjs', loader: 'js', target: 'node20', minify: production, legalComments: 'none' });
+    code.set(name, cjs.code);
+  }
+  const packs = new Map();
+  for (const [name, into] of packOf) packs.set(into, [...(packs.get(into) ?? []), name]);
+  const written = [];
+  for (const [file, names] of packs) {
+    const modules = names.map((name) => `${JSON.stringify(name)}: function (exports, require, module, __filename, __dirname) {\n${code.get(name)}\n}`);
+    const table = file === 'shell.js' ? `,\npacks: ${JSON.stringify(Object.fromEntries(packOf))}` : '';
+    const text = `"use strict";\nmodule.exports = { modules: {\n${modules.join(',\n')}\n}${table} };\n`;
+    writeFileSync(join(outdir, file), text);
+    written.push({ file, bytes: Buffer.byteLength(text), modules: names, inputs: names.flatMap((name) => inputsOf.get(name) ?? []) });
+  }
+  return written;
+}
+
+mkdirSync(single.outdir, { recursive: true });
+writeFileSync(join(single.outdir, 'package.json'), `${JSON.stringify(DIST_PACKAGE)}\n`);
+// Packs of an earlier build: a chunk's name changes with its content.
+for (const old of readdirSync(single.outdir)) if (/^(chunk-|feature-).*\.js$/.test(old)) rmSync(join(single.outdir, old));
 if (watch) {
-  const ctx = await esbuild.context(options);
+  const ctx = await esbuild.context({ ...single, plugins: [...single.plugins, {
+    name: 'repack',
+    setup(build) {
+      build.onEnd(async () => { await pack(await esbuild.build(split), single.outdir); });
+    },
+  }] });
   await ctx.watch();
-  console.log('esbuild: watching');
+  console.log('esbuild: watching (the shell and features are packed again after each build of src/main.ts and core)');
 } else {
-  const result = await esbuild.build(options);
+  const whole = await esbuild.build(single);
+  const packs = await pack(await esbuild.build(split), single.outdir);
   const metafile = arg('metafile');
-  if (metafile) writeFileSync(metafile, JSON.stringify(result.metafile));
-  for (const [file, out] of Object.entries(result.metafile.outputs)) {
-    if (file.endsWith('.js')) console.log(`${file}  ${(out.bytes / 1024).toFixed(1)} KiB`);
+  const listing = [
+    ...Object.entries(whole.metafile.outputs).filter(([file]) => file.endsWith('.js'))
+      .map(([file, out]) => ({ file: file.slice(file.lastIndexOf('/') + 1), bytes: out.bytes, modules: [], inputs: Object.keys(out.inputs) })),
+    ...packs,
+  ];
+  if (metafile) writeFileSync(metafile, JSON.stringify({ bundles: listing }));
+  for (const { file, bytes, modules } of listing.sort((a, b) => a.file.localeCompare(b.file))) {
+    console.log(`dist/${file.padEnd(28)} ${(bytes / 1024).toFixed(1).padStart(7)} KiB${modules.length > 1 ? `  (${modules.length} modules)` : ''}`);
   }
 }

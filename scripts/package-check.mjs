@@ -1,5 +1,5 @@
 // `npm run test:package`: builds the .vsix (`npm run package`) and checks it holds only what
-// runs: the manifest, the three bundles, media (every file the manifest points at, such as the
+// runs: the manifest, the bundles, media (every file the manifest points at, such as the
 // walkthrough's pages, the l10n bundle), and the readme/changelog/license/nls files.
 // No sources, tests, source maps or node_modules may slip in through .vscodeignore.
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { REPO } from './ensure-tools.mjs';
 
 export const VSIX = path.join(REPO, 'dist', 'web-data.vsix');
 
-const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/features.js', 'extension/dist/core.js', 'extension/dist/package.json'];
+const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/shell.js', 'extension/dist/shared.js', 'extension/dist/core.js', 'extension/dist/feature-search.js', 'extension/dist/package.json'];
 const ALLOWED = [
   /^\[Content_Types\]\.xml$/,
   /^extension\.vsixmanifest$/,
@@ -18,7 +18,8 @@ const ALLOWED = [
   /^extension\/package\.nls(\.[a-z-]+)?\.json$/,
   // The English bundle only: the pseudo-locale one (bundle.l10n.qps-ploc.json) is a test artefact.
   /^extension\/l10n\/bundle\.l10n\.json$/,
-  /^extension\/dist\/(extension|features|core)\.js$/,
+  // The loader, the shell, the client's bundle, and each lazy feature's (scripts/build.mjs).
+  /^extension\/dist\/(extension|shell|shared|core|feature-[a-z-]+)\.js$/,
   // {"type":"commonjs"}, so Node does not parse the manifest for the bundles' type (scripts/build.mjs).
   /^extension\/dist\/package\.json$/,
   // Icons only: the README's screenshots stay in the repository.

@@ -1,39 +1,79 @@
-// Web Data for VS Code (dist/features.js, required by src/main.ts). activate() is a table of contents: one line per feature, each of which
-// registers its own commands, views and listeners on the extension's subscriptions. Nothing here
-// touches the network or loads the API client; that happens on first use.
+// Web Data for VS Code (dist/shell.js, required by src/main.ts). activate() is a table of contents:
+// the services every feature shares, a stand-in for every feature's entries (src/core/feature-table.ts),
+// and the four features every start runs (the credits item, today's spend, the walkthrough, the
+// problems' Code Action). Every
+// other feature is a bundle of its own, loaded the first time one of its entries is used
+// (src/platform/features.ts), so adding one adds rows to a table, not code to activation. Nothing
+// here touches the network or loads the API client; that happens on first use.
 import * as vscode from 'vscode';
-import { registerChatTools } from './features/chat';
-import { registerConnect } from './features/connect';
-import { registerCrawlResults } from './features/crawl-results';
-import { registerCrawls } from './features/crawls';
-import { registerEntries } from './features/entries';
-import { registerJobs } from './features/jobs';
-import { registerDoctor } from './features/doctor';
-import { registerScrape } from './features/scrape';
-import { registerSearch } from './features/search';
+import type * as Chat from './features/chat';
+import type * as Connect from './features/connect';
+import type * as CrawlResults from './features/crawl-results';
+import type * as Crawls from './features/crawls';
+import type * as Doctor from './features/doctor';
+import type * as Entries from './features/entries';
+import type * as Jobs from './features/jobs';
+import type * as Scrape from './features/scrape';
+import type * as Search from './features/search';
+import type * as Webhooks from './features/webhooks';
+import { registerProblemActions } from './features/problems';
 import { registerSpend } from './features/spend';
 import { registerUsage } from './features/usage';
 import { registerWalkthrough } from './features/walkthrough';
-import { registerWebhooks } from './features/webhooks';
-import { cacheCoreIn } from './platform/core';
+import type { LazyFeature } from './core/feature-table';
+import type { Bundles } from './platform/bundles';
+import { loadFeatureBundle, useBundles } from './platform/core';
+import { LazyFeatures } from './platform/features';
 import { createServices } from './platform/services';
+import { webhookSettings } from './platform/settings';
+import { registerStandIns } from './platform/stand-ins';
 import { openNotices } from './platform/notice';
 import { onDidShowError } from './platform/notify';
 import { onDidShowQuickInput } from './platform/quick-inputs';
 
-/** What activate() returns: handles the host tests (and the webhook feature) use. */
+/** Each feature loaded on first use, by its API. */
+interface LazyApis {
+  connect: undefined;
+  search: Search.SearchApi;
+  crawls: Crawls.ActiveCrawlsView;
+  'crawl-results': CrawlResults.CrawlResultsApi;
+  webhooks: Webhooks.WebhooksApi;
+  scrape: Scrape.ScrapeFeature;
+  jobs: Jobs.JobsApi;
+  chat: Chat.ChatToolsApi;
+  entries: Entries.EntriesApi;
+  doctor: undefined;
+}
+
+/** Each lazy feature's module (src/features/<name>/index.ts, built into dist/feature-<name>.js). */
+interface FeatureModules {
+  connect: typeof Connect;
+  search: typeof Search;
+  crawls: typeof Crawls;
+  'crawl-results': typeof CrawlResults;
+  webhooks: typeof Webhooks;
+  scrape: typeof Scrape;
+  jobs: typeof Jobs;
+  chat: typeof Chat;
+  entries: typeof Entries;
+  doctor: typeof Doctor;
+}
+
+/** What activate() returns: handles the host tests use. A lazy feature's handle loads it. */
 export interface WebDataApi {
   usage: ReturnType<typeof registerUsage>;
-  crawls: ReturnType<typeof registerCrawls>;
-  search: ReturnType<typeof registerSearch>;
-  webhooks: ReturnType<typeof registerWebhooks>;
-  chat: ReturnType<typeof registerChatTools>;
-  crawlResults: ReturnType<typeof registerCrawlResults>;
-  entries: ReturnType<typeof registerEntries>;
+  readonly crawls: LazyApis['crawls'];
+  readonly search: LazyApis['search'];
+  readonly webhooks: LazyApis['webhooks'];
+  readonly chat: LazyApis['chat'];
+  readonly crawlResults: LazyApis['crawl-results'];
+  readonly entries: LazyApis['entries'];
   spend: ReturnType<typeof registerSpend>;
-  scrape: ReturnType<typeof registerScrape>;
-  jobs: ReturnType<typeof registerJobs>;
+  readonly scrape: LazyApis['scrape'];
+  readonly jobs: LazyApis['jobs'];
   walkthrough: ReturnType<typeof registerWalkthrough>;
+  /** The features loaded so far, in order, and an event as each loads (host tests check what an entry loads). */
+  features: { readonly loaded: readonly LazyFeature[]; readonly onDidLoad: vscode.Event<LazyFeature> };
   /** Fires as each of the extension's quick inputs is shown: host tests wait for a step with it. */
   onDidShowQuickInput: typeof onDidShowQuickInput;
   /** Fires as each error notification is shown, with its buttons: host tests check what was offered. */
@@ -53,42 +93,93 @@ export interface WebDataApi {
   codeCacheDir?: string;
 }
 
-/** `codeCacheDir`: where src/main.ts keeps V8's code cache of our bundles; none under a debugger. */
-export function activate(context: vscode.ExtensionContext, codeCacheDir?: string): WebDataApi {
-  cacheCoreIn(codeCacheDir);
+/** A feature's bundle, typed as its module. */
+function bundle<K extends LazyFeature>(name: K): FeatureModules[K] {
+  return loadFeatureBundle(name) as FeatureModules[K];
+}
+
+/** `bundles`: the loader src/main.ts made; every later bundle goes through it. */
+export function activate(context: vscode.ExtensionContext, bundles: Bundles): WebDataApi {
+  useBundles(bundles);
   const services = createServices(context);
-  registerConnect(services);
-  const search = registerSearch(services);
+  const features: LazyFeatures<LazyApis> = new LazyFeatures<LazyApis>({
+    connect: () => { bundle('connect').registerConnect(services); return undefined; },
+    search: () => bundle('search').registerSearch(services),
+    crawls: () => {
+      const crawls = bundle('crawls').registerCrawls(services);
+      // A crawl that leaves the active list with no webhook is read once.
+      context.subscriptions.push(crawls.model.onDidLeave((ids) => void features.get('crawl-results').crawlsLeft(ids)));
+      return crawls;
+    },
+    'crawl-results': () => bundle('crawl-results').registerCrawlResults(services, { refreshActive: () => features.has('crawls') && features.get('crawls').model.refresh() }),
+    // Webhooks change the active crawls (when listed here) and the crawl results.
+    webhooks: () => bundle('webhooks').registerWebhooks(services, {
+      crawls: { remove: (id) => (features.has('crawls') ? features.get('crawls').model.remove(id) : undefined), refresh: async () => { if (features.has('crawls')) await features.get('crawls').model.refresh(); } },
+      results: { markFinished: (ref) => features.get('crawl-results').markFinished(ref), pagesDelivered: (ref, data) => features.get('crawl-results').pagesDelivered(ref, data) },
+    }),
+    // Kept pages have their group in Search Results; a crawled page's links open as markdown.
+    scrape: () => bundle('scrape').registerScrape(services, { search: features.get('search'), crawlPageText: (ref, index) => features.get('crawl-results').service.pageText(ref, index) }),
+    // Start Crawl and Batch Scrape: their jobs show in Active Crawls and Crawl Results, their webhooks come to the receiver.
+    jobs: () => bundle('jobs').registerJobs(services, {
+      crawls: { refresh: async () => { if (features.has('crawls')) await features.get('crawls').model.refresh(); } },
+      results: { get service() { return features.get('crawl-results').service; } },
+      webhooks: receiverOf(features),
+      searches: { get: (id) => features.get('search').get(id) },
+      pages: { addressOf: (uri) => features.get('scrape').addressOf(uri) },
+    }),
+    chat: () => bundle('chat').registerChatTools(services, {
+      searches: features.get('search'), spend, crawlResults: features.get('crawl-results').service, credits: usage.model,
+      crawls: features.get('crawls').model, scrape: features.get('scrape'), jobs: features.get('jobs'),
+    }),
+    // The search feature loads when the box opens, not when the Code Action is looked up.
+    entries: () => bundle('entries').registerEntries(services, { search: { ask: (...asked) => features.get('search').ask(...asked) } }),
+    doctor: () => { bundle('doctor').registerDoctor(services, { webhooks: receiverOf(features) }); return undefined; },
+  }, services.log);
+  context.subscriptions.push(registerStandIns((name) => features.get(name)));
+
   // Today's spend by who asked, in every window: the credits tooltip shows it, the chat tools cap it.
-  const spend = registerSpend(services, search);
+  const spend = registerSpend(services, { onDidSearch: features.event('search', (search) => search.onDidSearch) });
   const usage = registerUsage(services, spend);
   // Each search spends credits: the status bar follows the search feature's event.
-  context.subscriptions.push(search.onDidSearch(() => void usage.model.refreshNow()));
-  const crawls = registerCrawls(services);
-  const crawlResults = registerCrawlResults(services, { refreshActive: () => crawls.model.refresh() });
-  // A crawl that leaves the active list with no webhook is read once.
-  context.subscriptions.push(crawls.model.onDidLeave((ids) => void crawlResults.crawlsLeft(ids)));
-  const webhooks = registerWebhooks(services, { crawls: crawls.model, results: crawlResults });
-  // Kept pages have their group in Search Results; a crawled page's links open as markdown.
-  const scrape = registerScrape(services, { search, crawlPageText: (ref, index) => crawlResults.service.pageText(ref, index) });
-  // Start Crawl and Batch Scrape: their jobs show in Active Crawls and Crawl Results, their webhooks come to the receiver.
-  const jobs = registerJobs(services, { crawls: crawls.model, results: crawlResults, webhooks, searches: search, pages: scrape });
+  context.subscriptions.push(features.event('search', (search) => search.onDidSearch)(() => void usage.model.refreshNow()));
   // A job's credits count in today's spend once it ends (a job's id is a spend entry of its own).
-  context.subscriptions.push(jobs.onDidFinish((job) => void spend.record({ id: `job:${job.id}`, credits: job.creditsUsed, askedBy: job.askedBy })));
-  const chat = registerChatTools(services, { searches: search, spend, crawlResults: crawlResults.service, credits: usage.model, crawls: crawls.model, scrape, jobs });
-  const entries = registerEntries(services, { search });
+  context.subscriptions.push(features.event('jobs', (jobs) => jobs.onDidFinish)((job) => void spend.record({ id: `job:${job.id}`, credits: job.creditsUsed, askedBy: job.askedBy })));
   // A scrape's credits count in today's spend, as a search's do, and the status bar follows.
-  context.subscriptions.push(scrape.onDidScrape((page) => {
+  context.subscriptions.push(features.event('scrape', (scrape) => scrape.onDidScrape)((page) => {
     if (page.creditsUsed !== undefined) void spend.record({ id: page.id, credits: page.creditsUsed, askedBy: page.askedBy });
     void usage.model.refreshNow();
   }));
-  registerDoctor(services, { webhooks });
+  // "Search the Web for This Problem" on every diagnostic: the lightbulb asks before anything is used.
+  registerProblemActions(services);
   // Shown on the first start; each step ticked as the person does it.
-  const walkthrough = registerWalkthrough(services, { onDidSearch: search.onDidSearch, onDidChangeEvents: webhooks.onDidChangeEvents, webhookEventCount: () => webhooks.events.length });
+  const walkthrough = registerWalkthrough(services, {
+    onDidSearch: features.event('search', (search) => search.onDidSearch),
+    onDidChangeEvents: features.event('webhooks', (webhooks) => webhooks.onDidChangeEvents),
+    webhookEventCount: () => (features.has('webhooks') ? features.get('webhooks').events.length : 0),
+  });
+  // The receiver starts with the window when the person asked for it (user settings only).
+  if (webhookSettings().autoStart) setTimeout(() => { features.get('webhooks'); }, 0);
+
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    usage, crawls, search, webhooks, chat, crawlResults, entries, spend, scrape, jobs, walkthrough, onDidShowQuickInput, onDidShowError, openNotices, logUri: context.logUri,
-    ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir } : {}),
+    usage, spend, walkthrough, onDidShowQuickInput, onDidShowError, openNotices, logUri: context.logUri,
+    get crawls() { return features.get('crawls'); },
+    get search() { return features.get('search'); },
+    get webhooks() { return features.get('webhooks'); },
+    get chat() { return features.get('chat'); },
+    get crawlResults() { return features.get('crawl-results'); },
+    get entries() { return features.get('entries'); },
+    get scrape() { return features.get('scrape'); },
+    get jobs() { return features.get('jobs'); },
+    features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
+    ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir: bundles.cacheDirectory } : {}),
   };
 }
 
+/** The receiver as the webhook feature runs it: none while that feature is not loaded, since only it starts one. */
+function receiverOf(features: LazyFeatures<LazyApis>): Pick<Webhooks.WebhooksApi, 'receiver' | 'hasSecret'> {
+  return {
+    get receiver() { return features.has('webhooks') ? features.get('webhooks').receiver : undefined; },
+    get hasSecret() { return features.has('webhooks') && features.get('webhooks').hasSecret; },
+  };
+}

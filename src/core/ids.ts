@@ -92,6 +92,21 @@ export const ContextKey = {
 /** The walkthrough of contributes.walkthroughs, as workbench.action.openWalkthrough names it: `<publisher>.<name>#<id>`. */
 export const WALKTHROUGH_ID = 'web-data.web-data#webData.gettingStarted';
 
+/** The language model tools of contributes.languageModelTools (src/features/chat). */
+export const Tool = {
+  search: 'webData_search',
+  credits: 'webData_credits',
+  activeCrawls: 'webData_activeCrawls',
+  readResult: 'webData_readResult',
+  crawlResults: 'webData_crawlResults',
+  scrape: 'webData_scrape',
+  map: 'webData_map',
+  startCrawl: 'webData_startCrawl',
+  batchScrape: 'webData_batchScrape',
+} as const;
+
+export type ToolName = (typeof Tool)[keyof typeof Tool];
+
 /** The views of contributes.views. */
 export const View = {
   searchResults: 'webData.searchResults',

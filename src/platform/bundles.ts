@@ -27,6 +27,72 @@ export interface BundleLoad {
 export const BUNDLE_LOAD_CHANNEL = 'web-data:bundle-load';
 const bundleLoads = channel(BUNDLE_LOAD_CHANNEL);
 
+/** A module's body as a pack holds it: CommonJS's wrapper, run once. */
+type ModuleFactory = (this: unknown, exports: unknown, require: (id: string) => unknown, module: { exports: unknown }, filename: string, dirname: string) => void;
+
+/** What a pack file of dist/ exports (scripts/build.mjs, `pack`); the shell's also names every module's pack. */
+interface Pack {
+  modules: Record<string, ModuleFactory>;
+  packs?: Record<string, string>;
+}
+
+function isPack(value: unknown): value is Pack {
+  return typeof value === 'object' && value !== null && 'modules' in value && typeof value.modules === 'object' && value.modules !== null;
+}
+
+/**
+ * The modules of dist/'s packs (the shell, the features, the chunks they share), each run once
+ * however many packs import it: a shared module's state and classes exist once. `require('x.js')`
+ * and a module's own `require('./chunk-….js')` find the module, reading its pack (through the code
+ * cache) the first time; anything else (`vscode`, Node's modules, dist/core.js) goes to the host's
+ * `require`, so VS Code still sees our extension as the one requiring `vscode`.
+ */
+export class Bundles {
+  private readonly factories = new Map<string, ModuleFactory>();
+  private readonly modules = new Map<string, { exports: unknown }>();
+  private readonly packOf = new Map<string, string>();
+  private readonly read = new Set<string>();
+
+  constructor(private readonly dir: string, private readonly cacheDir: string | undefined, private readonly hostRequire: NodeJS.Require) {}
+
+  /** Where V8's code cache of the bundles is kept; undefined: they are required plainly. */
+  get cacheDirectory(): string | undefined {
+    return this.cacheDir;
+  }
+
+  /** The exports of one of dist/'s modules (`shell.js`, `feature-search.js`, `./chunk-….js`). */
+  require(id: string): unknown {
+    const name = id.startsWith('./') ? id.slice(2) : id;
+    const known = this.modules.get(name);
+    if (known) return known.exports;
+    let factory = this.factories.get(name);
+    if (!factory) {
+      this.readPack(this.packOf.get(name) ?? name);
+      factory = this.factories.get(name);
+      if (!factory) throw new Error(`No module ${name} in dist/ (the build is incomplete)`);
+    }
+    const module = { exports: {} as unknown };
+    // Registered before it runs, as Node does: a cycle sees the exports made so far.
+    this.modules.set(name, module);
+    factory.call(module.exports, module.exports, (inner): unknown => (inner.startsWith('./') ? this.require(inner) : this.hostRequire(inner)), module, join(this.dir, name), this.dir);
+    return module.exports;
+  }
+
+  /** Another dist/ file the host requires as it is (dist/core.js), through the same code cache. */
+  requireWhole(file: string): unknown {
+    return requireBundle(join(this.dir, file), this.cacheDir, this.hostRequire);
+  }
+
+  private readPack(file: string): void {
+    if (this.read.has(file)) return;
+    this.read.add(file);
+    const pack = requireBundle(join(this.dir, file), this.cacheDir, this.hostRequire);
+    if (!isPack(pack)) throw new Error(`dist/${file} is not a pack of modules`);
+    for (const [name, factory] of Object.entries(pack.modules)) this.factories.set(name, factory);
+    for (const [name, into] of Object.entries(pack.packs ?? {})) this.packOf.set(name, into);
+  }
+}
+
 /** How long after a load its cache is written: late enough that activation's functions are compiled and in it. */
 const WRITE_AFTER_MS = 1500;
 

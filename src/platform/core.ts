@@ -1,10 +1,9 @@
-// dist/core.js: undici, zod, the API client and the webhook receiver (src/core/entry.ts), required
-// on first use, never at activation. With a key stored that is the first credits refresh, right
-// after startup; without one, activation loads none of it (see the README's Benchmarks).
-// It is required through V8's code cache (src/platform/bundles.ts) once activation has said where
-// that is. The path is computed so esbuild leaves the require alone.
-import { join } from 'node:path';
-import { requireBundle } from './bundles';
+// The bundles of dist/ that load on first use, through the loader src/main.ts made (src/platform/bundles.ts,
+// V8's code cache): dist/core.js (undici, zod, the API client and the webhook receiver,
+// src/core/entry.ts), never at activation (with a key stored it is the first credits refresh, right
+// after startup; without one, nothing loads it), and each feature's dist/feature-<name>.js
+// (src/platform/features.ts).
+import type { Bundles } from './bundles';
 import type { WebDataError } from '../core/api';
 import type { WebhookReceiverError } from '../core/webhooks';
 import type * as Core from '../core/entry';
@@ -12,16 +11,26 @@ import type * as Core from '../core/entry';
 export type CoreModule = typeof Core;
 
 let loaded: CoreModule | undefined;
-let codeCacheDir: string | undefined;
+let bundles: Bundles | undefined;
 
-/** Where loadCore keeps V8's code cache of dist/core.js; undefined requires it plainly. */
-export function cacheCoreIn(dir: string | undefined): void {
-  codeCacheDir = dir;
+/** The loader src/main.ts made, which every later bundle goes through. */
+export function useBundles(loader: Bundles): void {
+  bundles = loader;
+}
+
+function loader(): Bundles {
+  if (!bundles) throw new Error('The extension was not started through dist/extension.js');
+  return bundles;
 }
 
 export function loadCore(): CoreModule {
-  loaded ??= requireBundle(join(__dirname, 'core.js'), codeCacheDir, require) as CoreModule;
+  loaded ??= loader().requireWhole('core.js') as CoreModule;
   return loaded;
+}
+
+/** A feature's bundle (dist/feature-<name>.js): its module's exports. */
+export function loadFeatureBundle(name: string): unknown {
+  return loader().require(`feature-${name}.js`);
 }
 
 /**

@@ -9,6 +9,8 @@
 import * as vscode from 'vscode';
 import type { ContentScheme, FileSystemScheme } from '../core/schemes';
 import { Disposable } from './disposable';
+import { readonlyNote } from './readonly-notes';
+import { registerFileSystem } from './stand-ins';
 
 abstract class ReadOnlyDocuments extends Disposable {
   protected constructor(private readonly scheme: string) {
@@ -37,10 +39,10 @@ export abstract class ReadOnlyFileSystem extends ReadOnlyDocuments implements vs
   readonly onDidChangeFile = this.changeEmitter.event;
   private readonly loadedAt = Date.now();
 
-  /** `readonly`: the editor's note on a tab that cannot be edited (markdown of ours). */
-  protected constructor(own: FileSystemScheme, readonly: string) {
+  /** The editor's note on a tab that cannot be edited is the scheme's (./readonly-notes.ts). */
+  protected constructor(own: FileSystemScheme) {
     super(own.scheme);
-    this._register(vscode.workspace.registerFileSystemProvider(own.scheme, this, { isReadonly: new vscode.MarkdownString(readonly), isCaseSensitive: true }));
+    this._register(registerFileSystem(own.scheme, this, readonlyNote(own.scheme)));
   }
 
   /** Whether the address names a document; the folders above one exist for breadcrumbs and Save As. */

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Command, ContextKey, fullSettingKey, Setting, View, WALKTHROUGH_ID } from '../../src/core/ids';
+import { Command, ContextKey, fullSettingKey, Setting, Tool, View, WALKTHROUGH_ID } from '../../src/core/ids';
 import { packagedByVscodeignore, vscodeignoreLines } from './vscodeignore';
 
 const root = path.resolve(__dirname, '../..');
@@ -236,13 +236,13 @@ describe('manifest: language-model tools', () => {
   const FIELDS_1_100 = ['name', 'toolReferenceName', 'displayName', 'userDescription', 'modelDescription', 'inputSchema', 'canBeReferencedInPrompt', 'icon', 'when', 'tags'];
   // Plain draft-07 keywords only: Copilot drops every tool of an extension over one it cannot read.
   const SCHEMA_KEYWORDS = new Set(['type', 'properties', 'items', 'enum', 'required', 'description', 'minimum', 'maximum', 'maxLength', 'minLength', 'default']);
-  const registeredTools = new Set(matchesIn(/export const \w+_TOOL = '(webData_\w+)'/g).map((m) => m.id));
+  const registeredTools = new Set(matchesIn(/export const \w+_TOOL = Tool\.(\w+);/g).map((m) => new Map<string, string>(Object.entries(Tool)).get(m.id)));
 
   it('contributes the nine tools, each registered in code, and code registers no other', () => {
     assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_scrape', 'webData_map', 'webData_startCrawl', 'webData_batchScrape', 'webData_credits', 'webData_activeCrawls', 'webData_readResult', 'webData_crawlResults']);
     assert.deepEqual([...registeredTools].sort(), tools.map((t) => t.name).sort());
     // Registered under the tool files' *_TOOL constants (read above), each once.
-    const registerCalls = matchesIn(/vscode\.lm\.registerTool\(\s*(\w+_TOOL)\b/g).map((m) => m.id);
+    const registerCalls = matchesIn(/\bregisterTool\(\s*(\w+_TOOL)\b/g).map((m) => m.id);
     assert.deepEqual(registerCalls.sort(), ['ACTIVE_CRAWLS_TOOL', 'BATCH_SCRAPE_TOOL', 'CRAWL_RESULTS_TOOL', 'CREDITS_TOOL', 'MAP_TOOL', 'READ_RESULT_TOOL', 'SCRAPE_TOOL', 'SEARCH_TOOL', 'START_CRAWL_TOOL'], 'each tool is registered once, under its constant');
   });
 

@@ -11,7 +11,7 @@ import { ROOT, sourceFiles } from './source-files';
 /** Where a MarkdownString is made of something other than a tooltip's words, and why. */
 const OTHER_MARKDOWN: Readonly<Record<string, string>> = {
   'src/platform/markdown.ts': 'the one helper',
-  'src/platform/readonly-documents.ts': 'our own note on a read-only tab',
+  'src/platform/stand-ins.ts': 'our own note on a read-only tab (src/platform/readonly-notes.ts)',
   'src/features/chat/words.ts': 'chat invocation and confirmation messages, each value made inert with inertMarkdown',
   'src/features/webhooks/status-bar.ts': 'a trusted hover with our own command links; its words added with appendText',
 };

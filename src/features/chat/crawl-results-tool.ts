@@ -2,6 +2,7 @@
 // the markdown of its first pages (or those from `fromPage`) within the invocation's token budget
 // (8,000 characters without one). Reading results costs nothing, so no confirmation. It goes
 // through the crawl results service, as the Crawl Results view does: one page of results per call at most.
+import { Tool } from '../../core/ids';
 import { CRAWL_GONE_TEXT, CRAWL_INPUT_TEXT, crawlToolAnswer } from '../../core/crawls/chat-text';
 import { readJobArgument, type JobRef } from '../../core/crawls/job';
 import type { CrawlPageService } from '../../core/crawls/read-page';
@@ -10,7 +11,7 @@ import type { ToolOutcome } from '../../core/chat/tool';
 import type { ChatToolDefinition } from './tool';
 import { crawlResultsInvocationWords } from './words';
 
-export const CRAWL_RESULTS_TOOL = 'webData_crawlResults';
+export const CRAWL_RESULTS_TOOL = Tool.crawlResults;
 
 /** Pages whose markdown is read from disk for one answer, at most. */
 const MAX_TEXTS = 30;

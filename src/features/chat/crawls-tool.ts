@@ -1,5 +1,6 @@
 // webData_activeCrawls: the team's running crawls (GET /v2/crawl/active), cut to the budget.
 // Costs nothing, so no confirmation; a failure is a text result (the base, tool.ts).
+import { Tool } from '../../core/ids';
 import type { ActiveCrawl } from '../../core/api';
 import { activeCrawlsText } from '../../core/chat/account-text';
 import { noInput, type ToolOutcome } from '../../core/chat/tool';
@@ -7,7 +8,7 @@ import type { ActiveCrawlsModel } from '../../core/crawls';
 import { fromPolled, type ChatToolDefinition } from './tool';
 import { activeCrawlsInvocationWords } from './words';
 
-export const ACTIVE_CRAWLS_TOOL = 'webData_activeCrawls';
+export const ACTIVE_CRAWLS_TOOL = Tool.activeCrawls;
 
 /** Where the tool reads the crawls: the active-crawls model (the Active Crawls view's). */
 export type ActiveCrawlsReader = Pick<ActiveCrawlsModel, 'list'>;

@@ -1,5 +1,6 @@
 // webData_credits: the team's remaining credits, plan and billing period (GET /v2/team/token-usage).
 // Costs nothing, so no confirmation; a failure is a text result (the base, tool.ts).
+import { Tool } from '../../core/ids';
 import type { TokenUsage } from '../../core/api';
 import { creditsText } from '../../core/chat/account-text';
 import { noInput, type ToolOutcome } from '../../core/chat/tool';
@@ -7,7 +8,7 @@ import type { CreditsModel } from '../../core/usage';
 import { fromPolled, type ChatToolDefinition } from './tool';
 import { creditsInvocationWords } from './words';
 
-export const CREDITS_TOOL = 'webData_credits';
+export const CREDITS_TOOL = Tool.credits;
 
 /** Where the tool reads the credits: the credits model (the status bar's). */
 export type CreditsReader = Pick<CreditsModel, 'read'>;

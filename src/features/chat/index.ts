@@ -3,7 +3,6 @@
 // (free), a crawl's results (free), and reading a stored page in parts (free). Each is a definition given to one base (tool.ts, over
 // src/core/chat/tool.ts). Registering reads nothing and sends nothing. The manifest's
 // contributes.languageModelTools describes them.
-import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
 import { ACTIVE_CRAWLS_TOOL, activeCrawlsTool, type ActiveCrawlsReader } from './crawls-tool';
 import { CRAWL_RESULTS_TOOL, crawlResultsTool } from './crawl-results-tool';
@@ -20,6 +19,7 @@ import { SCRAPE_TOOL, ScrapeTool, type PageFetcher } from './scrape-tool';
 import { MAP_TOOL, MapTool } from './map-tool';
 import { BATCH_SCRAPE_TOOL, JobTool, START_CRAWL_TOOL, type JobStarter } from './job-tool';
 import { crawlPageSource, type CrawlPageService } from '../../core/crawls/read-page';
+import { registerTool } from '../../platform/stand-ins';
 
 
 export interface ChatToolsApi {
@@ -65,15 +65,15 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     batchScrape: chatTool(new JobTool('batch', services, deps.jobs, deps.spend), log),
   };
   services.context.subscriptions.push(
-    vscode.lm.registerTool(SEARCH_TOOL, tools.search),
-    vscode.lm.registerTool(CREDITS_TOOL, tools.credits),
-    vscode.lm.registerTool(ACTIVE_CRAWLS_TOOL, tools.activeCrawls),
-    vscode.lm.registerTool(READ_RESULT_TOOL, tools.readResult),
-    vscode.lm.registerTool(CRAWL_RESULTS_TOOL, tools.crawlResults),
-    vscode.lm.registerTool(SCRAPE_TOOL, tools.scrape),
-    vscode.lm.registerTool(MAP_TOOL, tools.map),
-    vscode.lm.registerTool(START_CRAWL_TOOL, tools.startCrawl),
-    vscode.lm.registerTool(BATCH_SCRAPE_TOOL, tools.batchScrape),
+    registerTool(SEARCH_TOOL, tools.search),
+    registerTool(CREDITS_TOOL, tools.credits),
+    registerTool(ACTIVE_CRAWLS_TOOL, tools.activeCrawls),
+    registerTool(READ_RESULT_TOOL, tools.readResult),
+    registerTool(CRAWL_RESULTS_TOOL, tools.crawlResults),
+    registerTool(SCRAPE_TOOL, tools.scrape),
+    registerTool(MAP_TOOL, tools.map),
+    registerTool(START_CRAWL_TOOL, tools.startCrawl),
+    registerTool(BATCH_SCRAPE_TOOL, tools.batchScrape),
   );
   return tools;
 }

@@ -5,6 +5,7 @@
 // person's finished jobs, credits); the bound counts against the daily limit before the job
 // starts, and a job that could pass it is refused, asking nothing. invoke starts it and names the
 // job id and the webData_crawlResults call that reads it. Every failure is a text result.
+import { Tool } from '../../core/ids';
 import type * as vscode from 'vscode';
 import { notConfirmedText } from '../../core/chat/failure-text';
 import { agentBatch, agentCrawl, jobStartedText, type AgentJob, type AgentJobPlan } from '../../core/chat/job-plan';
@@ -21,8 +22,8 @@ import { Unconfirmed } from './unconfirmed';
 import { today, type Today } from './web-spend';
 import { jobCheckingWords, jobConfirmationTitle, jobConfirmationWords, jobInvocationWords } from './words';
 
-export const START_CRAWL_TOOL = 'webData_startCrawl';
-export const BATCH_SCRAPE_TOOL = 'webData_batchScrape';
+export const START_CRAWL_TOOL = Tool.startCrawl;
+export const BATCH_SCRAPE_TOOL = Tool.batchScrape;
 
 /** A job as the service answered its start. */
 interface StartedJob {

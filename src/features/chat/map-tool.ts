@@ -4,6 +4,7 @@
 // refuses it, asking nothing). The answer is kept in this window for webData.chat.reuseMinutes,
 // so the same map again is free and the addresses that did not fit the budget are read on with
 // `from`, free; `fresh: true` maps again.
+import { Tool } from '../../core/ids';
 import type * as vscode from 'vscode';
 import type { MapLink, MapRequest } from '../../core/api';
 import { agentUrl, removedText, type RemovedPart } from '../../core/chat/agent-url';
@@ -22,7 +23,7 @@ import { Unconfirmed } from './unconfirmed';
 import { today } from './web-spend';
 import { mapCheckingWords, mapConfirmationTitle, mapConfirmationWords, mapInvocationWords } from './words';
 
-export const MAP_TOOL = 'webData_map';
+export const MAP_TOOL = Tool.map;
 
 /** Maps kept in this window at most (each up to 5,000 addresses). */
 const KEPT_MAPS = 8;

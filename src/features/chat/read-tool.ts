@@ -1,6 +1,7 @@
 // webData_readResult: part N of a page an earlier answer left out or cut, within the invocation's
 // budget, with "part N of M" and the call that reads the next. It sends nothing to the service
 // (the page was paid for when it was searched), so it asks for no confirmation.
+import { Tool } from '../../core/ids';
 import { READ_KIND_TEXT } from '../../core/chat/failure-text';
 import type { TextBudget } from '../../core/chat/fit';
 import type { PageKey, ReadRequest } from '../../core/chat/read-input';
@@ -10,7 +11,7 @@ import { loadCore } from '../../platform/core';
 import type { ChatToolDefinition } from './tool';
 import { readResultInvocationWords } from './words';
 
-export const READ_RESULT_TOOL = 'webData_readResult';
+export const READ_RESULT_TOOL = Tool.readResult;
 
 /** Splits kept, so reading part 5 after part 4 does not split the page again. */
 const KEPT_SPLITS = 8;

@@ -6,6 +6,7 @@
 // sending. invoke fetches and keeps the page through the scrape feature (fetchPage: no prompt, no
 // tab; its credits land in today's spend) and gives the model the page fitted to the budget, with
 // the webData_readResult call that reads the whole page. Every failure is a text result.
+import { Tool } from '../../core/ids';
 import type * as vscode from 'vscode';
 import type { ScrapeRequest, WebDataClient } from '../../core/api';
 import { agentUrl, removedText, type RemovedPart } from '../../core/chat/agent-url';
@@ -23,7 +24,7 @@ import { Unconfirmed } from './unconfirmed';
 import { assessScrape } from './web-spend';
 import { scrapeCheckingWords, scrapeConfirmationTitle, scrapeConfirmationWords, scrapeInvocationWords } from './words';
 
-export const SCRAPE_TOOL = 'webData_scrape';
+export const SCRAPE_TOOL = Tool.scrape;
 
 /** The part of the scrape feature the tools use: a page fetched and kept with no UI, and the kept pages. */
 export interface PageFetcher {

@@ -4,6 +4,7 @@
 // a reached limit refuses, both without asking or sending. invoke runs it through the search
 // feature (so it lands in the Search Results view) and gives the model the results fitted to the
 // invocation's budget. Every failure is a text result, never a throw.
+import { Tool } from '../../core/ids';
 import type * as vscode from 'vscode';
 import type { RequestProblem } from '../../core/api';
 import { capReachedText, notConfirmedText } from '../../core/chat/failure-text';
@@ -22,7 +23,7 @@ import type { ChatToolDefinition } from './tool';
 import { keyOf } from './unconfirmed';
 import { searchCheckingWords, searchConfirmationTitle, searchConfirmationWords, searchInvocationWords } from './words';
 
-export const SEARCH_TOOL = 'webData_search';
+export const SEARCH_TOOL = Tool.search;
 
 type Plan =
   | { ok: true; search: PreparedSearch; ignored: string[]; fresh: boolean }

@@ -12,7 +12,7 @@ import { ReadOnlyFileSystem } from '../../platform/readonly-documents';
 
 export class CrawlPageDocuments extends ReadOnlyFileSystem {
   constructor(private readonly service: CrawlResultsService, private readonly urlOf: (ref: JobRef) => string | undefined) {
-    super(Schemes.crawlPage, vscode.l10n.t('Crawled by the Web Data Service. Use **Save As** to keep an editable copy.'));
+    super(Schemes.crawlPage);
   }
 
   protected isDocument(uri: vscode.Uri): boolean {

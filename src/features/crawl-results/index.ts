@@ -18,6 +18,7 @@ import type { Services } from '../../platform/services';
 import { crawlResultCommands } from './commands';
 import { CrawlPageDocuments } from './documents';
 import { CrawlResultsTree } from './tree';
+import { createTreeView } from '../../platform/stand-ins';
 
 export interface CrawlResultsApi {
   readonly service: CrawlResultsService;
@@ -76,7 +77,7 @@ class CrawlResultsFeature extends Disposable {
     this._register(toDisposable(() => { if (this.saveTimer) clearTimeout(this.saveTimer); void this.save(); }));
     const urlOf = (ref: JobRef): string | undefined => this.urls.get(jobKey(ref));
     const tree = this._register(new CrawlResultsTree(service, urlOf));
-    this._register(vscode.window.createTreeView(View.crawlResults, { treeDataProvider: tree, showCollapseAll: true }));
+    this._register(createTreeView(View.crawlResults, { treeDataProvider: tree, showCollapseAll: true }));
     const documents = this._register(new CrawlPageDocuments(service, urlOf));
     const commands = crawlResultCommands({
       service, documents, log: services.log, refreshActive,

@@ -12,6 +12,7 @@ import { describeError, showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { crawlsRefreshInterval, onDidChangeSetting } from '../../platform/settings';
 import { CrawlsTreeProvider, type CrawlTreeNode } from './rows';
+import { createTreeView } from '../../platform/stand-ins';
 
 /** The view as the user sees it (its message, badge, visibility): read-only. */
 export type ShownTreeView = Readonly<Pick<vscode.TreeView<CrawlTreeNode>, 'message' | 'badge' | 'visible'>>;
@@ -34,9 +35,11 @@ export class ActiveCrawlsView extends Disposable {
     }));
     this.onDidLeave = this.model.onDidLeave;
     this.rows = this._register(new CrawlsTreeProvider(() => this.model.crawls));
-    this.treeView = this._register(vscode.window.createTreeView(View.activeCrawls, { treeDataProvider: this.rows, showCollapseAll: true }));
+    this.treeView = this._register(createTreeView(View.activeCrawls, { treeDataProvider: this.rows, showCollapseAll: true }));
     this._register(this.model.onDidChange((change) => this.changed(change)));
     this._register(this.treeView.onDidChangeVisibility(() => this.model.setWanted(this.treeView.visible)));
+    // The view may be showing already: the feature loads when the view first draws its rows.
+    if (this.treeView.visible) this.model.setWanted(true);
     this._register(onDidChangeSetting(Setting.activeCrawlsRefreshInterval, () => this.model.reschedule()));
   }
 

@@ -18,7 +18,7 @@ import { loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 import type { SearchApi } from '../search';
-import { problemArgument, ProblemActions } from './problems';
+import { problemArgument } from '../problems';
 import { readTerminalSelection, type TerminalSelection } from './terminal';
 import { nothingSelectedWords } from './words';
 
@@ -46,12 +46,11 @@ function fileLabel(uri: vscode.Uri): string {
 }
 
 class EntriesFeature extends Disposable implements EntriesApi {
-  constructor(private readonly services: Services, private readonly search: SearchApi) {
+  constructor(private readonly services: Services, private readonly search: Pick<SearchApi, 'ask'>) {
     super();
     this._register(registerCommand(Command.searchSelection, noArgument, () => this.searchSelection()));
     this._register(registerCommand(Command.searchTerminalSelection, noArgument, () => this.searchTerminalSelection()));
     this._register(registerCommand(Command.searchProblem, readProblemArgument, (problem) => this.searchProblem(problem)));
-    this._register(new ProblemActions());
   }
 
   readTerminalSelection(terminal: vscode.Terminal, options?: { useApi?: boolean }): Promise<TerminalSelection | undefined> {
@@ -110,7 +109,7 @@ class EntriesFeature extends Disposable implements EntriesApi {
   }
 }
 
-export function registerEntries(services: Services, deps: { search: SearchApi }): EntriesApi {
+export function registerEntries(services: Services, deps: { search: Pick<SearchApi, 'ask'> }): EntriesApi {
   const feature = new EntriesFeature(services, deps.search);
   services.context.subscriptions.push(feature);
   return feature;

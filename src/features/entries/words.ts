@@ -7,8 +7,3 @@ export const nothingSelectedWords = {
   terminal: (): string => vscode.l10n.t('Select some text in the terminal to search the web for it.'),
   problem: (): string => vscode.l10n.t('Put the cursor on a problem (a squiggle) to search the web for it.'),
 };
-
-/** The Code Action's title: with the problem's message (already inert and cut) when there are several. */
-export function problemActionWords(message: string | undefined): string {
-  return message !== undefined ? vscode.l10n.t('Search the Web for This Problem: {0}', message) : vscode.l10n.t('Search the Web for This Problem');
-}

@@ -11,7 +11,7 @@ import { headerWords, words } from './words';
 
 export class ScrapedPageDocuments extends ReadOnlyFileSystem {
   constructor(private readonly pages: ScrapedPages) {
-    super(Schemes.scrapedPage, words.readOnly());
+    super(Schemes.scrapedPage);
   }
 
   protected isDocument(uri: vscode.Uri): boolean {

@@ -65,7 +65,6 @@ export const words = {
   openEachDetail: (): string => vscode.l10n.t('One scrape at a time, each page in its own tab.'),
   scrapingMany: (done: number, total: number): string => vscode.l10n.t('Fetched {0} of {1} pages', done, total),
   noResultUrl: (): string => vscode.l10n.t('Pick a result with a page address to fetch its full page.'),
-  readOnly: (): string => vscode.l10n.t('Fetched by the Web Data Service. Use **Save As** to keep an editable copy.'),
   gone: (): string => vscode.l10n.t('This page is no longer kept; open its address as markdown again.'),
   notAPage: (): string => vscode.l10n.t('Open a page fetched as markdown to fetch it fresh.'),
   pickCrawlPage: (): string => vscode.l10n.t('Pick a page in the Crawl Results view first.'),

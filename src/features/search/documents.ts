@@ -50,7 +50,7 @@ export class ResultDocuments extends ReadOnlyFileSystem {
     /** Where the markdown hint remembers that it was shown. */
     private readonly userState: vscode.Memento,
   ) {
-    super(Schemes.searchResult, vscode.l10n.t('Scraped by the Web Data Service. Use **Save As** to keep an editable copy.'));
+    super(Schemes.searchResult);
     this._register(history.onDidChangeHistory(() => this.built.clear()));
     this._register(vscode.workspace.onDidOpenTextDocument((document) => { this.offerMarkdown(document.uri).catch(() => undefined); }));
   }

@@ -20,6 +20,7 @@ import type { Prepared, PreparedSearch } from '../../core/search/service';
 import type { SearchRecord, SearchSummary } from '../../core/search/record';
 import { SearchServiceHost, type SearchDone, type SearchRun, type SearchRunOptions } from './service';
 import { SearchResultsProvider, type SearchTreeNode, type SearchViewGroup } from './tree';
+import { createTreeView } from '../../platform/stand-ins';
 
 export type { SearchTreeNode, SearchViewGroup } from './tree';
 export type { SearchDone, SearchRun, SearchRunOptions } from './service';
@@ -78,7 +79,7 @@ class SearchFeature extends Disposable implements SearchApi {
     this.searches = this._register(new SearchServiceHost(services, historyLimits));
     this._register(this.searches.onDidSearch((done) => void this.reveal(done)));
     this.provider = this._register(new SearchResultsProvider(this.searches));
-    this.view = this._register(vscode.window.createTreeView(View.searchResults, { treeDataProvider: this.provider, showCollapseAll: true }));
+    this.view = this._register(createTreeView(View.searchResults, { treeDataProvider: this.provider, showCollapseAll: true }));
     this.documents = this._register(new ResultDocuments(this.searches, context.globalState));
     this._register(toDisposable(() => { this.statusMessage?.dispose(); }));
 

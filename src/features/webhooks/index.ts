@@ -17,6 +17,7 @@ import { WebhookNotifier, type WebhookNotification } from './notifier';
 import { WebhookPayloadDocuments } from './payload-document';
 import { WebhookReceiverController } from './receiver-controller';
 import { WebhookStatusBar, type ShownReceiverItem } from './status-bar';
+import { createTreeView } from '../../platform/stand-ins';
 
 export type { WebhookNotification };
 
@@ -60,7 +61,7 @@ class WebhooksFeature extends Disposable {
     const events = this._register(new WebhookEventsView(store, controller));
     const documents = this._register(new WebhookPayloadDocuments(store));
     const statusBar = this._register(new WebhookStatusBar(controller, store));
-    this._register(vscode.window.createTreeView(View.webhookEvents, { treeDataProvider: events, showCollapseAll: true }));
+    this._register(createTreeView(View.webhookEvents, { treeDataProvider: events, showCollapseAll: true }));
     const commands = webhookCommandHandlers({ services, controller, store, documents });
     const register = (id: WebhookCommandId): void => {
       this._register(registerWebhookCommand(id, commands));

@@ -27,7 +27,7 @@ describe('smoke', () => {
     assert.deepEqual(contributed.filter((id) => !registered.has(id)), []);
   });
 
-  it('keeps V8\'s code cache of its features\' bundle in global storage, which the next start hands to V8', async () => {
+  it('keeps V8\'s code cache of its shell bundle in global storage, which the next start hands to V8', async () => {
     const extension = vscode.extensions.getExtension<WebDataApi>(EXTENSION_ID);
     assert.ok(extension);
     const api = await extension.activate();
@@ -35,7 +35,7 @@ describe('smoke', () => {
     assert.ok(dir, 'activate() names no code cache folder under test');
     assert.ok(dir.startsWith(path.join(extensionGlobalStorage(dir), '')), `the code cache is not in global storage: ${dir}`);
     // Written a moment after activation (src/platform/bundles.ts), so that it holds what activation ran.
-    await waitFor('the code cache of dist/features.js', () => existsSync(dir) && readdirSync(dir).some((f) => /^features\.js\..+\.cache$/.test(f)), 10_000);
+    await waitFor('the code cache of dist/shell.js', () => existsSync(dir) && readdirSync(dir).some((f) => /^shell\.js\..+\.cache$/.test(f)), 10_000);
   });
 
   it('sees the emulator the runner started, and the workspace setting pointing at it', async () => {

@@ -2,15 +2,17 @@
 // source, on every scheme where diagnostics appear (core/entries/problem-scope). The Problems view has no menu of its own for its
 // rows (microsoft/vscode#36881): it offers a row's quick fixes, so this is a quick fix. It runs on
 // every cursor move, so it only copies the diagnostic's plain fields into the command's argument;
-// the query is made when the person picks it.
+// the query is made when the person picks it. Registered at every start (src/extension.ts) so the
+// lightbulb offers it before anything else loaded; the command it runs is the entries feature's.
 import * as vscode from 'vscode';
 import type { ProblemArgument } from '../../core/entries/arguments';
 import { offersProblemActions, PROBLEM_ACTION_SELECTOR } from '../../core/entries/problem-scope';
 import { Command, Setting } from '../../core/ids';
 import { inertQuickPick } from '../../core/text/inert';
 import { Disposable } from '../../platform/disposable';
-import { onDidChangeSetting, problemActionsSetting } from '../../platform/settings';
+import type { Services } from '../../platform/services';
 import { problemActionWords } from './words';
+import { onDidChangeSetting, problemActionsSetting } from '../../platform/settings';
 
 /** A diagnostic's code: a string, a number, or `{ value, target }` (a link to the rule's page). */
 function codeOf(code: vscode.Diagnostic['code']): string | number | undefined {
@@ -31,7 +33,7 @@ export function problemArgument(document: vscode.TextDocument, diagnostic: vscod
 /** At most this many actions at one place: one per problem there. */
 const MAX_ACTIONS = 5;
 
-export class ProblemActions extends Disposable implements vscode.CodeActionProvider {
+class ProblemActions extends Disposable implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
   private enabled = problemActionsSetting();
 
@@ -53,4 +55,8 @@ export class ProblemActions extends Disposable implements vscode.CodeActionProvi
       return action;
     });
   }
+}
+
+export function registerProblemActions(services: Services): void {
+  services.context.subscriptions.push(new ProblemActions());
 }

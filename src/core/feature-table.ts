@@ -1,0 +1,93 @@
+// Which feature answers each of the extension's entries: a command of the palette or a menu, a view,
+// a chat tool, a file-system scheme whose tabs come back after a reload. Activation registers a
+// stand-in for every entry here (src/platform/stand-ins.ts) and reads no feature's code; the first
+// use of an entry loads its feature's bundle (dist/feature-<name>.js), which then answers it. So
+// a new feature adds a row here, and activation reads a few more ids, not its code.
+//
+// Plain data, no VS Code. test/unit/feature-table.test.ts holds it against package.json (every
+// contributed command, view and tool has one owner) and against the features' sources (each
+// registers exactly the entries it owns). The features activation runs anyway (the credits item,
+// today's spend, the walkthrough) are imported by src/extension.ts and own no row.
+import { Command, Tool, View, type CommandId, type ToolName, type ViewId } from './ids';
+import { Schemes } from './schemes';
+
+/** The features loaded on first use: each a folder of src/features/ and a bundle dist/feature-<name>.js. */
+export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor'] as const;
+
+export type LazyFeature = (typeof LAZY_FEATURES)[number];
+
+export interface FeatureEntries {
+  readonly commands: readonly CommandId[];
+  /** A view whose rows it draws; the view's `draws` lists other features whose rows it shows too. */
+  readonly views?: readonly ViewId[];
+  readonly tools?: readonly ToolName[];
+}
+
+export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
+  connect: { commands: [Command.connect, Command.setApiKey, Command.clearApiKey, Command.showLog] },
+  search: {
+    commands: [
+      Command.search, Command.searchAdvanced, Command.insertOperator, Command.searchAgain, Command.removeSearch, Command.clearSearches,
+      Command.pinSearch, Command.unpinSearch, Command.editSearch, Command.filterSearches, Command.clearSearchFilter, Command.openAllResults,
+      Command.exportSearch, Command.openMarkdown, Command.openSummary, Command.enableMarkdown, Command.openInBrowser, Command.copyUrl,
+    ],
+    views: [View.searchResults],
+  },
+  crawls: { commands: [Command.refreshCrawls, Command.copyCrawlId], views: [View.activeCrawls] },
+  'crawl-results': {
+    commands: [Command.openCrawlResults, Command.cancelCrawl, Command.openCrawlPage, Command.openAllCrawlPages, Command.exportCrawlPages, Command.loadMoreCrawlResults],
+    views: [View.crawlResults],
+  },
+  webhooks: {
+    commands: [
+      Command.startWebhookReceiver, Command.stopWebhookReceiver, Command.copyWebhookUrl, Command.setWebhookSecret, Command.clearWebhookSecret,
+      Command.copyJobId, Command.openWebhookPayload, Command.clearWebhookEvents,
+    ],
+    views: [View.webhookEvents],
+  },
+  scrape: {
+    commands: [
+      Command.scrapeUrl, Command.scrapeFresh, Command.scrapeResult, Command.mapSite, Command.scrapeWithOptions, Command.scrapeAgain,
+      Command.pinPage, Command.unpinPage, Command.removePage, Command.exportPage, Command.clearPages, Command.openCrawlPageLink,
+    ],
+  },
+  jobs: { commands: [Command.startCrawl, Command.startBatchScrape, Command.scrapeAllResults] },
+  chat: { commands: [], tools: Object.values(Tool) },
+  entries: { commands: [Command.searchSelection, Command.searchTerminalSelection, Command.searchProblem] },
+  doctor: { commands: [Command.checkConnection, Command.copyConnectionReport] },
+};
+
+/**
+ * What a view shows besides its owner's rows: Search Results lists the pages kept by the scrape
+ * feature in a group of their own, so drawing it loads both.
+ */
+export const VIEW_DRAWS: Readonly<Partial<Record<ViewId, readonly LazyFeature[]>>> = {
+  [View.searchResults]: ['scrape'],
+};
+
+function isLazyFeature(name: string): name is LazyFeature {
+  return LAZY_FEATURES.some((feature) => feature === name);
+}
+
+/** The features that serve a file-system scheme (src/core/schemes.ts names each scheme's owner), by scheme. */
+export function fileSystemOwners(): ReadonlyMap<string, LazyFeature> {
+  const owners = new Map<string, LazyFeature>();
+  for (const own of Object.values(Schemes)) {
+    if (own.served === 'file-system' && isLazyFeature(own.owner)) owners.set(own.scheme, own.owner);
+  }
+  return owners;
+}
+
+/** Every entry with its owner, for the stand-ins. */
+export function entryOwners(): { commands: Map<CommandId, LazyFeature>; views: Map<ViewId, LazyFeature>; tools: Map<ToolName, LazyFeature> } {
+  const commands = new Map<CommandId, LazyFeature>();
+  const views = new Map<ViewId, LazyFeature>();
+  const tools = new Map<ToolName, LazyFeature>();
+  for (const feature of LAZY_FEATURES) {
+    const entries = FEATURE_TABLE[feature];
+    for (const id of entries.commands) commands.set(id, feature);
+    for (const id of entries.views ?? []) views.set(id, feature);
+    for (const name of entries.tools ?? []) tools.set(name, feature);
+  }
+  return { commands, views, tools };
+}
