@@ -156,7 +156,7 @@ Module._resolveFilename = function (request, ...rest) {
 };
 require.cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: vscode };
 
-// Every bundle the extension loads after extension.js (features.js, core.js), with its own time,
+// Every bundle the extension loads after extension.js (shell.js, a feature's pack, shared.js, core.js), with its own time,
 // as src/platform/bundles.ts publishes it; `cached`: V8 took the code cache.
 require('node:diagnostics_channel').subscribe('web-data:bundle-load', (load) => {
   result.bundles.push({ file: load.file, ms: load.ms, cpu: load.cpu, cached: load.cached });

@@ -89,7 +89,7 @@ class ViewRows<T extends object> {
   }
 }
 
-/** Each view's rows. Rows are made in dist/features.js only, where every decoder runs too. */
+/** Each view's rows. Rows are made in the shell and feature bundles (never dist/core.js), where every decoder runs too. */
 export const viewRows = {
   searchResults: new ViewRows<SearchTreeNode>(View.searchResults),
   activeCrawls: new ViewRows<CrawlTreeNode>(View.activeCrawls),

@@ -131,7 +131,7 @@ export function requireBundle(file: string, cacheDir: string | undefined, parent
 /**
  * The bundle's text and its size and time, through one open file (a path's stat and read cost
  * more, about 0.15 ms of every start). latin1: our bundles are ASCII (test/unit/bundles.test.ts),
- * for which it is the same text, read without UTF-8 decoding (about 0.2 ms for dist/features.js).
+ * for which it is the same text, read without UTF-8 decoding (about 0.2 ms for the 342 KiB dist/features.js of before issue 33).
  */
 function readBundle(file: string): { source: string; stat: Stats } {
   const fd = openSync(file, 'r');
