@@ -24,6 +24,7 @@ import type { LazyFeature } from './core/feature-table';
 import type { Bundles } from './platform/bundles';
 import { loadFeatureBundle, useBundles } from './platform/core';
 import { LazyFeatures } from './platform/features';
+import { ProfileUse } from './platform/profile-use';
 import { createServices } from './platform/services';
 import { webhookSettings } from './platform/settings';
 import { registerStandIns } from './platform/stand-ins';
@@ -135,11 +136,13 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     entries: () => bundle('entries').registerEntries(services, { search: { ask: (...asked) => features.get('search').ask(...asked) } }),
     doctor: () => { bundle('doctor').registerDoctor(services, { webhooks: receiverOf(features) }); return undefined; },
   }, services.log);
-  context.subscriptions.push(registerStandIns((name) => features.get(name)));
+  // Whether the person used the extension in this profile: the credits item waits for it or a key.
+  const profileUse = new ProfileUse(context.globalState);
+  context.subscriptions.push(profileUse, registerStandIns((name) => features.get(name), () => { profileUse.mark(); }));
 
   // Today's spend by who asked, in every window: the credits tooltip shows it, the chat tools cap it.
   const spend = registerSpend(services, { onDidSearch: features.event('search', (search) => search.onDidSearch) });
-  const usage = registerUsage(services, spend);
+  const usage = registerUsage(services, spend, profileUse);
   // Each search spends credits: the status bar follows the search feature's event.
   context.subscriptions.push(features.event('search', (search) => search.onDidSearch)(() => void usage.model.refreshNow()));
   // A job's credits count in today's spend once it ends (a job's id is a spend entry of its own).

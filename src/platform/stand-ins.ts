@@ -19,17 +19,27 @@ const trees = new Map<string, StandInTree>();
 const tools = new Map<string, StandInTool>();
 const fileSystems = new Map<string, StandInFileSystem>();
 
-/** Registers every stand-in; `load` makes a feature (src/platform/features.ts). */
-export function registerStandIns(load: (feature: LazyFeature) => unknown): vscode.Disposable {
+/**
+ * Registers every stand-in; `load` makes a feature (src/platform/features.ts), `used` hears each
+ * entry used (a command run, a view drawn, a tool called, a tab read).
+ */
+export function registerStandIns(load: (feature: LazyFeature) => unknown, used: () => void): vscode.Disposable {
   const owners = entryOwners();
+  const loadAndUse = (feature: LazyFeature): void => {
+    used();
+    load(feature);
+  };
   const registered: Array<{ dispose(): unknown }> = [];
   for (const [id, owner] of owners.commands) {
     stoodIn.add(id);
-    registered.push(vscode.commands.registerCommand(id, (...args: unknown[]) => dispatch(id, owner, load, args)));
+    registered.push(vscode.commands.registerCommand(id, (...args: unknown[]) => {
+      used();
+      return dispatch(id, owner, load, args);
+    }));
   }
   for (const [id, owner] of owners.views) {
     const tree = new StandInTree(() => {
-      load(owner);
+      loadAndUse(owner);
       for (const other of VIEW_DRAWS[id] ?? []) load(other);
     });
     trees.set(id, tree);
@@ -40,13 +50,13 @@ export function registerStandIns(load: (feature: LazyFeature) => unknown): vscod
   // A VS Code without language model tools (none before 1.95) has no chat to offer them to.
   if (typeof vscode.lm.registerTool === 'function') {
     for (const [name, owner] of owners.tools) {
-      const tool = new StandInTool(() => load(owner));
+      const tool = new StandInTool(() => { loadAndUse(owner); });
       tools.set(name, tool);
       registered.push(vscode.lm.registerTool(name, tool));
     }
   }
   for (const [scheme, owner] of fileSystemOwners()) {
-    const fileSystem = new StandInFileSystem(() => load(owner));
+    const fileSystem = new StandInFileSystem(() => { loadAndUse(owner); });
     fileSystems.set(scheme, fileSystem);
     registered.push(fileSystem, vscode.workspace.registerFileSystemProvider(scheme, fileSystem, { isReadonly: new vscode.MarkdownString(readonlyNote(scheme)), isCaseSensitive: true }));
   }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { WebDataError } from '../../src/core/api/errors';
 import type { TokenUsage } from '../../src/core/api/schemas';
 import {
-  isNoUsageError, LAST_KNOWN_KEY, parseStoredUsage, presentUsage, stateForError, stateForUsage, toStoredUsage, USAGE_COMMANDS, type UsageLine, type UsageState,
+  creditsItemShown, isNoUsageError, LAST_KNOWN_KEY, parseStoredUsage, presentUsage, stateForError, stateForUsage, toStoredUsage, USAGE_COMMANDS, type UsageLine, type UsageState,
 } from '../../src/core/usage';
 
 const at = new Date('2026-11-21T12:00:00Z');
@@ -197,5 +197,16 @@ describe('usage: the last known balance kept for the next start', () => {
     const stored = { baseUrl: BASE, at: at.getTime(), usage: { ...usage(), apiKey: 'wd-secret' }, apiKey: 'wd-secret' };
     assert.doesNotMatch(JSON.stringify(parseStoredUsage(stored, BASE, now)), /wd-secret/);
     assert.doesNotMatch(JSON.stringify(toStoredUsage({ baseUrl: BASE, usage: usage(), at })), /apiKey/);
+  });
+});
+
+describe('the credits item in the status bar (issue 34)', () => {
+  it('shows with a key in every state, and not connected only once the extension was used in the profile', () => {
+    for (const kind of ['loading', 'ok', 'low', 'no-usage', 'error'] as const) {
+      assert.equal(creditsItemShown(kind, false), true, kind);
+      assert.equal(creditsItemShown(kind, true), true, kind);
+    }
+    assert.equal(creditsItemShown('not-connected', false), false);
+    assert.equal(creditsItemShown('not-connected', true), true);
   });
 });

@@ -57,3 +57,12 @@ export function stateForError(err: unknown, at: Date): UsageState {
   const message = e?.message || (err instanceof Error && err.message ? err.message : undefined);
   return { kind: 'error', message, unauthorized, ...(offer.checkConnection ? { network: true as const } : {}), ...(opens ? { opens } : {}), at };
 }
+
+/**
+ * Whether the credits item is in the status bar: always once there is a key; not connected, only
+ * once the person used the extension in this profile (a window of someone who never did shows no
+ * plug; the welcome view and the walkthrough offer to connect).
+ */
+export function creditsItemShown(kind: UsageStateKind, usedInProfile: boolean): boolean {
+  return kind !== 'not-connected' || usedInProfile;
+}

@@ -7,7 +7,7 @@ import { noArgument, registerCommand } from '../../platform/commands';
 import { errorButtonLabel, runFixButton } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import type { SpendApi } from '../spend';
-import { UsageStatus } from './status';
+import { UsageStatus, type ProfileUseSignal } from './status';
 
 export { UsageStatus };
 
@@ -15,8 +15,8 @@ export { UsageStatus };
  * Registers the item and its commands. The returned object is the feature's API: its `model` for
  * whoever changes or reads the balance (a finished search, the chat tool), `state` and `item` for what is shown.
  */
-export function registerUsage(services: Services, spend: SpendApi): UsageStatus {
-  const status = new UsageStatus(services, spend);
+export function registerUsage(services: Services, spend: SpendApi, use: ProfileUseSignal): UsageStatus {
+  const status = new UsageStatus(services, spend, use);
   services.context.subscriptions.push(
     status,
     // Returns once the item shows the new state, so callers (the search, tests) can await it.

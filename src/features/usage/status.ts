@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { TokenUsage } from '../../core/api/schemas';
 import { Setting, StatusBarItem } from '../../core/ids';
 import {
-  CreditsModel, LAST_KNOWN_KEY, parseStoredUsage, presentUsage, stateForUsage, toStoredUsage, type UsagePresentation, type UsageState,
+  creditsItemShown, CreditsModel, LAST_KNOWN_KEY, parseStoredUsage, presentUsage, stateForUsage, toStoredUsage, type UsagePresentation, type UsageState,
 } from '../../core/usage';
 import { loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
@@ -22,6 +22,12 @@ export function startupState(globalState: vscode.Memento): UsageState | undefine
   return stored && stateForUsage(stored.usage, lowCreditsThreshold(), stored.at, true);
 }
 
+/** Whether the person used the extension in this profile (src/platform/profile-use.ts). */
+export interface ProfileUseSignal {
+  readonly used: boolean;
+  readonly onDidChange: vscode.Event<void>;
+}
+
 /** The item as the user sees it: read-only, for whoever needs to read it (the host tests). */
 export type ShownStatusBarItem = Readonly<Pick<vscode.StatusBarItem, 'text' | 'tooltip' | 'command' | 'backgroundColor' | 'accessibilityInformation'>>;
 
@@ -32,8 +38,13 @@ export class UsageStatus extends Disposable {
   /** The state last drawn, so a failure is logged once however many polls repeat it. */
   private drawn: UsageState['kind'];
 
-  /** `spend`: today's spend by who asked, which the tooltip shows and follows. */
-  constructor(private readonly services: Services, private readonly spend: SpendApi) {
+  private visible = false;
+
+  /**
+   * `spend`: today's spend by who asked, which the tooltip shows and follows. `use`: the item shows
+   * not connected only once the person used the extension in this profile; with a key, always.
+   */
+  constructor(private readonly services: Services, private readonly spend: SpendApi, private readonly use: ProfileUseSignal) {
     super();
     this.model = this._register(new CreditsModel({
       connection: services.connection,
@@ -50,8 +61,8 @@ export class UsageStatus extends Disposable {
     this.statusItem = this._register(vscode.window.createStatusBarItem(StatusBarItem.credits, vscode.StatusBarAlignment.Right, 100));
     this.statusItem.name = vscode.l10n.t('Web Data Credits');
     this._register(spend.onDidChange(() => this.render()));
+    this._register(use.onDidChange(() => this.render()));
     this.render();
-    this.statusItem.show();
     this._register(this.model.onDidChange(() => this.changed()));
     this._register(onDidChangeSetting(Setting.usageRefreshInterval, () => this.model.reschedule()));
     this._register(onDidChangeSetting(Setting.lowCreditsThreshold, () => this.model.rethreshold()));
@@ -64,6 +75,11 @@ export class UsageStatus extends Disposable {
   /** The status bar item as shown. */
   get item(): ShownStatusBarItem {
     return this.statusItem;
+  }
+
+  /** Whether the item is in the status bar at all. */
+  get shown(): boolean {
+    return this.visible;
   }
 
   /** Fetches the usage; calls while one runs coalesce (see CreditsModel.refresh). */
@@ -112,5 +128,11 @@ export class UsageStatus extends Disposable {
     this.statusItem.command = view.command;
     this.statusItem.backgroundColor = view.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.statusItem.accessibilityInformation = { label: words.accessibilityLabel };
+    const visible = creditsItemShown(this.model.state.kind, this.use.used);
+    if (visible !== this.visible) {
+      this.visible = visible;
+      if (visible) this.statusItem.show();
+      else this.statusItem.hide();
+    }
   }
 }

@@ -145,4 +145,18 @@ describe('usage: credits in the status bar', () => {
     assert.equal(storageOf(api).globalState.get(LAST_KNOWN_KEY), undefined, 'the balance outlived the key');
     assert.equal(startupState(storageOf(api).globalState), undefined);
   });
+
+  it('not connected in a profile that never used the extension: no item, until a first use', async () => {
+    assert.equal(api.usage.state.kind, 'not-connected');
+    assert.ok(api.usage.shown, 'Clear API Key is a use: the plug shows');
+    const state = storageOf(api).globalState;
+    await state.update('webData.usedInProfile', undefined);
+    // Anything that draws the item again reads the profile's use afresh: a spend recorded does.
+    await api.spend.record({ id: 'usage-suite-redraw', credits: 0, askedBy: 'person' });
+    await waitFor('the credits item gone from a profile that never used the extension', () => !api.usage.shown);
+    // A command run through its stand-in is a use: the plug comes back, offering to connect.
+    await vscode.commands.executeCommand('webData.showLog');
+    await waitFor('the credits item back after a first use', () => api.usage.shown);
+    assert.equal(creditsItem(api).command, 'webData.connect');
+  });
 });
