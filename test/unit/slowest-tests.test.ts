@@ -1,12 +1,14 @@
 // The slowest tests `npm test` lists at its end: read from the durations files each mocha run
 // writes (test/durations-reporter.ts), ranked across runs, hooks left out, a bad file named.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DurationsFile, TimedRunnable } from '../durations-reporter';
 import { parseDurations, readDurations, slowestLines, slowestTests } from '../../scripts/lib/slowest-tests.mjs';
 
+const REPO = join(__dirname, '..', '..');
 const test = (suite: string, title: string, ms: number, state: TimedRunnable['state'] = 'passed'): TimedRunnable => ({ kind: 'test', suite, title, ms, state });
 
 describe('the slowest tests of npm test', () => {
@@ -63,5 +65,25 @@ describe('the slowest tests of npm test', () => {
       '    5.0 s  host-floor  search › finds (failed)',
       '    0.0 s  unit        top level',
     ]);
+  });
+
+  it('reads what the reporter writes: a mocha run of a sample file, through test/durations-reporter.ts', function () {
+    this.timeout(30_000);
+    const out = join(dir, 'sample.json');
+    // Another process, so the sample's spec output stays out of this run's (npm test counts its "passing" lines).
+    const child = spawnSync(process.execPath, [join(REPO, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--no-config', '--node-option', 'import=tsx',
+      '--reporter', 'test/durations-reporter.ts', '--reporter-option', 'run=sample', '--reporter-option', `out=${out}`,
+      'test/unit/fixtures/durations-sample.ts'], { cwd: REPO, encoding: 'utf8', timeout: 25_000 });
+    assert.equal(child.status, 1, `the sample run should fail its one failing test: ${child.stdout}${child.stderr}`);
+    assert.match(child.stdout, /1 passing/, 'the reporter no longer prints as the spec reporter does');
+    const written = JSON.parse(readFileSync(out, 'utf8')) as DurationsFile;
+    assert.equal(written.run, 'sample');
+    assert.deepEqual(written.tests.map((t) => `${t.kind} ${t.state}: ${t.suite} / ${t.title}`), [
+      'hook passed: sample outer sample inner / "before all" hook for "passes"',
+      'test passed: sample outer sample inner / passes',
+      'test failed: sample outer sample inner / fails',
+    ]);
+    assert.ok(written.tests.every((t) => Number.isFinite(t.ms) && t.ms >= 0));
+    assert.deepEqual(parseDurations(JSON.stringify(written)).map((t) => `${t.run} ${t.state}: ${t.title}`), ['sample passed: passes', 'sample failed: fails']);
   });
 });
