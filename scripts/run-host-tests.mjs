@@ -128,6 +128,8 @@ async function runOnServer(server) {
         WEBDATA_TEST_CA_DIR: certs.dir,
         NODE_EXTRA_CA_CERTS: certs.caFile,
         ...(PSEUDO ? { WEBDATA_PSEUDO_L10N: '1' } : {}),
+        // Each test's duration, for the slowest tests `npm test` lists at its end.
+        WEBDATA_TEST_DURATIONS_FILE: path.join(REPO, 'test-results', 'durations', `host-${server.name}${PSEUDO ? '-pseudo' : ''}.json`),
       },
     });
     return (Date.now() - started) / 1000;

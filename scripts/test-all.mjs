@@ -1,8 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: every suite in order, stopping at the first that fails, as `a && b && …` would; then
 // where the time went (seconds per stage) and one closing line that any CI reads:
-// "tests: N passed, N failed, N skipped", summed from each mocha run's closing counts.
+// "tests: N passed, N failed, N skipped", summed from each mocha run's closing counts. Before
+// that, the ten slowest tests of all the mocha runs, from the durations each writes
+// (test/durations-reporter.ts) to test-results/durations/, emptied first.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readDurations, slowestLines, slowestTests } from './lib/slowest-tests.mjs';
+
+const DURATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'durations');
 
 const ALL_STAGES = ['typecheck', 'lint', 'test:unit', 'test:host', 'test:package', 'test:e2e'];
 // WEBDATA_TEST_STAGES=lint,test:unit runs only those (in the order above): for trying this script.
@@ -40,8 +48,19 @@ function runStage(name) {
   });
 }
 
+/** The ten slowest tests of the runs that wrote their durations, and any file that could not be read. */
+function printSlowest() {
+  const { tests, unreadable } = readDurations(DURATIONS);
+  if (tests.length === 0 && unreadable.length === 0) return;
+  console.log('\n== the ten slowest tests');
+  for (const line of slowestLines(slowestTests(tests, 10))) console.log(line);
+  for (const file of unreadable) console.log(`   (durations not read from ${file})`);
+}
+
 async function main() {
   const started = Date.now();
+  // Only this run's durations: a file an earlier run left would name tests not run now.
+  fs.rmSync(DURATIONS, { recursive: true, force: true });
   const results = [];
   for (const name of STAGES) {
     const result = await runStage(name);
@@ -49,6 +68,7 @@ async function main() {
     if (!result.ok) break;
   }
   const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
+  printSlowest();
   console.log('\n== where the time went');
   for (const r of results) {
     const tests = r.passed + r.failed + r.skipped > 0 ? `  (${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''})` : '';

@@ -4,9 +4,13 @@
 // needs no list to maintain.
 import Mocha from 'mocha';
 import { loadSuites } from 'virtual:host-suites';
+import DurationsReporter from '../durations-reporter';
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', timeout: 20_000, color: false, reporter: 'spec' });
+  // The spec reporter, which also writes each test's duration where scripts/run-host-tests.mjs says.
+  const durations = process.env.WEBDATA_TEST_DURATIONS_FILE;
+  const mocha = new Mocha({ ui: 'bdd', timeout: 20_000, color: false, reporter: DurationsReporter,
+    reporterOptions: { run: `host-${process.env.WEBDATA_TEST_VSCODE ?? 'vscode'}`, ...(durations ? { out: durations } : {}) } });
   const grep = process.env.WEBDATA_HOST_TEST_GREP;
   if (grep) mocha.grep(grep);
   // describe/it must be globals before the suites' top-level code runs.

@@ -10,7 +10,7 @@ import type { WebDataApi } from '../../../src/extension';
 import type { WebhookNotification } from '../../../src/features/webhooks';
 import type { SearchTreeNode } from '../../../src/features/search';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
-import { activate, EXTENSION_ID, emulator, plainText, restoreDemoKey, useKey, usageFor } from '../suite/helpers-account';
+import { activate, EXTENSION_ID, emulator, plainText, restoreDemoKey, useKey, usageFor, waitFor } from '../suite/helpers-account';
 import { crawlRows, creditsItem, type ShownRow } from '../suite/helpers-shown';
 import { eventRows as shownEventRows, startUnsignedReceiver, type UnsignedReceiver } from '../suite/helpers-webhooks';
 
@@ -123,9 +123,7 @@ describe('pseudo locale: nothing the extension shows escaped localization', func
     receiver = await startUnsignedReceiver(api, notifications);
     assert.equal(await vscode.commands.executeCommand('webData.setWebhookSecret', { secret: SECRET }), true);
     assert.equal((await sendWebhook({ url: receiver.url, event: EVENT, secret: SECRET })).status, 200);
-    // A bounded poll for the row (250 looks, 20 ms apart), then the check says what was missing.
-    for (let i = 0; i < 250 && !api.webhooks.events.some((e) => e.jobId === EVENT.id); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.ok(api.webhooks.events.some((e) => e.jobId === EVENT.id), 'the signed delivery never got a row in Webhook Events (waited 5 s)');
+    await waitFor('the signed delivery\'s row in Webhook Events', () => api.webhooks.events.some((e) => e.jobId === EVENT.id));
     assert.equal(api.webhooks.events.find((e) => e.jobId === EVENT.id)?.status, 'verified');
   });
 

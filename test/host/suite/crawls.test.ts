@@ -108,6 +108,8 @@ describe('crawls: the Active Crawls view', () => {
     await vscode.commands.executeCommand('webData.activeCrawls.focus');
     await waitFor('the view to be visible', () => api.crawls.view.visible);
     await emulator.setCrawls(KEY, [CRAWLS[1] as ActiveCrawl]);
+    // Up to 5 s: the shortest interval the poller takes (MIN_POLL_MS), and a poll is what is tested;
+    // the poller's timing itself is unit-tested on a clock the test moves (polling.test.ts).
     await waitFor('a poll to pick up the new crawl', async () => (await crawlRows(api)).length === 1, 12_000);
     await waitFor('the next poll to be scheduled after the last one', () => api.crawls.pollScheduled);
 
