@@ -62,6 +62,24 @@ describe('manifest: commands', () => {
   });
 });
 
+describe('manifest: views (issue 34)', () => {
+  const views = Object.values(manifest.contributes.views).flat() as Array<{ id: string; icon?: string; initialSize?: number; visibility?: string }>;
+
+  it('at most five views, each with its own codicon (a view moved out of the container keeps it)', () => {
+    assert.ok(views.length <= 5, `${views.length} views`);
+    const icons = views.map((v) => v.icon ?? '');
+    for (const icon of icons) assert.match(icon, /^\$\([\w-]+\)$/);
+    assert.equal(new Set(icons).size, icons.length, `icons shared: ${icons.join(', ')}`);
+  });
+
+  it('gives Search Results the most room; the views empty at a first start begin collapsed', () => {
+    const search = views.find((v) => v.id === View.searchResults);
+    assert.ok(search?.initialSize !== undefined);
+    for (const view of views.filter((v) => v.id !== View.searchResults)) assert.ok((view.initialSize ?? 1) < search.initialSize, view.id);
+    assert.deepEqual(views.filter((v) => v.visibility === 'collapsed').map((v) => v.id).sort(), [View.crawlResults, View.webhookEvents].sort());
+  });
+});
+
 describe('manifest: strings', () => {
   it('every %placeholder% has a string in package.nls.json', () => {
     const placeholders = [...manifestText.matchAll(/"%([\w.]+)%"/g)].map((m) => m[1] ?? '');
