@@ -3,7 +3,8 @@
 // cut keeps what the model must relay (what to do, the setting, the wait), because each text says
 // that first.
 import assert from 'node:assert/strict';
-import { capReachedText, failureText, notConfirmedText, READ_KIND_TEXT, unexpectedText, type ToolFailure } from '../../src/core/chat/failure-text';
+import { failureText, notConfirmedText, READ_KIND_TEXT, unexpectedText, type ToolFailure } from '../../src/core/chat/failure-text';
+import { capRefusedText } from '../../src/core/chat/scrape-spend';
 import { fitPlainText, tokenBudget, type CountTokens } from '../../src/core/chat/fit';
 import { CRAWL_GONE_TEXT, CRAWL_INPUT_TEXT } from '../../src/core/crawls/chat-text';
 
@@ -30,7 +31,8 @@ const CASES: [string, string, RegExp][] = [
     [`${what}: cancelled`, failureText(what, failure('cancelled'), false), /was cancelled/],
     [`${what}: unexpected`, unexpectedText(what), /failed unexpectedly inside the editor/],
   ]),
-  ['daily limit reached', capReachedText(25, 25), /^Daily agent credit limit reached \(25 of 25 today\); the person can raise webData\.chat\.dailyCreditLimit\./],
+  ['daily limit reached', capRefusedText({ kind: 'reached', spent: 25, limit: 25 }, 'search'), /^Daily agent credit limit reached \(25 of 25 today\); the person can raise webData\.chat\.dailyCreditLimit\./],
+  ['daily limit a search could pass', capRefusedText({ kind: 'would-pass', spent: 20, limit: 25, most: 10 }, 'search'), /^The search could pass the daily agent credit limit \(20 of 25 spent today, and it may cost up to 10\); the person can raise webData\.chat\.dailyCreditLimit\./],
   ['connected after prepare', notConfirmedText('connected-later'), /^The search was not sent: call the tool again and the person will be asked to confirm its price/],
   ['nothing to send when prepared', notConfirmedText('nothing-to-send'), /^The search was not sent: call the tool again and the person will be asked to confirm its price/],
   ['crawl results input', CRAWL_INPUT_TEXT, /^The crawl results request was not accepted: "id" must be the job id/],
@@ -50,7 +52,7 @@ describe('chat: every failure and fixed text fits 64 tokens, essentials first', 
   }
 
   it('the texts that were too long for 64 tokens are cut at a word\'s end and marked', async () => {
-    const cap = capReachedText(25, 25);
+    const cap = capRefusedText({ kind: 'would-pass', spent: 20, limit: 25, most: 10 }, 'batch');
     assert.ok((await quarter(cap)) > 64, 'the limit text no longer needs cutting: pick a longer one');
     const fitted = await fitPlainText(cap, tokenBudget(64, quarter));
     assert.ok(fitted.endsWith('…') && cap.startsWith(fitted.slice(0, -1)), fitted);

@@ -57,11 +57,6 @@ export function failureText(what: string, failure: ToolFailure, spends: boolean)
   }
 }
 
-/** The agents' daily limit is reached: the limit and the setting that raises it first, then what still works. */
-export function capReachedText(spent: number, limit: number): string {
-  return `Daily agent credit limit reached (${spent} of ${limit} today); the person can raise webData.chat.dailyCreditLimit. The search was not sent, so nothing was spent. Tell the person; they can also search themselves with "Web Data: Search the Web". Pages of earlier searches can still be read with webData_readResult.`;
-}
-
 /**
  * A search prepared when nothing was to be sent (not connected then, or an earlier answer to
  * reuse, or the limit reached) reaches invoke with no confirmation of its price: it is not sent.

@@ -36,14 +36,15 @@ export function reusablePage<T extends Pick<ScrapedRecord, 'url' | 'scrapedAt'>>
   return page && { page, minutesAgo: minutesAgo(page.scrapedAt, now) };
 }
 
-/** What an agent asked to do, in the refusal: "The scrape", "The map", "The crawl", "The batch scrape". */
-export type SpendingCall = 'scrape' | 'map' | 'crawl' | 'batch';
+/** What an agent asked to do, in the refusal: "The search", "The scrape", "The map", "The crawl", "The batch scrape". */
+export type SpendingCall = 'search' | 'scrape' | 'map' | 'crawl' | 'batch';
 
-const CALLS: Readonly<Record<SpendingCall, string>> = { scrape: 'The scrape', map: 'The map', crawl: 'The crawl', batch: 'The batch scrape' };
+const CALLS: Readonly<Record<SpendingCall, string>> = { search: 'The search', scrape: 'The scrape', map: 'The map', crawl: 'The crawl', batch: 'The batch scrape' };
 
 /**
- * The daily limit's refusal: the limit and the setting that raises it first (a cut at a small
- * budget keeps them), then that nothing was sent and what still works.
+ * The daily limit's refusal, one rule for every tool that spends (issue 34): refused when the limit
+ * is reached or a known price could pass it. The limit and the setting that raises it first (a cut
+ * at a small budget keeps them), then that nothing was sent and what still works.
  */
 export function capRefusedText(cap: Exclude<CapCheck, { kind: 'ok' }>, call: SpendingCall): string {
   const what = CALLS[call];

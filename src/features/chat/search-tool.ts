@@ -7,7 +7,8 @@
 import { Tool } from '../../core/ids';
 import type * as vscode from 'vscode';
 import type { RequestProblem } from '../../core/api';
-import { capReachedText, notConfirmedText } from '../../core/chat/failure-text';
+import { notConfirmedText } from '../../core/chat/failure-text';
+import { capRefusedText } from '../../core/chat/scrape-spend';
 import type { SearchToolInputCheck } from '../../core/chat/input';
 import { searchText } from '../../core/chat/search-text';
 import { fits } from '../../core/chat/fit';
@@ -56,7 +57,7 @@ export class SearchTool implements ChatToolDefinition<Asked, Found> {
       return { invocationMessage: searchInvocationWords(query) };
     }
     const assessment = await this.spend.assess(plan.search.body, { fresh: plan.fresh });
-    if (assessment.reuse || assessment.cap.kind === 'reached') {
+    if (assessment.reuse || assessment.cap.kind !== 'ok') {
       this.unconfirmed.set(keyOf(input), 'nothing-to-send');
       return { invocationMessage: searchInvocationWords(query, assessment) };
     }
@@ -79,7 +80,7 @@ export class SearchTool implements ChatToolDefinition<Asked, Found> {
     // The same search within minutes: its stored answer, and nothing sent.
     if (assessment.reuse) return { ok: true, value: { record: assessment.reuse.record, reusedMinutesAgo: assessment.reuse.minutesAgo, ignored: [] } };
     // Refused even when the person allowed the tool for the whole session.
-    if (assessment.cap.kind === 'reached') return { ok: false, text: capReachedText(assessment.cap.spent, assessment.cap.limit) };
+    if (assessment.cap.kind !== 'ok') return { ok: false, text: capRefusedText(assessment.cap, 'search') };
     if (unconfirmed === 'not-connected') return { ok: false, text: notConfirmedText('connected-later') };
     if (unconfirmed === 'nothing-to-send') return { ok: false, text: notConfirmedText('nothing-to-send') };
     const outcome = await this.searches.send(prepared.search, call.token);

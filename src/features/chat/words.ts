@@ -24,6 +24,7 @@ export const searchCheckingWords = (): string => vscode.l10n.t('Checking the web
 export function searchInvocationWords(query: string, assessment?: Pick<Assessment, 'reuse' | 'cap'>): vscode.MarkdownString {
   if (assessment?.reuse) return new vscode.MarkdownString(vscode.l10n.t('Reading the search for “{0}” made {1} minutes ago (free)', query, assessment.reuse.minutesAgo));
   if (assessment?.cap.kind === 'reached') return new vscode.MarkdownString(vscode.l10n.t('Not searching for “{0}”: chat agents reached today’s credit limit', query));
+  if (assessment?.cap.kind === 'would-pass') return new vscode.MarkdownString(vscode.l10n.t('Not searching for “{0}”: it could pass the chat agents’ daily credit limit', query));
   return new vscode.MarkdownString(vscode.l10n.t('Searching the web for “{0}”', query));
 }
 

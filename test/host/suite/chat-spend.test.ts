@@ -121,18 +121,22 @@ describe('chat: agents that spend wisely', function () {
     assert.match(messageOf(second), /Chat agents have spent \d+ of their 1000 credits today \(webData\.chat\.dailyCreditLimit\)/);
   });
 
-  it('the daily limit: a search that may pass it says so; once reached the tool refuses, through lm.invokeTool, and sends nothing', async () => {
+  it('the daily limit, the same rule as every tool that spends: a search that could pass it, and one once it is reached, is refused through lm.invokeTool and sends nothing', async () => {
     const agentSpend = api.spend.today().agent;
     assert.equal(agentSpend, startSpend + spent.reduce((a, b) => a + b, 0), 'today\'s agent spend counts each sent search once and no reuse');
+    const before = await emulator.requestCount();
     await setLimit(agentSpend + 1);
-    const warned = await api.chat.search.prepareInvocation({ input: { ...input, query: 'tideflow pipeline' } }, none);
-    assert.match(messageOf(warned), new RegExp(`Chat agents have spent ${agentSpend} of their ${agentSpend + 1} credits today: this search may pass the daily limit`));
+    const passing = { ...input, query: 'tideflow pipeline' };
+    const prepared = await api.chat.search.prepareInvocation({ input: passing }, none);
+    assert.equal(prepared?.confirmationMessages, undefined, 'nothing to confirm: nothing will be sent');
+    const invocation = prepared?.invocationMessage;
+    assert.match(typeof invocation === 'string' ? invocation : invocation?.value ?? '', /Not searching for .*tideflow pipeline.*: it could pass the chat agents’ daily credit limit/);
+    assert.match(await invokeTool('webData_search', passing), new RegExp(`^The search could pass the daily agent credit limit \\(${agentSpend} of ${agentSpend + 1} spent today, and it may cost up to \\d+\\); the person can raise webData\\.chat\\.dailyCreditLimit\\. The search was not sent, so nothing was spent\\.`));
     await setLimit(agentSpend);
     const refused = { ...input, query: 'tideflow operators' };
     assert.equal((await api.chat.search.prepareInvocation({ input: refused }, none))?.confirmationMessages, undefined, 'nothing to confirm: nothing will be sent');
-    const before = await emulator.requestCount();
     const text = await invokeTool('webData_search', refused);
-    assert.equal(text, `Daily agent credit limit reached (${agentSpend} of ${agentSpend} today); the person can raise webData.chat.dailyCreditLimit. The search was not sent, so nothing was spent. Tell the person; they can also search themselves with "Web Data: Search the Web". Pages of earlier searches can still be read with webData_readResult.`);
+    assert.equal(text, `Daily agent credit limit reached (${agentSpend} of ${agentSpend} today); the person can raise webData.chat.dailyCreditLimit. The search was not sent, so nothing was spent. Tell the person; pages already fetched can still be read with webData_readResult.`);
     // At the smallest budget the refusal fits and still says the limit and the setting.
     const small = await invokeTool('webData_search', refused, { tokenBudget: 64, countTokens: (t: string) => Promise.resolve(Math.ceil(t.length / 4)) });
     assert.ok(Math.ceil(small.length / 4) <= 64, small);
