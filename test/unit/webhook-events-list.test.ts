@@ -202,8 +202,8 @@ describe('webhook events list: notifications', () => {
   it('the status bar item: port, counts, signatures, and the forwarded address only when it differs', () => {
     const local = 'http://127.0.0.1:8787/webhooks/web-data';
     const listed = [{ status: 'verified' as const }, { status: 'refused' as const }];
-    const state = { port: 8787, url: local, localUrl: local, externalUrl: local, hasSecret: false, requireSignature: false, stats: { handled: 3, refused: 1, duplicates: 2 }, listed };
-    assert.deepEqual(receiverStatusFacts(state), { port: 8787, url: local, signatures: 'not-checked', received: 1, handled: 3, refused: 1, duplicates: 2 });
+    const state = { port: 8787, url: local, localUrl: local, externalUrl: local, hasSecret: false, requireSignature: false, stats: { handled: 3, refused: 1, duplicates: 2 }, listed, serviceBaseUrl: 'http://127.0.0.1:3002', publicUrl: '' };
+    assert.deepEqual(receiverStatusFacts(state), { port: 8787, url: local, reach: { kind: 'this-machine' }, signatures: 'not-checked', received: 1, handled: 3, refused: 1, duplicates: 2 });
     const forwarded = 'https://example-8787.app.github.dev/webhooks/web-data';
     assert.equal(receiverStatusFacts({ ...state, externalUrl: forwarded }).forwardedAs, forwarded);
     assert.equal(receiverStatusFacts({ ...state, requireSignature: true }).signatures, 'required-without-secret');
@@ -211,11 +211,23 @@ describe('webhook events list: notifications', () => {
     assert.equal(receiverStatusFacts({ ...state, hasSecret: true, requireSignature: true }).signatures, 'checked');
   });
 
+  it('says how the service reaches the receiver as a job started here is wired: a remote window\'s forwarded address is not it (issue 34)', () => {
+    const local = 'http://127.0.0.1:8787/webhooks/web-data';
+    const forwarded = 'http://localhost:8787/webhooks/web-data';
+    const state = { port: 8787, url: local, localUrl: local, externalUrl: forwarded, hasSecret: false, requireSignature: true, stats: { handled: 0, refused: 0, duplicates: 0 }, listed: [], serviceBaseUrl: 'https://api.example.com', publicUrl: '' };
+    assert.deepEqual(receiverStatusFacts(state).reach, { kind: 'unreachable' });
+    assert.equal(receiverStatusFacts(state).forwardedAs, forwarded);
+    assert.deepEqual(receiverStatusFacts({ ...state, publicUrl: 'https://hooks.example.com' }).reach, { kind: 'public-url', url: 'https://hooks.example.com/webhooks/web-data' });
+    assert.deepEqual(receiverStatusFacts({ ...state, publicUrl: 'http://hooks.example.com' }).reach, { kind: 'public-url-not-https' });
+    assert.deepEqual(receiverStatusFacts({ ...state, serviceBaseUrl: 'http://localhost:3002' }).reach, { kind: 'this-machine' });
+    assert.deepEqual(receiverStatusFacts({ ...state, serviceBaseUrl: undefined }).reach, { kind: 'unreachable' });
+  });
+
   it('the item counts the events the list holds as received, not this run\'s deliveries: a reload or a restart keeps the count', () => {
     const local = 'http://127.0.0.1:8787/webhooks/web-data';
     // A new run after a reload: the receiver has seen nothing yet, the list still holds two events received and one refused.
     const state = { port: 8787, url: local, localUrl: local, externalUrl: local, hasSecret: true, requireSignature: false, stats: { handled: 0, refused: 0, duplicates: 0 },
-      listed: [{ status: 'verified' as const }, { status: 'unsigned' as const }, { status: 'refused' as const }] };
+      listed: [{ status: 'verified' as const }, { status: 'unsigned' as const }, { status: 'refused' as const }], serviceBaseUrl: undefined, publicUrl: '' };
     assert.equal(receiverStatusFacts(state).received, 2);
     assert.equal(receiverStatusFacts(state).handled, 0);
     assert.equal(receivedCount([]), 0);

@@ -2,6 +2,7 @@
 // where it listens, how signatures are treated, the events received as the Webhook Events list
 // holds them (across reloads, as the list does), and what this run has seen. Nothing here came
 // from a client: the addresses are ours (or VS Code's forwarding), the counts ours.
+import { decideWiring } from '../jobs/wiring';
 import type { WebhookReceiverStats } from '../webhooks';
 import type { WebhookEventStatus } from './record';
 
@@ -15,8 +16,13 @@ export interface ReceiverStatusFacts {
   port: number;
   /** Where the receiver listens. */
   url: string;
-  /** The address the service must be given, when VS Code forwards the port elsewhere. */
+  /**
+   * Where this editor reaches the receiver when VS Code forwards the port (a remote window, a
+   * browser-based VS Code): an address on the person's side, which the service cannot be assumed to reach.
+   */
   forwardedAs?: string;
+  /** How the service reaches the receiver, as a job started here is wired (src/core/jobs/wiring.ts). */
+  reach: ReceiverReach;
   signatures: SignatureCheck;
   /** Events received (verified or unsigned) that the Webhook Events list holds: the item's count. */
   received: number;
@@ -25,6 +31,17 @@ export interface ReceiverStatusFacts {
   refused: number;
   duplicates: number;
 }
+
+/**
+ * How the service reaches this receiver: through webData.webhooks.publicUrl; directly, because the
+ * service runs on this machine (the remote's, in a remote window); not at all (a job started here is
+ * then read every few seconds); or the public address set is not https.
+ */
+export type ReceiverReach =
+  | { kind: 'public-url'; url: string }
+  | { kind: 'this-machine' }
+  | { kind: 'unreachable' }
+  | { kind: 'public-url-not-https' };
 
 export interface RunningReceiverState {
   port: number;
@@ -36,6 +53,16 @@ export interface RunningReceiverState {
   stats: Pick<WebhookReceiverStats, 'handled' | 'refused' | 'duplicates'>;
   /** The Webhook Events list's rows (stored, so they outlive a reload and a restart of the receiver). */
   listed: ReadonlyArray<{ status: WebhookEventStatus }>;
+  /** The service's address (webData.baseUrl) and webData.webhooks.publicUrl ('' for none). */
+  serviceBaseUrl: string | undefined;
+  publicUrl: string;
+}
+
+/** How the service reaches a receiver at `localUrl`: the jobs' own wiring rule, signatures aside. */
+export function receiverReach(localUrl: string, serviceBaseUrl: string | undefined, publicUrl: string): ReceiverReach {
+  const wiring = decideWiring({ serviceBaseUrl, publicUrl, receiver: { localUrl, requireSignature: false }, hasSecret: true });
+  if (wiring.kind === 'wired') return wiring.via === 'public-url' ? { kind: 'public-url', url: wiring.url } : { kind: 'this-machine' };
+  return wiring.reason === 'public-url-not-https' ? { kind: 'public-url-not-https' } : { kind: 'unreachable' };
 }
 
 /** The listed events that were received, not refused: what "3 events" counts. */
@@ -49,6 +76,7 @@ export function receiverStatusFacts(state: RunningReceiverState): ReceiverStatus
     port: state.port,
     url: state.url,
     ...(state.externalUrl !== state.localUrl ? { forwardedAs: state.externalUrl } : {}),
+    reach: receiverReach(state.localUrl, state.serviceBaseUrl, state.publicUrl),
     signatures,
     received: receivedCount(state.listed),
     handled: state.stats.handled,

@@ -8,9 +8,11 @@ import { isLoopbackHost as isLoopbackAddress } from '../../core/service-address'
 import { jobTokenIn } from '../../core/jobs/tokens';
 import { isWebhookReceiverError, loadCore } from '../../platform/core';
 import { Disposable, toDisposable } from '../../platform/disposable';
-import { onDidChangeSetting, webhookSettings, type WebhookSettings } from '../../platform/settings';
+import { jobSettings, onDidChangeSetting, webhookSettings, type WebhookSettings } from '../../platform/settings';
+import { receiverReach } from '../../core/webhook-events/receiver-status';
 import type { Services } from '../../platform/services';
 import type { WebhookNotifier } from './notifier';
+import { reachWords } from './words';
 
 export interface RunningReceiver {
   readonly receiver: WebhookReceiver;
@@ -166,12 +168,20 @@ export class WebhookReceiverController extends Disposable {
     }
   }
 
+  /** The service's address, as the connection reads webData.baseUrl. */
+  get serviceBaseUrl(): string | undefined {
+    return this.services.connection.state.baseUrl;
+  }
+
   private async announce(running: RunningReceiver): Promise<void> {
     const copy = vscode.l10n.t('Copy URL');
-    const where =
-      running.externalUrl === running.localUrl
-        ? vscode.l10n.t('Webhook receiver listening on {0}. Give this address to the service.', running.externalUrl)
-        : vscode.l10n.t('Webhook receiver listening on {0}, forwarded as {1}. Give the forwarded address to the service.', running.localUrl, running.externalUrl);
+    // Where it listens, then what is true of the service reaching it (a remote window's forwarded
+    // address is the person's, not one the service can reach).
+    const reach = reachWords(receiverReach(running.localUrl, this.serviceBaseUrl, jobSettings().publicUrl));
+    const listening = running.externalUrl === running.localUrl
+      ? vscode.l10n.t('Webhook receiver listening on {0}.', running.localUrl)
+      : vscode.l10n.t('Webhook receiver listening on {0}; this editor reaches it at {1}.', running.localUrl, running.externalUrl);
+    const where = `${listening} ${reach}`;
     const setSecret = vscode.l10n.t('Set Webhook Secret');
     let warning = '';
     if (running.requireSignature && !this.hasSecret) {

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { Command, focusViewCommand, StatusBarItem, View } from '../../core/ids';
 import { receiverStatusFacts } from '../../core/webhook-events';
 import { Disposable } from '../../platform/disposable';
+import { jobSettings } from '../../platform/settings';
 import type { WebhookEventsStore } from './events-store';
 import type { WebhookReceiverController } from './receiver-controller';
 import { receiverStatusWords } from './words';
@@ -51,6 +52,8 @@ export class WebhookStatusBar extends Disposable {
       stats: receiver.stats,
       // The count is the list's, which a reload keeps; the run's own counts are in the tooltip.
       listed: this.store.records,
+      serviceBaseUrl: this.controller.serviceBaseUrl,
+      publicUrl: jobSettings().publicUrl,
     }));
     this.item.text = words.text;
     this.item.accessibilityInformation = { label: words.accessibilityLabel };

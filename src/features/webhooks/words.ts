@@ -3,12 +3,14 @@
 // times through Intl in the display language. Types, ids, URLs, reasons and metadata came from a
 // client on the network: they arrive here already inert and stay data.
 import * as vscode from 'vscode';
+import { fullSettingKey, Setting } from '../../core/ids';
 import { formatDateTime, formatNumber, formatTime, safeLocale } from '../../core/intl';
 import {
   refusalReason,
   type EventFacts,
   type EventTitle,
   type NotificationFacts,
+  type ReceiverReach,
   type ReceiverStatusFacts,
   type WebhookEventRecord,
 } from '../../core/webhook-events';
@@ -108,7 +110,8 @@ export function receiverStatusWords(facts: ReceiverStatusFacts): ReceiverStatusW
   const events = facts.received === 1 ? vscode.l10n.t('1 event') : vscode.l10n.t('{0} events', formatNumber(facts.received, locale()));
   const count = (n: number): string => formatNumber(n, locale());
   const paragraphs = [vscode.l10n.t('Listening on {0}', facts.url)];
-  if (facts.forwardedAs !== undefined) paragraphs.push(vscode.l10n.t('Forwarded as {0} (give this one to the service)', facts.forwardedAs));
+  if (facts.forwardedAs !== undefined) paragraphs.push(vscode.l10n.t('This editor reaches it at {0}', facts.forwardedAs));
+  paragraphs.push(reachWords(facts.reach));
   paragraphs.push(signatureWords(facts));
   paragraphs.push(vscode.l10n.t('This run: accepted {0}, refused {1}, repeats ignored {2}.', count(facts.handled), count(facts.refused), count(facts.duplicates)));
   return {
@@ -118,6 +121,21 @@ export function receiverStatusWords(facts: ReceiverStatusFacts): ReceiverStatusW
       : vscode.l10n.t('Webhook receiver on port {0}, {1} events received', facts.port, count(facts.received)),
     paragraphs,
   };
+}
+
+/** How the service reaches the receiver, and what happens to a job started here when it cannot. */
+export function reachWords(reach: ReceiverReach): string {
+  const setting = fullSettingKey(Setting.webhooksPublicUrl);
+  switch (reach.kind) {
+    case 'public-url':
+      return vscode.l10n.t('The service delivers to {0} ({1}), which must forward here.', reach.url, setting);
+    case 'this-machine':
+      return vscode.l10n.t('The service runs on this machine and delivers here directly.');
+    case 'unreachable':
+      return vscode.l10n.t('The service cannot reach this address: set {0} to a public https address that forwards here. Until then a job started here is read every few seconds instead.', setting);
+    case 'public-url-not-https':
+      return vscode.l10n.t('{0} is not an https address, so the service is not given it: a job started here is read every few seconds instead.', setting);
+  }
 }
 
 function signatureWords(facts: ReceiverStatusFacts): string {
