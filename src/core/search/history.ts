@@ -7,6 +7,7 @@
 // files are the truth, and an index entry is dropped only when a listing that succeeded shows its
 // file gone (a failed listing, EBUSY or EIO, changes nothing).
 import { promises as nodeFs } from 'node:fs';
+import { writeFailureOf, type RetryPolicy, type WriteFailure } from '../fs-retry';
 import { newestFirst, planEviction, type HistoryLimits } from './eviction';
 import { HistoryDisk, type HistoryCodec, type HistoryLog } from './history-disk';
 import { describeError, type HistoryFileSystem } from './history-fs';
@@ -26,13 +27,12 @@ export interface SearchHistoryOptions {
   limits: () => HistoryLimits;
   fs?: HistoryFileSystem;
   now?: () => number;
+  /** How renames and deletes are retried while a file is held (../fs-retry.ts). */
+  retry?: RetryPolicy;
 }
 
-export interface AddOutcome {
-  summary: SearchSummary;
-  /** False when writing failed: the search is shown for this session only. */
-  saved: boolean;
-}
+/** Saved, or not (the search is shown for this session only) and why. */
+export type AddOutcome = { summary: SearchSummary; saved: true } | { summary: SearchSummary; saved: false; failure: WriteFailure };
 
 export class SearchHistory {
   /** The rows as last read or written; undefined until a load whose listing succeeded. */
@@ -45,8 +45,8 @@ export class SearchHistory {
   readonly recordsDir: string;
 
   constructor(private readonly options: SearchHistoryOptions) {
-    const { storageDir, codec, log } = options;
-    this.disk = new HistoryDisk({ storageDir, codec, log, fs: options.fs ?? nodeFs, now: options.now ?? Date.now });
+    const { storageDir, codec, log, retry } = options;
+    this.disk = new HistoryDisk({ storageDir, codec, log, fs: options.fs ?? nodeFs, now: options.now ?? Date.now, retry });
     this.recordsDir = this.disk.recordsDir;
   }
 
@@ -72,23 +72,23 @@ export class SearchHistory {
       await this.load();
       const text = JSON.stringify(record);
       const summary = summarize(record, Buffer.byteLength(text, 'utf8'));
-      let saved = isSearchId(record.id);
-      if (saved) {
+      let failure: WriteFailure | undefined = isSearchId(record.id) ? undefined : { kind: 'other', detail: 'The search has no id a file can be named after.' };
+      if (!failure) {
         try {
           await this.disk.writeRecord(record.id, text);
         } catch (err) {
-          saved = false;
+          failure = writeFailureOf(err);
           this.options.log.error(`Could not save the search in ${this.recordsDir}: ${describeError(err)}`);
         }
       }
-      if (saved) {
-        this.remember(record);
-        await this.updateIndex((base) => [summary, ...base.filter((s) => s.id !== record.id)]);
-      } else {
+      if (failure) {
         this.unsaved.set(record.id, { record, summary });
         this.summaries = this.withUnsaved(this.summaries ?? []);
+        return { summary, saved: false, failure };
       }
-      return { summary, saved };
+      this.remember(record);
+      await this.updateIndex((base) => [summary, ...base.filter((s) => s.id !== record.id)]);
+      return { summary, saved: true };
     });
   }
 
