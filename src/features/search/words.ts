@@ -9,6 +9,8 @@ import type { KindCount, SearchFacts, ShownTime } from '../../core/search/presen
 import type { SearchAsker } from '../../core/search/record';
 import type { ResultFact, ResultTooltip, ScrapeStatus, SearchFact, SearchTooltip } from '../../core/search/tooltip';
 import type { TooltipWords } from '../../core/text/inert';
+import type { WriteFailure } from '../../core/fs-retry';
+import { writeFailureWords } from '../../platform/notify';
 
 const locale = (): string => safeLocale(vscode.env.language);
 
@@ -48,6 +50,13 @@ function timeWords(when: ShownTime): string {
     case 'this-year': return new Intl.DateTimeFormat(options.locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(when.at);
     case 'earlier': return formatDateTime(when.at, options);
   }
+}
+
+/** The search was shown but not written to disk: said, with why, never as kept. */
+export function searchNotKeptWords(query: string, failure: WriteFailure | undefined): string {
+  return failure
+    ? vscode.l10n.t('The search for “{0}” is shown but was not kept: {1}. It will be gone after a reload.', query, writeFailureWords(failure))
+    : vscode.l10n.t('The search for “{0}” is shown but was not kept. It will be gone after a reload.', query);
 }
 
 export function searchLabelWords(label: string): string {
