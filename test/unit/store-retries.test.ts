@@ -133,6 +133,30 @@ describe('stores shared by several windows retry a held file (Windows)', () => {
     }
   });
 
+  describe('the index lock', () => {
+    const codec = { parseIndex: parseSearchIndex, readRecordText: readSearchRecordText, serializeIndex: serializeSearchIndex };
+    for (const code of CODES) {
+      it(`a lock file refused once with ${code} (another window deleting it) is waited for and taken, not written around`, async () => {
+        const warnings: string[] = [];
+        let refused = 0;
+        let taken = 0;
+        const open = ((file: string, flags: string) => {
+          if (file.endsWith('.lock') && refused === 0) {
+            refused++;
+            return Promise.reject(fail(code));
+          }
+          if (file.endsWith('.lock')) taken++;
+          return fs.open(file, flags);
+        }) as HistoryFileSystem['open'];
+        const history = new SearchHistory({ storageDir: dir, codec, log: { warn: (m) => warnings.push(m), error: (m) => warnings.push(m) }, limits: () => ({ maxCount: 50, maxBytes: 1e9 }), fs: { ...fs, open }, retry: instantRetry() });
+        assert.equal((await history.add(makeRecord({ id: 'aaaa-1' }))).saved, true);
+        assert.equal(refused, 1);
+        assert.ok(taken >= 1);
+        assert.deepEqual(warnings, []);
+      });
+    }
+  });
+
   describe('kept pages', () => {
     const idOf = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     const page = (n: number): ScrapedRecord => scrapedRecord(idOf(n), `https://a.example/${n}`, { markdown: `# Page ${n}`, metadata: { title: `Page ${n}` } }, new Date(Date.UTC(2026, 10, 28, 8, n)), 'person');
