@@ -13,6 +13,8 @@ import { scrapedRecord, type ScrapedRecord } from '../../src/core/scrape/page';
 import { ScrapedPages } from '../../src/core/scrape/store';
 import { INDEX_FILE, SearchHistory } from '../../src/core/search/history';
 import type { HistoryFileSystem } from '../../src/core/search/history-fs';
+import { searchFacts } from '../../src/core/search/present';
+import { searchTooltip } from '../../src/core/search/tooltip';
 import { parseSearchIndex, readSearchRecordText, serializeSearchIndex } from '../../src/core/search/record-schema';
 import { makeRecord } from './search-fixtures';
 
@@ -101,9 +103,16 @@ describe('stores shared by several windows retry a held file (Windows)', () => {
 
       it(`a search whose file rename always fails with ${code} is said not kept, with why; the searches before it stay`, async () => {
         await open().add(record('aaaa-1', 1));
-        const outcome = await open(flaky('rename', code, Infinity, /aaaa-2\.json$/).fs).add(record('aaaa-2', 2));
+        const window = open(flaky('rename', code, Infinity, /aaaa-2\.json$/).fs);
+        const outcome = await window.add(record('aaaa-2', 2));
         assert.ok(!outcome.saved);
         assert.deepEqual([outcome.failure.kind, outcome.failure.code], ['in-use', code]);
+        // Its row says so, in this window; the index other windows read never lists it.
+        assert.equal(outcome.summary.notSaved?.code, code);
+        assert.deepEqual((await window.list()).map((s) => [s.id, s.notSaved?.code]), [['aaaa-2', code], ['aaaa-1', undefined]]);
+        assert.deepEqual(searchFacts(outcome.summary, new Date()).notSaved, true);
+        assert.deepEqual(searchTooltip(outcome.summary).facts.flatMap((f) => (f.kind === 'notSaved' ? [f.failure.kind] : [])), ['in-use']);
+        assert.deepEqual(parseSearchIndex(JSON.parse(await fs.readFile(join(dir, INDEX_FILE), 'utf8')))?.map((s) => s.id), ['aaaa-1']);
         assert.deepEqual(await listed(open()), ['aaaa-1']);
         assert.deepEqual(await leftovers(), []);
       });

@@ -82,9 +82,10 @@ export class SearchHistory {
         }
       }
       if (failure) {
-        this.unsaved.set(record.id, { record, summary });
+        const shown = { ...summary, notSaved: failure };
+        this.unsaved.set(record.id, { record, summary: shown });
         this.summaries = this.withUnsaved(this.summaries ?? []);
-        return { summary, saved: false, failure };
+        return { summary: shown, saved: false, failure };
       }
       this.remember(record);
       await this.updateIndex((base) => [summary, ...base.filter((s) => s.id !== record.id)]);
@@ -132,7 +133,7 @@ export class SearchHistory {
       const unsaved = this.unsaved.get(id);
       if (unsaved) {
         const record = withPin(unsaved.record, pinned);
-        this.unsaved.set(id, { record, summary: summarize(record, unsaved.summary.bytes) });
+        this.unsaved.set(id, { record, summary: { ...summarize(record, unsaved.summary.bytes), ...(unsaved.summary.notSaved ? { notSaved: unsaved.summary.notSaved } : {}) } });
         this.summaries = this.withUnsaved(this.summaries ?? []);
         return true;
       }

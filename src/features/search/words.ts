@@ -65,7 +65,7 @@ export function searchLabelWords(label: string): string {
 
 /** "14:02 · 10 web · 3 credits". */
 export function searchDescriptionWords(facts: SearchFacts): string {
-  const parts = [facts.when ? timeWords(facts.when) : '', countsWords(facts.counts), facts.credits !== undefined ? creditsWords(facts.credits) : ''];
+  const parts = [facts.when ? timeWords(facts.when) : '', countsWords(facts.counts), facts.credits !== undefined ? creditsWords(facts.credits) : '', facts.notSaved ? vscode.l10n.t('not kept') : ''];
   return parts.filter((part) => part !== '').join(' · ');
 }
 
@@ -126,6 +126,7 @@ function searchFactWords(fact: SearchFact): string {
     case 'pinned': return vscode.l10n.t('Pinned: kept when the history makes room');
     case 'origin': return originWords(fact.origin);
     case 'askedBy': return askerWords(fact.askedBy);
+    case 'notSaved': return vscode.l10n.t('Not kept: {0}. It will be gone after a reload.', writeFailureWords(fact.failure));
   }
 }
 
