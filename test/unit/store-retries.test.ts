@@ -133,6 +133,36 @@ describe('stores shared by several windows retry a held file (Windows)', () => {
         assert.deepEqual(await listed(open()), ['aaaa-2']);
       });
 
+      it(`a removal whose delete always fails with ${code} leaves the search listed, in this window and the next, and works once the file is let go`, async () => {
+        await open().add(record('aaaa-1', 1));
+        await open().add(record('aaaa-2', 2));
+        const window = open(flaky('unlink', code, Infinity, /aaaa-1\.json$/).fs);
+        await window.remove('aaaa-1');
+        assert.deepEqual(await listed(window), ['aaaa-2', 'aaaa-1']);
+        assert.deepEqual(await listed(open()), ['aaaa-2', 'aaaa-1']);
+        await open().remove('aaaa-1');
+        assert.deepEqual(await listed(open()), ['aaaa-2']);
+      });
+
+      it(`a search the limit evicts whose delete always fails with ${code} stays listed, and goes at the next write once let go`, async () => {
+        const limited = (fsUsed: HistoryFileSystem = fs): SearchHistory => new SearchHistory({ storageDir: dir, codec, log, limits: () => ({ maxCount: 2, maxBytes: 1e9 }), fs: fsUsed, retry: instantRetry() });
+        await limited().add(record('aaaa-1', 1));
+        await limited().add(record('aaaa-2', 2));
+        const window = limited(flaky('unlink', code, Infinity, /aaaa-1\.json$/).fs);
+        await window.add(record('aaaa-3', 3));
+        assert.deepEqual(await listed(window), ['aaaa-3', 'aaaa-2', 'aaaa-1']);
+        await limited().add(record('aaaa-4', 4));
+        assert.deepEqual(await listed(limited()), ['aaaa-4', 'aaaa-3']);
+      });
+
+      it(`clearing, when one search's delete always fails with ${code}, keeps that one listed and clears the rest`, async () => {
+        for (const [n, id] of ['aaaa-1', 'aaaa-2', 'aaaa-3'].entries()) await open().add(record(id, n));
+        const window = open(flaky('unlink', code, Infinity, /aaaa-2\.json$/).fs);
+        await window.clear();
+        assert.deepEqual(await listed(window), ['aaaa-2']);
+        assert.deepEqual(await listed(open()), ['aaaa-2']);
+      });
+
       it(`the index lock whose delete fails once with ${code} is still removed, so the next window does not wait`, async () => {
         const flakyFs = flaky('unlink', code, 1, /search-history\.lock$/);
         await open(flakyFs.fs).add(record('aaaa-1', 1));
@@ -190,6 +220,12 @@ describe('stores shared by several windows retry a held file (Windows)', () => {
 
       it(`a page whose row rename always fails with ${code} is still kept: its row is made from the record`, async () => {
         await open(flaky('rename', code, Infinity, /\.row\.json$/).fs).save(page(1));
+        assert.deepEqual(await ids(), [idOf(1)]);
+      });
+
+      it(`a removal whose delete always fails with ${code} leaves the page listed, not shown as gone`, async () => {
+        await open().save(page(1));
+        await open(flaky('unlink', code, Infinity, /000000000001\.json$/).fs).remove(idOf(1));
         assert.deepEqual(await ids(), [idOf(1)]);
       });
 

@@ -144,14 +144,20 @@ export class HistoryDisk {
     }
   }
 
-  /** Deletes a record's file; an id that is not ours names no file and is skipped. */
-  async deleteRecord(id: string): Promise<void> {
-    if (!isSearchId(id)) return;
+  /**
+   * Deletes a record's file; an id that is not ours names no file and is skipped. False when the
+   * file is still there (held past the retries): the caller keeps its row, so it is not shown as gone.
+   */
+  async deleteRecord(id: string): Promise<boolean> {
+    if (!isSearchId(id)) return true;
     const file = this.recordFile(id);
     try {
       await unlinkRetrying(this.fs, file, this.retry);
     } catch (err) {
-      if (errorCode(err) !== 'ENOENT') this.options.log.warn(`Could not delete ${file}: ${describeError(err)}`);
+      if (errorCode(err) === 'ENOENT') return true;
+      this.options.log.warn(`Could not delete ${file}: ${describeError(err)}`);
+      return false;
     }
+    return true;
   }
 }

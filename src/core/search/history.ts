@@ -97,8 +97,8 @@ export class SearchHistory {
     return this.serial(async () => {
       this.cache.delete(id);
       this.unsaved.delete(id);
-      await this.disk.deleteRecord(id);
-      await this.updateIndex((base) => base.filter((s) => s.id !== id));
+      // A file that could not be deleted keeps its row: the search is still there, and says so.
+      if (await this.disk.deleteRecord(id)) await this.updateIndex((base) => base.filter((s) => s.id !== id));
     });
   }
 
@@ -116,9 +116,10 @@ export class SearchHistory {
           // A file the index does not list yet (another window's write) may be a pinned search.
           if (options.includePinned !== true && !base.some((s) => s.id === id) && keep((await this.disk.readRecord(id))?.record)) continue;
           this.cache.delete(id);
-          await this.disk.deleteRecord(id);
+          const stuck = !(await this.disk.deleteRecord(id)) ? base.find((s) => s.id === id) : undefined;
+          if (stuck) kept.push(stuck);
         }
-        return kept;
+        return newestFirst(kept);
       });
     });
   }
@@ -206,11 +207,14 @@ export class SearchHistory {
     const next = await this.disk.locked(async () => {
       const index = await this.disk.readIndex();
       const base = index.state === 'ok' ? index.summaries : (this.summaries ?? []).filter((s) => !this.unsaved.has(s.id));
-      const { keep, evict } = planEviction(await change(base), this.options.limits());
-      for (const old of evict) {
+      const planned = planEviction(await change(base), this.options.limits());
+      const stuck: SearchSummary[] = [];
+      for (const old of planned.evict) {
         this.cache.delete(old.id);
-        await this.disk.deleteRecord(old.id);
+        // One that could not be deleted stays listed; the next write tries again.
+        if (!(await this.disk.deleteRecord(old.id))) stuck.push(old);
       }
+      const keep = stuck.length > 0 ? newestFirst([...planned.keep, ...stuck]) : planned.keep;
       if (index.state !== 'failed') await this.disk.writeIndex(keep);
       // Rows never loaded and an index not readable: the next list() reconciles with the folder.
       return index.state === 'failed' && this.summaries === undefined ? undefined : keep;
