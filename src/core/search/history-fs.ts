@@ -81,7 +81,7 @@ export async function withLock<T>(fs: HistoryFileSystem, lockFile: string, work:
     }
     const age = await fs.stat(lockFile).then((s) => Date.now() - s.mtimeMs, () => 0);
     if (age >= STALE_LOCK_MS) {
-      await fs.unlink(lockFile).catch(() => undefined);
+      await unlinkRetrying(fs, lockFile, retry).catch(() => undefined);
       continue;
     }
     if (Date.now() >= deadline) {
