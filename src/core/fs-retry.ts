@@ -72,7 +72,7 @@ export function writeFailureOf(err: unknown): WriteFailure {
   const code = errorCode(err);
   const detail = err instanceof Error ? err.message : String(err);
   const kind: WriteFailure['kind'] = code === undefined ? 'other'
-    : TRANSIENT_CODES.has(code) ? 'in-use'
+    : code === 'EPERM' || code === 'EBUSY' || code === 'EACCES' ? 'in-use'
     : code === 'ENOSPC' || code === 'EDQUOT' ? 'no-space'
     : code === 'EROFS' ? 'read-only'
     : 'other';

@@ -77,7 +77,7 @@ describe('stores shared by several windows retry a held file (Windows)', () => {
     });
 
     it('says why a write failed as structure: held, no space, read-only, other', () => {
-      assert.deepEqual([fail('EPERM'), fail('ENOSPC'), fail('EROFS'), fail('EIO'), new Error('x')].map((e) => writeFailureOf(e).kind), ['in-use', 'no-space', 'read-only', 'other', 'other']);
+      assert.deepEqual([fail('EPERM'), fail('EACCES'), fail('ENOSPC'), fail('EROFS'), fail('EMFILE'), fail('EIO'), new Error('x')].map((e) => writeFailureOf(e).kind), ['in-use', 'in-use', 'no-space', 'read-only', 'other', 'other', 'other']);
       assert.equal(writeFailureOf(fail('EBUSY')).code, 'EBUSY');
     });
   });
