@@ -3,6 +3,7 @@
 // text is outside text: the message is made inert, so it can never hold a link to a command.
 import * as vscode from 'vscode';
 import { fixTarget, meaningOf, offerFor, type ErrorButton, type FailureOffer } from '../core/failure-table';
+import type { WriteFailure } from '../core/fs-retry';
 import { Command } from '../core/ids';
 import { inertNotification } from '../core/text/inert';
 import { isWebDataError } from './core';
@@ -24,6 +25,17 @@ export const onDidShowError: vscode.Event<ShownError> = shownEmitter.event;
 export interface ErrorActions {
   /** Offered as "Retry" for failures that may pass on a second try. */
   retry?: () => unknown;
+}
+
+/** Why a file in global storage could not be written, as a clause each feature's words end a sentence with. */
+export function writeFailureWords(failure: WriteFailure): string {
+  const code = failure.code ?? '';
+  switch (failure.kind) {
+    case 'in-use': return vscode.l10n.t('another program kept the file busy or the folder cannot be written ({0})', code);
+    case 'no-space': return vscode.l10n.t('the disk is full ({0})', code);
+    case 'read-only': return vscode.l10n.t('the disk is read-only ({0})', code);
+    case 'other': return code !== '' ? vscode.l10n.t('the file could not be written ({0})', code) : vscode.l10n.t('the file could not be written');
+  }
 }
 
 /** A sentence for any thrown value: the client's own message when it is ours, else a generic one. */

@@ -71,6 +71,22 @@ describe('search service', () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
+  it('a search whose file cannot be written (EPERM at every rename, past the retries) is handed back as not saved, with why, never as kept', async () => {
+    const eperm = (): Promise<never> => Promise.reject(Object.assign(new Error('EPERM: operation not permitted, rename (simulated)'), { code: 'EPERM' }));
+    history = new SearchHistory({ storageDir: dir, codec, log: { warn: () => undefined, error: () => undefined }, limits: () => ({ maxCount: 50, maxBytes: 1e9 }), fs: { ...fs, rename: eperm }, retry: { delaysMs: [0, 0, 0], sleep: () => Promise.resolve() } });
+    const heard: SearchDone[] = [];
+    service.onDidSearch((done) => heard.push(done));
+    const run = await service.run({ query: 'tideflow backpressure' });
+    assert.ok(run.ok, JSON.stringify(run));
+    assert.equal(run.saved, false);
+    assert.deepEqual([run.notSaved?.kind, run.notSaved?.code], ['in-use', 'EPERM']);
+    assert.deepEqual(heard.map((done) => [done.saved, done.notSaved?.code]), [[false, 'EPERM']]);
+    // Shown in this window for the session; another window (or a reload) finds nothing on disk.
+    assert.deepEqual((await service.list()).map((s) => s.id), [run.record.id]);
+    const reloaded = new SearchHistory({ storageDir: dir, codec, log: { warn: () => undefined, error: () => undefined }, limits: () => ({ maxCount: 50, maxBytes: 1e9 }) });
+    assert.deepEqual(await reloaded.list(), []);
+  });
+
   it('sends the request over the settings after one check, stores it, and tells its listeners', async () => {
     const heard: SearchDone[] = [];
     service.onDidSearch((done) => heard.push(done));

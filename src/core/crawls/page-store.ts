@@ -4,15 +4,23 @@
 // least recently written first; a page that still does not fit is not kept, and is read from the
 // service again when opened (the service keeps results 24 hours). Every window shares the
 // folder; a window only ever removes whole job folders, whose pages can always be read again.
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+// Renames and removals are retried briefly (../fs-retry.ts): on Windows a file another window is
+// reading refuses them for a moment.
+import { promises as nodeFs } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_RETRY, renameRetrying, retryTransient, unlinkRetrying, type RetryPolicy } from '../fs-retry';
 import { jobKey, type JobRef } from './job';
+
+/** The calls made on the folder; tests pass one that fails some of them. */
+type PageFileSystem = Pick<typeof nodeFs, 'mkdir' | 'readdir' | 'readFile' | 'rename' | 'rm' | 'stat' | 'unlink' | 'writeFile'>;
 
 export interface PageStoreOptions {
   /** The folder (global storage/crawls). */
   root: string;
   /** The budget in bytes, read on each write (a setting). */
   budgetBytes: () => number;
+  fs?: PageFileSystem;
+  retry?: RetryPolicy;
 }
 
 export class PageStore {
@@ -21,7 +29,13 @@ export class PageStore {
   private scanning: Promise<Map<string, { bytes: number; at: number }>> | undefined;
   private writes: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly options: PageStoreOptions) {}
+  private readonly fs: PageFileSystem;
+  private readonly retry: RetryPolicy;
+
+  constructor(private readonly options: PageStoreOptions) {
+    this.fs = options.fs ?? nodeFs;
+    this.retry = options.retry ?? DEFAULT_RETRY;
+  }
 
   private folder(job: JobRef): string {
     return join(this.options.root, jobKey(job));
@@ -37,7 +51,7 @@ export class PageStore {
 
   async get(job: JobRef, index: number): Promise<string | undefined> {
     try {
-      return await readFile(join(this.folder(job), `${index}.md`), 'utf8');
+      return await this.fs.readFile(join(this.folder(job), `${index}.md`), 'utf8');
     } catch {
       return undefined;
     }
@@ -60,11 +74,16 @@ export class PageStore {
     for (const entry of sizes.values()) used += entry.bytes;
     if (used + bytes > budget) return false;
     const folder = this.folder(job);
-    await mkdir(folder, { recursive: true });
+    await this.fs.mkdir(folder, { recursive: true });
     const file = join(folder, `${index}.md`);
     const temporary = `${file}.${process.pid}.tmp`;
-    await writeFile(temporary, markdown, 'utf8');
-    await rename(temporary, file);
+    try {
+      await this.fs.writeFile(temporary, markdown, 'utf8');
+      await renameRetrying(this.fs, temporary, file, this.retry);
+    } catch (err) {
+      await unlinkRetrying(this.fs, temporary, this.retry).catch(() => undefined);
+      throw err;
+    }
     const entry = sizes.get(key) ?? { bytes: 0, at: 0 };
     sizes.set(key, { bytes: entry.bytes + bytes, at: Date.now() });
     return true;
@@ -77,7 +96,7 @@ export class PageStore {
     const others = [...sizes.entries()].filter(([key]) => key !== keep).sort((a, b) => a[1].at - b[1].at);
     for (const [key, entry] of others) {
       if (used + bytes <= budget) return;
-      await rm(join(this.options.root, key), { recursive: true, force: true });
+      await retryTransient(() => this.fs.rm(join(this.options.root, key), { recursive: true, force: true }), this.retry);
       sizes.delete(key);
       used -= entry.bytes;
     }
@@ -93,7 +112,7 @@ export class PageStore {
     const sizes = new Map<string, { bytes: number; at: number }>();
     let folders: string[];
     try {
-      folders = await readdir(this.options.root);
+      folders = await this.fs.readdir(this.options.root);
     } catch {
       return sizes;
     }
@@ -102,8 +121,8 @@ export class PageStore {
       let bytes = 0;
       let at = 0;
       try {
-        for (const file of await readdir(join(this.options.root, name))) {
-          const info = await stat(join(this.options.root, name, file));
+        for (const file of await this.fs.readdir(join(this.options.root, name))) {
+          const info = await this.fs.stat(join(this.options.root, name, file));
           bytes += info.size;
           at = Math.max(at, info.mtimeMs);
         }

@@ -11,7 +11,8 @@
 import { promises as nodeFs } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_MAX_HISTORY_BYTES, newestFirst, planEviction, type HistoryLimits } from '../search/eviction';
-import { errorCode, removeStaleTmp, withLock, writeAtomic, type HistoryFileSystem } from '../search/history-fs';
+import { DEFAULT_RETRY, errorCode, unlinkRetrying, type RetryPolicy } from '../fs-retry';
+import { removeStaleTmp, withLock, writeAtomic, type HistoryFileSystem } from '../search/history-fs';
 import { isPlainObject } from '../plain-object';
 import { scrapeShape } from './options';
 import type { ScrapedRecord } from './page';
@@ -49,6 +50,8 @@ export interface ScrapedPagesOptions {
   fs?: HistoryFileSystem;
   log?: PagesLog;
   now?: () => number;
+  /** How renames and deletes are retried while a file is held (../fs-retry.ts). */
+  retry?: RetryPolicy;
 }
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -100,9 +103,12 @@ export class ScrapedPages {
   /** Rows made from a record that has no row file (a page kept before rows existed): records never change. */
   private readonly derived = new Map<string, PageSummary>();
 
+  private readonly retry: RetryPolicy;
+
   constructor(storageDir: string, private readonly options: ScrapedPagesOptions = {}) {
     this.dir = join(storageDir, SCRAPES_FOLDER);
     this.fs = options.fs ?? nodeFs;
+    this.retry = options.retry ?? DEFAULT_RETRY;
   }
 
   private recordFile(id: string): string {
@@ -119,8 +125,13 @@ export class ScrapedPages {
     const text = JSON.stringify(record);
     const summary = pageSummary(record, Buffer.byteLength(text, 'utf8'));
     await this.fs.mkdir(this.dir, { recursive: true });
-    await writeAtomic(this.fs, this.recordFile(record.id), text);
-    await writeAtomic(this.fs, this.rowFile(record.id), JSON.stringify(summary));
+    await writeAtomic(this.fs, this.recordFile(record.id), text, this.retry);
+    try {
+      await writeAtomic(this.fs, this.rowFile(record.id), JSON.stringify(summary), this.retry);
+    } catch (err) {
+      // The record landed, so the page is kept: its row is made from it when listed.
+      this.options.log?.warn(`Could not write the row of ${this.recordFile(record.id)}: ${String(err)}`);
+    }
     await this.locked(async () => {
       const rows = await this.readRows();
       if (!rows) return;
@@ -163,7 +174,7 @@ export class ScrapedPages {
       const row = await this.fs.stat(this.recordFile(id)).then(() => this.readRow(id), () => undefined);
       if (!row) return false;
       const { pinned: _old, ...rest } = row;
-      await writeAtomic(this.fs, this.rowFile(id), JSON.stringify(pinned ? { ...rest, pinned: true } : rest));
+      await writeAtomic(this.fs, this.rowFile(id), JSON.stringify(pinned ? { ...rest, pinned: true } : rest), this.retry);
       this.derived.delete(id);
       return true;
     });
@@ -190,7 +201,7 @@ export class ScrapedPages {
     this.derived.delete(id);
     for (const file of [this.recordFile(id), this.rowFile(id)]) {
       try {
-        await this.fs.unlink(file);
+        await unlinkRetrying(this.fs, file, this.retry);
       } catch (err) {
         if (errorCode(err) !== 'ENOENT') this.options.log?.warn(`Could not delete ${file}: ${String(err)}`);
       }
@@ -199,7 +210,7 @@ export class ScrapedPages {
 
   private locked<T>(work: () => Promise<T>): Promise<T> {
     return this.fs.mkdir(this.dir, { recursive: true }).catch(() => undefined)
-      .then(() => withLock(this.fs, join(this.dir, LOCK_FILE), work, (message) => this.options.log?.warn(message)));
+      .then(() => withLock(this.fs, join(this.dir, LOCK_FILE), work, (message) => this.options.log?.warn(message), this.retry));
   }
 
   /** The rows of the records in the folder now, newest first; undefined when it cannot be listed. */

@@ -2,7 +2,8 @@
 // read, written, listed and deleted, every failure logged and turned into a value (missing,
 // failed, undefined) so that history.ts decides what a failure means for the rows.
 import { join } from 'node:path';
-import { describeError, errorCode, removeStaleTmp, withLock, writeAtomic, type HistoryFileSystem } from './history-fs';
+import { DEFAULT_RETRY, errorCode, unlinkRetrying, type RetryPolicy } from '../fs-retry';
+import { describeError, removeStaleTmp, withLock, writeAtomic, type HistoryFileSystem } from './history-fs';
 import { isSearchId, type SearchRecord, type SearchSummary } from './record';
 
 export const RECORDS_FOLDER = 'searches';
@@ -29,6 +30,8 @@ export interface HistoryDiskOptions {
   log: HistoryLog;
   fs: HistoryFileSystem;
   now: () => number;
+  /** How renames and deletes are retried while a file is held (tests pass one that does not wait). */
+  retry?: RetryPolicy;
 }
 
 export class HistoryDisk {
@@ -42,6 +45,10 @@ export class HistoryDisk {
     return this.options.fs;
   }
 
+  private get retry(): RetryPolicy {
+    return this.options.retry ?? DEFAULT_RETRY;
+  }
+
   private get indexFile(): string {
     return join(this.options.storageDir, INDEX_FILE);
   }
@@ -53,13 +60,13 @@ export class HistoryDisk {
   /** Runs `work` holding the index lock; the folder is made first, since the lock file lives in it. */
   async locked<T>(work: () => Promise<T>): Promise<T> {
     await this.fs.mkdir(this.options.storageDir, { recursive: true }).catch(() => undefined);
-    return withLock(this.fs, join(this.options.storageDir, LOCK_FILE), work, (message) => this.options.log.warn(message));
+    return withLock(this.fs, join(this.options.storageDir, LOCK_FILE), work, (message) => this.options.log.warn(message), this.retry);
   }
 
   /** Writes one record's file; throws when it cannot (the caller keeps the search in memory). */
   async writeRecord(id: string, text: string): Promise<void> {
     await this.fs.mkdir(this.recordsDir, { recursive: true });
-    await writeAtomic(this.fs, this.recordFile(id), text);
+    await writeAtomic(this.fs, this.recordFile(id), text, this.retry);
   }
 
   /**
@@ -89,7 +96,7 @@ export class HistoryDisk {
   async writeIndex(summaries: readonly SearchSummary[]): Promise<void> {
     try {
       await this.fs.mkdir(this.options.storageDir, { recursive: true });
-      await writeAtomic(this.fs, this.indexFile, this.options.codec.serializeIndex(summaries));
+      await writeAtomic(this.fs, this.indexFile, this.options.codec.serializeIndex(summaries), this.retry);
     } catch (err) {
       // The records are the truth; the next start rebuilds a lost index from them.
       this.options.log.error(`Could not save the search history index: ${describeError(err)}`);
@@ -137,14 +144,20 @@ export class HistoryDisk {
     }
   }
 
-  /** Deletes a record's file; an id that is not ours names no file and is skipped. */
-  async deleteRecord(id: string): Promise<void> {
-    if (!isSearchId(id)) return;
+  /**
+   * Deletes a record's file; an id that is not ours names no file and is skipped. False when the
+   * file is still there (held past the retries): the caller keeps its row, so it is not shown as gone.
+   */
+  async deleteRecord(id: string): Promise<boolean> {
+    if (!isSearchId(id)) return true;
     const file = this.recordFile(id);
     try {
-      await this.fs.unlink(file);
+      await unlinkRetrying(this.fs, file, this.retry);
     } catch (err) {
-      if (errorCode(err) !== 'ENOENT') this.options.log.warn(`Could not delete ${file}: ${describeError(err)}`);
+      if (errorCode(err) === 'ENOENT') return true;
+      this.options.log.warn(`Could not delete ${file}: ${describeError(err)}`);
+      return false;
     }
+    return true;
   }
 }

@@ -7,6 +7,7 @@
 // files are the truth, and an index entry is dropped only when a listing that succeeded shows its
 // file gone (a failed listing, EBUSY or EIO, changes nothing).
 import { promises as nodeFs } from 'node:fs';
+import { writeFailureOf, type RetryPolicy, type WriteFailure } from '../fs-retry';
 import { newestFirst, planEviction, type HistoryLimits } from './eviction';
 import { HistoryDisk, type HistoryCodec, type HistoryLog } from './history-disk';
 import { describeError, type HistoryFileSystem } from './history-fs';
@@ -26,13 +27,12 @@ export interface SearchHistoryOptions {
   limits: () => HistoryLimits;
   fs?: HistoryFileSystem;
   now?: () => number;
+  /** How renames and deletes are retried while a file is held (../fs-retry.ts). */
+  retry?: RetryPolicy;
 }
 
-export interface AddOutcome {
-  summary: SearchSummary;
-  /** False when writing failed: the search is shown for this session only. */
-  saved: boolean;
-}
+/** Saved, or not (the search is shown for this session only) and why. */
+export type AddOutcome = { summary: SearchSummary; saved: true } | { summary: SearchSummary; saved: false; failure: WriteFailure };
 
 export class SearchHistory {
   /** The rows as last read or written; undefined until a load whose listing succeeded. */
@@ -45,8 +45,8 @@ export class SearchHistory {
   readonly recordsDir: string;
 
   constructor(private readonly options: SearchHistoryOptions) {
-    const { storageDir, codec, log } = options;
-    this.disk = new HistoryDisk({ storageDir, codec, log, fs: options.fs ?? nodeFs, now: options.now ?? Date.now });
+    const { storageDir, codec, log, retry } = options;
+    this.disk = new HistoryDisk({ storageDir, codec, log, fs: options.fs ?? nodeFs, now: options.now ?? Date.now, retry });
     this.recordsDir = this.disk.recordsDir;
   }
 
@@ -72,23 +72,24 @@ export class SearchHistory {
       await this.load();
       const text = JSON.stringify(record);
       const summary = summarize(record, Buffer.byteLength(text, 'utf8'));
-      let saved = isSearchId(record.id);
-      if (saved) {
+      let failure: WriteFailure | undefined = isSearchId(record.id) ? undefined : { kind: 'other', detail: 'The search has no id a file can be named after.' };
+      if (!failure) {
         try {
           await this.disk.writeRecord(record.id, text);
         } catch (err) {
-          saved = false;
+          failure = writeFailureOf(err);
           this.options.log.error(`Could not save the search in ${this.recordsDir}: ${describeError(err)}`);
         }
       }
-      if (saved) {
-        this.remember(record);
-        await this.updateIndex((base) => [summary, ...base.filter((s) => s.id !== record.id)]);
-      } else {
-        this.unsaved.set(record.id, { record, summary });
+      if (failure) {
+        const shown = { ...summary, notSaved: failure };
+        this.unsaved.set(record.id, { record, summary: shown });
         this.summaries = this.withUnsaved(this.summaries ?? []);
+        return { summary: shown, saved: false, failure };
       }
-      return { summary, saved };
+      this.remember(record);
+      await this.updateIndex((base) => [summary, ...base.filter((s) => s.id !== record.id)]);
+      return { summary, saved: true };
     });
   }
 
@@ -96,8 +97,8 @@ export class SearchHistory {
     return this.serial(async () => {
       this.cache.delete(id);
       this.unsaved.delete(id);
-      await this.disk.deleteRecord(id);
-      await this.updateIndex((base) => base.filter((s) => s.id !== id));
+      // A file that could not be deleted keeps its row: the search is still there, and says so.
+      if (await this.disk.deleteRecord(id)) await this.updateIndex((base) => base.filter((s) => s.id !== id));
     });
   }
 
@@ -115,9 +116,10 @@ export class SearchHistory {
           // A file the index does not list yet (another window's write) may be a pinned search.
           if (options.includePinned !== true && !base.some((s) => s.id === id) && keep((await this.disk.readRecord(id))?.record)) continue;
           this.cache.delete(id);
-          await this.disk.deleteRecord(id);
+          const stuck = !(await this.disk.deleteRecord(id)) ? base.find((s) => s.id === id) : undefined;
+          if (stuck) kept.push(stuck);
         }
-        return kept;
+        return newestFirst(kept);
       });
     });
   }
@@ -132,7 +134,7 @@ export class SearchHistory {
       const unsaved = this.unsaved.get(id);
       if (unsaved) {
         const record = withPin(unsaved.record, pinned);
-        this.unsaved.set(id, { record, summary: summarize(record, unsaved.summary.bytes) });
+        this.unsaved.set(id, { record, summary: { ...summarize(record, unsaved.summary.bytes), ...(unsaved.summary.notSaved ? { notSaved: unsaved.summary.notSaved } : {}) } });
         this.summaries = this.withUnsaved(this.summaries ?? []);
         return true;
       }
@@ -205,11 +207,14 @@ export class SearchHistory {
     const next = await this.disk.locked(async () => {
       const index = await this.disk.readIndex();
       const base = index.state === 'ok' ? index.summaries : (this.summaries ?? []).filter((s) => !this.unsaved.has(s.id));
-      const { keep, evict } = planEviction(await change(base), this.options.limits());
-      for (const old of evict) {
+      const planned = planEviction(await change(base), this.options.limits());
+      const stuck: SearchSummary[] = [];
+      for (const old of planned.evict) {
         this.cache.delete(old.id);
-        await this.disk.deleteRecord(old.id);
+        // One that could not be deleted stays listed; the next write tries again.
+        if (!(await this.disk.deleteRecord(old.id))) stuck.push(old);
       }
+      const keep = stuck.length > 0 ? newestFirst([...planned.keep, ...stuck]) : planned.keep;
       if (index.state !== 'failed') await this.disk.writeIndex(keep);
       // Rows never loaded and an index not readable: the next list() reconciles with the folder.
       return index.state === 'failed' && this.summaries === undefined ? undefined : keep;

@@ -124,13 +124,15 @@ export interface SearchFacts {
   when?: ShownTime;
   counts: KindCount[];
   credits?: number;
+  /** Not written to disk: the row says so. */
+  notSaved?: true;
 }
 
 /** The search row's description: when · counts · credits. */
 export function searchFacts(summary: SearchSummary, now: Date): SearchFacts {
   const when = shownTime(new Date(summary.createdAt), now);
   const credits = creditsOf(summary.creditsUsed);
-  return { ...(when ? { when } : {}), counts: kindCounts(summary), ...(credits !== undefined ? { credits } : {}) };
+  return { ...(when ? { when } : {}), counts: kindCounts(summary), ...(credits !== undefined ? { credits } : {}), ...(summary.notSaved ? { notSaved: true as const } : {}) };
 }
 
 export interface ResultGroup {

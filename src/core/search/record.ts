@@ -3,6 +3,7 @@
 import type { ImageResult, NewsResult, SearchResponse, WebResult } from '../api/schemas';
 import type { SearchRequestBody, SourceType } from '../api/request-types';
 import type { SearchOrigin } from '../entries/origin';
+import type { WriteFailure } from '../fs-retry';
 
 export const RECORD_VERSION = 1;
 
@@ -50,6 +51,8 @@ export interface SearchSummary {
   askedBy?: SearchAsker;
   /** What prices it: sources, limit, scraped formats (shapeKey below). */
   shape?: string;
+  /** In this window only, never stored: why the search could not be written (it lasts this session). */
+  notSaved?: WriteFailure;
 }
 
 export type TypedResult =

@@ -11,6 +11,7 @@ import type { RequestProblem } from '../api/request-types';
 import type { SearchResponse } from '../api/schemas';
 import type { SearchOrigin } from '../entries/origin';
 import { Emitter, type Listener, type Subscription } from '../emitter';
+import type { WriteFailure } from '../fs-retry';
 import type { AddOutcome } from './history';
 import { newSearchId, RECORD_VERSION, type SearchAsker, type SearchRecord, type SearchSummary } from './record';
 import { mergeWithSettings, type SearchDefaults } from './request';
@@ -78,6 +79,8 @@ export interface SearchDone {
   summary: SearchSummary;
   /** False when the record could not be written to disk: it lasts this session only. */
   saved: boolean;
+  /** Why it could not be written, when `saved` is false. */
+  notSaved?: WriteFailure;
 }
 
 export type SearchRun = ({ ok: true } & SearchDone) | { ok: false; failure: SearchFailure };
@@ -157,7 +160,7 @@ export class SearchService implements SearchHistoryReads, SearchHistoryWrites {
     } catch (err) {
       return { ok: false, failure: { kind: 'not-stored', message: `The search worked but could not be added to the history: ${describe(err)}`, record, error: err } };
     }
-    const done: SearchDone = { record, summary: outcome.summary, saved: outcome.saved };
+    const done: SearchDone = outcome.saved ? { record, summary: outcome.summary, saved: true } : { record, summary: outcome.summary, saved: false, notSaved: outcome.failure };
     this.didSearch.fire(done, this.deps.onListenerError);
     return { ok: true, ...done };
   }

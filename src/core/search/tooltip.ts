@@ -7,6 +7,7 @@ import type { SourceType } from '../api/request-types';
 import { creditsOf, kindCounts, oneLine, resultText, resultUrl, shownTitle, type KindCount } from './present';
 import { scrapedOf, type SearchAsker, type SearchSummary, type TypedResult } from './record';
 import type { SearchOrigin } from '../entries/origin';
+import type { WriteFailure } from '../fs-retry';
 
 const DESCRIPTION_MAX = 400;
 
@@ -96,7 +97,9 @@ export type SearchFact =
   /** The row's icon shows a warning instead of the pin when there is one: the tooltip says both. */
   | { kind: 'pinned' }
   /** Where the search started: an editor selection, a problem, the terminal. */
-  | { kind: 'origin'; origin: SearchOrigin };
+  | { kind: 'origin'; origin: SearchOrigin }
+  /** Shown in this window only: it could not be written to disk, and why. */
+  | { kind: 'notSaved'; failure: WriteFailure };
 
 export interface SearchTooltip {
   /** One line; '' for an empty query. */
@@ -117,5 +120,6 @@ export function searchTooltip(summary: SearchSummary): SearchTooltip {
   if (credits !== undefined) facts.push({ kind: 'credits', credits });
   if (summary.askedBy !== undefined) facts.push({ kind: 'askedBy', askedBy: summary.askedBy });
   if (summary.pinned === true) facts.push({ kind: 'pinned' });
+  if (summary.notSaved !== undefined) facts.push({ kind: 'notSaved', failure: summary.notSaved });
   return { query: oneLine(summary.query, 500), facts, ...(summary.warning ? { warning: oneLine(summary.warning, 1000) } : {}) };
 }

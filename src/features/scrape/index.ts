@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { MapLink, ScrapeRequest, WebDataClient } from '../../core/api';
+import { writeFailureOf } from '../../core/fs-retry';
 import { Command } from '../../core/ids';
 import { abortOn } from '../../core/chat/tool';
 import { decodeScrapeArgument, type ScrapeArgument } from '../../core/commands/scrape';
@@ -161,6 +162,8 @@ export class ScrapeFeature extends Disposable {
       await this.pages.save(record);
     } catch (error) {
       this.services.log.warn(`The page could not be kept in global storage; its tab lasts this session: ${String(error)}`);
+      // The person who asked is told; an agent's page is said in the log only (a chat turn may fetch many).
+      if (asked.askedBy === 'person') void vscode.window.showWarningMessage(inertNotification(words.pageNotKept(inertNotification(url, 80), writeFailureOf(error))));
     }
     this.scraped.fire(record);
     return record;

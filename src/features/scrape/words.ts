@@ -7,6 +7,8 @@ import { pageHost, type PageHeader } from '../../core/scrape/page';
 import type { ScrapeFormatChoice, ScrapePrice } from '../../core/scrape/options';
 import type { PageSummary } from '../../core/scrape/store';
 import type { TooltipWords } from '../../core/text/inert';
+import type { WriteFailure } from '../../core/fs-retry';
+import { writeFailureWords } from '../../platform/notify';
 import { addressLine } from '../../core/search/document';
 
 export function refusalWords(refusal: UrlRefusal): string {
@@ -52,6 +54,8 @@ export const words = {
   unreachableQuestion: (): string => vscode.l10n.t('The service probably cannot fetch this page.'),
   scraping: (address: string): string => vscode.l10n.t('Fetching {0} as markdown…', address),
   mapping: (address: string): string => vscode.l10n.t('Mapping {0}…', address),
+  /** The page was fetched and its tab opens, but it could not be kept in global storage. */
+  pageNotKept: (address: string, failure: WriteFailure): string => vscode.l10n.t('The page {0} is open but was not kept: {1}. Its tab will be gone after a reload.', address, writeFailureWords(failure)),
   scrapeFailed: (address: string): string => vscode.l10n.t('The page {0} could not be fetched', address),
   mapFailed: (address: string): string => vscode.l10n.t('The site {0} could not be mapped', address),
   notConnected: (): string => vscode.l10n.t('Connect to the Web Data Service first (Web Data: Connect…).'),

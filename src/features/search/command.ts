@@ -17,7 +17,7 @@ import { showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { promptForQuery, type QueryPromptOptions } from './query-box';
 import type { SearchServiceHost } from './service';
-import { searchDoneWords } from './words';
+import { searchDoneWords, searchNotKeptWords } from './words';
 
 export class SearchCommand extends Disposable {
   private lastQuery: string | undefined;
@@ -139,7 +139,7 @@ export class SearchCommand extends Disposable {
 
   /** What it cost, briefly; the warning, if any, where it cannot be missed. The credits follow onDidSearch. */
   private announce(done: SearchDone): void {
-    const { record, summary, saved } = done;
+    const { record, summary, saved, notSaved } = done;
     this.flash(searchDoneWords(kindCounts(summary), creditsOf(record.response.creditsUsed)));
     const warning = record.response.warning;
     if (warning) {
@@ -148,7 +148,8 @@ export class SearchCommand extends Disposable {
       void vscode.window.showWarningMessage(inertNotification(message));
     }
     if (!saved) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('The search could not be saved to disk, so it will be gone after a reload. See the Web Data log.'));
+      // The query is the person's own text, but it may have come from a page or a terminal.
+      void vscode.window.showWarningMessage(inertNotification(searchNotKeptWords(inertNotification(record.request.query, 60), notSaved)));
     }
   }
 }

@@ -9,6 +9,8 @@ import type { KindCount, SearchFacts, ShownTime } from '../../core/search/presen
 import type { SearchAsker } from '../../core/search/record';
 import type { ResultFact, ResultTooltip, ScrapeStatus, SearchFact, SearchTooltip } from '../../core/search/tooltip';
 import type { TooltipWords } from '../../core/text/inert';
+import type { WriteFailure } from '../../core/fs-retry';
+import { writeFailureWords } from '../../platform/notify';
 
 const locale = (): string => safeLocale(vscode.env.language);
 
@@ -50,13 +52,20 @@ function timeWords(when: ShownTime): string {
   }
 }
 
+/** The search was shown but not written to disk: said, with why, never as kept. */
+export function searchNotKeptWords(query: string, failure: WriteFailure | undefined): string {
+  return failure
+    ? vscode.l10n.t('The search for “{0}” is shown but was not kept: {1}. It will be gone after a reload.', query, writeFailureWords(failure))
+    : vscode.l10n.t('The search for “{0}” is shown but was not kept. It will be gone after a reload.', query);
+}
+
 export function searchLabelWords(label: string): string {
   return label || vscode.l10n.t('(empty query)');
 }
 
 /** "14:02 · 10 web · 3 credits". */
 export function searchDescriptionWords(facts: SearchFacts): string {
-  const parts = [facts.when ? timeWords(facts.when) : '', countsWords(facts.counts), facts.credits !== undefined ? creditsWords(facts.credits) : ''];
+  const parts = [facts.when ? timeWords(facts.when) : '', countsWords(facts.counts), facts.credits !== undefined ? creditsWords(facts.credits) : '', facts.notSaved ? vscode.l10n.t('not kept') : ''];
   return parts.filter((part) => part !== '').join(' · ');
 }
 
@@ -117,6 +126,7 @@ function searchFactWords(fact: SearchFact): string {
     case 'pinned': return vscode.l10n.t('Pinned: kept when the history makes room');
     case 'origin': return originWords(fact.origin);
     case 'askedBy': return askerWords(fact.askedBy);
+    case 'notSaved': return vscode.l10n.t('Not kept: {0}. It will be gone after a reload.', writeFailureWords(fact.failure));
   }
 }
 
