@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { firstUrl, pageAddress, pageHeader, pageIdOf, scrapedRecord, urlAt, urlsIn } from '../../src/core/scrape/page';
+import { firstUrl, isErrorPage, pageAddress, pageHeader, pageIdOf, scrapedRecord, urlAt, urlsIn } from '../../src/core/scrape/page';
 import { ScrapedPages, SCRAPES_FOLDER } from '../../src/core/scrape/store';
 
 const ID = '3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01';
@@ -17,14 +17,24 @@ describe('scraped page records', () => {
     }, NOW, 'person');
     assert.equal(record.title, 'A page');
     assert.equal(record.creditsUsed, 1);
-    assert.deepEqual(pageHeader(record), { title: 'A page', finalUrl: 'https://docs.example.com/a', redirectedFrom: 'http://docs.example.com/a', cachedAgeMs: 3 * 3_600_000 });
+    assert.deepEqual(pageHeader(record), { title: 'A page', finalUrl: 'https://docs.example.com/a', redirectedFrom: 'http://docs.example.com/a', cachedAgeMs: 3 * 3_600_000, creditsUsed: 1 });
   });
 
   it('falls back to the address as title, and names a status other than 200', () => {
-    const record = scrapedRecord(ID, 'https://x.example/missing', { markdown: null, metadata: { statusCode: 404, cacheState: 'miss' } }, NOW, 'agent');
-    assert.equal(record.title, 'https://x.example/missing');
+    const record = scrapedRecord(ID, 'https://x.example/moved', { markdown: null, metadata: { statusCode: 302, cacheState: 'miss' } }, NOW, 'agent');
+    assert.equal(record.title, 'https://x.example/moved');
     assert.equal(record.markdown, '');
-    assert.deepEqual(pageHeader(record), { title: 'https://x.example/missing', finalUrl: 'https://x.example/missing', statusCode: 404 });
+    assert.deepEqual(pageHeader(record), { title: 'https://x.example/moved', finalUrl: 'https://x.example/moved', statusCode: 302 });
+  });
+
+  it('a page the site does not have is named by its status and address, not "Not Found", and its cost is in the header (issue 34)', () => {
+    const record = scrapedRecord(ID, 'https://x.example/guide/missing', { markdown: '# Not Found', metadata: { title: 'Not Found', statusCode: 404, creditsUsed: 1 } }, NOW, 'person');
+    assert.equal(record.title, '404 x.example/guide/missing');
+    assert.equal(isErrorPage(record), true);
+    assert.equal(isErrorPage({ statusCode: 200 }), false);
+    assert.equal(isErrorPage({}), false);
+    assert.deepEqual(pageHeader(record), { title: '404 x.example/guide/missing', finalUrl: 'https://x.example/guide/missing', statusCode: 404, creditsUsed: 1 });
+    assert.match(pageAddress(record).path, /^\/x\.example\/404 x\.example.guide.missing\.md$/);
   });
 
   it('a hostile title makes a safe file name and the id comes back from the path', () => {

@@ -52,6 +52,22 @@ describe('kept pages as a history', () => {
     assert.equal((await new ScrapedPages(dir).summaries())?.[0]?.pinned, true);
   });
 
+  it('keeps one row per address: the newest fetch replaces the earlier ones, a pinned one stays (issue 34)', async () => {
+    const pages = new ScrapedPages(dir);
+    const first = page(1);
+    const pinned = { ...page(2), url: first.url };
+    const again = { ...page(3), url: first.url };
+    const other = page(4);
+    await pages.save(first);
+    await pages.save(pinned);
+    assert.deepEqual(await ids(pages), [pinned.id], 'the second fetch of the address replaced the first');
+    assert.equal(await pages.setPinned(pinned.id, true), true);
+    await pages.save(again);
+    await pages.save(other);
+    assert.deepEqual(await ids(pages), [other.id, again.id, pinned.id]);
+    assert.equal(await pages.read(first.id), undefined, 'the replaced record is gone too');
+  });
+
   it('keeps at most the limit, the oldest unpinned going first; a pinned page stays', async () => {
     const pages = new ScrapedPages(dir, { limits: () => ({ maxCount: 2, maxBytes: 1e9 }) });
     await pages.save(page(1));

@@ -34,14 +34,33 @@ const firstText = (value: string | string[] | null | undefined): string | undefi
 export function scrapedRecord(id: string, url: string, page: ScrapedPage, now: Date, askedBy: ScrapedRecord['askedBy']): ScrapedRecord {
   const meta = page.metadata;
   const finalUrl = meta?.url ?? meta?.sourceURL ?? url;
+  const status = typeof meta?.statusCode === 'number' ? meta.statusCode : undefined;
+  // A page the site refused or does not have ("Not Found") is named by its status and address, so
+  // its tab and row say what happened rather than the error page's own title.
+  const title = status !== undefined && status >= 400 ? `${status} ${shortAddress(finalUrl)}` : firstText(meta?.title) ?? finalUrl;
   const record: ScrapedRecord = {
-    id, url, finalUrl, title: firstText(meta?.title) ?? finalUrl, markdown: page.markdown ?? page.summary ?? '', scrapedAt: now.toISOString(), askedBy,
+    id, url, finalUrl, title, markdown: page.markdown ?? page.summary ?? '', scrapedAt: now.toISOString(), askedBy,
   };
-  if (typeof meta?.statusCode === 'number') record.statusCode = meta.statusCode;
+  if (status !== undefined) record.statusCode = status;
   if (meta?.cacheState) record.cacheState = meta.cacheState;
   if (meta?.cacheState === 'hit' && meta.cachedAt && !Number.isNaN(Date.parse(meta.cachedAt))) record.cachedAt = meta.cachedAt;
   if (typeof meta?.creditsUsed === 'number' && Number.isFinite(meta.creditsUsed)) record.creditsUsed = meta.creditsUsed;
   return record;
+}
+
+/** An address without its scheme and trailing slash: `docs.example.com/guide/missing`. */
+function shortAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    return url;
+  }
+}
+
+/** Whether the site answered the page with an error status (a 404, a 403…): the service charged for it all the same. */
+export function isErrorPage(record: Pick<ScrapedRecord, 'statusCode'>): boolean {
+  return record.statusCode !== undefined && record.statusCode >= 400;
 }
 
 /** The facts of a page tab's header, for the feature to word. */
@@ -53,6 +72,8 @@ export interface PageHeader {
   /** How old the served copy was when it was scraped (ms), when it came from the service's cache. */
   cachedAgeMs?: number;
   statusCode?: number;
+  /** What the scrape cost, as the service said. */
+  creditsUsed?: number;
 }
 
 export function pageHeader(record: ScrapedRecord): PageHeader {
@@ -60,6 +81,7 @@ export function pageHeader(record: ScrapedRecord): PageHeader {
   if (record.finalUrl !== record.url) header.redirectedFrom = record.url;
   if (record.cacheState === 'hit' && record.cachedAt) header.cachedAgeMs = Math.max(0, Date.parse(record.scrapedAt) - Date.parse(record.cachedAt));
   if (record.statusCode !== undefined && record.statusCode !== 200) header.statusCode = record.statusCode;
+  if (record.creditsUsed !== undefined) header.creditsUsed = record.creditsUsed;
   return header;
 }
 

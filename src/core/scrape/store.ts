@@ -135,7 +135,11 @@ export class ScrapedPages {
     await this.locked(async () => {
       const rows = await this.readRows();
       if (!rows) return;
-      const { evict } = planEviction(rows.map(evictable), (this.options.limits ?? (() => DEFAULT_PAGE_LIMITS))());
+      // One row per address: the newest replaces the earlier fetches of it, unless one was pinned.
+      const replaced = rows.filter((row) => row.id !== record.id && row.url === record.url && row.pinned !== true);
+      for (const page of replaced) await this.delete(page.id);
+      const kept = rows.filter((row) => !replaced.includes(row));
+      const { evict } = planEviction(kept.map(evictable), (this.options.limits ?? (() => DEFAULT_PAGE_LIMITS))());
       for (const page of evict) if (page.id !== record.id) await this.delete(page.id);
     });
     return summary;

@@ -11,7 +11,7 @@ import { Command } from '../../core/ids';
 import { abortOn } from '../../core/chat/tool';
 import { decodeScrapeArgument, type ScrapeArgument } from '../../core/commands/scrape';
 import { decodeUrl, type UrlArgument } from '../../core/commands/search';
-import { pageIdOf, scrapedRecord, type ScrapedRecord } from '../../core/scrape/page';
+import { isErrorPage, pageIdOf, scrapedRecord, type ScrapedRecord } from '../../core/scrape/page';
 import { Schemes } from '../../core/schemes';
 import { DEFAULT_MAX_HISTORY_BYTES } from '../../core/search/eviction';
 import { ScrapedPages } from '../../core/scrape/store';
@@ -28,7 +28,7 @@ import { runScrapeWithOptions } from './options';
 import { registerPages, type PagesPlace } from './pages-commands';
 import type { PagesView } from './pages-view';
 import { confirmUrl, urlNearby } from './url-input';
-import { flagWords, refusalWords, words } from './words';
+import { errorPageWords, flagWords, refusalWords, words } from './words';
 
 type Options = Omit<ScrapeRequest, 'url'>;
 
@@ -204,6 +204,8 @@ export class ScrapeFeature extends Disposable {
         }
       });
       await this.documents.open(record);
+      // A "Not Found" page is still a page the service fetched and charged for: say so once.
+      if (isErrorPage(record) && record.statusCode !== undefined) void vscode.window.showWarningMessage(errorPageWords(record.statusCode, shown, record.creditsUsed));
       return record;
     } catch (error) {
       void showError(this.services.log, words.scrapeFailed(shown), error, { retry: () => this.scrape(url, options) });

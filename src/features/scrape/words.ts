@@ -127,11 +127,20 @@ export function pageTooltipWords(page: PageSummary): TooltipWords {
   return { heading: page.title, paragraphs: [lines] };
 }
 
+/** A page the site answered with an error status: said once, with what the service charged for it. */
+export function errorPageWords(statusCode: number, url: string, creditsUsed: number | undefined): string {
+  const what = statusCode === 404
+    ? vscode.l10n.t('The site has no page at {0} (404 Not Found).', url)
+    : vscode.l10n.t('The site answered {0} for {1}.', statusCode, url);
+  return creditsUsed === undefined ? what : `${what} ${vscode.l10n.t('The service charged {0} for it.', creditsWords(creditsUsed))}`;
+}
+
 /** The lines above the page's own markdown in its tab: where it came from and how old the copy is. */
 export function headerWords(header: PageHeader, ageText: (ms: number) => string): string {
   const lines = [`<!-- ${vscode.l10n.t('Fetched by the Web Data Service')} -->`, `> ${vscode.l10n.t('Address: {0}', addressLine(header.finalUrl))}`];
   if (header.redirectedFrom) lines.push(`> ${vscode.l10n.t('Asked for: {0}', addressLine(header.redirectedFrom))}`);
   if (header.statusCode !== undefined) lines.push(`> ${vscode.l10n.t('The site answered with status {0}.', header.statusCode)}`);
+  if (header.creditsUsed !== undefined) lines.push(`> ${vscode.l10n.t('This fetch cost {0}.', creditsWords(header.creditsUsed))}`);
   if (header.cachedAgeMs !== undefined) lines.push(`> ${vscode.l10n.t('From the service\'s cache, {0} old. Run "Web Data: Fetch Page Fresh" for a fresh copy.', ageText(header.cachedAgeMs))}`);
   return `${lines.join('\n>\n')}\n\n`;
 }

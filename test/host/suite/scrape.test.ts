@@ -38,6 +38,21 @@ describe('any page as markdown', function () {
     assert.match(document.uri.path, /\/Getting started with Tideflow\.md$/);
   });
 
+  it('a page the site does not have (404): named by its status in the tab and the row, its cost said, and one row however often it is opened (issue 34)', async () => {
+    const url = 'https://docs.tideflow.dev/guide/no-such-page';
+    const first = await vscode.commands.executeCommand<Record & { title: string; statusCode?: number } | undefined>('webData.scrapeUrl', { url });
+    assert.ok(first, 'nothing was fetched');
+    assert.equal(first.statusCode, 404);
+    assert.equal(first.title, '404 docs.tideflow.dev/guide/no-such-page');
+    const document = vscode.window.activeTextEditor?.document;
+    assert.match(document?.uri.path ?? '', /\/404 docs\.tideflow\.dev.guide.no-such-page\.md$/);
+    assert.match(document?.getText() ?? '', /The site answered with status 404\.[\s\S]*This fetch cost 1 credit\./);
+    const again = await vscode.commands.executeCommand<Record | undefined>('webData.scrapeUrl', { url });
+    assert.ok(again && again.id !== first.id);
+    const rows = ((await api.scrape.pages.summaries()) ?? []).filter((row) => row.url === url);
+    assert.deepEqual(rows.map((row) => [row.id, row.title]), [[again.id, '404 docs.tideflow.dev/guide/no-such-page']], 'one row for the address, the newest');
+  });
+
   it('a scrape\'s credits count in today\'s spend, as the person\'s', async () => {
     const before = api.spend.today().person;
     const record = await vscode.commands.executeCommand<Record & { creditsUsed?: number } | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/getting-started' });
