@@ -1,5 +1,5 @@
-// What the sandbox's window starts with, and the searches its banner suggests. Credits are free in
-// the sandbox, so its searches ask for every source and each page's markdown: a result opens as its
+// What the sandbox's window starts with, and the searches its banner suggests. The sandbox's credits
+// are the emulator's demo team's (they fall as they are spent, and cost nothing), so its searches ask for every source and each page's markdown: a result opens as its
 // scraped page, grouped Web / Images / News, as the README's first picture shows. These are machine
 // settings (scripts/lib/stack.mjs): a person's own user settings still win.
 // The three searches each show web pages, news and images from the emulator's demo corpus (a
@@ -23,6 +23,6 @@ export function sandboxSearchLines(): string[] {
   return [
     'Search: F1 > "Web Data: Search the Web", then one of these (or any words: the demo corpus answers with its nearest pages):',
     ...SANDBOX_SEARCHES.map((s) => `  ${s.query.padEnd(width)}  ${s.shows}`),
-    'Searches here ask for web, news and images, with each page\'s markdown (credits are free): click a result to read it.',
+    'Searches here ask for web, news and images, with each page\'s markdown (the demo team's credits, which cost nothing): click a result to read it.',
   ];
 }

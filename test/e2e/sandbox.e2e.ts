@@ -1,7 +1,7 @@
 // `npm run sandbox` as a newcomer runs it (in its own folder and on free ports, beside any sandbox of
 // yours): the address it prints, a window that opens without notifications nobody asked for, the
 // banner's first search showing web, news and images, and its first result opening as the scraped
-// page (credits are free there, so the sandbox's searches ask for markdown). Prints the time from
+// page (the demo team's credits cost nothing, so the sandbox's searches ask for markdown). Prints the time from
 // the command to the address. Run: npm run test:e2e
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
