@@ -23,6 +23,6 @@ export function sandboxSearchLines(): string[] {
   return [
     'Search: F1 > "Web Data: Search the Web", then one of these (or any words: the demo corpus answers with its nearest pages):',
     ...SANDBOX_SEARCHES.map((s) => `  ${s.query.padEnd(width)}  ${s.shows}`),
-    'Searches here ask for web, news and images, with each page\'s markdown (the demo team's credits, which cost nothing): click a result to read it.',
+    'Searches here ask for web, news and images, with each page\'s markdown (the demo team\'s credits, which cost nothing): click a result to read it.',
   ];
 }

@@ -18,17 +18,27 @@ function statusWords(status: string): string {
   }
 }
 
+/**
+ * One shape for every job's row: its kind and short id, then the address it started from when this
+ * window knows it ("Crawl 32a52f8e · https://docs.example.com", "Batch scrape 2ab4e577").
+ */
 export function jobLabelWords(job: CrawlJobState, url: string | undefined): string {
-  if (url !== undefined) return url;
   const short = job.ref.id.slice(0, 8);
-  return job.ref.kind === 'crawl' ? vscode.l10n.t('Crawl {0}', short) : vscode.l10n.t('Batch scrape {0}', short);
+  const named = job.ref.kind === 'crawl' ? vscode.l10n.t('Crawl {0}', short) : vscode.l10n.t('Batch scrape {0}', short);
+  return url === undefined ? named : `${named} · ${url}`;
 }
 
-/** "completed · 100 of 10,000 pages · 10,000 credits · no webhook received". */
+/**
+ * "completed · 100 of 10,000 pages · 10,000 credits · no webhook received": always the status and
+ * the pages, counted so that they agree with the rows below (pages delivered before the status
+ * says them done count as done).
+ */
 export function jobDescriptionWords(job: CrawlJobState): string {
   const parts = [statusWords(job.status)];
-  if (job.total !== undefined) parts.push(vscode.l10n.t('{0} of {1} pages', count(job.completed ?? 0), count(job.total)));
-  if (job.pages.length > 0 && job.pages.length !== job.completed) parts.push(vscode.l10n.t('{0} loaded', count(job.pages.length)));
+  const done = Math.max(job.completed ?? 0, job.pages.length);
+  if (job.total !== undefined) parts.push(vscode.l10n.t('{0} of {1} pages', count(done), count(Math.max(job.total, done))));
+  else parts.push(done === 1 ? vscode.l10n.t('1 page') : vscode.l10n.t('{0} pages', count(done)));
+  if (job.pages.length > 0 && job.pages.length < done) parts.push(vscode.l10n.t('{0} loaded', count(job.pages.length)));
   if (job.delivered > 0) parts.push(vscode.l10n.t('{0} by webhook', count(job.delivered)));
   if (job.noWebhook) parts.push(vscode.l10n.t('no webhook received'));
   const unreadable = unreadablePages(job);

@@ -79,7 +79,7 @@ describe('crawl results', function () {
     const jobNode = api.crawlResults.tree.getChildren().find((node) => node.kind === 'job' && node.id === id);
     assert.ok(jobNode);
     const jobItem = api.crawlResults.tree.getTreeItem(jobNode);
-    assert.equal(label(jobItem), 'https://docs.host-test.example');
+    assert.equal(label(jobItem), `Crawl ${id.slice(0, 8)} · https://docs.host-test.example`);
     assert.equal(jobItem.description, 'running · 40 of 150 pages');
     const children = api.crawlResults.tree.getChildren(jobNode);
     assert.equal(children.length, 41, 'forty pages and a load-more row');
@@ -228,6 +228,12 @@ describe('crawl results', function () {
     const job = api.crawlResults.service.get({ id, kind: 'crawl' });
     assert.equal(job?.status, 'completed');
     assert.equal(job.pages.length, 3, 'delivered and read pages are one list');
+    // One shape for a job's row: its kind and short id first; counts that agree with its rows.
+    const jobNode = api.crawlResults.tree.getChildren().find((node) => node.kind === 'job' && node.ref.id === id);
+    assert.ok(jobNode);
+    const jobItem = api.crawlResults.tree.getTreeItem(jobNode);
+    assert.equal(label(jobItem), `Crawl ${id.slice(0, 8)}`);
+    assert.match(String(jobItem.description), /^completed · 3 of 3 pages · 3 by webhook/);
 
     const record = api.webhooks.events.find((e) => e.jobId === id && e.type === 'crawl.completed');
     assert.ok(record);
