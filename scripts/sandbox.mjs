@@ -46,6 +46,7 @@ async function main() {
     exitCodeOnSignal: 0,
     settings: SANDBOX_SETTINGS,
     sandboxOnly: true,
+    demoPages: true,
   });
   // Ctrl-C: startStack stops everything it started and exits (0: stopping is what was asked).
   void stack.server.exited.then(async (code) => {

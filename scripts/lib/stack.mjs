@@ -57,9 +57,11 @@ function writeMachineSettings(userDataDir, settings) {
  * connected and a test connects as a person does (the webhook secret is still given).
  * settings: more machine settings, over the stack's own.
  * sandboxOnly: the VS Code server may lack the native modules it runs without (`npm run sandbox`).
+ * demoPages: the emulator answers any https address with a plausible page and crawls what Map Site
+ * lists (test/emulator/demo-pages.ts): the sandbox's web; the e2e run keeps the plain emulator.
  */
 export async function startStack({
-  home, serverPort, emulatorPort, log = console.log, exitCodeOnSignal = 130, storeApiKey = true, settings = {}, sandboxOnly = false,
+  home, serverPort, emulatorPort, log = console.log, exitCodeOnSignal = 130, storeApiKey = true, settings = {}, sandboxOnly = false, demoPages = false,
 }) {
   // Short path: the server's IPC sockets go here (socket paths are limited to ~100 bytes).
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-stack-'));
@@ -94,7 +96,7 @@ export async function startStack({
     const extensionsDir = path.join(home, 'extensions');
     fs.mkdirSync(workspace, { recursive: true });
     const { startEmulator, DEMO_API_KEY } = await import('../../test/emulator/index.ts');
-    emulator = await startEmulator({ port: await pickPort(emulatorPort) });
+    emulator = await startEmulator({ port: await pickPort(emulatorPort), demoPages });
     log(`emulator at ${emulator.url}`);
     // The webhook receiver starts with the window and the emulator delivers to it, so completing
     // an emulated crawl (POST /_emulator/crawls/:id/complete) shows up in the editor.

@@ -30,6 +30,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const now = options.now ?? ((): Date => new Date());
   const started = now();
   const state = new EmulatorState(buildCorpus(started), now, options.teams ?? [demoTeam(started)], options.rateLimit ?? null, options.log);
+  state.demoPages = options.demoPages === true;
   const server = options.tls
     ? createHttpsServer({ keepAliveTimeout: 5000, key: options.tls.key, cert: options.tls.cert }, createHandler(state))
     : createServer({ keepAliveTimeout: 5000 }, createHandler(state));

@@ -10,6 +10,8 @@ import { jobDocument, jobStatus, pagesDone, type CrawlJob } from './jobs';
 import { unrecognizedKeysBody } from './search-fields';
 import { makeEvent } from './webhook-sender';
 import { senderOf } from './webhooks';
+import { demoPage, type DemoPage } from './demo-pages';
+import { answerMap } from './scrape';
 
 const SCRAPE_OPTIONS = [
   'formats', 'onlyMainContent', 'onlyCleanContent', 'includeTags', 'excludeTags', 'maxAge', 'minAge',
@@ -76,6 +78,7 @@ export function answerStart(state: EmulatorState, team: TeamState, kind: 'crawl'
   let url: string;
   let total: number;
   let invalidURLs: string[] | undefined;
+  let documents: DemoPage[] | undefined;
   if (kind === 'crawl') {
     const start = httpUrl(fields.url);
     if (start === undefined) return fail(400, 'Bad Request', [{ code: 'custom', path: ['url'], message: 'Invalid URL' }]);
@@ -89,6 +92,8 @@ export function answerStart(state: EmulatorState, team: TeamState, kind: 'crawl'
     }
     url = start;
     total = Math.min(limit, CRAWL_SITE_PAGES);
+    // The sandbox's crawl finds what Map Site lists for the host, each page as a scrape answers it.
+    if (state.demoPages) documents = sitePagesOf(state, start, limit);
   } else {
     const urls = Array.isArray(fields.urls) ? fields.urls : [];
     const valid = urls.map(httpUrl).filter((u): u is string => u !== undefined);
@@ -99,10 +104,18 @@ export function answerStart(state: EmulatorState, team: TeamState, kind: 'crawl'
     total = valid.length;
     invalidURLs = invalid;
   }
-  const job = state.addJob(team.apiKey, { kind, url, total, msPerPage: STARTED_MS_PER_PAGE });
+  const job = state.addJob(team.apiKey, { kind, url, total: documents?.length ?? total, msPerPage: STARTED_MS_PER_PAGE, ...(documents ? { documents } : {}) });
   if (hook) deliverAsItRuns(state, job, hook);
   const status = `${req.scheme ?? 'http'}://${req.host ?? '127.0.0.1'}/v2/${kind === 'crawl' ? 'crawl' : 'batch/scrape'}/${job.id}`;
   return { status: 200, body: { success: true, id: job.id, url: status, ...(invalidURLs ? { invalidURLs } : {}) } };
+}
+
+/** The pages Map Site lists for the crawl's host (its own host only), the start first, at most `limit`. */
+function sitePagesOf(state: EmulatorState, start: string, limit: number): DemoPage[] {
+  const mapped = answerMap(state.corpus, { url: start, includeSubdomains: false, limit: Math.min(limit, 100) });
+  const links = (mapped.body as { links?: Array<{ url: string }> }).links ?? [];
+  const addresses = [...new Set([start, ...links.map((link) => link.url)])].slice(0, Math.min(limit, 100));
+  return addresses.map((address) => demoPage(state.corpus, address));
 }
 
 function compiles(pattern: string): boolean {

@@ -3,6 +3,7 @@
 // start, a cancelled one, a 10,000-page one. Pages are made on demand from their position, so a
 // large job costs nothing until it is read.
 import { createHash } from 'node:crypto';
+import type { DemoPage } from './demo-pages';
 
 export type JobKind = 'crawl' | 'batch';
 
@@ -28,6 +29,8 @@ export interface CrawlJobInit {
   hostile?: boolean;
   /** Listed by GET /v2/crawl/active while it runs (crawls only); default true. */
   listed?: boolean;
+  /** The pages themselves, in order (the sandbox's crawls: ./demo-pages.ts); default made-up pages below `url`. */
+  documents?: DemoPage[];
 }
 
 export interface CrawlJob {
@@ -50,6 +53,7 @@ export interface CrawlJob {
   /** crawl.page deliveries sent so far, and whether the completed one went. */
   delivered: number;
   completedSent: boolean;
+  documents: DemoPage[] | undefined;
 }
 
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -69,7 +73,7 @@ export function makeJob(apiKey: string, init: CrawlJobInit, now: number): CrawlJ
     baseCompleted: Math.min(total, init.completed ?? 0), startedAt: now, msPerPage: init.msPerPage ?? Infinity,
     outcome: init.outcome, frozenAt: init.outcome === 'cancelled' ? Math.min(total, init.completed ?? 0) : undefined,
     pageBytes: init.pageBytes ?? 600, errors: init.errors ?? 0, robotsBlocked: init.robotsBlocked ?? 0, hostile: init.hostile ?? false,
-    createdAt: now, delivered: 0, completedSent: false,
+    createdAt: now, delivered: 0, completedSent: false, documents: init.documents,
   };
 }
 
@@ -96,6 +100,16 @@ const FILLER = 'The tide tables are read twice a day, and the harbour master pos
 
 /** The page at a position of the job: a Document as the service sends one. */
 export function jobDocument(job: CrawlJob, index: number): Record<string, unknown> {
+  const given = job.documents?.[index];
+  if (given) {
+    return {
+      markdown: given.markdown,
+      metadata: {
+        title: given.title, description: given.description, language: 'en', sourceURL: given.url, url: given.url,
+        statusCode: 200, contentType: 'text/html; charset=utf-8', scrapeId: jobIdFor(`${job.id} ${index}`),
+      },
+    };
+  }
   const address = `${job.url.replace(/\/+$/, '')}/page/${index + 1}`;
   const title = job.hostile ? `${HOSTILE_TITLE} ${index + 1}` : `Page ${index + 1} of ${new URL(job.url).hostname}`;
   const head = job.hostile ? `# ${title}\n\n[click me](command:workbench.action.quit) ![x](https://tracker.example/p.gif)\n\n` : `# ${title}\n\n`;

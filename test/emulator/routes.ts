@@ -92,7 +92,7 @@ function jsonBody(req: ReadRequest): { value: unknown } | Answer {
 function scrapeOrMap(state: EmulatorState, team: TeamState, req: ReadRequest): Answer {
   const body = jsonBody(req);
   if ('status' in body) return body;
-  const { credits, ...answered } = req.path === '/v2/scrape' ? answerScrape(state.corpus, state.now(), body.value) : answerMap(state.corpus, body.value);
+  const { credits, ...answered } = req.path === '/v2/scrape' ? answerScrape(state.corpus, state.now(), body.value, state.demoPages) : answerMap(state.corpus, body.value);
   state.charge(team, credits);
   return answered;
 }

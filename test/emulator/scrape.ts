@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Corpus, CorpusPage } from './corpus';
 import { hostMatches } from './corpus';
+import { plausiblePage, type DemoPage } from './demo-pages';
 import type { Answer } from './routes';
 import { unrecognizedKeysBody } from './search-fields';
 
@@ -81,14 +82,16 @@ function formatTypes(fields: Fields): string[] {
   return fields.formats.map((f: unknown) => (typeof f === 'string' ? f : typeof f === 'object' && f !== null ? String((f as { type?: unknown }).type) : ''));
 }
 
-export function answerScrape(corpus: Corpus, now: Date, body: unknown): Charged {
+/** `demoPages`: an unknown https address answers a plausible page (the sandbox: ./demo-pages.ts). */
+export function answerScrape(corpus: Corpus, now: Date, body: unknown, demoPages = false): Charged {
   const check = checked(body, SCRAPE_KEYS);
   if (!check.ok) return check.answer;
   const { fields, url } = check;
   if (hostMatches(url.hostname, SLOW_HOST)) {
     return fail(408, 'Scrape timed out. Try raising the timeout (the `timeout` option) or try again later.', { code: 'SCRAPE_TIMEOUT' });
   }
-  const page = findPage(corpus, url);
+  const found = findPage(corpus, url);
+  const page: (DemoPage & Partial<CorpusPage>) | undefined = found ?? (demoPages && url.protocol === 'https:' ? plausiblePage(corpus, url) : undefined);
   const asked = typeof fields.url === 'string' ? fields.url : url.href;
   const markdown = page ? page.markdown : `# Not Found\n\nThe page ${url.href} does not exist.\n`;
   const title = page ? page.title : 'Not Found';

@@ -68,6 +68,8 @@ export class EmulatorState {
   readonly jobs = new Map<string, CrawlJob>();
   /** Timers of slow faults, cleared on close. */
   readonly timers = new Set<NodeJS.Timeout>();
+  /** The sandbox's web: unknown https addresses answer plausible pages, crawls the pages Map Site lists (./demo-pages.ts). */
+  demoPages = false;
   /** Search fields accepted but not acted on that the log has named already. */
   private readonly noted = new Set<string>();
 

@@ -91,6 +91,12 @@ export interface EmulatorOptions {
   now?: () => Date;
   /** Serve HTTPS with this key and certificate (PEM), e.g. from makeTestCertificates(); default plain http. */
   tls?: { key: string; cert: string };
+  /**
+   * The sandbox's web: any https address the corpus lacks answers a plausible page made from the
+   * corpus, and a crawl returns the pages Map Site lists for its host (./demo-pages.ts). Default off:
+   * tests get a 404 page for an unknown address.
+   */
+  demoPages?: boolean;
   /** Where the emulator's log lines go (a search field it accepts but ignores, once each); default nowhere. */
   log?: (line: string) => void;
 }

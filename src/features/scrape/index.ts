@@ -106,7 +106,8 @@ export class ScrapeFeature extends Disposable {
       links = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.mapping(shown), cancellable: true }, async (_p, token) => {
         const abort = abortOn(token);
         try {
-          return await client.map({ ...mapOptions, url }, { signal: abort.signal });
+          // The host asked for, not its sister sites: subdomains only when the request asks for them.
+          return await client.map({ includeSubdomains: false, ...mapOptions, url }, { signal: abort.signal });
         } finally {
           abort.dispose();
         }
