@@ -9,6 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import * as tls from 'node:tls';
 import type { ServiceAddress } from '../service-address';
+import { secureContextWith } from './ca-store';
 
 export interface NetworkOptions {
   /** A proxy URL from the editor's settings (http.proxy). Empty or absent: the environment decides. */
@@ -124,33 +125,6 @@ export function tlsOptions(options: NetworkOptions = {}): TlsOptions {
     contexts.set(key, context);
   }
   return { secureContext: context, rejectUnauthorized };
-}
-
-/**
- * Node's roots plus `extra`. Handing every root to `ca` parses them all again (about 300 ms for
- * 300 certificates); a default context shares Node's parsed store, and adding only what it lacks
- * to it (most system certificates are Node's roots too) takes a few milliseconds. addCACert is the
- * native context's own method, as `ca` uses it; where it is missing, the documented way is used.
- */
-function secureContextWith(extra: readonly string[]): tls.SecureContext {
-  const known = new Set(tls.rootCertificates.map(squash));
-  const missing = [...new Set(extra.filter((pem) => !known.has(squash(pem))))];
-  const context = tls.createSecureContext();
-  const native = (context as unknown as { context?: { addCACert?: unknown } }).context;
-  const add = native?.addCACert;
-  if (typeof add !== 'function') return tls.createSecureContext({ ca: [...tls.rootCertificates, ...missing] });
-  for (const pem of missing) {
-    try {
-      add.call(native, pem);
-    } catch {
-      // One unreadable certificate in a system bundle must not cost the others.
-    }
-  }
-  return context;
-}
-
-function squash(pem: string): string {
-  return pem.replace(/\s+/g, '');
 }
 
 /** The certificate lists tlsOptions() trusts, by store, for the connection doctor's "trusted by". */
