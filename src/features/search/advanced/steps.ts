@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { CategoryType, SourceType } from '../../../core/api/request-types';
 import type { AdvancedChoices, RetentionChoice } from '../../../core/search/advanced/choices';
 import { checkHostnames, checkLimit } from '../../../core/search/advanced/checks';
-import type { StepId } from '../../../core/search/advanced/flow';
+import type { AskedStep } from '../../../core/search/advanced/flow';
 import { checkDateRange, formatDateRange, PRESET_RANGES, type TimeRange } from '../../../core/search/advanced/time';
 import { countries } from '../../../core/search/countries';
 import type { ScrapeFormatsChoice } from '../../../core/search/request';
@@ -15,12 +15,11 @@ import { operatorButton, runInsertOperator, trackQueryBox } from './operator-pic
 import { dateRangeProblem } from './words';
 import { showQuickInput } from '../../../platform/quick-inputs';
 
-type Step = Exclude<StepId, 'review'>;
 type Answer = Outcome<AdvancedChoices>;
 
 const map = <T>(outcome: Outcome<T>, apply: (value: T) => AdvancedChoices): Answer => mapOutcome(outcome, apply);
 
-export async function showStep(step: Step, c: AdvancedChoices, frame: StepFrame): Promise<Answer> {
+export async function showStep(step: AskedStep, c: AdvancedChoices, frame: StepFrame): Promise<Answer> {
   switch (step) {
     case 'query':
       return map(await queryStep(c, frame), (query) => ({ ...c, query }));
