@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import * as tls from 'node:tls';
 import type { ServiceAddress } from '../service-address';
 import { secureContextWith } from './ca-store';
+import { parseUrl } from '../parse-url';
 
 export interface NetworkOptions {
   /** A proxy URL from the editor's settings (http.proxy). Empty or absent: the environment decides. */
@@ -67,13 +68,9 @@ export function routeFor(address: ServiceAddress, options: NetworkOptions = {}):
   if (!source || !text) return { kind: 'direct' };
   const bypass = [...(options.noProxy ?? []), ...splitList(env.no_proxy || env.NO_PROXY || '')];
   if (bypassed(address, bypass)) return { kind: 'direct' };
-  let url: URL;
-  try {
-    // "proxy.corp:3128" is commonly written without a scheme; http is what it means.
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
-  } catch {
-    return { kind: 'invalid-proxy', source, problem: 'not-a-url' };
-  }
+  // "proxy.corp:3128" is commonly written without a scheme; http is what it means.
+  const url = parseUrl(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
+  if (!url) return { kind: 'invalid-proxy', source, problem: 'not-a-url' };
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'invalid-proxy', source, problem: 'scheme', scheme: url.protocol };
   const authorization = source === 'http.proxy' && !url.username && options.proxyAuthorization?.trim() ? options.proxyAuthorization.trim() : undefined;
   return { kind: 'proxy', proxy: { url, host: url.host, source, authorization } };
