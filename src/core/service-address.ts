@@ -5,6 +5,7 @@
 // Judged from the text alone, before any socket is opened or name looked up. No zod, no undici:
 // the connect prompt checks each keystroke with it without loading the API bundle.
 import { BlockList, isIP } from 'node:net';
+import { parseUrl } from './parse-url';
 
 export interface ServiceAddress {
   /** The saved form: scheme://host[:port][/path], no trailing slash, no trailing /v2. */
@@ -41,12 +42,8 @@ export function isApiKeyName(name: string): boolean {
 export function parseServiceAddress(input: unknown): AddressCheck {
   const text = typeof input === 'string' ? input.trim() : '';
   if (text === '') return { ok: false, problem: { kind: 'empty' } };
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return { ok: false, problem: { kind: 'not-a-url' } };
-  }
+  const url = parseUrl(text);
+  if (!url) return { ok: false, problem: { kind: 'not-a-url' } };
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, problem: { kind: 'scheme', scheme: url.protocol } };
   // Never echo an address that carries credentials or a query: either could hold the key.
   if (url.username || url.password) return { ok: false, problem: { kind: 'credentials' } };

@@ -16,6 +16,21 @@ export interface StepFrame {
 
 export type Outcome<T> = { kind: 'answer'; value: T } | { kind: 'back' } | { kind: 'dismissed' };
 
+/** A step's answer turned into the flow's (its choices with the answer in them); back and dismissed pass through. */
+export function mapOutcome<T, U>(outcome: Outcome<T>, apply: (value: T) => U): Outcome<U> {
+  return outcome.kind === 'answer' ? { kind: 'answer', value: apply(outcome.value) } : outcome;
+}
+
+/** The one item of a single pick's answer; none picked is dismissed. */
+export function onlyOutcome<T>(outcome: Outcome<T[]>): Outcome<T> {
+  if (outcome.kind !== 'answer') return outcome;
+  const [value] = outcome.value;
+  return value === undefined ? { kind: 'dismissed' } : { kind: 'answer', value };
+}
+
+/** An input box's message that refuses what is typed. */
+export const inputError = (message: string): vscode.InputBoxValidationMessage => ({ message, severity: vscode.InputBoxValidationSeverity.Error });
+
 export type PickItem<T> = vscode.QuickPickItem & { value: T };
 
 /** A pick list; with `many`, every item ticked is the answer (`selected` ticked at first). */

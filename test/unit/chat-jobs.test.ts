@@ -23,13 +23,13 @@ describe('chat: an agent\'s crawl or batch scrape', () => {
   it('a crawl: the limit is the setting when left out, the agent\'s when smaller, lowered (and said) when larger', () => {
     const left = planned(agentCrawl({ url: 'https://docs.example.com' }, 10));
     assert.equal(left.pages, 10);
-    assert.deepEqual(left.job, { kind: 'crawl', request: { url: 'https://docs.example.com/', limit: 10, scrapeOptions: { formats: ['markdown'] } } });
+    assert.deepEqual(left.job, { kind: 'crawl', request: { url: 'https://docs.example.com/', limit: 10, scrapeOptions: { formats: [{ type: 'markdown' }] } } });
     assert.equal(left.lowered, undefined);
     assert.equal(planned(agentCrawl({ url: 'https://docs.example.com', limit: 3 }, 10)).pages, 3);
     const lowered = planned(agentCrawl({ url: 'https://docs.example.com', limit: 500, includePaths: ['^/docs/'], maxDiscoveryDepth: 2, onlyMainContent: false }, 10));
     assert.equal(lowered.pages, 10);
     assert.deepEqual(lowered.lowered, { asked: 500 });
-    assert.deepEqual(lowered.job.request, { url: 'https://docs.example.com/', limit: 10, includePaths: ['^/docs/'], maxDiscoveryDepth: 2, scrapeOptions: { formats: ['markdown'], onlyMainContent: false } });
+    assert.deepEqual(lowered.job.request, { url: 'https://docs.example.com/', limit: 10, includePaths: ['^/docs/'], maxDiscoveryDepth: 2, scrapeOptions: { formats: [{ type: 'markdown' }], onlyMainContent: false } });
   });
 
   it('a crawl\'s address is checked as an agent\'s, and a bad path pattern is refused by its field before sending', () => {
@@ -49,7 +49,7 @@ describe('chat: an agent\'s crawl or batch scrape', () => {
     assert.deepEqual(batch.urls, ['https://a.example/1', 'https://b.example/2']);
     assert.equal(batch.pages, 2);
     assert.deepEqual(batch.removed, [{ at: 3, parts: [{ kind: 'credentials' }] }]);
-    assert.deepEqual(batch.job, { kind: 'batch', request: { urls: ['https://a.example/1', 'https://b.example/2'], formats: ['markdown'] } });
+    assert.deepEqual(batch.job, { kind: 'batch', request: { urls: ['https://a.example/1', 'https://b.example/2'], formats: [{ type: 'markdown' }] } });
     const many = agentBatch({ urls: Array.from({ length: 11 }, (_, i) => `https://a.example/${i}`) }, 10);
     assert.ok(!many.ok && 'text' in many);
     assert.match(many.text, /^The batch scrape was not sent: it lists 11 different addresses, and a chat agent's batch scrape may list at most 10 \(webData\.chat\.maxCrawlPages/);

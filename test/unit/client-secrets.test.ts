@@ -12,7 +12,7 @@ function everyText(error: unknown, depth = 0): string {
   if (error === undefined || error === null || depth > 8) return '';
   if (!(error instanceof Error)) return typeof error === 'string' ? error : JSON.stringify(error);
   const own = Object.getOwnPropertyNames(error).map((name) => {
-    const value: unknown = (error as unknown as Record<string, unknown>)[name];
+    const value: unknown = Reflect.get(error, name);
     return name === 'cause' ? '' : typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
   });
   return [String(error), error.stack ?? '', JSON.stringify(error), JSON.stringify(error, Object.getOwnPropertyNames(error)), ...own, everyText(error.cause, depth + 1)].join('\n');

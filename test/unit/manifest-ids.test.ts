@@ -91,8 +91,8 @@ describe('manifest: context keys (ContextKey in src/core/ids.ts)', () => {
     assert.deepEqual(values(ContextKey), sorted(new Set(contextKeysInClauses)));
   });
 
-  it('every ContextKey is set by the code', () => {
-    const set = new Set(keysUsed('ContextKey', String.raw`setContext['"\`],`));
+  it('every ContextKey is set by the code (setContext, or a ContextFlag of platform/context-flag.ts)', () => {
+    const set = new Set(keysUsed('ContextKey', String.raw`(?:setContext['"\`],|new ContextFlag\()`));
     const unset = Object.keys(ContextKey).filter((key) => !set.has(key));
     assert.deepEqual(unset, [], `no setContext for ContextKey.${unset.join(', ContextKey.')}`);
   });

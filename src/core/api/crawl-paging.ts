@@ -6,6 +6,7 @@
 import type { ServiceAddress } from '../service-address';
 
 import { jobPath, type JobRef } from '../crawls/job';
+import { parseUrl } from '../parse-url';
 
 export { isJobId, jobPath, type JobKind, type JobRef } from '../crawls/job';
 
@@ -25,12 +26,8 @@ function whole(value: string | null): number | undefined {
 
 /** Judges a `next` against the configured address and the job asked for. */
 export function judgeNext(address: ServiceAddress, job: JobRef, next: string): NextPage {
-  let url: URL;
-  try {
-    url = new URL(next);
-  } catch {
-    return { kind: 'refused', reason: 'not-a-url' };
-  }
+  const url = parseUrl(next);
+  if (!url) return { kind: 'refused', reason: 'not-a-url' };
   // URL.origin is scheme://host[:port] with default ports left out, as the address's origin is.
   if (url.username !== '' || url.password !== '' || url.origin !== address.origin) return { kind: 'refused', reason: 'elsewhere' };
   const path = url.pathname.replace(/\/+$/, '');

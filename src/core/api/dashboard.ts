@@ -4,16 +4,12 @@
 // in, at the host without `api.` (https://example.com/). Any other address (a loopback emulator, a
 // proxy, a bare host) gives none, and messages then name "the service's dashboard" without a link
 // rather than guess a page that may not exist.
+import { parseUrl } from '../parse-url';
 
 /** The dashboard's address for a service address, or undefined when it cannot be told. */
 export function dashboardUrlOf(origin: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:') return undefined;
+  const url = parseUrl(origin);
+  if (url?.protocol !== 'https:') return undefined;
   const match = /^api\.(.+)$/i.exec(url.hostname);
   const site = match?.[1];
   // At least a name and a top-level domain must be left ("api.com" has no site of its own).

@@ -38,6 +38,8 @@ export interface CrawlRequest {
   crawlEntireDomain?: boolean;
   allowExternalLinks?: boolean;
   allowSubdomains?: boolean;
+  ignoreRobotsTxt?: boolean;
+  robotsUserAgent?: string;
   delay?: number;
   maxConcurrency?: number;
   webhook?: JobWebhook;
@@ -60,71 +62,124 @@ function isObject(value: unknown): value is Fields {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function isTextList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+function isSitemapMode(value: unknown): value is SitemapMode {
+  return SITEMAP_MODES.some((mode) => mode === value);
+}
+
+function isWebhookEvent(value: unknown): value is JobWebhookEvent {
+  return WEBHOOK_EVENTS.some((event) => event === value);
+}
+
+/** Puts a checked value in the body; a field not given, or refused, stays out of it. */
+function put<T, K extends keyof T>(body: T, key: K, value: T[K] | undefined): void {
+  if (value !== undefined) body[key] = value;
+}
+
 function unknownKeys(fields: Fields, known: readonly string[], what: string, add: Add): void {
   for (const key of Object.keys(fields)) {
     if (fields[key] !== undefined && !known.includes(key)) add(key, `The service has no ${what} option called "${key.slice(0, 40)}"; the options are ${known.join(', ')}.`);
   }
 }
 
-function whole(fields: Fields, field: string, min: number, max: number, add: Add): void {
+function whole(fields: Fields, field: string, min: number, max: number, add: Add): number | undefined {
   const value = fields[field];
-  if (value === undefined) return;
+  if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     add(field, `${field} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}; got ${typeof value === 'number' && Number.isFinite(value) ? String(value) : describe(value)}.`);
+    return undefined;
   }
+  return value;
 }
 
-function flags(fields: Fields, names: readonly string[], add: Add): void {
-  for (const name of names) if (fields[name] !== undefined && typeof fields[name] !== 'boolean') add(name, `${name} is true or false; got ${describe(fields[name])}.`);
+function flag(fields: Fields, name: string, add: Add): boolean | undefined {
+  const value = fields[name];
+  if (value === undefined || typeof value === 'boolean') return value;
+  add(name, `${name} is true or false; got ${describe(value)}.`);
+  return undefined;
 }
 
-function patterns(fields: Fields, field: string, add: Add): void {
+function text(fields: Fields, name: string, add: Add): string | undefined {
+  const value = fields[name];
+  if (value === undefined || typeof value === 'string') return value;
+  add(name, `${name} is text; got ${describe(value)}.`);
+  return undefined;
+}
+
+function patterns(fields: Fields, field: string, add: Add): string[] | undefined {
   const value = fields[field];
-  if (value === undefined) return;
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+  if (value === undefined) return undefined;
+  if (!isTextList(value)) {
     add(field, `${field} is a list of regular expressions such as ["^/docs/"]; got ${describe(value)}.`);
-    return;
+    return undefined;
   }
-  value.forEach((pattern: string, index) => {
+  value.forEach((pattern, index) => {
     const problem = pathPatternProblem(pattern);
     if (problem) add(`${field}[${index}]`, problem);
   });
+  return [...value];
 }
 
-function webhook(value: unknown, add: Add): void {
-  if (value === undefined) return;
+function webhook(value: unknown, add: Add): JobWebhook | undefined {
+  if (value === undefined) return undefined;
   if (!isObject(value)) {
     add('webhook', `webhook is an object such as { url: "https://…" }; got ${describe(value)}.`);
-    return;
+    return undefined;
   }
   unknownKeys(value, ['url', 'headers', 'metadata', 'events'], 'webhook', (field, message) => add(`webhook.${field}`, message));
   const url = typeof value.url === 'string' ? checkUrl(value.url) : undefined;
   if (url === undefined) add('webhook.url', 'The webhook needs a url: the address the service delivers its events to.');
   else if (!url.ok) add('webhook.url', urlRefusalText(url.refusal));
-  if (value.headers !== undefined && (!isObject(value.headers) || Object.values(value.headers).some((v) => typeof v !== 'string'))) add('webhook.headers', 'webhook.headers maps header names to text values.');
-  if (value.metadata !== undefined && !isObject(value.metadata)) add('webhook.metadata', 'webhook.metadata is an object; the service echoes it in every delivery.');
-  const events = value.events;
-  if (events !== undefined && (!Array.isArray(events) || events.some((e) => !(WEBHOOK_EVENTS as readonly unknown[]).includes(e)))) {
-    add('webhook.events', `webhook.events lists some of ${WEBHOOK_EVENTS.join(', ')}.`);
-  }
+  const { headers, metadata, events } = value;
+  const textHeaders = headers === undefined ? undefined : textValues(headers);
+  if (headers !== undefined && textHeaders === undefined) add('webhook.headers', 'webhook.headers maps header names to text values.');
+  if (metadata !== undefined && !isObject(metadata)) add('webhook.metadata', 'webhook.metadata is an object; the service echoes it in every delivery.');
+  const eventsOk = events === undefined || (Array.isArray(events) && events.every(isWebhookEvent));
+  if (!eventsOk) add('webhook.events', `webhook.events lists some of ${WEBHOOK_EVENTS.join(', ')}.`);
+  if (!url?.ok) return undefined;
+  const checked: JobWebhook = { url: url.url };
+  put(checked, 'headers', textHeaders);
+  if (isObject(metadata)) put(checked, 'metadata', { ...metadata });
+  if (Array.isArray(events)) put(checked, 'events', events.filter(isWebhookEvent));
+  return checked;
 }
 
-function scrapeOptions(value: unknown, add: Add): void {
-  if (value === undefined) return;
+/** The object's values when every one is text, else undefined. */
+function textValues(value: unknown): Record<string, string> | undefined {
+  if (!isObject(value)) return undefined;
+  const values: Record<string, string> = {};
+  for (const [name, item] of Object.entries(value)) {
+    if (typeof item !== 'string') return undefined;
+    values[name] = item;
+  }
+  return values;
+}
+
+/** The scrape options, as the scrape's own check gives them back (formats in object form). */
+function scrapeOptions(value: unknown, add: Add): ScrapeOptions | undefined {
+  if (value === undefined) return undefined;
   if (!isObject(value)) {
     add('scrapeOptions', `scrapeOptions is an object such as { formats: ["markdown"] }; got ${describe(value)}.`);
-    return;
+    return undefined;
   }
   // The scrape's own check, given a stand-in address: its problems other than the address are these options'.
   const check = validateScrapeRequest({ ...value, url: 'https://example.com/' });
-  if (!check.ok) for (const problem of check.problems) add(`scrapeOptions.${problem.field}`, problem.message);
+  if (!check.ok) {
+    for (const problem of check.problems) add(`scrapeOptions.${problem.field}`, problem.message);
+    return undefined;
+  }
+  const { url: _standIn, ...options } = check.body;
+  return options;
 }
 
-function finish<T>(problems: RequestProblem[], body: T): Checked<T> {
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, body };
-}
+const CRAWL_FLAGS = [
+  'regexOnFullURL', 'ignoreQueryParameters', 'crawlEntireDomain', 'allowExternalLinks', 'allowSubdomains', 'ignoreRobotsTxt', 'zeroDataRetention',
+] as const satisfies ReadonlyArray<keyof CrawlRequest>;
 
-/** POST /v2/crawl's body, checked. */
+/** POST /v2/crawl's body, checked: made of the checked fields (the start URL in its normal form), never the input itself. */
 export function validateCrawlRequest(request: unknown): Checked<CrawlRequest> {
   if (!isObject(request)) return { ok: false, problems: [{ field: 'request', message: `A crawl request is an object with at least a url; got ${describe(request)}.` }] };
   const problems: RequestProblem[] = [];
@@ -137,42 +192,53 @@ export function validateCrawlRequest(request: unknown): Checked<CrawlRequest> {
     if (check.ok) url = check.url;
     else add('url', urlRefusalText(check.refusal));
   }
-  whole(request, 'limit', 1, MAX_CRAWL_LIMIT, add);
-  whole(request, 'maxDiscoveryDepth', 0, 100, add);
-  whole(request, 'maxConcurrency', 1, 1000, add);
-  if (request.delay !== undefined && (typeof request.delay !== 'number' || !(request.delay >= 0) || request.delay > 3600)) add('delay', 'delay is the seconds to wait between pages, from 0 to 3600.');
-  if (request.sitemap !== undefined && !(SITEMAP_MODES as readonly unknown[]).includes(request.sitemap)) add('sitemap', `sitemap is one of ${SITEMAP_MODES.join(', ')}.`);
-  if (request.prompt !== undefined && typeof request.prompt !== 'string') add('prompt', `prompt is text; got ${describe(request.prompt)}.`);
-  flags(request, ['regexOnFullURL', 'ignoreQueryParameters', 'crawlEntireDomain', 'allowExternalLinks', 'allowSubdomains', 'ignoreRobotsTxt', 'zeroDataRetention'], add);
-  patterns(request, 'includePaths', add);
-  patterns(request, 'excludePaths', add);
-  webhook(request.webhook, add);
-  scrapeOptions(request.scrapeOptions, add);
-  return finish(problems, { ...(request as unknown as CrawlRequest), url: url ?? '' });
+  const body: CrawlRequest = { url: url ?? '' };
+  put(body, 'limit', whole(request, 'limit', 1, MAX_CRAWL_LIMIT, add));
+  put(body, 'maxDiscoveryDepth', whole(request, 'maxDiscoveryDepth', 0, 100, add));
+  put(body, 'maxConcurrency', whole(request, 'maxConcurrency', 1, 1000, add));
+  const { delay, sitemap } = request;
+  if (delay !== undefined && (typeof delay !== 'number' || !(delay >= 0) || delay > 3600)) add('delay', 'delay is the seconds to wait between pages, from 0 to 3600.');
+  else put(body, 'delay', delay);
+  if (sitemap !== undefined && !isSitemapMode(sitemap)) add('sitemap', `sitemap is one of ${SITEMAP_MODES.join(', ')}.`);
+  else put(body, 'sitemap', sitemap);
+  put(body, 'prompt', text(request, 'prompt', add));
+  for (const name of CRAWL_FLAGS) put(body, name, flag(request, name, add));
+  put(body, 'robotsUserAgent', text(request, 'robotsUserAgent', add));
+  put(body, 'includePaths', patterns(request, 'includePaths', add));
+  put(body, 'excludePaths', patterns(request, 'excludePaths', add));
+  put(body, 'webhook', webhook(request.webhook, add));
+  put(body, 'scrapeOptions', scrapeOptions(request.scrapeOptions, add));
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, body };
 }
 
-/** POST /v2/batch/scrape's body, checked. Addresses the check refuses are named by position. */
+/**
+ * POST /v2/batch/scrape's body, checked: made of the checked fields (each address in its normal
+ * form), never the input itself. Addresses the check refuses are named by position.
+ */
 export function validateBatchScrapeRequest(request: unknown): Checked<BatchScrapeRequest> {
   if (!isObject(request)) return { ok: false, problems: [{ field: 'request', message: `A batch scrape request is an object with a list of urls; got ${describe(request)}.` }] };
   const problems: RequestProblem[] = [];
   const add: Add = (field, message) => { problems.push({ field, message }); };
   unknownKeys(request, BATCH_FIELDS, 'batch scrape', add);
-  const urls = request.urls;
-  if (!Array.isArray(urls) || urls.length === 0) add('urls', 'A batch scrape needs at least one URL.');
-  else if (urls.length > MAX_BATCH_URLS) add('urls', `A batch scrape here takes at most ${MAX_BATCH_URLS.toLocaleString('en-US')} URLs; got ${urls.length.toLocaleString('en-US')}.`);
+  const { urls: given, webhook: hook, maxConcurrency: _max, ignoreInvalidURLs: _ignore, zeroDataRetention: _zdr, ...options } = request;
+  const urls: string[] = [];
+  if (!Array.isArray(given) || given.length === 0) add('urls', 'A batch scrape needs at least one URL.');
+  else if (given.length > MAX_BATCH_URLS) add('urls', `A batch scrape here takes at most ${MAX_BATCH_URLS.toLocaleString('en-US')} URLs; got ${given.length.toLocaleString('en-US')}.`);
   else {
-    urls.forEach((item: unknown, index) => {
+    given.forEach((item: unknown, index) => {
       if (typeof item !== 'string') add(`urls[${index}]`, `A URL is text; got ${describe(item)}.`);
       else {
         const check = checkUrl(item);
-        if (!check.ok) add(`urls[${index}]`, urlRefusalText(check.refusal));
+        if (check.ok) urls.push(check.url);
+        else add(`urls[${index}]`, urlRefusalText(check.refusal));
       }
     });
   }
-  whole(request, 'maxConcurrency', 1, 1000, add);
-  flags(request, ['ignoreInvalidURLs', 'zeroDataRetention'], add);
-  webhook(request.webhook, add);
-  const { urls: _urls, webhook: _webhook, maxConcurrency: _max, ignoreInvalidURLs: _ignore, zeroDataRetention: _zdr, ...options } = request;
-  scrapeOptions(options, (field, message) => add(field.replace(/^scrapeOptions\./, ''), message));
-  return finish(problems, request as unknown as BatchScrapeRequest);
+  const body: BatchScrapeRequest = { urls };
+  put(body, 'maxConcurrency', whole(request, 'maxConcurrency', 1, 1000, add));
+  put(body, 'ignoreInvalidURLs', flag(request, 'ignoreInvalidURLs', add));
+  put(body, 'zeroDataRetention', flag(request, 'zeroDataRetention', add));
+  put(body, 'webhook', webhook(hook, add));
+  Object.assign(body, scrapeOptions(options, (field, message) => add(field.replace(/^scrapeOptions\./, ''), message)));
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, body };
 }

@@ -9,6 +9,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import * as tls from 'node:tls';
 import type { ServiceAddress } from '../service-address';
+import { secureContextWith } from './ca-store';
+import { parseUrl } from '../parse-url';
 
 export interface NetworkOptions {
   /** A proxy URL from the editor's settings (http.proxy). Empty or absent: the environment decides. */
@@ -66,13 +68,9 @@ export function routeFor(address: ServiceAddress, options: NetworkOptions = {}):
   if (!source || !text) return { kind: 'direct' };
   const bypass = [...(options.noProxy ?? []), ...splitList(env.no_proxy || env.NO_PROXY || '')];
   if (bypassed(address, bypass)) return { kind: 'direct' };
-  let url: URL;
-  try {
-    // "proxy.corp:3128" is commonly written without a scheme; http is what it means.
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
-  } catch {
-    return { kind: 'invalid-proxy', source, problem: 'not-a-url' };
-  }
+  // "proxy.corp:3128" is commonly written without a scheme; http is what it means.
+  const url = parseUrl(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
+  if (!url) return { kind: 'invalid-proxy', source, problem: 'not-a-url' };
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'invalid-proxy', source, problem: 'scheme', scheme: url.protocol };
   const authorization = source === 'http.proxy' && !url.username && options.proxyAuthorization?.trim() ? options.proxyAuthorization.trim() : undefined;
   return { kind: 'proxy', proxy: { url, host: url.host, source, authorization } };
@@ -124,33 +122,6 @@ export function tlsOptions(options: NetworkOptions = {}): TlsOptions {
     contexts.set(key, context);
   }
   return { secureContext: context, rejectUnauthorized };
-}
-
-/**
- * Node's roots plus `extra`. Handing every root to `ca` parses them all again (about 300 ms for
- * 300 certificates); a default context shares Node's parsed store, and adding only what it lacks
- * to it (most system certificates are Node's roots too) takes a few milliseconds. addCACert is the
- * native context's own method, as `ca` uses it; where it is missing, the documented way is used.
- */
-function secureContextWith(extra: readonly string[]): tls.SecureContext {
-  const known = new Set(tls.rootCertificates.map(squash));
-  const missing = [...new Set(extra.filter((pem) => !known.has(squash(pem))))];
-  const context = tls.createSecureContext();
-  const native = (context as unknown as { context?: { addCACert?: unknown } }).context;
-  const add = native?.addCACert;
-  if (typeof add !== 'function') return tls.createSecureContext({ ca: [...tls.rootCertificates, ...missing] });
-  for (const pem of missing) {
-    try {
-      add.call(native, pem);
-    } catch {
-      // One unreadable certificate in a system bundle must not cost the others.
-    }
-  }
-  return context;
-}
-
-function squash(pem: string): string {
-  return pem.replace(/\s+/g, '');
 }
 
 /** The certificate lists tlsOptions() trusts, by store, for the connection doctor's "trusted by". */

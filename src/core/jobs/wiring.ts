@@ -7,6 +7,7 @@ import type { JobWebhook } from '../api/job-request';
 import { WEBHOOK_EVENTS } from '../api/job-fields';
 import { isLoopbackHost } from '../service-address';
 import { JOB_TOKEN_HEADER } from '../webhooks/job-token';
+import { parseUrl } from '../parse-url';
 
 export type NotWiredReason =
   /** This window's receiver is not running. */
@@ -68,13 +69,8 @@ function serviceOnThisMachine(baseUrl: string | undefined): boolean {
  * with the receiver's path added when the address has none (a forwarder maps a host to the port).
  */
 export function publicAddress(text: string, localUrl: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return undefined;
+  const url = parseUrl(text.trim());
+  if (!url || url.protocol !== 'https:' || url.username !== '' || url.password !== '') return undefined;
   if (url.pathname === '/' || url.pathname === '') {
     try {
       url.pathname = new URL(localUrl).pathname;

@@ -6,6 +6,7 @@
 // nothing). Returns structure; the words are made at the edge.
 import { BlockList, isIP } from 'node:net';
 import { KNOWN_KEYS, looksLikeToken } from '../entries/scrub';
+import { parseUrl } from '../parse-url';
 
 /**
  * The longest URL sent. The service names no limit; 2,048 characters is the limit the sitemap
@@ -104,13 +105,8 @@ export function checkUrl(input: string): UrlCheck {
   const hasScheme = scheme !== undefined && (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /^(?:mailto|javascript|data|file|about|blob|vscode|command|ftp|ws|wss|tel|urn):/i.test(text));
   const assumed = !hasScheme;
   if (hasScheme && !/^https?$/i.test(scheme)) return { ok: false, refusal: { kind: 'scheme', scheme: scheme.toLowerCase().slice(0, 20) } };
-  let url: URL;
-  try {
-    url = new URL(assumed ? `https://${text}` : text);
-  } catch {
-    return { ok: false, refusal: { kind: 'not-a-url' } };
-  }
-  if (url.hostname === '' || /\s/.test(text)) return { ok: false, refusal: { kind: 'not-a-url' } };
+  const url = parseUrl(assumed ? `https://${text}` : text);
+  if (!url || url.hostname === '' || /\s/.test(text)) return { ok: false, refusal: { kind: 'not-a-url' } };
   const href = url.href;
   if (href.length > MAX_URL_LENGTH) return { ok: false, refusal: { kind: 'too-long', length: href.length, max: MAX_URL_LENGTH } };
 

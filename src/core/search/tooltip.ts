@@ -8,6 +8,7 @@ import { creditsOf, kindCounts, oneLine, resultText, resultUrl, shownTitle, type
 import { scrapedOf, type SearchAsker, type SearchSummary, type TypedResult } from './record';
 import type { SearchOrigin } from '../entries/origin';
 import type { WriteFailure } from '../fs-retry';
+import { parseUrl } from '../parse-url';
 
 const DESCRIPTION_MAX = 400;
 
@@ -52,13 +53,8 @@ export interface ResultTooltip {
  */
 export function imagePreview(imageUrl: string | null | undefined, width = 240): string | undefined {
   if (!imageUrl) return undefined;
-  let url: URL;
-  try {
-    url = new URL(imageUrl);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:') return undefined;
+  const url = parseUrl(imageUrl);
+  if (url?.protocol !== 'https:') return undefined;
   const target = url.href.replace(/[()[\]<>\s|"'\\]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
   // `|width=` is VS Code's hover syntax for an image's size.
   return `![image](${target}|width=${width})`;

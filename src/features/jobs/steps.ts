@@ -8,28 +8,19 @@ import { answeredStep, patternsOf, wholeIn, type ContentChoice, type CrawlChoice
 import type { AskedStep } from '../../core/jobs/flow';
 import { checkUrl } from '../../core/scrape/url-check';
 import { inertLabel } from '../../core/text/inert';
-import { showInput, showPick, type InputCheck, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
+import { inputError, mapOutcome, onlyOutcome, showInput, showPick, type InputCheck, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
 import { flagWords, refusalWords } from '../scrape/words';
 import { words } from './words';
 
 type Answer = Outcome<CrawlChoices>;
 
-const error = (message: string): vscode.InputBoxValidationMessage => ({ message, severity: vscode.InputBoxValidationSeverity.Error });
 
-function map<T>(outcome: Outcome<T>, apply: (value: T) => CrawlChoices): Answer {
-  return outcome.kind === 'answer' ? { kind: 'answer', value: apply(outcome.value) } : outcome;
-}
-
-function one<T>(outcome: Outcome<T[]>): Outcome<T> {
-  if (outcome.kind !== 'answer') return outcome;
-  const [value] = outcome.value;
-  return value === undefined ? { kind: 'dismissed' } : { kind: 'answer', value };
-}
+const map = <T>(outcome: Outcome<T>, apply: (value: T) => CrawlChoices): Answer => mapOutcome(outcome, apply);
 
 function urlCheck(value: string, accepting: boolean): InputCheck {
-  if (value.trim() === '') return { ok: false, message: accepting ? error(refusalWords({ kind: 'empty' })) : undefined };
+  if (value.trim() === '') return { ok: false, message: accepting ? inputError(refusalWords({ kind: 'empty' })) : undefined };
   const check = checkUrl(value);
-  if (!check.ok) return { ok: false, message: error(refusalWords(check.refusal)) };
+  if (!check.ok) return { ok: false, message: inputError(refusalWords(check.refusal)) };
   const flags = check.flags.filter((f) => f.kind !== 'assumed-https');
   return { ok: true, message: flags.length > 0 ? { message: flags.map(flagWords).join(' '), severity: vscode.InputBoxValidationSeverity.Warning } : undefined };
 }
@@ -37,7 +28,7 @@ function urlCheck(value: string, accepting: boolean): InputCheck {
 function patternsCheck(value: string): InputCheck {
   const problems = patternsOf(value).map(pathPatternProblem).filter((p): p is string => p !== undefined);
   // The problem quotes what was typed: the box's message is plain text.
-  return problems.length > 0 ? { ok: false, message: error(inertLabel(problems.join(' '), 500)) } : { ok: true };
+  return problems.length > 0 ? { ok: false, message: inputError(inertLabel(problems.join(' '), 500)) } : { ok: true };
 }
 
 export async function showCrawlStep(step: AskedStep, c: CrawlChoices, frame: StepFrame): Promise<Answer> {
@@ -50,7 +41,7 @@ export async function showCrawlStep(step: AskedStep, c: CrawlChoices, frame: Ste
         value: String(c.limit), prompt: words.limitPrompt(MAX_CRAWL_LIMIT),
         check: (value) => {
           const checked = wholeIn(value, 1, MAX_CRAWL_LIMIT);
-          return checked.ok ? { ok: true } : { ok: false, message: error(checked.problem === 'range' ? words.limitRange(MAX_CRAWL_LIMIT) : words.wholeNumber()) };
+          return checked.ok ? { ok: true } : { ok: false, message: inputError(checked.problem === 'range' ? words.limitRange(MAX_CRAWL_LIMIT) : words.wholeNumber()) };
         },
       }), (value) => {
         const checked = wholeIn(value, 1, MAX_CRAWL_LIMIT);
@@ -65,7 +56,7 @@ export async function showCrawlStep(step: AskedStep, c: CrawlChoices, frame: Ste
     case 'depth':
       return map(await showInput(frame, {
         value: c.maxDiscoveryDepth === undefined ? '' : String(c.maxDiscoveryDepth), prompt: words.depthPrompt(),
-        check: (value) => (value.trim() === '' || wholeIn(value, 0, 100).ok ? { ok: true } : { ok: false, message: error(words.depthRange()) }),
+        check: (value) => (value.trim() === '' || wholeIn(value, 0, 100).ok ? { ok: true } : { ok: false, message: inputError(words.depthRange()) }),
       }), (value) => {
         const checked = wholeIn(value, 0, 100);
         return set({ maxDiscoveryDepth: checked.ok ? checked.value : undefined });
@@ -77,7 +68,7 @@ export async function showCrawlStep(step: AskedStep, c: CrawlChoices, frame: Ste
         { value: 'skip', label: words.sitemapSkip(), description: 'skip' },
         { value: 'only', label: words.sitemapOnly(), description: 'only' },
       ];
-      return map(one(await showPick<SitemapMode | 'default'>(frame, { placeholder: words.sitemapPlaceholder(), items, active: c.sitemap ?? 'default' })),
+      return map(onlyOutcome(await showPick<SitemapMode | 'default'>(frame, { placeholder: words.sitemapPlaceholder(), items, active: c.sitemap ?? 'default' })),
         (value) => set({ sitemap: value === 'default' ? undefined : value }));
     }
     case 'reach': {
@@ -98,10 +89,10 @@ export async function showCrawlStep(step: AskedStep, c: CrawlChoices, frame: Ste
         { value: { content: 'markdown+summary', onlyMainContent: c.onlyMainContent }, label: words.contentSummary(), description: 'markdown, summary' },
       ];
       const active = items.find((item) => item.value.content === c.content && (c.content !== 'markdown' || item.value.onlyMainContent === c.onlyMainContent))?.value;
-      return map(one(await showPick(frame, { placeholder: words.contentPlaceholder(), items, active })), (value) => set(value));
+      return map(onlyOutcome(await showPick(frame, { placeholder: words.contentPlaceholder(), items, active })), (value) => set(value));
     }
     case 'retention':
-      return map(one(await showPick(frame, {
+      return map(onlyOutcome(await showPick(frame, {
         placeholder: words.retentionPlaceholder(), active: c.zeroDataRetention,
         items: [{ value: false, label: words.retentionOff() }, { value: true, label: words.retentionOn(), description: 'zeroDataRetention' }],
       })), (zeroDataRetention) => set({ zeroDataRetention }));

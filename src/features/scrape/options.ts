@@ -9,7 +9,7 @@ import type { ScrapeRequest } from '../../core/api';
 import { checkUrl } from '../../core/scrape/url-check';
 import { inertQuickPick } from '../../core/text/inert';
 import { scrapeSettings } from '../../platform/settings';
-import { showInput, showPick, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
+import { inputError, mapOutcome, onlyOutcome, showInput, showPick, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
 import { optionWords, refusalWords } from './words';
 
 const STEPS = ['url', 'formats', 'mainContent', 'maxAge', 'waitFor', 'mobile', 'includeTags', 'excludeTags', 'retention'] as const;
@@ -30,17 +30,8 @@ export interface OptionsContext {
 }
 
 type Answer = Outcome<ScrapeChoices>;
-const error = (message: string): vscode.InputBoxValidationMessage => ({ message, severity: vscode.InputBoxValidationSeverity.Error });
 
-function map<T>(outcome: Outcome<T>, apply: (value: T) => ScrapeChoices): Answer {
-  return outcome.kind === 'answer' ? { kind: 'answer', value: apply(outcome.value) } : outcome;
-}
-
-function one<T>(outcome: Outcome<T[]>): Outcome<T> {
-  if (outcome.kind !== 'answer') return outcome;
-  const [value] = outcome.value;
-  return value === undefined ? { kind: 'dismissed' } : { kind: 'answer', value };
-}
+const map = <T>(outcome: Outcome<T>, apply: (value: T) => ScrapeChoices): Answer => mapOutcome(outcome, apply);
 
 /**
  * Runs the steps from `given` (an address to prefill, or a whole request, which goes straight to the
@@ -88,7 +79,7 @@ function showStep(step: Step, c: ScrapeChoices, frame: StepFrame): Promise<Answe
         check: (value, accepting) => {
           const checked = checkUrl(value);
           if (checked.ok) return { ok: true };
-          return { ok: false, message: accepting || checked.refusal.kind !== 'empty' ? error(refusalWords(checked.refusal)) : undefined };
+          return { ok: false, message: accepting || checked.refusal.kind !== 'empty' ? inputError(refusalWords(checked.refusal)) : undefined };
         },
       }).then((o) => map(o, (url) => ({ ...c, url: url.trim() })));
     case 'formats': {
@@ -100,7 +91,7 @@ function showStep(step: Step, c: ScrapeChoices, frame: StepFrame): Promise<Answe
       return showPick(frame, {
         placeholder: optionWords.mainContentPlaceholder(), active: c.onlyMainContent,
         items: [{ value: true, label: optionWords.mainContentOnly(), description: 'onlyMainContent: true' }, { value: false, label: optionWords.wholePage(), description: 'onlyMainContent: false' }],
-      }).then((o) => map(one(o), (onlyMainContent) => ({ ...c, onlyMainContent })));
+      }).then((o) => map(onlyOutcome(o), (onlyMainContent) => ({ ...c, onlyMainContent })));
     case 'maxAge':
       return showInput(frame, {
         value: String(c.maxAgeMinutes), prompt: optionWords.maxAgePrompt(),
@@ -115,7 +106,7 @@ function showStep(step: Step, c: ScrapeChoices, frame: StepFrame): Promise<Answe
       return showPick(frame, {
         placeholder: optionWords.mobilePlaceholder(), active: c.mobile,
         items: [{ value: false, label: optionWords.desktop() }, { value: true, label: optionWords.mobile(), description: 'mobile: true' }],
-      }).then((o) => map(one(o), (mobile) => ({ ...c, mobile })));
+      }).then((o) => map(onlyOutcome(o), (mobile) => ({ ...c, mobile })));
     case 'includeTags':
     case 'excludeTags': {
       const key = step;
@@ -124,7 +115,7 @@ function showStep(step: Step, c: ScrapeChoices, frame: StepFrame): Promise<Answe
         prompt: key === 'includeTags' ? optionWords.includeTagsPrompt() : optionWords.excludeTagsPrompt(),
         check: (value) => {
           const parsed = parseTags(value);
-          return parsed.ok ? { ok: true } : { ok: false, message: error(optionWords.badTag(parsed.bad)) };
+          return parsed.ok ? { ok: true } : { ok: false, message: inputError(optionWords.badTag(parsed.bad)) };
         },
       }).then((o) => map(o, (value) => {
         const parsed = parseTags(value);
@@ -135,14 +126,14 @@ function showStep(step: Step, c: ScrapeChoices, frame: StepFrame): Promise<Answe
       return showPick(frame, {
         placeholder: optionWords.retentionPlaceholder(), active: c.zeroDataRetention,
         items: [{ value: false, label: optionWords.standard() }, { value: true, label: optionWords.zeroRetention(), description: 'zeroDataRetention: true', detail: optionWords.zeroRetentionDetail() }],
-      }).then((o) => map(one(o), (zeroDataRetention) => ({ ...c, zeroDataRetention })));
+      }).then((o) => map(onlyOutcome(o), (zeroDataRetention) => ({ ...c, zeroDataRetention })));
   }
 }
 
 function numberCheck(value: string, max: number): { ok: boolean; message?: vscode.InputBoxValidationMessage } {
   const checked = checkWholeNumber(value, max);
   if (checked.ok) return { ok: true };
-  return { ok: false, message: error(checked.problem === 'range' ? optionWords.tooLarge(max) : optionWords.notANumber()) };
+  return { ok: false, message: inputError(checked.problem === 'range' ? optionWords.tooLarge(max) : optionWords.notANumber()) };
 }
 
 function wholeNumber(value: string, max: number, fallback: number): number {

@@ -6,10 +6,10 @@ import { inertFileName, inertNotification } from '../../core/text/inert';
 import type { PageSummary, ScrapedPages } from '../../core/scrape/store';
 import type { ScrapedRecord } from '../../core/scrape/page';
 import { decodePageId } from '../../core/commands/scrape';
-import { dataArgument } from '../../core/commands/decode';
 import { pageText } from './documents';
 import type { PagesView } from './pages-view';
 import { words } from './words';
+import { exportTarget, exportUriOf } from '../../platform/export-target';
 
 export interface PagesDeps {
   pages: ScrapedPages;
@@ -93,8 +93,7 @@ export interface PageExport {
 
 /** Export's argument: the page (decodePageId), and `{ uri }` to write without a dialog (tests). */
 export function decodePageExport(argument: unknown): PageExport {
-  const uri = dataArgument(argument)?.uri;
-  const target = uri instanceof vscode.Uri ? uri : typeof uri === 'string' ? vscode.Uri.parse(uri, true) : undefined;
+  const target = exportUriOf(argument);
   return { pageId: decodePageId(argument), ...(target ? { uri: target } : {}) };
 }
 
@@ -102,17 +101,13 @@ export function decodePageExport(argument: unknown): PageExport {
 export async function exportPage(deps: PagesDeps, given: PageExport): Promise<vscode.Uri | undefined> {
   const record = await pageOf(deps, given.pageId);
   if (!record) return undefined;
-  let uri = given.uri;
-  if (!uri) {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    uri = await vscode.window.showSaveDialog({
-      title: words.exportTitle(),
-      defaultUri: folder ? vscode.Uri.joinPath(folder, `${inertFileName(record.title, 'page')}.md`) : undefined,
-      filters: { [words.markdownFiles()]: ['md'] },
-      saveLabel: words.exportLabel(),
-    });
-    if (!uri) return undefined;
-  }
+  const uri = await exportTarget(given.uri, {
+    title: words.exportTitle(),
+    fileName: `${inertFileName(record.title, 'page')}.md`,
+    filters: { [words.markdownFiles()]: ['md'] },
+    saveLabel: words.exportLabel(),
+  });
+  if (!uri) return undefined;
   const shown = inertNotification(uri.fsPath || uri.toString(true), 200);
   try {
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(pageText(record)));
@@ -123,8 +118,7 @@ export async function exportPage(deps: PagesDeps, given: PageExport): Promise<vs
   }
   if (!given.uri) {
     const open = words.open();
-    const written = uri;
-    void vscode.window.showInformationMessage(words.exported(shown), open).then((choice) => (choice === open ? vscode.window.showTextDocument(written) : undefined));
+    void vscode.window.showInformationMessage(words.exported(shown), open).then((choice) => (choice === open ? vscode.window.showTextDocument(uri) : undefined));
   }
   return uri;
 }

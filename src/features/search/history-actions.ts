@@ -11,8 +11,8 @@ import type { SearchRecord } from '../../core/search/record';
 import { Schemes } from '../../core/schemes';
 import { inertNotification } from '../../core/text/inert';
 import { decodeExportFormat, decodeSearchId } from '../../core/commands/search';
-import { dataArgument } from '../../core/commands/decode';
 import type { HistoryDeps } from './history-deps';
+import { exportTarget, exportUriOf } from '../../platform/export-target';
 
 const GONE = (): string => vscode.l10n.t('That search is no longer in the history.');
 const PICK = (): string => vscode.l10n.t('Pick a search in the Search Results view first.');
@@ -96,8 +96,7 @@ export interface ExportTarget {
 
 /** Export's argument: the search (decodeSearchId), and `{ uri, format? }` to write without a dialog (tests); the format follows the file's extension. */
 export function decodeExport(argument: unknown): ExportTarget {
-  const uri = dataArgument(argument)?.uri;
-  const target = uri instanceof vscode.Uri ? uri : typeof uri === 'string' ? vscode.Uri.parse(uri, true) : undefined;
+  const target = exportUriOf(argument);
   const format = decodeExportFormat(argument);
   return { searchId: decodeSearchId(argument), ...(target ? { uri: target } : {}), ...(format ? { format } : {}) };
 }
@@ -106,17 +105,13 @@ export function decodeExport(argument: unknown): ExportTarget {
 export async function exportSearch(deps: HistoryDeps, given: ExportTarget): Promise<vscode.Uri | undefined> {
   const record = await recordOf(deps, given.searchId);
   if (!record) return undefined;
-  let uri = given.uri;
-  if (!uri) {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    uri = await vscode.window.showSaveDialog({
-      title: vscode.l10n.t('Export Search Results'),
-      defaultUri: folder ? vscode.Uri.joinPath(folder, exportFileName(record.request.query, 'markdown')) : undefined,
-      filters: { [vscode.l10n.t('Markdown')]: ['md'], JSON: ['json'] },
-      saveLabel: vscode.l10n.t('Export'),
-    });
-    if (!uri) return undefined;
-  }
+  const uri = await exportTarget(given.uri, {
+    title: vscode.l10n.t('Export Search Results'),
+    fileName: exportFileName(record.request.query, 'markdown'),
+    filters: { [vscode.l10n.t('Markdown')]: ['md'], JSON: ['json'] },
+    saveLabel: vscode.l10n.t('Export'),
+  });
+  if (!uri) return undefined;
   const format = given.format ?? exportFormatOf(uri.path);
   const text = format === 'json' ? exportJson(record) : exportMarkdown(record);
   try {

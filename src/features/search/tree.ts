@@ -13,6 +13,7 @@ import type { SearchSummary, TypedResult } from '../../core/search/record';
 import { resultTooltip, searchTooltip } from '../../core/search/tooltip';
 import { chooseFormat } from '../../core/search/document';
 import { viewRows, type SearchTreeNode } from '../../core/view-nodes';
+import { ContextFlag } from '../../platform/context-flag';
 import { Disposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
 import { openRowCommand } from '../../platform/open-row';
@@ -103,7 +104,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       const shown = await this.filtered(summaries);
       const roots = pinnedFirst(shown).map((summary) => ({ type: 'search' as const, summary, newest: summary.id === newestId }));
       this.roots = new Map(roots.map((root) => [root.summary.id, root]));
-      this.setHasSearches(summaries.length > 0);
+      this.hasSearches.set(summaries.length > 0);
       if (this.filterText !== '') this.filterEmitter.fire({ filter: this.filterText, shown: roots.length, total: summaries.length });
       const group = await this.group?.root(filterTerms(this.filterText));
       return group ? [...roots, group] : roots;
@@ -153,14 +154,8 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
     return titles;
   }
 
-  private hasSearches: boolean | undefined;
-
   /** webData.hasSearches: Clear Search History shows only when there is something to clear. */
-  private setHasSearches(value: boolean): void {
-    if (value === this.hasSearches) return;
-    this.hasSearches = value;
-    void vscode.commands.executeCommand('setContext', ContextKey.hasSearches, value);
-  }
+  private readonly hasSearches = new ContextFlag(ContextKey.hasSearches);
 
   /** The row of a search just made, for reveal: built from its summary, the rows not listed again. */
   searchNode(summary: SearchSummary): SearchTreeNode {

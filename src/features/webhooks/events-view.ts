@@ -12,6 +12,7 @@ import {
   eventTitle,
   type WebhookEventRecord,
 } from '../../core/webhook-events';
+import { ContextFlag } from '../../platform/context-flag';
 import { Disposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
 import type { WebhookEventsStore } from './events-store';
@@ -54,7 +55,7 @@ export class WebhookEventsView extends Disposable implements vscode.TreeDataProv
   private children(node?: EventNode): EventNode[] {
     if (node === undefined) {
       const records = this.store.records;
-      this.setHasEvents(records.length > 0);
+      this.hasEvents.set(records.length > 0);
       const rows: EventNode[] = records.map((record) => ({ kind: 'event', record }));
       // With no events the view's welcome says the same, with its buttons (package.json).
       const port = this.receiver.running?.receiver.port;
@@ -68,14 +69,8 @@ export class WebhookEventsView extends Disposable implements vscode.TreeDataProv
     return children;
   }
 
-  private hasEvents: boolean | undefined;
-
   /** webData.hasWebhookEvents: Clear Webhook Events shows only when there is something to clear. */
-  private setHasEvents(value: boolean): void {
-    if (value === this.hasEvents) return;
-    this.hasEvents = value;
-    void vscode.commands.executeCommand('setContext', ContextKey.hasWebhookEvents, value);
-  }
+  private readonly hasEvents = new ContextFlag(ContextKey.hasWebhookEvents);
 
   getTreeItem(node: EventNode): vscode.TreeItem {
     switch (node.kind) {

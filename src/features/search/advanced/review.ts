@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { AdvancedChoices } from '../../../core/search/advanced/choices';
 import { review } from '../../../core/search/advanced/checks';
-import type { StepId } from '../../../core/search/advanced/flow';
+import type { AskedStep } from '../../../core/search/advanced/flow';
 import type { SearchDefaults } from '../../../core/search/request';
 import { inertQuickPick } from '../../../core/text/inert';
 import { showPick, type Outcome, type PickItem, type StepFrame } from '../../../platform/step-inputs';
@@ -14,10 +14,10 @@ import { priceOf } from '../../../core/spend/price';
 import type { SearchSummary } from '../../../core/search/record';
 import { priceWords } from '../../spend/words';
 
-export type ReviewAnswer = { action: 'search'; request: Record<string, unknown> } | { action: 'edit'; step: StepId };
+export type ReviewAnswer = { action: 'search'; request: Record<string, unknown> } | { action: 'edit'; step: AskedStep };
 
 /** Each step, and the request fields it sets (in the order of the steps). */
-const FIELDS: ReadonlyArray<[StepId, readonly string[]]> = [
+const FIELDS: ReadonlyArray<[AskedStep, readonly string[]]> = [
   ['query', ['query']], ['sources', ['sources']], ['limit', ['limit']], ['categories', ['categories']], ['time', ['tbs']],
   ['domains', ['includeDomains', 'excludeDomains']], ['location', ['location']], ['country', ['country']],
   ['content', ['scrapeOptions']], ['retention', ['enterprise']], ['invalidUrls', ['ignoreInvalidURLs']],

@@ -5,33 +5,21 @@ import * as vscode from 'vscode';
 import type { CategoryType, SourceType } from '../../../core/api/request-types';
 import type { AdvancedChoices, RetentionChoice } from '../../../core/search/advanced/choices';
 import { checkHostnames, checkLimit } from '../../../core/search/advanced/checks';
-import type { StepId } from '../../../core/search/advanced/flow';
+import type { AskedStep } from '../../../core/search/advanced/flow';
 import { checkDateRange, formatDateRange, PRESET_RANGES, type TimeRange } from '../../../core/search/advanced/time';
 import { countries } from '../../../core/search/countries';
 import type { ScrapeFormatsChoice } from '../../../core/search/request';
 import { queryValidation } from '../query-box';
-import { showInput, showPick, type Outcome, type PickItem, type StepFrame } from '../../../platform/step-inputs';
+import { inputError, mapOutcome, onlyOutcome, showInput, showPick, type Outcome, type PickItem, type StepFrame } from '../../../platform/step-inputs';
 import { operatorButton, runInsertOperator, trackQueryBox } from './operator-picker';
 import { dateRangeProblem } from './words';
 import { showQuickInput } from '../../../platform/quick-inputs';
 
-type Step = Exclude<StepId, 'review'>;
 type Answer = Outcome<AdvancedChoices>;
 
+const map = <T>(outcome: Outcome<T>, apply: (value: T) => AdvancedChoices): Answer => mapOutcome(outcome, apply);
 
-function map<T>(outcome: Outcome<T>, apply: (value: T) => AdvancedChoices): Answer {
-  return outcome.kind === 'answer' ? { kind: 'answer', value: apply(outcome.value) } : outcome;
-}
-
-function one<T>(outcome: Outcome<T[]>): Outcome<T> {
-  if (outcome.kind !== 'answer') return outcome;
-  const [value] = outcome.value;
-  return value === undefined ? { kind: 'dismissed' } : { kind: 'answer', value };
-}
-
-const error = (message: string): vscode.InputBoxValidationMessage => ({ message, severity: vscode.InputBoxValidationSeverity.Error });
-
-export async function showStep(step: Step, c: AdvancedChoices, frame: StepFrame): Promise<Answer> {
+export async function showStep(step: AskedStep, c: AdvancedChoices, frame: StepFrame): Promise<Answer> {
   switch (step) {
     case 'query':
       return map(await queryStep(c, frame), (query) => ({ ...c, query }));
@@ -49,7 +37,7 @@ export async function showStep(step: Step, c: AdvancedChoices, frame: StepFrame)
         value: String(c.limit), prompt: vscode.l10n.t('Results per source, from 1 to 100'),
         check: (value) => {
           const checked = checkLimit(value);
-          return checked.ok ? { ok: true } : { ok: false, message: error(checked.problem === 'range' ? vscode.l10n.t('The limit is from 1 to 100.') : vscode.l10n.t('Type a whole number, such as 10.')) };
+          return checked.ok ? { ok: true } : { ok: false, message: inputError(checked.problem === 'range' ? vscode.l10n.t('The limit is from 1 to 100.') : vscode.l10n.t('Type a whole number, such as 10.')) };
         },
       }), (value) => ({ ...c, limit: Number(value.trim()) }));
     case 'categories': {
@@ -69,7 +57,7 @@ export async function showStep(step: Step, c: AdvancedChoices, frame: StepFrame)
         { value: 'custom', label: vscode.l10n.t('Custom range…'), description: 'cdr:1', detail: vscode.l10n.t('From one date to another, MM/DD/YYYY') },
       ];
       const active = c.time.range.kind === 'preset' ? c.time.range.range : c.time.range.kind;
-      return map(one(await showPick(frame, { placeholder: vscode.l10n.t('Time range of the results'), items, active })), (value) => {
+      return map(onlyOutcome(await showPick(frame, { placeholder: vscode.l10n.t('Time range of the results'), items, active })), (value) => {
         const previous = c.time.range;
         const range: TimeRange = value === 'any' ? { kind: 'any' }
           : value === 'custom' ? (previous.kind === 'custom' ? previous : { kind: 'custom', start: '', end: '' })
@@ -86,7 +74,7 @@ export async function showStep(step: Step, c: AdvancedChoices, frame: StepFrame)
           const checked = checkDateRange(value);
           if (checked.ok) return { ok: true };
           // The form is only wrong once typed out; a date being typed is not an error yet.
-          return { ok: false, message: accepting || checked.problem !== 'format' ? error(dateRangeProblem(checked)) : undefined };
+          return { ok: false, message: accepting || checked.problem !== 'format' ? inputError(dateRangeProblem(checked)) : undefined };
         },
       }), (value) => {
         const checked = checkDateRange(value);
@@ -94,12 +82,12 @@ export async function showStep(step: Step, c: AdvancedChoices, frame: StepFrame)
       });
     }
     case 'sort':
-      return map(one(await showPick(frame, {
+      return map(onlyOutcome(await showPick(frame, {
         placeholder: vscode.l10n.t('Order of the results'), active: c.time.sortByDate,
         items: [{ value: false, label: vscode.l10n.t('Most relevant first') }, { value: true, label: vscode.l10n.t('Newest first'), description: 'sbd:1' }],
       })), (sortByDate) => ({ ...c, time: { ...c.time, sortByDate } }));
     case 'domains':
-      return map(one(await showPick(frame, {
+      return map(onlyOutcome(await showPick(frame, {
         placeholder: vscode.l10n.t('Domains: only some, or all but some (not both)'), active: c.domains.mode,
         items: [
           { value: 'none' as const, label: vscode.l10n.t('All domains') },
@@ -115,8 +103,8 @@ export async function showStep(step: Step, c: AdvancedChoices, frame: StepFrame)
         check: (value, accepting) => {
           const checked = checkHostnames(value);
           if (checked.ok) return { ok: true };
-          if (checked.empty) return { ok: false, message: accepting ? error(vscode.l10n.t('Type at least one hostname, or go back and pick All domains.')) : undefined };
-          return { ok: false, message: error(checked.messages.join(' ')) };
+          if (checked.empty) return { ok: false, message: accepting ? inputError(vscode.l10n.t('Type at least one hostname, or go back and pick All domains.')) : undefined };
+          return { ok: false, message: inputError(checked.messages.join(' ')) };
         },
       }), (value) => {
         const checked = checkHostnames(value);
@@ -130,7 +118,7 @@ export async function showStep(step: Step, c: AdvancedChoices, frame: StepFrame)
       }), (value) => ({ ...c, location: value.trim() }));
     case 'country': {
       const items = countries(vscode.env.language).map(({ code, name }) => ({ value: code, label: name, description: code }));
-      return map(one(await showPick(frame, { placeholder: vscode.l10n.t('Country to search from (ISO code; the service\'s default is US)'), items, active: c.country })),
+      return map(onlyOutcome(await showPick(frame, { placeholder: vscode.l10n.t('Country to search from (ISO code; the service\'s default is US)'), items, active: c.country })),
         (country) => ({ ...c, country }));
     }
     case 'content': {
@@ -140,7 +128,7 @@ export async function showStep(step: Step, c: AdvancedChoices, frame: StepFrame)
         { value: 'summary', label: vscode.l10n.t('Summary'), detail: vscode.l10n.t('A condensed text of each result') },
         { value: 'markdown+summary', label: vscode.l10n.t('Markdown and summary') },
       ];
-      return map(one(await showPick(frame, { placeholder: vscode.l10n.t('Scraped content with each result'), items, active: c.content })), (content) => ({ ...c, content }));
+      return map(onlyOutcome(await showPick(frame, { placeholder: vscode.l10n.t('Scraped content with each result'), items, active: c.content })), (content) => ({ ...c, content }));
     }
     case 'retention': {
       const note = vscode.l10n.t('Must be enabled for your team.');
@@ -149,10 +137,10 @@ export async function showStep(step: Step, c: AdvancedChoices, frame: StepFrame)
         { value: 'anon', label: vscode.l10n.t('Anonymized zero data retention'), description: 'anon', detail: `${vscode.l10n.t('2 credits per 10 results.')} ${note}` },
         { value: 'zdr', label: vscode.l10n.t('Zero data retention, end to end'), description: 'zdr', detail: `${vscode.l10n.t('10 credits per 10 results.')} ${note}` },
       ];
-      return map(one(await showPick(frame, { placeholder: vscode.l10n.t('Zero data retention'), items, active: c.retention })), (retention) => ({ ...c, retention }));
+      return map(onlyOutcome(await showPick(frame, { placeholder: vscode.l10n.t('Zero data retention'), items, active: c.retention })), (retention) => ({ ...c, retention }));
     }
     case 'invalidUrls':
-      return map(one(await showPick(frame, {
+      return map(onlyOutcome(await showPick(frame, {
         placeholder: vscode.l10n.t('Results whose URLs other endpoints of the service cannot use'), active: c.ignoreInvalidURLs,
         items: [{ value: false, label: vscode.l10n.t('Keep them') }, { value: true, label: vscode.l10n.t('Drop them'), description: 'ignoreInvalidURLs' }],
       })), (ignoreInvalidURLs) => ({ ...c, ignoreInvalidURLs }));
