@@ -2,6 +2,7 @@
 // what a tab needs, the address its tab lives at, and the facts of its header (title, the address
 // it landed on, how old the service's cached copy was). Structure only; the words are the feature's.
 import type { ScrapedPage } from '../api/scrape-schemas';
+import { parseUrl } from '../parse-url';
 import { inertFileName } from '../text/inert';
 
 export interface ScrapedRecord {
@@ -50,12 +51,8 @@ export function scrapedRecord(id: string, url: string, page: ScrapedPage, now: D
 
 /** An address without its scheme and trailing slash: `docs.example.com/guide/missing`. */
 function shortAddress(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
-  } catch {
-    return url;
-  }
+  const parsed = parseUrl(url);
+  return parsed ? `${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}` : url;
 }
 
 /** Whether the site answered the page with an error status (a 404, a 403…): the service charged for it all the same. */
