@@ -4,7 +4,8 @@
 // they used the extension: the welcome view and the walkthrough cover the rest (issue 34).
 import * as vscode from 'vscode';
 
-const USED_KEY = 'webData.usedInProfile';
+/** The global state key; host tests reset it. */
+export const USED_IN_PROFILE_KEY = 'webData.usedInProfile';
 
 export class ProfileUse implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -15,12 +16,12 @@ export class ProfileUse implements vscode.Disposable {
 
   /** Read each time: another window may have been the first to use it. */
   get used(): boolean {
-    return this.globalState.get<boolean>(USED_KEY) === true;
+    return this.globalState.get<boolean>(USED_IN_PROFILE_KEY) === true;
   }
 
   mark(): void {
     if (this.used) return;
-    void Promise.resolve(this.globalState.update(USED_KEY, true)).then(() => { this.changed.fire(); }, () => undefined);
+    void Promise.resolve(this.globalState.update(USED_IN_PROFILE_KEY, true)).then(() => { this.changed.fire(); }, () => undefined);
   }
 
   dispose(): void {

@@ -9,6 +9,7 @@ import { startupState } from '../../../src/features/usage/status';
 import { usageWords } from '../../../src/features/usage/words';
 import { activate, emulator, env, plainText, restoreDemoKey, useKey, usageFor, waitFor, storageOf } from './helpers-account';
 import { creditsItem } from './helpers-shown';
+import { USED_IN_PROFILE_KEY } from '../../../src/platform/profile-use';
 
 const KEY = 'wd-host-usage-0001';
 
@@ -150,7 +151,7 @@ describe('usage: credits in the status bar', () => {
     assert.equal(api.usage.state.kind, 'not-connected');
     assert.ok(api.usage.shown, 'Clear API Key is a use: the plug shows');
     const state = storageOf(api).globalState;
-    await state.update('webData.usedInProfile', undefined);
+    await state.update(USED_IN_PROFILE_KEY, undefined);
     // Anything that draws the item again reads the profile's use afresh: a spend recorded does.
     await api.spend.record({ id: 'usage-suite-redraw', credits: 0, askedBy: 'person' });
     await waitFor('the credits item gone from a profile that never used the extension', () => !api.usage.shown);
