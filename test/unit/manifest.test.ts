@@ -216,6 +216,17 @@ describe('manifest: advanced search and operators', () => {
     }
   });
 
+  it('no keybinding uses Ctrl+Alt (AltGr on Windows, which types letters such as ó) or a bare Option on macOS (which types ø)', () => {
+    const bindings = (JSON.parse(manifestText) as { contributes: { keybindings?: Array<{ command: string; key: string; mac?: string }> } }).contributes.keybindings ?? [];
+    assert.ok(bindings.length > 0);
+    const chords = (key: string): string[][] => key.toLowerCase().split(' ').map((chord) => chord.split('+'));
+    for (const binding of bindings) {
+      for (const chord of chords(binding.key)) assert.ok(!(chord.includes('ctrl') && chord.includes('alt')), `${binding.command}: ${binding.key}`);
+      for (const chord of chords(binding.mac ?? binding.key)) assert.ok(!chord.includes('alt') || chord.includes('cmd') || chord.includes('ctrl'), `${binding.command}: ${binding.mac ?? binding.key} on macOS`);
+    }
+    assert.deepEqual(bindings.find((b) => b.command === Command.insertOperator), { ...bindings.find((b) => b.command === Command.insertOperator), key: 'ctrl+shift+o', mac: 'cmd+shift+o' });
+  });
+
   it('every keybinding names a contributed command, and its webData context keys are set by the code', () => {
     assert.ok(keybindings.some((k) => k.command === Command.insertOperator));
     for (const binding of keybindings) {
