@@ -135,9 +135,9 @@ export const Setting = {
   searchLocation: 'search.location',
   searchTimeout: 'search.timeout',
   searchHistorySize: 'search.historySize',
-  previewImages: 'previewImages',
-  lowCreditsThreshold: 'lowCreditsThreshold',
-  usageRefreshInterval: 'usage.refreshInterval',
+  searchPreviewImages: 'search.previewImages',
+  creditsLowThreshold: 'credits.lowThreshold',
+  creditsRefreshInterval: 'credits.refreshInterval',
   activeCrawlsRefreshInterval: 'activeCrawls.refreshInterval',
   webhooksPort: 'webhooks.port',
   webhooksPath: 'webhooks.path',
@@ -161,6 +161,22 @@ export const Setting = {
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];
+
+/**
+ * Settings that had another name before (issue 34: each setting in its area, and "credits", not
+ * "usage"). The old key is still read when the new one is set nowhere, so no one loses a setting.
+ */
+export const RenamedSetting: Partial<Record<SettingKey, string>> = {
+  [Setting.searchPreviewImages]: 'previewImages',
+  [Setting.creditsLowThreshold]: 'lowCreditsThreshold',
+  [Setting.creditsRefreshInterval]: 'usage.refreshInterval',
+};
+
+/** The key to read for `key`: its old one only while the new one is set nowhere and the old one is. */
+export function keyToRead(key: SettingKey, isSet: (key: string) => boolean): string {
+  const old = RenamedSetting[key];
+  return old !== undefined && !isSet(key) && isSet(old) ? old : key;
+}
 
 /** Prefixes that group settings, for the Settings editor's search box. */
 export const SettingGroup = {

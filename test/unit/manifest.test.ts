@@ -18,11 +18,13 @@ interface Manifest {
     menus: Record<string, Array<{ command: string; when?: string; group?: string }>>;
     views: Record<string, Array<{ id: string }>>;
     viewsWelcome: Array<{ view: string; contents: string }>;
-    configuration: { properties: Record<string, unknown> };
+    configuration: SettingsCategory[];
     walkthroughs: Array<{ id: string; title: string; description: string; steps: WalkthroughStep[] }>;
   };
   capabilities?: { untrustedWorkspaces?: { supported?: unknown; description?: string; restrictedConfigurations?: string[] } };
 }
+
+interface SettingsCategory { title: string; order?: number; properties: Record<string, { scope?: string; order?: number }> }
 
 interface WalkthroughStep {
   id: string;
@@ -37,6 +39,8 @@ const manifest = JSON.parse(manifestText) as Manifest;
 const nls = JSON.parse(readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 
 const contributed = new Set(manifest.contributes.commands.map((c) => c.command));
+/** Every setting of every category, by its full key. */
+const settingProperties: Record<string, { scope?: string; order?: number }> = Object.fromEntries(manifest.contributes.configuration.flatMap((category) => Object.entries(category.properties)));
 const viewIds = new Set(Object.values(manifest.contributes.views).flat().map((v) => v.id));
 // The keys the code sets; manifest-ids.test.ts checks that it sets every one.
 const contextKeys = new Set<string>(Object.values(ContextKey));
@@ -78,15 +82,66 @@ describe('manifest: strings', () => {
 
 describe('manifest: settings', () => {
   it('every setting has a description', () => {
-    for (const [key, value] of Object.entries(manifest.contributes.configuration.properties)) {
+    for (const [key, value] of Object.entries(settingProperties)) {
       const schema = value as { markdownDescription?: string; description?: string };
       assert.ok(schema.markdownDescription ?? schema.description, key);
+    }
+  });
+
+  // The Settings editor lists one heading per category in the categories' order, each with its
+  // settings in their own order: one flat list with colliding orders interleaved the areas.
+  const categories = manifest.contributes.configuration;
+
+  it('one category per area, each a localized title, in a distinct order', () => {
+    assert.ok(Array.isArray(categories) && categories.length >= 5, 'contributes.configuration is not the array form');
+    for (const category of categories) assert.ok(/^%config\.category\.\w+%$/.test(category.title) && category.title.slice(1, -1) in nls, category.title);
+    const orders = categories.map((category) => category.order);
+    assert.ok(orders.every((order) => typeof order === 'number'));
+    assert.equal(new Set(orders).size, orders.length, `categories share an order: ${orders.join(', ')}`);
+    assert.equal(new Set(categories.map((c) => c.title)).size, categories.length, 'two categories share a title');
+  });
+
+  it('every setting sits in its area\'s category (webData.<area>.…), with no area split over two categories', () => {
+    const areaOf = (key: string): string => key.split('.').slice(1, -1).join('.') || '(top level)';
+    const areas = new Map<string, string>();
+    for (const category of categories) {
+      for (const key of Object.keys(category.properties)) {
+        const area = areaOf(key);
+        const other = areas.get(area);
+        assert.ok(other === undefined || other === category.title, `${key}: its area ${area} is in ${other ?? ''} and ${category.title}`);
+        areas.set(area, category.title);
+      }
+    }
+    // Only the service address stands alone; the image preview and the low-credits warning joined their areas.
+    assert.deepEqual(Object.keys(settingProperties).filter((key) => areaOf(key) === '(top level)'), ['webData.baseUrl']);
+  });
+
+  it('within a category, every setting has its own order', () => {
+    for (const category of categories) {
+      const orders = Object.values(category.properties).map((schema) => schema.order);
+      assert.ok(orders.every((order) => typeof order === 'number'), category.title);
+      assert.equal(new Set(orders).size, orders.length, `${category.title}: orders collide (${orders.join(', ')})`);
+    }
+  });
+
+  it('the word is credits, not usage, in the settings\' names and titles', () => {
+    const keys = Object.keys(settingProperties);
+    assert.deepEqual(keys.filter((key) => /usage/i.test(key)), []);
+    assert.ok(keys.includes('webData.credits.lowThreshold') && keys.includes('webData.credits.refreshInterval'));
+    const titles = categories.map((category) => nls[category.title.slice(1, -1)] ?? '');
+    assert.ok(titles.includes('Credits'), titles.join(', '));
+    assert.deepEqual(titles.filter((title) => /usage/i.test(title)), []);
+  });
+
+  it('the webhook receiver\'s settings are machine-scoped: set in this machine\'s user settings only, never by a folder or Settings Sync', () => {
+    for (const key of [Setting.webhooksPort, Setting.webhooksPath, Setting.webhooksBindAddress, Setting.webhooksRequireSignature, Setting.webhooksAutoStart].map(fullSettingKey)) {
+      assert.equal(settingProperties[key]?.scope, 'machine', key);
     }
   });
 });
 
 describe('manifest: untrusted workspaces (Restricted Mode)', () => {
-  const properties = manifest.contributes.configuration.properties as Record<string, { scope?: string }>;
+  const properties = settingProperties;
   const untrusted = manifest.capabilities?.untrustedWorkspaces;
   const restricted = new Set(untrusted?.restrictedConfigurations ?? []);
   /** A folder's .vscode/settings.json cannot set these at all, or VS Code ignores them there in Restricted Mode. */
