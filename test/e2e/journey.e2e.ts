@@ -66,7 +66,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
 
   it('2. searches from the palette and lists the results', async () => {
     const p = thePage();
-    await runFromPalette(p, 'Web Data: Search the Web');
+    await runFromPalette(p, 'Web Data: Search the Web…');
     await typeIntoInputBox(p, 'tideflow backpressure');
     // The box counts as you type: the extension host answers each keystroke with a new prompt.
     await p.locator('.quick-input-widget', { hasText: '21 / 500 characters' }).waitFor({ timeout: 10_000 });
@@ -201,7 +201,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
   it('8. refuses a query over 500 characters in the box, and sends nothing', async () => {
     const p = thePage();
     const before = searchRequests();
-    await runFromPalette(p, 'Web Data: Search the Web');
+    await runFromPalette(p, 'Web Data: Search the Web…');
     await typeIntoInputBox(p, 'tideflow '.repeat(56));   // 504 characters
     const box = p.locator('.quick-input-widget');
     await box.filter({ hasText: 'remove 4 characters to search' }).waitFor({ timeout: 10_000 });

@@ -192,7 +192,7 @@ describe('command arguments: connect, crawls, webhooks', () => {
   });
 });
 
-describe('Open URL as Markdown and Map Site: what they take', () => {
+describe('Scrape URL as Markdown… and Map Site: what they take', () => {
   it('a URL fills the box, a plain object is a request, a Uri or a row is neither', async () => {
     const { decodeScrapeArgument } = await import('../../src/core/commands/scrape');
     assert.deepEqual(decodeScrapeArgument('https://a.example/'), { kind: 'prefill', url: 'https://a.example/' });

@@ -53,6 +53,54 @@ describe('manifest: commands', () => {
     }
   });
 
+  const titleOf = (command: { title: string }): string => nls[command.title.replace(/^%|%$/g, '')] ?? command.title;
+
+  it('no two commands share a title (the palette would show them as one)', () => {
+    const seen = new Map<string, string>();
+    for (const command of manifest.contributes.commands) {
+      const title = titleOf(command);
+      assert.ok(!seen.has(title), `${command.command} and ${seen.get(title) ?? ''} are both "${title}"`);
+      seen.set(title, command.command);
+    }
+  });
+
+  it('titles are in Title Case: every word capitalized but short articles, conjunctions and prepositions', () => {
+    const MINOR = new Set(['a', 'an', 'the', 'and', 'or', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'to', 'with']);
+    for (const command of manifest.contributes.commands) {
+      const words = titleOf(command).replace(/…$/, '').split(' ');
+      words.forEach((word, index) => {
+        const minor = index > 0 && MINOR.has(word.toLowerCase());
+        assert.ok(minor ? word === word.toLowerCase() : /^[A-Z0-9]/.test(word), `${command.command}: "${word}" in "${titleOf(command)}"`);
+      });
+    }
+  });
+
+  // The commands that ask for something before they act (a query, an address, a key, a job, a file,
+  // a pick, the steps of a job): their titles end in "…", and no other's does.
+  const ASKS_FOR_MORE = new Set<string>([
+    Command.connect, Command.setApiKey, Command.search, Command.searchAdvanced, Command.insertOperator, Command.editSearch,
+    Command.filterSearches, Command.exportSearch, Command.setWebhookSecret, Command.searchSelection, Command.searchTerminalSelection,
+    Command.searchProblem, Command.openCrawlResults, Command.cancelCrawl, Command.exportCrawlPages, Command.scrapeUrl, Command.mapSite,
+    Command.scrapeWithOptions, Command.exportPage, Command.openCrawlPageLink, Command.startCrawl, Command.startBatchScrape, Command.scrapeAllResults,
+  ]);
+
+  it('a command that asks for more before it acts ends in "…" (one character), and only such a command', () => {
+    for (const command of manifest.contributes.commands) {
+      const title = titleOf(command);
+      assert.ok(!title.includes('...'), `${command.command}: three dots instead of "…"`);
+      assert.equal(title.endsWith('…'), ASKS_FOR_MORE.has(command.command), `${command.command}: "${title}"`);
+    }
+  });
+
+  it('one verb for fetching a page: every command that scrapes says Scrape', () => {
+    const scraping = [Command.scrapeUrl, Command.scrapeFresh, Command.scrapeResult, Command.scrapeAgain, Command.scrapeWithOptions, Command.openCrawlPageLink, Command.scrapeAllResults, Command.startBatchScrape];
+    for (const id of scraping) {
+      const command = manifest.contributes.commands.find((c) => c.command === id);
+      assert.ok(command && /\bScrape\b/.test(titleOf(command)), `${id}: "${command ? titleOf(command) : ''}"`);
+    }
+    for (const command of manifest.contributes.commands) assert.ok(!/\bFetch Page\b|as Markdown/.test(titleOf(command)) || /^Scrape\b/.test(titleOf(command)), `${command.command}: "${titleOf(command)}" names the scrape another way`);
+  });
+
   it('every menu entry names a contributed command', () => {
     for (const [menu, entries] of Object.entries(manifest.contributes.menus)) {
       for (const entry of entries) assert.ok(contributed.has(entry.command), `${menu}: ${entry.command} is not contributed`);
