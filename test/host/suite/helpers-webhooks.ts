@@ -5,9 +5,12 @@ import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { WebhookNotification } from '../../../src/features/webhooks';
 
-/** Where the suites change settings: the test workspace when there is one. */
+/**
+ * Where the suites change the receiver's settings: the user settings, the only place a
+ * machine-scoped setting (webData.webhooks.port, path, bindAddress, …) can be written.
+ */
 export function settingsTarget(): vscode.ConfigurationTarget {
-  return vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  return vscode.ConfigurationTarget.Global;
 }
 
 export interface UnsignedReceiver {
