@@ -79,6 +79,7 @@ export const ContextKey = {
   searchFilterActive: 'webData.searchFilterActive',
   queryBoxOpen: 'webData.queryBoxOpen',
   hasWebhookEvents: 'webData.hasWebhookEvents',
+  hasPages: 'webData.hasPages',
   webhookReceiverRunning: 'webData.webhookReceiverRunning',
   webhookUnsignedAccepted: 'webData.webhookUnsignedAccepted',
   chatToolUsed: 'webData.chatToolUsed',

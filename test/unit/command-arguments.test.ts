@@ -6,7 +6,7 @@ import { decodeCheckConnection, decodeConnectArguments } from '../../src/core/co
 import { decodeCrawlId, decodeCrawlPage, decodeJob, decodeJobRef } from '../../src/core/commands/crawls';
 import { isCancellationSignal } from '../../src/core/commands/decode';
 import { decodeClearSearches, decodeFilter, decodeOperatorId, decodeResultRef, decodeSearchCommand, decodeSearchId, decodeSearchRequest, decodeUrl } from '../../src/core/commands/search';
-import { decodeEvent, decodeSecret } from '../../src/core/commands/webhooks';
+import { decodeClearSecret, decodeEvent, decodeSecret } from '../../src/core/commands/webhooks';
 import type { SearchSummary, TypedResult } from '../../src/core/search/record';
 import { rowView, viewRows } from '../../src/core/view-nodes';
 
@@ -179,6 +179,11 @@ describe('command arguments: connect, crawls, webhooks', () => {
     assert.deepEqual(decodeCrawlPage(rows.page), { job: { id: JOB, kind: 'crawl' }, index: 4 });
     assert.deepEqual(decodeCrawlPage({ job: { id: JOB, kind: 'crawl' }, index: 2 }), { job: { id: JOB, kind: 'crawl' }, index: 2 });
     for (const value of [rows.job, rows.more, { job: JOB, index: -1 }, undefined, new UriLike()]) assert.equal(decodeCrawlPage(value), undefined);
+  });
+
+  it('Clear Webhook Secret skips its question only for { confirmed: true } given as data, as Clear API Key', () => {
+    assert.deepEqual(decodeClearSecret({ confirmed: true }), { confirmed: true });
+    for (const value of [undefined, 'yes', { confirmed: 'true' }, {}, rows.search, rows.result, new UriLike()]) assert.deepEqual(decodeClearSecret(value), { confirmed: false });
   });
 
   it('webhooks: a secret from data only; an event from its rows or { key }', () => {

@@ -433,6 +433,32 @@ describe('manifest: language-model tools', () => {
   });
 });
 
+describe('manifest: palette hygiene', () => {
+  const palette = manifest.contributes.menus.commandPalette ?? [];
+  // Each Clear… command shows in the palette only while there is something to clear, by the key
+  // the code that lists that thing sets (the view that draws it).
+  const CLEARS: Array<[string, string, string]> = [
+    [Command.clearSearches, ContextKey.hasSearches, 'src/features/search/tree.ts'],
+    [Command.clearPages, ContextKey.hasPages, 'src/features/scrape/pages-view.ts'],
+    [Command.clearWebhookEvents, ContextKey.hasWebhookEvents, 'src/features/webhooks/events-view.ts'],
+  ];
+
+  it('Clear Search History, Clear Pages and Clear Webhook Events are hidden with nothing to clear', () => {
+    for (const [command, key, file] of CLEARS) {
+      assert.equal(palette.find((entry) => entry.command === command)?.when, key, command);
+      const source = readFileSync(path.join(root, file), 'utf8');
+      const setKey = new RegExp(`setContext['"],\\s*ContextKey\\.${Object.entries(ContextKey).find(([, value]) => value === key)?.[0] ?? ''}\\b`);
+      assert.match(source, setKey, `${file} does not set ${key}`);
+    }
+  });
+
+  it('every command the palette shows with a when-clause names a key the code sets or a setting', () => {
+    for (const entry of palette) {
+      for (const key of entry.when?.replace(/\bconfig\.[\w.]+/g, '').match(/\bwebData\.[\w.]+/g) ?? []) assert.ok(contextKeys.has(key), `${entry.command}: ${key}`);
+    }
+  });
+});
+
 describe('manifest: row actions', () => {
   const rowMenu = manifest.contributes.menus['view/item/context'] ?? [];
 

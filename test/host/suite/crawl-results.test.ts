@@ -53,7 +53,7 @@ describe('crawl results', function () {
     listener?.dispose();
     api.crawlResults.answerConfirmation = undefined;
     await vscode.commands.executeCommand('webData.stopWebhookReceiver');
-    await vscode.commands.executeCommand('webData.clearWebhookSecret');
+    await vscode.commands.executeCommand('webData.clearWebhookSecret', { confirmed: true });
     await vscode.commands.executeCommand('webData.clearWebhookEvents');
     await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
     await admin('PUT', '/webhook', null).catch(() => undefined);

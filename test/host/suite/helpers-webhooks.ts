@@ -24,7 +24,7 @@ export interface UnsignedReceiver {
 export async function startUnsignedReceiver(api: WebDataApi, notifications: WebhookNotification[]): Promise<UnsignedReceiver> {
   const listener = api.webhooks.onDidNotify((n) => notifications.push(n));
   await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
-  await vscode.commands.executeCommand('webData.clearWebhookSecret');
+  await vscode.commands.executeCommand('webData.clearWebhookSecret', { confirmed: true });
   await vscode.commands.executeCommand('webData.clearWebhookEvents');
   const started = await vscode.commands.executeCommand<string | undefined>('webData.startWebhookReceiver');
   assert.ok(started, 'the receiver did not start');
@@ -33,7 +33,7 @@ export async function startUnsignedReceiver(api: WebDataApi, notifications: Webh
     stop: async () => {
       listener.dispose();
       await vscode.commands.executeCommand('webData.stopWebhookReceiver');
-      await vscode.commands.executeCommand('webData.clearWebhookSecret');
+      await vscode.commands.executeCommand('webData.clearWebhookSecret', { confirmed: true });
       await vscode.commands.executeCommand('webData.clearWebhookEvents');
       await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
     },

@@ -175,7 +175,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
 
     // Webhook Events, unsigned first (the warning row on top), with metadata past what a row lists.
     await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
-    await vscode.commands.executeCommand('webData.clearWebhookSecret');
+    await vscode.commands.executeCommand('webData.clearWebhookSecret', { confirmed: true });
     await vscode.commands.executeCommand('webData.clearWebhookEvents');
     receiverUrl = String(await vscode.commands.executeCommand('webData.startWebhookReceiver'));
     const metadata = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`field${i}`, `value ${i}`]));
@@ -203,7 +203,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     restore.reverse().forEach((put) => { put(); });
     api.crawlResults.answerConfirmation = undefined;
     await vscode.commands.executeCommand('webData.stopWebhookReceiver');
-    await vscode.commands.executeCommand('webData.clearWebhookSecret');
+    await vscode.commands.executeCommand('webData.clearWebhookSecret', { confirmed: true });
     await vscode.commands.executeCommand('webData.clearWebhookEvents');
     await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
     await vscode.commands.executeCommand('webData.clearSearchFilter');
