@@ -80,6 +80,9 @@ export const ContextKey = {
   queryBoxOpen: 'webData.queryBoxOpen',
   hasWebhookEvents: 'webData.hasWebhookEvents',
   hasPages: 'webData.hasPages',
+  // The editor's Web Data submenu (src/features/editor-menu): an address under the cursor or selected; addresses selected.
+  editorUrlAtCursor: 'webData.editorUrlAtCursor',
+  editorSelectionHasUrls: 'webData.editorSelectionHasUrls',
   webhookReceiverRunning: 'webData.webhookReceiverRunning',
   webhookUnsignedAccepted: 'webData.webhookUnsignedAccepted',
   chatToolUsed: 'webData.chatToolUsed',

@@ -281,7 +281,11 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     // A right click on the link puts the cursor there, as a person's does.
     await p.locator('.editor-instance .monaco-editor .view-lines').first().getByText('tideflow', { exact: false }).first().click({ button: 'right' });
     // The keyboard, as in step 9: the menu's pointer block takes a click made before the mouse moved over it.
-    const entry = p.locator('.context-view .action-label', { hasText: 'Open URL as Markdown' }).first();
+    // Web Data's entries are in one submenu: over it, then over the entry it opens.
+    const submenu = p.locator('.context-view .action-label', { hasText: /^Web Data$/ }).first();
+    await submenu.waitFor({ timeout: 10_000 });
+    await submenu.hover();
+    const entry = p.locator('.context-view .action-label', { hasText: 'Scrape URL as Markdown…' }).first();
     await entry.waitFor({ timeout: 10_000 });
     await entry.hover();
     await p.keyboard.press('Enter');

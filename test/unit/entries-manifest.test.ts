@@ -1,4 +1,4 @@
-// Where the entries show (package.json): the editor's context menu only with a selection, the
+// Where the entries show (package.json): the editor's Web Data submenu only with a selection, the
 // terminal's only with a selection, the problem command never in the palette (it needs a problem:
 // the Code Action gives it), and the setting that turns the Code Action off.
 import assert from 'node:assert/strict';
@@ -19,7 +19,7 @@ function entry(menu: string, command: string): { when?: string; group?: string }
 
 describe('entries in the manifest', () => {
   it('the editor\'s and the terminal\'s context menus, only when text is selected', () => {
-    assert.equal(entry('editor/context', Command.searchSelection)?.when, 'editorHasSelection');
+    assert.equal(entry('webData.editorContext', Command.searchSelection)?.when, 'editorHasSelection');
     assert.equal(entry('terminal/context', Command.searchTerminalSelection)?.when, 'terminalTextSelected');
     assert.equal(entry('commandPalette', Command.searchSelection)?.when, 'editorHasSelection');
     assert.equal(entry('commandPalette', Command.searchTerminalSelection)?.when, 'terminalTextSelected');

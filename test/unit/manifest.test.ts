@@ -15,7 +15,8 @@ interface Manifest {
   name: string;
   contributes: {
     commands: Array<{ command: string; title: string; category?: string }>;
-    menus: Record<string, Array<{ command: string; when?: string; group?: string }>>;
+    menus: Record<string, Array<{ command: string; submenu?: string; when?: string; group?: string }>>;
+    submenus?: Array<{ id: string; label: string }>;
     views: Record<string, Array<{ id: string }>>;
     viewsWelcome: Array<{ view: string; contents: string }>;
     configuration: SettingsCategory[];
@@ -101,10 +102,15 @@ describe('manifest: commands', () => {
     for (const command of manifest.contributes.commands) assert.ok(!/\bFetch Page\b|as Markdown/.test(titleOf(command)) || /^Scrape\b/.test(titleOf(command)), `${command.command}: "${titleOf(command)}" names the scrape another way`);
   });
 
-  it('every menu entry names a contributed command', () => {
+  it('every menu entry names a contributed command, or a contributed submenu', () => {
+    const submenus = new Set((manifest.contributes.submenus ?? []).map((s) => s.id));
     for (const [menu, entries] of Object.entries(manifest.contributes.menus)) {
-      for (const entry of entries) assert.ok(contributed.has(entry.command), `${menu}: ${entry.command} is not contributed`);
+      for (const entry of entries) {
+        if (entry.submenu !== undefined) assert.ok(submenus.has(entry.submenu), `${menu}: the submenu ${entry.submenu} is not contributed`);
+        else assert.ok(contributed.has(entry.command), `${menu}: ${entry.command} is not contributed`);
+      }
     }
+    for (const submenu of submenus) assert.ok(submenu in manifest.contributes.menus, `the submenu ${submenu} has no entries`);
   });
 
   it('every command link in the welcome texts exists', () => {
@@ -430,6 +436,39 @@ describe('manifest: language-model tools', () => {
 
   it('the listing names the Chat category', () => {
     assert.ok((JSON.parse(manifestText) as { categories: string[] }).categories.includes('Chat'));
+  });
+});
+
+describe('manifest: the editor\'s context menu', () => {
+  const menus = manifest.contributes.menus;
+  const editor = menus['editor/context'] ?? [];
+  const ours = menus['webData.editorContext'] ?? [];
+  const whenOf = (command: string): string | undefined => ours.find((entry) => entry.command === command)?.when;
+
+  it('holds Web Data\'s entries in one submenu, labelled Web Data, shown only where one of them applies', () => {
+    assert.deepEqual(editor.map((entry) => entry.submenu), ['webData.editorContext']);
+    const submenu = manifest.contributes.submenus?.find((s) => s.id === 'webData.editorContext');
+    assert.equal(nls[(submenu?.label ?? '').slice(1, -1)], 'Web Data');
+    const shownWhen = editor[0]?.when ?? '';
+    for (const entry of ours) {
+      for (const part of (entry.when ?? '').split('||').map((p) => p.trim().split('&&')[0]?.trim() ?? '')) assert.ok(shownWhen.includes(part), `the submenu is hidden where ${entry.command} applies (${part})`);
+    }
+  });
+
+  it('each entry only where it applies: a selection to search, an address to scrape or crawl, addresses to batch', () => {
+    assert.deepEqual(ours.map((entry) => entry.command).sort(), [Command.scrapeUrl, Command.searchSelection, Command.startBatchScrape, Command.startCrawl].sort());
+    assert.equal(whenOf(Command.searchSelection), 'editorHasSelection');
+    assert.equal(whenOf(Command.scrapeUrl), ContextKey.editorUrlAtCursor);
+    assert.equal(whenOf(Command.startCrawl), ContextKey.editorUrlAtCursor);
+    assert.equal(whenOf(Command.startBatchScrape), `${ContextKey.editorSelectionHasUrls} || resourceScheme == webdata-page && !editorHasSelection`);
+    for (const entry of ours) assert.ok(!/^editorTextFocus$/.test(entry.when ?? ''), `${entry.command} shows on every right-click`);
+  });
+
+  it('the keys are set by the code that follows the cursor, at every start', () => {
+    const source = readFileSync(path.join(root, 'src/features/editor-menu/index.ts'), 'utf8');
+    assert.match(source, /setContext['"], ContextKey\.editorUrlAtCursor/);
+    assert.match(source, /setContext['"], ContextKey\.editorSelectionHasUrls/);
+    assert.match(readFileSync(path.join(root, 'src/extension.ts'), 'utf8'), /registerEditorMenuKeys\(services\)/);
   });
 });
 

@@ -488,9 +488,9 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     },
   };
 
-  /** The editor's and the terminal's menus: what VS Code passes there (the document's Uri). */
+  /** The editor's Web Data submenu and the terminal's menu: what VS Code passes there (the document's Uri). */
   const otherMenus: Record<string, Record<string, () => Promise<void>>> = {
-    'editor/context': {
+    'webData.editorContext': {
       'webData.searchSelection': async () => {
         const document = await vscode.workspace.openTextDocument({ content: 'tideflow backpressure', language: 'plaintext' });
         const editor = await vscode.window.showTextDocument(document);
@@ -623,7 +623,11 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     });
   }
 
-  for (const menu of ['editor/context', 'terminal/context', 'editor/title']) {
+  it('editor/context holds one entry, the Web Data submenu', () => {
+    assert.deepEqual((menus['editor/context'] as unknown[]).map((entry) => (entry as { submenu?: string }).submenu), ['webData.editorContext']);
+  });
+
+  for (const menu of ['webData.editorContext', 'terminal/context', 'editor/title']) {
     it(`${menu}: each entry with what VS Code passes`, async () => {
       for (const entry of menus[menu] ?? []) {
         const check = otherMenus[menu]?.[entry.command];
