@@ -355,7 +355,7 @@ describe('manifest: language-model tools', () => {
   // The fields VS Code 1.100 (the engines floor) accepts: its schema has additionalProperties false.
   const FIELDS_1_100 = ['name', 'toolReferenceName', 'displayName', 'userDescription', 'modelDescription', 'inputSchema', 'canBeReferencedInPrompt', 'icon', 'when', 'tags'];
   // Plain draft-07 keywords only: Copilot drops every tool of an extension over one it cannot read.
-  const SCHEMA_KEYWORDS = new Set(['type', 'properties', 'items', 'enum', 'required', 'description', 'minimum', 'maximum', 'maxLength', 'minLength', 'default']);
+  const SCHEMA_KEYWORDS = new Set(['type', 'properties', 'items', 'enum', 'required', 'description', 'minimum', 'maximum', 'maxLength', 'minLength', 'maxItems', 'default']);
   const registeredTools = new Set(matchesIn(/export const \w+_TOOL = Tool\.(\w+);/g).map((m) => new Map<string, string>(Object.entries(Tool)).get(m.id)));
 
   it('contributes the nine tools, each registered in code, and code registers no other', () => {
@@ -418,10 +418,54 @@ describe('manifest: language-model tools', () => {
     assert.deepEqual(search?.inputSchema.required, ['query']);
   });
 
-  it('the read tool\'s schema names exactly the inputs its zod check reads', async () => {
-    const { READ_INPUT_FIELDS } = await import('../../src/core/chat/read-input');
+  it('the read tool\'s schema names exactly the inputs its zod check reads, with one required mode field for its three kinds of page', async () => {
+    const { READ_INPUT_FIELDS, READ_SOURCES } = await import('../../src/core/chat/read-input');
     const read = tools.find((t) => t.name === 'webData_readResult');
-    assert.deepEqual(Object.keys(read?.inputSchema.properties ?? {}).sort(), [...READ_INPUT_FIELDS].sort());
+    const properties = (read?.inputSchema.properties ?? {}) as Record<string, { enum?: string[] }>;
+    assert.deepEqual(Object.keys(properties).sort(), [...READ_INPUT_FIELDS].sort());
+    assert.deepEqual(read?.inputSchema.required, ['source']);
+    assert.deepEqual(properties.source?.enum, [...READ_SOURCES]);
+  });
+
+  it('the crawl results tool\'s schema names exactly the inputs its decoder reads, the job id required', async () => {
+    const { CRAWL_RESULTS_INPUT_FIELDS } = await import('../../src/core/chat/crawl-results-input');
+    const results = tools.find((t) => t.name === 'webData_crawlResults');
+    assert.deepEqual(Object.keys(results?.inputSchema.properties ?? {}).sort(), [...CRAWL_RESULTS_INPUT_FIELDS].sort());
+    assert.deepEqual(results?.inputSchema.required, ['jobId']);
+  });
+
+  it('one name per concept across the tools: jobId for a job, from for the first item to list, page for a page\'s number', () => {
+    const names = tools.flatMap((tool) => Object.keys((tool.inputSchema.properties ?? {})).map((name) => `${tool.name}.${name}`));
+    const banned = names.filter((name) => /\.(id|fromPage|from_page|job|job_id|startPage|offset)$/.test(name));
+    assert.deepEqual(banned, []);
+    for (const tool of ['webData_readResult', 'webData_crawlResults']) assert.ok(names.includes(`${tool}.jobId`), tool);
+    for (const tool of ['webData_map', 'webData_crawlResults']) assert.ok(names.includes(`${tool}.from`), tool);
+  });
+
+  it('bounds the lists and counts the person\'s settings bound: urls maxItems and a crawl\'s limit maximum', () => {
+    const setting = settingProperties[fullSettingKey(Setting.chatMaxCrawlPages)] as { maximum?: number } | undefined;
+    assert.ok(typeof setting?.maximum === 'number');
+    const property = (tool: string, name: string): { maxItems?: number; maximum?: number } | undefined =>
+      ((tools.find((t) => t.name === tool)?.inputSchema.properties ?? {}) as Record<string, { maxItems?: number; maximum?: number }>)[name];
+    assert.equal(property('webData_batchScrape', 'urls')?.maxItems, setting.maximum);
+    assert.equal(property('webData_startCrawl', 'limit')?.maximum, setting.maximum);
+    const walk = (schema: unknown, where: string): void => {
+      if (typeof schema !== 'object' || schema === null) return;
+      const node = schema as { type?: string; maxItems?: number; properties?: Record<string, unknown> };
+      if (node.type === 'array' && !where.endsWith('.sources') && !where.endsWith('.categories') && !where.endsWith('.scrapeFormats')) {
+        assert.ok(typeof node.maxItems === 'number' || where.includes('Domains') || where.includes('Paths'), `${where}: a list with no maxItems`);
+      }
+      for (const [name, value] of Object.entries(node.properties ?? {})) walk(value, `${where}.${name}`);
+    };
+    for (const tool of tools) walk(tool.inputSchema, tool.name);
+  });
+
+  it('says service tokens, never bare tokens, which a model reads as its own', () => {
+    for (const tool of tools) {
+      const text = [String(tool.modelDescription), JSON.stringify(tool.inputSchema)].join(' ');
+      const bare = [...text.matchAll(/(\w+) tokens?\b/g)].filter((m) => m[1] !== 'service' && m[1] !== 'model');
+      assert.deepEqual(bare.map((m) => m[0]), [], tool.name);
+    }
   });
 
   it('the scrape, map, crawl and batch scrape tools\' schemas name exactly the inputs their zod checks read, the url(s) required', async () => {
