@@ -297,7 +297,7 @@ describe('crawl results', function () {
     const named = /Page 1 was cut: read all of it in parts with webData_readResult (\{[^}]*\})\./.exec(listing);
     assert.ok(named?.[1], listing.slice(-600));
     const call = JSON.parse(named[1]) as Record<string, unknown>;
-    assert.deepEqual(call, { jobId: id, kind: 'crawl', page: 1, part: 1 });
+    assert.deepEqual(call, { source: 'job', jobId: id, kind: 'crawl', page: 1, part: 1 });
     // The page as the service sends it, read here over the wire, not through the extension.
     const response = await fetch(`${env('WEBDATA_TEST_BASE_URL').replace(/\/+$/, '')}/v2/crawl/${id}?skip=0&limit=1`, { headers: { authorization: `Bearer ${KEY}` } });
     const expected = ((await response.json()) as { data: { markdown: string }[] }).data[0]?.markdown ?? '';
