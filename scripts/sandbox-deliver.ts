@@ -76,7 +76,7 @@ export function parseDeliverArgs(args: string[]): DeliverArgs {
 /** The banner's lines on the demo jobs: their ids, and how to open them and feed them pages. */
 export function sandboxJobLines(): string[] {
   return [
-    'Crawl results: F1 > "Web Data: Open Crawl Results" and paste one of these job ids (or use an Active Crawls row\'s button):',
+    'Crawl results: F1 > "Web Data: Open Crawl Results…" and paste one of these job ids (or use an Active Crawls row\'s button):',
     `  ${SANDBOX_JOBS.large}  a 10,000-page crawl, completed (12 failed pages, 30 blocked by robots.txt)`,
     `  ${SANDBOX_JOBS.failed}  a crawl that failed at its start`,
     `  ${SANDBOX_JOBS.cancelled}  a cancelled crawl (7 of 30 pages)`,

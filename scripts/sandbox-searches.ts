@@ -21,7 +21,7 @@ export const SANDBOX_SEARCHES = [
 export function sandboxSearchLines(): string[] {
   const width = Math.max(...SANDBOX_SEARCHES.map((s) => s.query.length));
   return [
-    'Search: F1 > "Web Data: Search the Web", then one of these (or any words: the demo corpus answers with its nearest pages):',
+    'Search: F1 > "Web Data: Search the Web…", then one of these (or any words: the demo corpus answers with its nearest pages):',
     ...SANDBOX_SEARCHES.map((s) => `  ${s.query.padEnd(width)}  ${s.shows}`),
     'Searches here ask for web, news and images, with each page\'s markdown (the demo team\'s credits, which cost nothing): click a result to read it.',
   ];

@@ -16,6 +16,7 @@ import type * as Jobs from './features/jobs';
 import type * as Scrape from './features/scrape';
 import type * as Search from './features/search';
 import type * as Webhooks from './features/webhooks';
+import { registerEditorMenuKeys } from './features/editor-menu';
 import { registerProblemActions } from './features/problems';
 import { registerSpend } from './features/spend';
 import { registerUsage } from './features/usage';
@@ -154,6 +155,8 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
   }));
   // "Search the Web for This Problem" on every diagnostic: the lightbulb asks before anything is used.
   registerProblemActions(services);
+  // The editor's Web Data submenu: its entries show only where an address is.
+  registerEditorMenuKeys(services);
   // Shown on the first start; each step ticked as the person does it.
   const walkthrough = registerWalkthrough(services, {
     onDidSearch: features.event('search', (search) => search.onDidSearch),

@@ -7,7 +7,7 @@
 // Plain data, no VS Code. test/unit/feature-table.test.ts holds it against package.json (every
 // contributed command, view and tool has one owner) and against the features' sources (each
 // registers exactly the entries it owns). The features activation runs anyway (the credits item,
-// today's spend, the walkthrough) are imported by src/extension.ts and own no row.
+// today's spend, the walkthrough, the problems' Code Action, the editor menu's keys) are imported by src/extension.ts and own no row.
 import { Command, Tool, View, type CommandId, type ToolName, type ViewId } from './ids';
 import { Schemes } from './schemes';
 

@@ -79,6 +79,10 @@ export const ContextKey = {
   searchFilterActive: 'webData.searchFilterActive',
   queryBoxOpen: 'webData.queryBoxOpen',
   hasWebhookEvents: 'webData.hasWebhookEvents',
+  hasPages: 'webData.hasPages',
+  // The editor's Web Data submenu (src/features/editor-menu): an address under the cursor or selected; addresses selected.
+  editorUrlAtCursor: 'webData.editorUrlAtCursor',
+  editorSelectionHasUrls: 'webData.editorSelectionHasUrls',
   webhookReceiverRunning: 'webData.webhookReceiverRunning',
   webhookUnsignedAccepted: 'webData.webhookUnsignedAccepted',
   chatToolUsed: 'webData.chatToolUsed',
@@ -135,9 +139,9 @@ export const Setting = {
   searchLocation: 'search.location',
   searchTimeout: 'search.timeout',
   searchHistorySize: 'search.historySize',
-  previewImages: 'previewImages',
-  lowCreditsThreshold: 'lowCreditsThreshold',
-  usageRefreshInterval: 'usage.refreshInterval',
+  searchPreviewImages: 'search.previewImages',
+  creditsLowThreshold: 'credits.lowThreshold',
+  creditsRefreshInterval: 'credits.refreshInterval',
   activeCrawlsRefreshInterval: 'activeCrawls.refreshInterval',
   webhooksPort: 'webhooks.port',
   webhooksPath: 'webhooks.path',
@@ -161,6 +165,22 @@ export const Setting = {
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];
+
+/**
+ * Settings that had another name before (issue 34: each setting in its area, and "credits", not
+ * "usage"). The old key is still read when the new one is set nowhere, so no one loses a setting.
+ */
+export const RenamedSetting: Partial<Record<SettingKey, string>> = {
+  [Setting.searchPreviewImages]: 'previewImages',
+  [Setting.creditsLowThreshold]: 'lowCreditsThreshold',
+  [Setting.creditsRefreshInterval]: 'usage.refreshInterval',
+};
+
+/** The key to read for `key`: its old one only while the new one is set nowhere and the old one is. */
+export function keyToRead(key: SettingKey, isSet: (key: string) => boolean): string {
+  const old = RenamedSetting[key];
+  return old !== undefined && !isSet(key) && isSet(old) ? old : key;
+}
 
 /** Prefixes that group settings, for the Settings editor's search box. */
 export const SettingGroup = {

@@ -14,6 +14,8 @@ export interface ShownQuickInput {
   readonly value: string | undefined;
   /** The box's prompt (the line under it) when shown; undefined for a list. */
   readonly prompt: string | undefined;
+  /** The grey text of an empty box or list: short enough to be read whole. */
+  readonly placeholder: string | undefined;
 }
 
 // Module-wide, like the inputs it announces: it holds no resource, only listeners, and each
@@ -29,5 +31,5 @@ export function showQuickInput(input: vscode.InputBox | vscode.QuickPick<vscode.
   const value = box && !input.password ? input.value : undefined;
   const items = box ? [] : input.items.map((item) => [item.label, item.description].filter(Boolean).join(' '));
   const prompt = box ? input.prompt ?? '' : undefined;
-  shownEmitter.fire({ title: input.title, step: input.step, totalSteps: input.totalSteps, items, value, prompt });
+  shownEmitter.fire({ title: input.title, step: input.step, totalSteps: input.totalSteps, items, value, prompt, placeholder: input.placeholder });
 }

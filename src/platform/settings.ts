@@ -1,7 +1,7 @@
 // Typed access to the extension's settings (contributes.configuration in package.json).
 import * as vscode from 'vscode';
 import type { SourceType } from '../core/api/request-types';
-import { fullSettingKey, Setting, SETTINGS_SECTION, type SettingKey } from '../core/ids';
+import { fullSettingKey, keyToRead, RenamedSetting, Setting, SETTINGS_SECTION, type SettingKey } from '../core/ids';
 import { parseServiceAddress } from '../core/service-address';
 
 type ScrapeFormatsSetting = 'none' | 'markdown' | 'summary' | 'markdown+summary';
@@ -54,13 +54,23 @@ export function searchSettings(): SearchSettings {
   };
 }
 
+function isSet(inspected: { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown } | undefined): boolean {
+  return inspected !== undefined && (inspected.globalValue !== undefined || inspected.workspaceValue !== undefined || inspected.workspaceFolderValue !== undefined);
+}
+
+/** A renamed setting's value: read from its old key while only that one is set (RenamedSetting). */
+function getRenamed<T>(key: SettingKey, fallback: T): T {
+  const s = section();
+  return s.get<T>(keyToRead(key, (name) => isSet(s.inspect(name))), fallback);
+}
+
 export function lowCreditsThreshold(): number {
-  return section().get<number>(Setting.lowCreditsThreshold, 100);
+  return getRenamed(Setting.creditsLowThreshold, 100);
 }
 
 /** Seconds; 0 means no automatic refresh. */
-export function usageRefreshInterval(): number {
-  return section().get<number>(Setting.usageRefreshInterval, 300);
+export function creditsRefreshInterval(): number {
+  return getRenamed(Setting.creditsRefreshInterval, 300);
 }
 
 /** Seconds; 0 means no automatic refresh. */
@@ -81,16 +91,17 @@ export function webhookSettings(): WebhookSettings {
   };
 }
 
-/** Fires when any setting under `webData.<name>` changes. */
+/** Fires when any setting under `webData.<name>` changes, or under its old name (RenamedSetting). */
 export function onDidChangeSetting(name: SettingKey, listener: () => void): vscode.Disposable {
+  const old = RenamedSetting[name];
   return vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration(fullSettingKey(name))) listener();
+    if (e.affectsConfiguration(fullSettingKey(name)) || (old !== undefined && e.affectsConfiguration(`${SETTINGS_SECTION}.${old}`))) listener();
   });
 }
 
 /** Whether image results' tooltips show the picture, which the hover fetches from the web. */
 export function previewImagesSetting(): boolean {
-  return section().get<boolean>(Setting.previewImages, true);
+  return getRenamed(Setting.searchPreviewImages, true);
 }
 
 /** Whether every problem offers "Search the Web for This Problem" as a Code Action. */

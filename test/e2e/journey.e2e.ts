@@ -66,7 +66,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
 
   it('2. searches from the palette and lists the results', async () => {
     const p = thePage();
-    await runFromPalette(p, 'Web Data: Search the Web');
+    await runFromPalette(p, 'Web Data: Search the Web…');
     await typeIntoInputBox(p, 'tideflow backpressure');
     // The box counts as you type: the extension host answers each keystroke with a new prompt.
     await p.locator('.quick-input-widget', { hasText: '21 / 500 characters' }).waitFor({ timeout: 10_000 });
@@ -237,7 +237,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
   it('8. refuses a query over 500 characters in the box, and sends nothing', async () => {
     const p = thePage();
     const before = searchRequests();
-    await runFromPalette(p, 'Web Data: Search the Web');
+    await runFromPalette(p, 'Web Data: Search the Web…');
     await typeIntoInputBox(p, 'tideflow '.repeat(56));   // 504 characters
     const box = p.locator('.quick-input-widget');
     await box.filter({ hasText: 'remove 4 characters to search' }).waitFor({ timeout: 10_000 });
@@ -317,7 +317,11 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     // A right click on the link puts the cursor there, as a person's does.
     await p.locator('.editor-instance .monaco-editor .view-lines').first().getByText('tideflow', { exact: false }).first().click({ button: 'right' });
     // The keyboard, as in step 9: the menu's pointer block takes a click made before the mouse moved over it.
-    const entry = p.locator('.context-view .action-label', { hasText: 'Open URL as Markdown' }).first();
+    // Web Data's entries are in one submenu: over it, then over the entry it opens.
+    const submenu = p.locator('.context-view .action-label', { hasText: /^Web Data$/ }).first();
+    await submenu.waitFor({ timeout: 10_000 });
+    await submenu.hover();
+    const entry = p.locator('.context-view .action-label', { hasText: 'Scrape URL as Markdown…' }).first();
     await entry.waitFor({ timeout: 10_000 });
     await entry.hover();
     await p.keyboard.press('Enter');

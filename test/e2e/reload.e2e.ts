@@ -33,7 +33,7 @@ describe('e2e: the search history after Developer: Reload Window', function () {
   it('1. searches and opens a result\'s markdown in a tab', async () => {
     const p = thePage();
     await openViewContainer(p, 'Web Data');
-    await runFromPalette(p, 'Web Data: Search the Web');
+    await runFromPalette(p, 'Web Data: Search the Web…');
     await typeIntoInputBox(p, 'tideflow backpressure');
     await p.keyboard.press('Enter');
     const rows = viewRows(p, 'Search Results');

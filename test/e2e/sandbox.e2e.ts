@@ -103,7 +103,7 @@ describe('e2e: npm run sandbox, as a newcomer runs it', function () {
   it('the banner\'s first search lists web, news and images, and its first result opens as the scraped page', async () => {
     const p = thePage();
     await openViewContainer(p, 'Web Data');
-    await runFromPalette(p, 'Web Data: Search the Web');
+    await runFromPalette(p, 'Web Data: Search the Web…');
     await typeIntoInputBox(p, SANDBOX_SEARCHES[0].query);
     await p.keyboard.press('Enter');
     const rows = viewRows(p, 'Search Results');

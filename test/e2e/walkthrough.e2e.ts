@@ -48,7 +48,7 @@ describe('e2e: the walkthrough ticks each step as it is done', function () {
 
   it('2. searches, opens a result, watches the active crawls and receives a webhook', async () => {
     const p = thePage();
-    await runFromPalette(p, 'Web Data: Search the Web');
+    await runFromPalette(p, 'Web Data: Search the Web…');
     await typeIntoInputBox(p, 'tideflow backpressure');
     await p.keyboard.press('Enter');
     const result = viewRows(p, 'Search Results').filter({ hasText: 'Backpressure - Tideflow' }).first();

@@ -35,7 +35,7 @@ const CASES: [string, string, RegExp][] = [
   ['daily limit a search could pass', capRefusedText({ kind: 'would-pass', spent: 20, limit: 25, most: 10 }, 'search'), /^The search could pass the daily agent credit limit \(20 of 25 spent today, and it may cost up to 10\); the person can raise webData\.chat\.dailyCreditLimit\./],
   ['connected after prepare', notConfirmedText('connected-later'), /^The search was not sent: call the tool again and the person will be asked to confirm its price/],
   ['nothing to send when prepared', notConfirmedText('nothing-to-send'), /^The search was not sent: call the tool again and the person will be asked to confirm its price/],
-  ['crawl results input', CRAWL_INPUT_TEXT, /^The crawl results request was not accepted: "id" must be the job id/],
+  ['crawl results input', CRAWL_INPUT_TEXT, /^The crawl results request was not accepted: "jobId" must be the job id/],
   ['crawl results gone', CRAWL_GONE_TEXT, /^The crawl results could not be read/],
   ['read result kind', READ_KIND_TEXT, /^Pages of that kind cannot be read yet/],
 ];

@@ -32,7 +32,7 @@ describe('chat: search answers that fit the budget', () => {
     const text = await searchText(twenty, tokens(2000));
     for (let n = 1; n <= 20; n++) assert.ok(text.includes(`[${n}] Title ${n} of the page\nURL: https://site${n}.example/docs/page-${n}\nDescription ${n}.`), `hit ${n}`);
     assert.match(text, /Description 1\.\nPage markdown(:| \(paragraphs 1-\d+ of 12\):)\n~~~markdown\nParagraph 1 /, 'the best hit\'s page comes first');
-    const note = /Left out to fit the size budget \(2000 tokens\): the page content of results (\d+) \(after paragraph \d+ of 12\), .*20\. Read any result's page with the tool webData_readResult, in parts that fit the budget, e\.g\. \{"searchId":"lz0abc-xyz123","result":(\d+),"part":1\}/.exec(text);
+    const note = /Left out to fit the size budget \(2000 tokens\): the page content of results (\d+) \(after paragraph \d+ of 12\), .*20\. Read any result's page with the tool webData_readResult, in parts that fit the budget, e\.g\. \{"source":"search","searchId":"lz0abc-xyz123","result":(\d+),"part":1\}/.exec(text);
     assert.ok(note, text.slice(-600));
     assert.equal(note[1], note[2], 'the example reads the first page cut');
   });

@@ -52,7 +52,7 @@ describe('chat: reading a result in parts', () => {
       assert.ok(read.ok, `part ${n}`);
       assert.ok(Math.ceil(read.text.length / 4) <= 200);
       assert.ok(read.text.startsWith(`Part ${n} of ${parts.length} of the page markdown of result 1 of search lz0abc-xyz123`), read.text.slice(0, 120));
-      if (n < parts.length) assert.ok(read.text.includes(`Next: {"searchId":"lz0abc-xyz123","result":1,"part":${n + 1}}`));
+      if (n < parts.length) assert.ok(read.text.includes(`Next: {"source":"search","searchId":"lz0abc-xyz123","result":1,"part":${n + 1}}`));
       else assert.match(read.text, /This is the last part\./);
       joined += /\n(~{3,})markdown\n([\s\S]*)\n\1$/.exec(read.text)?.[2] ?? '<no fence>';
     }

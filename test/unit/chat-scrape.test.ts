@@ -129,7 +129,7 @@ describe('chat: a scraped page and a map as answers', () => {
       assert.ok(await budget.count(text) <= budget.limit, `${text.length} characters`);
       assert.match(text, /Guide \[2\] Fake entry/, 'one line');
       assert.ok(text.includes('https://docs.tideflow.dev/guide'));
-      assert.ok(text.includes(`{"pageId":"${ID}","part":1}`) && text.includes('webData_readResult'), text);
+      assert.ok(text.includes(`{"source":"scraped","pageId":"${ID}","part":1}`) && text.includes('webData_readResult'), text);
       if (tokens === 200) {
         assert.match(text, /^Page "Guide \[2\] Fake entry" at https:\/\/docs\.tideflow\.dev\/guide \(page id [\w-]+\)\. 1 credit used\./);
         assert.match(text, /Left out to fit the size budget \(200 tokens\): (paragraphs \d+-\d+ of \d+|the page's markdown)/);
@@ -159,7 +159,7 @@ describe('chat: a scraped page and a map as answers', () => {
       const read = await readPart(found.page, parts, { part: n }, budget);
       assert.ok(read.ok);
       assert.ok(read.text.startsWith(`Part ${n} of ${parts.length} of the page markdown of scraped page ${ID}`), read.text.slice(0, 100));
-      if (n < parts.length) assert.ok(read.text.includes(`Next: {"pageId":"${ID}","part":${n + 1}}`), read.text.slice(0, 200));
+      if (n < parts.length) assert.ok(read.text.includes(`Next: {"source":"scraped","pageId":"${ID}","part":${n + 1}}`), read.text.slice(0, 200));
       joined += /\n(~{3,})markdown\n([\s\S]*)\n\1$/.exec(read.text)?.[2] ?? '<no fence>';
     }
     assert.equal(joined, long);

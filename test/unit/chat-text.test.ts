@@ -36,15 +36,15 @@ describe('chat: credits, crawls and failures as text', () => {
   it('credits: remaining credits and tokens, the plan, and the billing period with the days left', () => {
     const text = creditsText({ remainingTokens: 15_000, planTokens: 150_000, billingPeriodStart: '2026-11-01T00:00:00Z', billingPeriodEnd: '2026-12-01T00:00:00Z' }, now);
     assert.equal(text, [
-      'Remaining: 1000 credits (15000 tokens; 1 credit = 15 tokens).',
-      'Plan: 10000 credits (150000 tokens, coupons not counted), 10% of it left.',
+      'Remaining: 1000 credits (15000 service tokens; 1 credit = 15 service tokens).',
+      'Plan: 10000 credits (150000 service tokens, coupons not counted), 10% of it left.',
       'Billing period: 2026-11-01 to 2026-12-01 (11 days left).',
     ].join('\n'));
   });
 
   it('credits: the free plan has no period; none left says searches will fail', () => {
     const text = creditsText({ remainingTokens: 7, planTokens: null, billingPeriodStart: null, billingPeriodEnd: null }, now);
-    assert.match(text, /^Remaining: 0 credits \(7 tokens/);
+    assert.match(text, /^Remaining: 0 credits \(7 service tokens/);
     assert.match(text, /Billing period: none/);
     assert.match(text, /No credits are left/);
   });

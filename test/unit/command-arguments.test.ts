@@ -6,7 +6,7 @@ import { decodeCheckConnection, decodeConnectArguments } from '../../src/core/co
 import { decodeCrawlId, decodeCrawlPage, decodeJob, decodeJobRef } from '../../src/core/commands/crawls';
 import { isCancellationSignal } from '../../src/core/commands/decode';
 import { decodeClearSearches, decodeFilter, decodeOperatorId, decodeResultRef, decodeSearchCommand, decodeSearchId, decodeSearchRequest, decodeUrl } from '../../src/core/commands/search';
-import { decodeEvent, decodeSecret } from '../../src/core/commands/webhooks';
+import { decodeClearSecret, decodeEvent, decodeSecret } from '../../src/core/commands/webhooks';
 import type { SearchSummary, TypedResult } from '../../src/core/search/record';
 import { rowView, viewRows } from '../../src/core/view-nodes';
 
@@ -181,6 +181,11 @@ describe('command arguments: connect, crawls, webhooks', () => {
     for (const value of [rows.job, rows.more, { job: JOB, index: -1 }, undefined, new UriLike()]) assert.equal(decodeCrawlPage(value), undefined);
   });
 
+  it('Clear Webhook Secret skips its question only for { confirmed: true } given as data, as Clear API Key', () => {
+    assert.deepEqual(decodeClearSecret({ confirmed: true }), { confirmed: true });
+    for (const value of [undefined, 'yes', { confirmed: 'true' }, {}, rows.search, rows.result, new UriLike()]) assert.deepEqual(decodeClearSecret(value), { confirmed: false });
+  });
+
   it('webhooks: a secret from data only; an event from its rows or { key }', () => {
     assert.equal(decodeSecret({ secret: ' s3 ' }), 's3');
     for (const value of [undefined, 's3', { secret: ' ' }, rows.warning, rows.event, new UriLike()]) assert.equal(decodeSecret(value), undefined);
@@ -192,7 +197,7 @@ describe('command arguments: connect, crawls, webhooks', () => {
   });
 });
 
-describe('Open URL as Markdown and Map Site: what they take', () => {
+describe('Scrape URL as Markdown… and Map Site: what they take', () => {
   it('a URL fills the box, a plain object is a request, a Uri or a row is neither', async () => {
     const { decodeScrapeArgument } = await import('../../src/core/commands/scrape');
     assert.deepEqual(decodeScrapeArgument('https://a.example/'), { kind: 'prefill', url: 'https://a.example/' });

@@ -1,4 +1,4 @@
-// Where the entries show (package.json): the editor's context menu only with a selection, the
+// Where the entries show (package.json): the editor's Web Data submenu only with a selection, the
 // terminal's only with a selection, the problem command never in the palette (it needs a problem:
 // the Code Action gives it), and the setting that turns the Code Action off.
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { Command, fullSettingKey, Setting } from '../../src/core/ids';
 
 interface Menus { [menu: string]: Array<{ command: string; when?: string; group?: string }> }
 const manifest = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as {
-  contributes: { menus: Menus; configuration: { properties: Record<string, { type?: string; default?: unknown }> } };
+  contributes: { menus: Menus; configuration: Array<{ properties: Record<string, { type?: string; default?: unknown }> }> };
   capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
 };
 const menus = manifest.contributes.menus;
@@ -19,7 +19,7 @@ function entry(menu: string, command: string): { when?: string; group?: string }
 
 describe('entries in the manifest', () => {
   it('the editor\'s and the terminal\'s context menus, only when text is selected', () => {
-    assert.equal(entry('editor/context', Command.searchSelection)?.when, 'editorHasSelection');
+    assert.equal(entry('webData.editorContext', Command.searchSelection)?.when, 'editorHasSelection');
     assert.equal(entry('terminal/context', Command.searchTerminalSelection)?.when, 'terminalTextSelected');
     assert.equal(entry('commandPalette', Command.searchSelection)?.when, 'editorHasSelection');
     assert.equal(entry('commandPalette', Command.searchTerminalSelection)?.when, 'terminalTextSelected');
@@ -28,7 +28,8 @@ describe('entries in the manifest', () => {
 
   it('webData.search.problemActions: a boolean, on by default, not a restricted setting', () => {
     const key = fullSettingKey(Setting.searchProblemActions);
-    assert.deepEqual(manifest.contributes.configuration.properties[key], { ...manifest.contributes.configuration.properties[key], type: 'boolean', default: true });
+    const schema = manifest.contributes.configuration.find((category) => key in category.properties)?.properties[key];
+    assert.deepEqual(schema, { ...schema, type: 'boolean', default: true });
     // It can only take an action away: a folder may set it in Restricted Mode too.
     assert.equal(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes(key), false);
   });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 
 const FEATURES = join(__dirname, '..', '..', 'src', 'features');
 const WORDLESS: Readonly<Record<string, string>> = {
+  'editor-menu': 'its submenu\'s label is the manifest\'s (package.nls.json); the code only sets context keys',
   walkthrough: 'its steps\' text is the manifest\'s (package.nls.json) and media/walkthrough/*.md; the code only sets context keys',
 };
 

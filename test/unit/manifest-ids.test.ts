@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Command, ContextKey, focusViewCommand, fullSettingKey, Setting, SettingGroup, StatusBarItem, View } from '../../src/core/ids';
+import { Command, ContextKey, focusViewCommand, fullSettingKey, keyToRead, RenamedSetting, Setting, SettingGroup, SETTINGS_SECTION, StatusBarItem, View } from '../../src/core/ids';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -15,7 +15,7 @@ interface Manifest {
     commands: Array<{ command: string }>;
     views: Record<string, Array<{ id: string }>>;
     viewsWelcome: Array<{ view: string }>;
-    configuration: { properties: Record<string, unknown> };
+    configuration: Array<{ properties: Record<string, unknown> }>;
     walkthroughs: Array<{ steps: Array<{ completionEvents: string[] }> }>;
   };
 }
@@ -125,14 +125,14 @@ describe('manifest: views (View in src/core/ids.ts)', () => {
 });
 
 describe('manifest: settings (Setting in src/core/ids.ts)', () => {
-  const contributed = Object.keys(manifest.contributes.configuration.properties);
+  const contributed = manifest.contributes.configuration.flatMap((category) => Object.keys(category.properties));
 
   it('every contributed setting is a Setting, and every Setting is contributed', () => {
     assert.deepEqual(sorted(Object.values(Setting).map(fullSettingKey)), sorted(contributed));
   });
 
   it('every Setting is read by the code', () => {
-    const read = new Set(keysUsed('Setting', String.raw`\.get(?:<.*?>)?\(`));
+    const read = new Set(keysUsed('Setting', String.raw`(?:\.get(?:<.*?>)?|\bgetRenamed)\(`));
     const unread = Object.keys(Setting).filter((key) => !read.has(key));
     assert.deepEqual(unread, [], `never read: Setting.${unread.join(', Setting.')}`);
   });
@@ -141,6 +141,18 @@ describe('manifest: settings (Setting in src/core/ids.ts)', () => {
     assert.ok(settingsInClauses.length > 0);
     const settings = new Set<string>(Object.values(Setting).map(fullSettingKey));
     for (const key of settingsInClauses) assert.ok(settings.has(key), `${key} is not a Setting`);
+  });
+
+  it('a renamed setting\'s old key is no longer contributed, and is read only while the new one is set nowhere', () => {
+    const olds = Object.values(RenamedSetting);
+    assert.ok(olds.length >= 3);
+    for (const old of olds) assert.ok(!contributed.includes(`${SETTINGS_SECTION}.${old}`), old);
+    const key = Setting.creditsLowThreshold;
+    const old = RenamedSetting[key] ?? '';
+    assert.equal(keyToRead(key, (name) => name === old), old, 'only the old key set: it is read');
+    assert.equal(keyToRead(key, () => true), key, 'both set: the new one wins');
+    assert.equal(keyToRead(key, () => false), key, 'neither set: the new one, with its default');
+    assert.equal(keyToRead(Setting.searchLimit, () => false), Setting.searchLimit);
   });
 
   it('every SettingGroup holds settings', () => {
@@ -190,7 +202,7 @@ describe('manifest: no id outside src/core/ids.ts', () => {
     const known = new Set([
       ...Object.values(Command), ...Object.values(ContextKey), ...Object.values(View), ...Object.values(View).map(focusViewCommand),
       ...Object.values(Setting).map(fullSettingKey), ...Object.values(SettingGroup).map(fullSettingKey), ...Object.values(StatusBarItem),
-      ...Object.values(STORAGE_KEYS).flat(),
+      ...Object.values(STORAGE_KEYS).flat(), ...Object.values(RenamedSetting).map((old) => `${SETTINGS_SECTION}.${old}`),
     ]);
     const mentioned = matchesIn(/\b(webData(?:\.[A-Za-z]\w*)+)/g, others);
     assert.ok(mentioned.length >= 10, `only ${mentioned.length} mentions found`);

@@ -15,14 +15,17 @@ interface Manifest {
   name: string;
   contributes: {
     commands: Array<{ command: string; title: string; category?: string }>;
-    menus: Record<string, Array<{ command: string; when?: string; group?: string }>>;
+    menus: Record<string, Array<{ command: string; submenu?: string; when?: string; group?: string }>>;
+    submenus?: Array<{ id: string; label: string }>;
     views: Record<string, Array<{ id: string }>>;
     viewsWelcome: Array<{ view: string; contents: string }>;
-    configuration: { properties: Record<string, unknown> };
+    configuration: SettingsCategory[];
     walkthroughs: Array<{ id: string; title: string; description: string; steps: WalkthroughStep[] }>;
   };
   capabilities?: { untrustedWorkspaces?: { supported?: unknown; description?: string; restrictedConfigurations?: string[] } };
 }
+
+interface SettingsCategory { title: string; order?: number; properties: Record<string, { scope?: string; order?: number }> }
 
 interface WalkthroughStep {
   id: string;
@@ -37,6 +40,8 @@ const manifest = JSON.parse(manifestText) as Manifest;
 const nls = JSON.parse(readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 
 const contributed = new Set(manifest.contributes.commands.map((c) => c.command));
+/** Every setting of every category, by its full key. */
+const settingProperties: Record<string, { scope?: string; order?: number }> = Object.fromEntries(manifest.contributes.configuration.flatMap((category) => Object.entries(category.properties)));
 const viewIds = new Set(Object.values(manifest.contributes.views).flat().map((v) => v.id));
 // The keys the code sets; manifest-ids.test.ts checks that it sets every one.
 const contextKeys = new Set<string>(Object.values(ContextKey));
@@ -49,10 +54,63 @@ describe('manifest: commands', () => {
     }
   });
 
-  it('every menu entry names a contributed command', () => {
-    for (const [menu, entries] of Object.entries(manifest.contributes.menus)) {
-      for (const entry of entries) assert.ok(contributed.has(entry.command), `${menu}: ${entry.command} is not contributed`);
+  const titleOf = (command: { title: string }): string => nls[command.title.replace(/^%|%$/g, '')] ?? command.title;
+
+  it('no two commands share a title (the palette would show them as one)', () => {
+    const seen = new Map<string, string>();
+    for (const command of manifest.contributes.commands) {
+      const title = titleOf(command);
+      assert.ok(!seen.has(title), `${command.command} and ${seen.get(title) ?? ''} are both "${title}"`);
+      seen.set(title, command.command);
     }
+  });
+
+  it('titles are in Title Case: every word capitalized but short articles, conjunctions and prepositions', () => {
+    const MINOR = new Set(['a', 'an', 'the', 'and', 'or', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'to', 'with']);
+    for (const command of manifest.contributes.commands) {
+      const words = titleOf(command).replace(/…$/, '').split(' ');
+      words.forEach((word, index) => {
+        const minor = index > 0 && MINOR.has(word.toLowerCase());
+        assert.ok(minor ? word === word.toLowerCase() : /^[A-Z0-9]/.test(word), `${command.command}: "${word}" in "${titleOf(command)}"`);
+      });
+    }
+  });
+
+  // The commands that ask for something before they act (a query, an address, a key, a job, a file,
+  // a pick, the steps of a job): their titles end in "…", and no other's does.
+  const ASKS_FOR_MORE = new Set<string>([
+    Command.connect, Command.setApiKey, Command.search, Command.searchAdvanced, Command.insertOperator, Command.editSearch,
+    Command.filterSearches, Command.exportSearch, Command.setWebhookSecret, Command.searchSelection, Command.searchTerminalSelection,
+    Command.searchProblem, Command.openCrawlResults, Command.cancelCrawl, Command.exportCrawlPages, Command.scrapeUrl, Command.mapSite,
+    Command.scrapeWithOptions, Command.exportPage, Command.openCrawlPageLink, Command.startCrawl, Command.startBatchScrape, Command.scrapeAllResults,
+  ]);
+
+  it('a command that asks for more before it acts ends in "…" (one character), and only such a command', () => {
+    for (const command of manifest.contributes.commands) {
+      const title = titleOf(command);
+      assert.ok(!title.includes('...'), `${command.command}: three dots instead of "…"`);
+      assert.equal(title.endsWith('…'), ASKS_FOR_MORE.has(command.command), `${command.command}: "${title}"`);
+    }
+  });
+
+  it('one verb for fetching a page: every command that scrapes says Scrape', () => {
+    const scraping = [Command.scrapeUrl, Command.scrapeFresh, Command.scrapeResult, Command.scrapeAgain, Command.scrapeWithOptions, Command.openCrawlPageLink, Command.scrapeAllResults, Command.startBatchScrape];
+    for (const id of scraping) {
+      const command = manifest.contributes.commands.find((c) => c.command === id);
+      assert.ok(command && /\bScrape\b/.test(titleOf(command)), `${id}: "${command ? titleOf(command) : ''}"`);
+    }
+    for (const command of manifest.contributes.commands) assert.ok(!/\bFetch Page\b|as Markdown/.test(titleOf(command)) || /^Scrape\b/.test(titleOf(command)), `${command.command}: "${titleOf(command)}" names the scrape another way`);
+  });
+
+  it('every menu entry names a contributed command, or a contributed submenu', () => {
+    const submenus = new Set((manifest.contributes.submenus ?? []).map((s) => s.id));
+    for (const [menu, entries] of Object.entries(manifest.contributes.menus)) {
+      for (const entry of entries) {
+        if (entry.submenu !== undefined) assert.ok(submenus.has(entry.submenu), `${menu}: the submenu ${entry.submenu} is not contributed`);
+        else assert.ok(contributed.has(entry.command), `${menu}: ${entry.command} is not contributed`);
+      }
+    }
+    for (const submenu of submenus) assert.ok(submenu in manifest.contributes.menus, `the submenu ${submenu} has no entries`);
   });
 
   it('every command link in the welcome texts exists', () => {
@@ -96,15 +154,66 @@ describe('manifest: strings', () => {
 
 describe('manifest: settings', () => {
   it('every setting has a description', () => {
-    for (const [key, value] of Object.entries(manifest.contributes.configuration.properties)) {
+    for (const [key, value] of Object.entries(settingProperties)) {
       const schema = value as { markdownDescription?: string; description?: string };
       assert.ok(schema.markdownDescription ?? schema.description, key);
+    }
+  });
+
+  // The Settings editor lists one heading per category in the categories' order, each with its
+  // settings in their own order: one flat list with colliding orders interleaved the areas.
+  const categories = manifest.contributes.configuration;
+
+  it('one category per area, each a localized title, in a distinct order', () => {
+    assert.ok(Array.isArray(categories) && categories.length >= 5, 'contributes.configuration is not the array form');
+    for (const category of categories) assert.ok(/^%config\.category\.\w+%$/.test(category.title) && category.title.slice(1, -1) in nls, category.title);
+    const orders = categories.map((category) => category.order);
+    assert.ok(orders.every((order) => typeof order === 'number'));
+    assert.equal(new Set(orders).size, orders.length, `categories share an order: ${orders.join(', ')}`);
+    assert.equal(new Set(categories.map((c) => c.title)).size, categories.length, 'two categories share a title');
+  });
+
+  it('every setting sits in its area\'s category (webData.<area>.…), with no area split over two categories', () => {
+    const areaOf = (key: string): string => key.split('.').slice(1, -1).join('.') || '(top level)';
+    const areas = new Map<string, string>();
+    for (const category of categories) {
+      for (const key of Object.keys(category.properties)) {
+        const area = areaOf(key);
+        const other = areas.get(area);
+        assert.ok(other === undefined || other === category.title, `${key}: its area ${area} is in ${other ?? ''} and ${category.title}`);
+        areas.set(area, category.title);
+      }
+    }
+    // Only the service address stands alone; the image preview and the low-credits warning joined their areas.
+    assert.deepEqual(Object.keys(settingProperties).filter((key) => areaOf(key) === '(top level)'), ['webData.baseUrl']);
+  });
+
+  it('within a category, every setting has its own order', () => {
+    for (const category of categories) {
+      const orders = Object.values(category.properties).map((schema) => schema.order);
+      assert.ok(orders.every((order) => typeof order === 'number'), category.title);
+      assert.equal(new Set(orders).size, orders.length, `${category.title}: orders collide (${orders.join(', ')})`);
+    }
+  });
+
+  it('the word is credits, not usage, in the settings\' names and titles', () => {
+    const keys = Object.keys(settingProperties);
+    assert.deepEqual(keys.filter((key) => /usage/i.test(key)), []);
+    assert.ok(keys.includes('webData.credits.lowThreshold') && keys.includes('webData.credits.refreshInterval'));
+    const titles = categories.map((category) => nls[category.title.slice(1, -1)] ?? '');
+    assert.ok(titles.includes('Credits'), titles.join(', '));
+    assert.deepEqual(titles.filter((title) => /usage/i.test(title)), []);
+  });
+
+  it('the webhook receiver\'s settings are machine-scoped: set in this machine\'s user settings only, never by a folder or Settings Sync', () => {
+    for (const key of [Setting.webhooksPort, Setting.webhooksPath, Setting.webhooksBindAddress, Setting.webhooksRequireSignature, Setting.webhooksAutoStart].map(fullSettingKey)) {
+      assert.equal(settingProperties[key]?.scope, 'machine', key);
     }
   });
 });
 
 describe('manifest: untrusted workspaces (Restricted Mode)', () => {
-  const properties = manifest.contributes.configuration.properties as Record<string, { scope?: string }>;
+  const properties = settingProperties;
   const untrusted = manifest.capabilities?.untrustedWorkspaces;
   const restricted = new Set(untrusted?.restrictedConfigurations ?? []);
   /** A folder's .vscode/settings.json cannot set these at all, or VS Code ignores them there in Restricted Mode. */
@@ -234,6 +343,17 @@ describe('manifest: advanced search and operators', () => {
     }
   });
 
+  it('no keybinding uses Ctrl+Alt (AltGr on Windows, which types letters such as ó) or a bare Option on macOS (which types ø)', () => {
+    const bindings = (JSON.parse(manifestText) as { contributes: { keybindings?: Array<{ command: string; key: string; mac?: string }> } }).contributes.keybindings ?? [];
+    assert.ok(bindings.length > 0);
+    const chords = (key: string): string[][] => key.toLowerCase().split(' ').map((chord) => chord.split('+'));
+    for (const binding of bindings) {
+      for (const chord of chords(binding.key)) assert.ok(!(chord.includes('ctrl') && chord.includes('alt')), `${binding.command}: ${binding.key}`);
+      for (const chord of chords(binding.mac ?? binding.key)) assert.ok(!chord.includes('alt') || chord.includes('cmd') || chord.includes('ctrl'), `${binding.command}: ${binding.mac ?? binding.key} on macOS`);
+    }
+    assert.deepEqual(bindings.find((b) => b.command === Command.insertOperator), { ...bindings.find((b) => b.command === Command.insertOperator), key: 'ctrl+shift+o', mac: 'cmd+shift+o' });
+  });
+
   it('every keybinding names a contributed command, and its webData context keys are set by the code', () => {
     assert.ok(keybindings.some((k) => k.command === Command.insertOperator));
     for (const binding of keybindings) {
@@ -253,7 +373,7 @@ describe('manifest: language-model tools', () => {
   // The fields VS Code 1.100 (the engines floor) accepts: its schema has additionalProperties false.
   const FIELDS_1_100 = ['name', 'toolReferenceName', 'displayName', 'userDescription', 'modelDescription', 'inputSchema', 'canBeReferencedInPrompt', 'icon', 'when', 'tags'];
   // Plain draft-07 keywords only: Copilot drops every tool of an extension over one it cannot read.
-  const SCHEMA_KEYWORDS = new Set(['type', 'properties', 'items', 'enum', 'required', 'description', 'minimum', 'maximum', 'maxLength', 'minLength', 'default']);
+  const SCHEMA_KEYWORDS = new Set(['type', 'properties', 'items', 'enum', 'required', 'description', 'minimum', 'maximum', 'maxLength', 'minLength', 'maxItems', 'default']);
   const registeredTools = new Set(matchesIn(/export const \w+_TOOL = Tool\.(\w+);/g).map((m) => new Map<string, string>(Object.entries(Tool)).get(m.id)));
 
   it('contributes the nine tools, each registered in code, and code registers no other', () => {
@@ -316,10 +436,54 @@ describe('manifest: language-model tools', () => {
     assert.deepEqual(search?.inputSchema.required, ['query']);
   });
 
-  it('the read tool\'s schema names exactly the inputs its zod check reads', async () => {
-    const { READ_INPUT_FIELDS } = await import('../../src/core/chat/read-input');
+  it('the read tool\'s schema names exactly the inputs its zod check reads, with one required mode field for its three kinds of page', async () => {
+    const { READ_INPUT_FIELDS, READ_SOURCES } = await import('../../src/core/chat/read-input');
     const read = tools.find((t) => t.name === 'webData_readResult');
-    assert.deepEqual(Object.keys(read?.inputSchema.properties ?? {}).sort(), [...READ_INPUT_FIELDS].sort());
+    const properties = (read?.inputSchema.properties ?? {}) as Record<string, { enum?: string[] }>;
+    assert.deepEqual(Object.keys(properties).sort(), [...READ_INPUT_FIELDS].sort());
+    assert.deepEqual(read?.inputSchema.required, ['source']);
+    assert.deepEqual(properties.source?.enum, [...READ_SOURCES]);
+  });
+
+  it('the crawl results tool\'s schema names exactly the inputs its decoder reads, the job id required', async () => {
+    const { CRAWL_RESULTS_INPUT_FIELDS } = await import('../../src/core/chat/crawl-results-input');
+    const results = tools.find((t) => t.name === 'webData_crawlResults');
+    assert.deepEqual(Object.keys(results?.inputSchema.properties ?? {}).sort(), [...CRAWL_RESULTS_INPUT_FIELDS].sort());
+    assert.deepEqual(results?.inputSchema.required, ['jobId']);
+  });
+
+  it('one name per concept across the tools: jobId for a job, from for the first item to list, page for a page\'s number', () => {
+    const names = tools.flatMap((tool) => Object.keys((tool.inputSchema.properties ?? {})).map((name) => `${tool.name}.${name}`));
+    const banned = names.filter((name) => /\.(id|fromPage|from_page|job|job_id|startPage|offset)$/.test(name));
+    assert.deepEqual(banned, []);
+    for (const tool of ['webData_readResult', 'webData_crawlResults']) assert.ok(names.includes(`${tool}.jobId`), tool);
+    for (const tool of ['webData_map', 'webData_crawlResults']) assert.ok(names.includes(`${tool}.from`), tool);
+  });
+
+  it('bounds the lists and counts the person\'s settings bound: urls maxItems and a crawl\'s limit maximum', () => {
+    const setting = settingProperties[fullSettingKey(Setting.chatMaxCrawlPages)] as { maximum?: number } | undefined;
+    assert.ok(typeof setting?.maximum === 'number');
+    const property = (tool: string, name: string): { maxItems?: number; maximum?: number } | undefined =>
+      ((tools.find((t) => t.name === tool)?.inputSchema.properties ?? {}) as Record<string, { maxItems?: number; maximum?: number }>)[name];
+    assert.equal(property('webData_batchScrape', 'urls')?.maxItems, setting.maximum);
+    assert.equal(property('webData_startCrawl', 'limit')?.maximum, setting.maximum);
+    const walk = (schema: unknown, where: string): void => {
+      if (typeof schema !== 'object' || schema === null) return;
+      const node = schema as { type?: string; maxItems?: number; properties?: Record<string, unknown> };
+      if (node.type === 'array' && !where.endsWith('.sources') && !where.endsWith('.categories') && !where.endsWith('.scrapeFormats')) {
+        assert.ok(typeof node.maxItems === 'number' || where.includes('Domains') || where.includes('Paths'), `${where}: a list with no maxItems`);
+      }
+      for (const [name, value] of Object.entries(node.properties ?? {})) walk(value, `${where}.${name}`);
+    };
+    for (const tool of tools) walk(tool.inputSchema, tool.name);
+  });
+
+  it('says service tokens, never bare tokens, which a model reads as its own', () => {
+    for (const tool of tools) {
+      const text = [String(tool.modelDescription), JSON.stringify(tool.inputSchema)].join(' ');
+      const bare = [...text.matchAll(/(\w+) tokens?\b/g)].filter((m) => m[1] !== 'service' && m[1] !== 'model');
+      assert.deepEqual(bare.map((m) => m[0]), [], tool.name);
+    }
   });
 
   it('the scrape, map, crawl and batch scrape tools\' schemas name exactly the inputs their zod checks read, the url(s) required', async () => {
@@ -334,6 +498,65 @@ describe('manifest: language-model tools', () => {
 
   it('the listing names the Chat category', () => {
     assert.ok((JSON.parse(manifestText) as { categories: string[] }).categories.includes('Chat'));
+  });
+});
+
+describe('manifest: the editor\'s context menu', () => {
+  const menus = manifest.contributes.menus;
+  const editor = menus['editor/context'] ?? [];
+  const ours = menus['webData.editorContext'] ?? [];
+  const whenOf = (command: string): string | undefined => ours.find((entry) => entry.command === command)?.when;
+
+  it('holds Web Data\'s entries in one submenu, labelled Web Data, shown only where one of them applies', () => {
+    assert.deepEqual(editor.map((entry) => entry.submenu), ['webData.editorContext']);
+    const submenu = manifest.contributes.submenus?.find((s) => s.id === 'webData.editorContext');
+    assert.equal(nls[(submenu?.label ?? '').slice(1, -1)], 'Web Data');
+    const shownWhen = editor[0]?.when ?? '';
+    for (const entry of ours) {
+      for (const part of (entry.when ?? '').split('||').map((p) => p.trim().split('&&')[0]?.trim() ?? '')) assert.ok(shownWhen.includes(part), `the submenu is hidden where ${entry.command} applies (${part})`);
+    }
+  });
+
+  it('each entry only where it applies: a selection to search, an address to scrape or crawl, addresses to batch', () => {
+    assert.deepEqual(ours.map((entry) => entry.command).sort(), [Command.scrapeUrl, Command.searchSelection, Command.startBatchScrape, Command.startCrawl].sort());
+    assert.equal(whenOf(Command.searchSelection), 'editorHasSelection');
+    assert.equal(whenOf(Command.scrapeUrl), ContextKey.editorUrlAtCursor);
+    assert.equal(whenOf(Command.startCrawl), ContextKey.editorUrlAtCursor);
+    assert.equal(whenOf(Command.startBatchScrape), `${ContextKey.editorSelectionHasUrls} || resourceScheme == webdata-page && !editorHasSelection`);
+    for (const entry of ours) assert.ok(!/^editorTextFocus$/.test(entry.when ?? ''), `${entry.command} shows on every right-click`);
+  });
+
+  it('the keys are set by the code that follows the cursor, at every start', () => {
+    const source = readFileSync(path.join(root, 'src/features/editor-menu/index.ts'), 'utf8');
+    assert.match(source, /setContext['"], ContextKey\.editorUrlAtCursor/);
+    assert.match(source, /setContext['"], ContextKey\.editorSelectionHasUrls/);
+    assert.match(readFileSync(path.join(root, 'src/extension.ts'), 'utf8'), /registerEditorMenuKeys\(services\)/);
+  });
+});
+
+describe('manifest: palette hygiene', () => {
+  const palette = manifest.contributes.menus.commandPalette ?? [];
+  // Each Clear… command shows in the palette only while there is something to clear, by the key
+  // the code that lists that thing sets (the view that draws it).
+  const CLEARS: Array<[string, string, string]> = [
+    [Command.clearSearches, ContextKey.hasSearches, 'src/features/search/tree.ts'],
+    [Command.clearPages, ContextKey.hasPages, 'src/features/scrape/pages-view.ts'],
+    [Command.clearWebhookEvents, ContextKey.hasWebhookEvents, 'src/features/webhooks/events-view.ts'],
+  ];
+
+  it('Clear Search History, Clear Pages and Clear Webhook Events are hidden with nothing to clear', () => {
+    for (const [command, key, file] of CLEARS) {
+      assert.equal(palette.find((entry) => entry.command === command)?.when, key, command);
+      const source = readFileSync(path.join(root, file), 'utf8');
+      const setKey = new RegExp(`setContext['"],\\s*ContextKey\\.${Object.entries(ContextKey).find(([, value]) => value === key)?.[0] ?? ''}\\b`);
+      assert.match(source, setKey, `${file} does not set ${key}`);
+    }
+  });
+
+  it('every command the palette shows with a when-clause names a key the code sets or a setting', () => {
+    for (const entry of palette) {
+      for (const key of entry.when?.replace(/\bconfig\.[\w.]+/g, '').match(/\bwebData\.[\w.]+/g) ?? []) assert.ok(contextKeys.has(key), `${entry.command}: ${key}`);
+    }
   });
 });
 

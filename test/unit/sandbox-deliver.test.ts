@@ -30,7 +30,7 @@ describe('sandbox:deliver: arguments', () => {
   it('the sandbox banner names every demo job with results, and how to open them', () => {
     const banner = sandboxJobLines().join('\n');
     for (const id of [DEMO_JOBS.large, DEMO_JOBS.failed, DEMO_JOBS.cancelled, DEMO_JOBS.batch]) assert.ok(banner.includes(id), `${id} is not in the banner`);
-    assert.match(banner, /"Web Data: Open Crawl Results" and paste/);
+    assert.match(banner, /"Web Data: Open Crawl Results…" and paste/);
     assert.match(banner, /sandbox:deliver -- crawl\.page/);
     assert.match(banner, /sandbox:deliver -- batch_scrape\.page/);
   });

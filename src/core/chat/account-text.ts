@@ -10,11 +10,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The credits record in a few lines: remaining credits, the plan, and the billing period. */
 export function creditsText(usage: TokenUsage, now: Date): string {
   const credits = tokensToCredits(usage.remainingTokens);
-  const lines = [`Remaining: ${credits} credits (${usage.remainingTokens} tokens; 1 credit = ${TOKENS_PER_CREDIT} tokens).`];
+  const lines = [`Remaining: ${credits} credits (${usage.remainingTokens} service tokens; 1 credit = ${TOKENS_PER_CREDIT} service tokens).`];
   const plan = usage.planTokens;
   if (typeof plan === 'number') {
     const share = plan > 0 ? `, ${Math.max(0, Math.floor((usage.remainingTokens / plan) * 100))}% of it left` : '';
-    lines.push(`Plan: ${tokensToCredits(plan)} credits (${plan} tokens, coupons not counted)${share}.`);
+    lines.push(`Plan: ${tokensToCredits(plan)} credits (${plan} service tokens, coupons not counted)${share}.`);
   }
   const start = dateOf(usage.billingPeriodStart);
   const end = dateOf(usage.billingPeriodEnd);

@@ -22,7 +22,7 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 
 /** The webData_readResult input that reads part `part` of a kept page. */
 function pageReadCall(pageId: string, part: number): string {
-  return `{"pageId":"${pageId}","part":${part}}`;
+  return `{"source":"scraped","pageId":"${pageId}","part":${part}}`;
 }
 
 function spentText(record: ScrapedRecord, options: PageTextOptions): string {

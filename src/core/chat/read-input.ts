@@ -3,6 +3,8 @@
 // crawl's or batch scrape's job id (with its kind) and a page (its number, or its address), or a
 // page webData_scrape kept (its page id: the whole page is the one page).
 // The sources are a list: each is one entry in PAGE_SOURCES and one PageSource in the tool.
+// `source` says which of the three is meant ("search", "job", "scraped"), the one field the schema
+// requires; an input without it (an agent that learned the tool before) is read by the id it gives.
 import * as z from 'zod/mini';
 import type { RequestProblem } from '../api/request-types';
 import { isJobId } from '../crawls/job';
@@ -28,8 +30,12 @@ export interface ReadRequest {
 /** A kept page's id: the UUID its webData_scrape answer named. */
 const PAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The mode field: which kind of page the other fields name. */
+export const READ_SOURCES = ['search', 'job', 'scraped'] as const;
+
 // A `z.lazy`, built on the tool's first call rather than when dist/core.js loads.
 const ReadInputSchema = z.lazy(() => z.looseObject({
+  source: z.optional(z.enum(READ_SOURCES)),
   searchId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   // A model may send the number as text: "3" is read as 3.
   result: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,5}\s*$/))])),
@@ -42,11 +48,12 @@ const ReadInputSchema = z.lazy(() => z.looseObject({
 }));
 
 /** The input fields, as the manifest's inputSchema lists them (test/unit/manifest.test.ts compares). */
-export const READ_INPUT_FIELDS = ['searchId', 'result', 'url', 'part', 'jobId', 'kind', 'page', 'pageId'] as const;
+export const READ_INPUT_FIELDS = ['source', 'searchId', 'result', 'url', 'part', 'jobId', 'kind', 'page', 'pageId'] as const;
 
 export type ReadInputCheck = { ok: true; request: ReadRequest } | { ok: false; problems: RequestProblem[] };
 
 const EXPECTED: Readonly<Record<string, string>> = {
+  source: '"search" (a result of a webData_search answer, with searchId), "job" (a page of a crawl or batch scrape, with jobId) or "scraped" (a page webData_scrape fetched, with pageId)',
   searchId: 'the search id a webData_search answer named, such as "lz0abc-xyz123"',
   result: 'the result\'s number in that answer, a whole number from 1',
   url: 'the result\'s URL exactly as the answer gave it',
@@ -59,7 +66,7 @@ const EXPECTED: Readonly<Record<string, string>> = {
 
 export function readReadInput(value: unknown): ReadInputCheck {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, problems: [{ field: 'input', message: 'The input must be an object such as { "searchId": "...", "result": 1, "part": 1 }.' }] };
+    return { ok: false, problems: [{ field: 'input', message: 'The input must be an object such as { "source": "search", "searchId": "...", "result": 1, "part": 1 }.' }] };
   }
   const parsed = ReadInputSchema.safeParse(value);
   if (!parsed.success) {
@@ -68,6 +75,14 @@ export function readReadInput(value: unknown): ReadInputCheck {
   }
   const input = parsed.data;
   const part = input.part === undefined ? 1 : Number(input.part);
+  const idField = { search: 'searchId', job: 'jobId', scraped: 'pageId' } as const;
+  if (input.source !== undefined && input[idField[input.source]] === undefined) {
+    return { ok: false, problems: [{ field: idField[input.source], message: `With source "${input.source}", give ${idField[input.source]}: ${EXPECTED[idField[input.source]] ?? ''}.` }] };
+  }
+  const given = (['search', 'job', 'scraped'] as const).filter((source) => input[idField[source]] !== undefined);
+  if (input.source !== undefined && given.some((source) => source !== input.source)) {
+    return { ok: false, problems: [{ field: 'source', message: `With source "${input.source}", give ${idField[input.source]} alone, not ${given.filter((s) => s !== input.source).map((s) => idField[s]).join(' or ')}.` }] };
+  }
   if (input.pageId !== undefined) {
     if (input.searchId !== undefined || input.jobId !== undefined) return { ok: false, problems: [{ field: 'pageId', message: 'Give pageId (a scraped page) alone, without searchId or jobId.' }] };
     return { ok: true, request: { source: 'scrape', id: input.pageId.toLowerCase(), page: { number: 1 }, part } };

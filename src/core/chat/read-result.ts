@@ -49,7 +49,7 @@ export function searchResultPage(record: SearchRecord | undefined, searchId: str
     what: `result ${number} of search ${record.id}`,
     label: page.label,
     text: modelPage(page.text),
-    call: (part) => `{"searchId":"${record.id}","result":${number},"part":${part}}`,
+    call: (part) => `{"source":"search","searchId":"${record.id}","result":${number},"part":${part}}`,
   } };
 }
 

@@ -103,7 +103,7 @@ interface Level {
 
 /** A call that reads result `number` from its first part. */
 function readCall(searchId: string, number: number): string {
-  return `{"searchId":"${searchId}","result":${number},"part":1}`;
+  return `{"source":"search","searchId":"${searchId}","result":${number},"part":1}`;
 }
 
 function cutNote(record: SearchRecord, entries: readonly Entry[], level: Level, label: string): string | undefined {

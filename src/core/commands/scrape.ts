@@ -1,4 +1,4 @@
-// What Open URL as Markdown and Map Site take: a URL to fill the box with, or a request
+// What Scrape URL as Markdown… and Map Site take: a URL to fill the box with, or a request
 // `{ url, …options }` to send as it is. Anything else (the document's Uri the editor's context
 // menu passes, a row of a view) is not read: the box opens with the URL found where the person is.
 import type { ScrapeRequest } from '../api/scrape-request';

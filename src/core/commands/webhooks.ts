@@ -9,6 +9,11 @@ export function decodeSecret(argument: unknown): string | undefined {
   return typeof secret === 'string' && secret.trim() !== '' ? secret.trim() : undefined;
 }
 
+/** Clear Webhook Secret: `{ confirmed: true }` clears without the dialog; anything else asks. */
+export function decodeClearSecret(argument: unknown): { confirmed: boolean } {
+  return { confirmed: dataArgument(argument)?.confirmed === true };
+}
+
 /** The event a row command is about: its key, and the record its row holds (for an event the store dropped). */
 export interface EventArgument {
   key: string;

@@ -17,7 +17,7 @@ const MAX_LISTED = 100;
 const ROOM_STEP = 200;
 
 /** The tool's input was not a job reference. */
-export const CRAWL_INPUT_TEXT = 'The crawl results request was not accepted: "id" must be the job id of a crawl or batch scrape (a UUID), and "kind" "crawl" (default) or "batch".';
+export const CRAWL_INPUT_TEXT = 'The crawl results request was not accepted: "jobId" must be the job id of a crawl or batch scrape (a UUID), and "kind" "crawl" (default) or "batch".';
 /** The job was opened but is not in the service's list (it was removed meanwhile). */
 export const CRAWL_GONE_TEXT = 'The crawl results could not be read: the job is no longer loaded in the editor; call the tool again.';
 
@@ -113,9 +113,9 @@ export function crawlToolText(job: CrawlJobState, texts: ReadonlyMap<number, str
   const cut = cutPage !== undefined ? `Page ${cutPage} was cut: read all of it in parts with webData_readResult ${crawlReadCall(job.ref, cutPage, 1)}. ` : '';
   const onePage = (page: number): string => `; or read one page whole, in parts, with webData_readResult ${crawlReadCall(job.ref, page, 1)} (any page number)`;
   if (nextPage !== undefined) {
-    parts.push('', `${cut}To read on, call webData_crawlResults again with {"id": "${job.ref.id}", "kind": "${job.ref.kind}", "fromPage": ${nextPage}}${onePage(nextPage)}.`);
+    parts.push('', `${cut}To read on, call webData_crawlResults again with {"jobId": "${job.ref.id}", "kind": "${job.ref.kind}", "from": ${nextPage}}${onePage(nextPage)}.`);
   } else if (!loadedAll) {
-    parts.push('', `More pages exist than are loaded. To read them, call webData_crawlResults again with {"id": "${job.ref.id}", "kind": "${job.ref.kind}", "fromPage": ${job.pages.length + 1}}${onePage(job.pages.length + 1)}; the person can also open them in the Crawl Results view.`);
+    parts.push('', `More pages exist than are loaded. To read them, call webData_crawlResults again with {"jobId": "${job.ref.id}", "kind": "${job.ref.kind}", "from": ${job.pages.length + 1}}${onePage(job.pages.length + 1)}; the person can also open them in the Crawl Results view.`);
   } else if (unreadablePages(job)) {
     parts.push('', 'Those are all the pages that can be read.');
   } else {
@@ -150,7 +150,7 @@ function shortText(job: CrawlJobState, fromPage: number, withPage: boolean): str
     // webData_readResult splits a page into parts that fit the budget, so it reads on however small it is.
     lines.push(`Read on: webData_readResult ${crawlReadCall(job.ref, row.index + 1, 1)} gives page ${row.index + 1} in parts.`);
   } else if (job.cursor !== undefined) {
-    lines.push(`Read on: webData_crawlResults {"id": "${job.ref.id}", "kind": "${job.ref.kind}", "fromPage": ${job.pages.length + 1}} with a larger budget.`);
+    lines.push(`Read on: webData_crawlResults {"jobId": "${job.ref.id}", "kind": "${job.ref.kind}", "from": ${job.pages.length + 1}} with a larger budget.`);
   } else {
     lines.push(job.pages.length === 0 ? 'It has no pages.' : `It has ${job.pages.length} pages; none from page ${fromPage}.`);
   }

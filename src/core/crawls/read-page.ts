@@ -14,7 +14,7 @@ const kindWords = (kind: JobKind): string => (kind === 'crawl' ? 'crawl' : 'batc
 
 /** The webData_readResult input that reads part `part` of page `number` of a job. */
 export function crawlReadCall(ref: JobRef, number: number, part: number): string {
-  return `{"jobId":"${ref.id}","kind":"${ref.kind}","page":${number},"part":${part}}`;
+  return `{"source":"job","jobId":"${ref.id}","kind":"${ref.kind}","page":${number},"part":${part}}`;
 }
 
 function sameAddress(url: string | undefined, address: string): boolean {

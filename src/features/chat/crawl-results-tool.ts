@@ -1,10 +1,11 @@
 // webData_crawlResults: a crawl's or batch scrape's status, its pages' titles and addresses, and
-// the markdown of its first pages (or those from `fromPage`) within the invocation's token budget
+// the markdown of its first pages (or those from `from`) within the invocation's token budget
 // (8,000 characters without one). Reading results costs nothing, so no confirmation. It goes
 // through the crawl results service, as the Crawl Results view does: one page of results per call at most.
 import { Tool } from '../../core/ids';
 import { CRAWL_GONE_TEXT, CRAWL_INPUT_TEXT, crawlToolAnswer } from '../../core/crawls/chat-text';
-import { readJobArgument, type JobRef } from '../../core/crawls/job';
+import { readCrawlResultsInput } from '../../core/chat/crawl-results-input';
+import type { JobRef } from '../../core/crawls/job';
 import type { CrawlPageService } from '../../core/crawls/read-page';
 import type { CrawlJobState, Failure } from '../../core/crawls/results';
 import type { ToolOutcome } from '../../core/chat/tool';
@@ -28,11 +29,8 @@ export const crawlResultsTool = (service: CrawlPageService): ChatToolDefinition<
 });
 
 function decodeJob(input: unknown): ToolOutcome<Asked> {
-  const fields: Record<string, unknown> = typeof input === 'object' && input !== null ? { ...input } : {};
-  const ref = readJobArgument({ id: fields.id, kind: fields.kind });
-  if (!ref) return { ok: false, text: CRAWL_INPUT_TEXT };
-  const { fromPage } = fields;
-  return { ok: true, value: { ref, fromPage: typeof fromPage === 'number' && Number.isInteger(fromPage) && fromPage >= 1 ? fromPage : 1 } };
+  const asked = readCrawlResultsInput(input);
+  return asked ? { ok: true, value: { ref: asked.ref, fromPage: asked.from } } : { ok: false, text: CRAWL_INPUT_TEXT };
 }
 
 /** Where the results come from: the crawl results service, with the markdown of the pages asked for. */

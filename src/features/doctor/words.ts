@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 import type { Fact, Fix, Hop, HopId, HopStatus } from '../../core/doctor/types';
 import { CERTIFICATES_SETTING } from '../../core/failure-table';
 import { inertMarkdown } from '../../core/text/inert';
+import { tokensToCredits } from '../../core/billing';
+import { formatNumber, safeLocale } from '../../core/intl';
 
 const md = (text: string): string => inertMarkdown(text, 300);
 const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
@@ -58,7 +60,7 @@ function factLine(fact: Fact): string {
     case 'tls':
       return vscode.l10n.t('Protocol {0}; certificate for {1}, issued by {2}, valid until {3}; trusted by: {4}', md(fact.protocol), md(fact.subject || '?'), md(fact.issuer || '?'), fact.validTo || '?', trustWord(fact.trustedBy));
     case 'key':
-      return fact.status === 200 && fact.failure === undefined ? vscode.l10n.t('GET /v2/team/token-usage answered 200: the key works ({0} tokens left)', String(fact.remainingTokens ?? '?'))
+      return fact.status === 200 && fact.failure === undefined ? vscode.l10n.t('GET /v2/team/token-usage answered 200: the key works ({0})', creditsLeft(fact.remainingTokens))
         : fact.status === 404 && fact.failure === undefined ? vscode.l10n.t('GET /v2/team/token-usage answered 404: no usage information yet, but the key works')
           : vscode.l10n.t('GET /v2/team/token-usage answered {0}', fact.status === 0 ? vscode.l10n.t('nothing') : String(fact.status));
     case 'webhook':
@@ -135,4 +137,11 @@ export function reportMarkdown(hops: readonly Hop[], failed: HopId | undefined, 
     lines.push('');
   });
   return lines.join('\n');
+}
+
+/** The key's credits as the status bar says them: credits, not tokens, with the locale's separators. */
+function creditsLeft(remainingTokens: number | undefined): string {
+  if (remainingTokens === undefined) return vscode.l10n.t('credits left unknown');
+  const credits = tokensToCredits(remainingTokens);
+  return credits === 1 ? vscode.l10n.t('1 credit left') : vscode.l10n.t('{0} credits left', formatNumber(credits, safeLocale(vscode.env.language)));
 }

@@ -1,4 +1,4 @@
-// Entries where the work is: "Search the Web for Selection" in the editor's and the terminal's
+// Entries where the work is: "Search the Web for Selection…" in the editor's and the terminal's
 // context menus, and "Search the Web for This Problem" on every problem. Each opens the search's own
 // query box filled in with a query made from what is in front of the person, and nothing is sent
 // until they press Enter on it (the box is the consent). The query is cleaned in the core

@@ -1,4 +1,4 @@
-// Any page as markdown (issue 27): Open URL as Markdown, Fetch Page Fresh, a search result's full
+// Any page as markdown (issue 27): Scrape URL as Markdown…, Scrape Fresh Copy, a search result's full
 // page, and Map Site. The address is checked before anything leaves (core/scrape/url-check): a
 // refused one is said in the box, flagged parts (credentials, secret-looking parameters, hosts the
 // service cannot reach) are shown and removed unless the person keeps them. The page opens in a
@@ -32,7 +32,7 @@ import { errorPageWords, flagWords, refusalWords, words } from './words';
 
 type Options = Omit<ScrapeRequest, 'url'>;
 
-/** Fetch Page Fresh's argument: the tab's Uri the editor's title bar passes; else the active tab's. */
+/** Scrape Fresh Copy's argument: the tab's Uri the editor's title bar passes; else the active tab's. */
 function decodeUri(argument: unknown): vscode.Uri | undefined {
   return argument instanceof vscode.Uri ? argument : undefined;
 }

@@ -1,5 +1,5 @@
 // The kept pages' place in the editor: their group in Search Results (./pages-view.ts), its rows'
-// commands (./pages-actions.ts), and Open a Link as Markdown on a crawled page's row. Registering
+// commands (./pages-actions.ts), and Scrape Linked Page… on a crawled page's row. Registering
 // reads nothing: the group reads the folder when the view first asks.
 import * as vscode from 'vscode';
 import { decodeCrawlPage } from '../../core/commands/crawls';

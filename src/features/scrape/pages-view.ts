@@ -5,6 +5,7 @@
 // (another window may have kept a page): the rows change only when what is kept changed. A folder
 // that cannot be listed keeps the rows shown.
 import * as vscode from 'vscode';
+import { ContextKey } from '../../core/ids';
 import { matchesSearch } from '../../core/search/filter';
 import { pinnedPagesFirst, type PageSummary, type ScrapedPages } from '../../core/scrape/store';
 import { inertLabel } from '../../core/text/inert';
@@ -53,11 +54,22 @@ export class PagesView extends Disposable implements SearchViewGroup {
   }
 
   async root(filter: readonly string[]): Promise<SearchTreeNode | undefined> {
-    const shown = matching(await this.list(), filter);
+    const all = await this.list();
+    this.setHasPages(all.length > 0);
+    const shown = matching(all, filter);
     // The same row while its count holds: VS Code and getParent see one group.
     if (shown.length === 0) this.group = undefined;
     else if (this.group?.count !== shown.length) this.group = { type: 'pages', count: shown.length };
     return this.group;
+  }
+
+  private hasPages: boolean | undefined;
+
+  /** webData.hasPages: Clear Pages shows in the palette only when there is something to clear. */
+  private setHasPages(value: boolean): void {
+    if (value === this.hasPages) return;
+    this.hasPages = value;
+    void vscode.commands.executeCommand('setContext', ContextKey.hasPages, value);
   }
 
   async children(node: SearchTreeNode, filter: readonly string[]): Promise<SearchTreeNode[]> {

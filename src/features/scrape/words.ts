@@ -44,7 +44,7 @@ export function flagWords(flag: UrlFlag): string {
 
 export const words = {
   urlPrompt: (): string => vscode.l10n.t('The address of the page to open as markdown (nothing is sent until you press Enter)'),
-  urlTitle: (): string => vscode.l10n.t('Web Data: Open URL as Markdown'),
+  urlTitle: (): string => vscode.l10n.t('Web Data: Scrape URL as Markdown'),
   mapPrompt: (): string => vscode.l10n.t('The address of the site to map (nothing is sent until you press Enter)'),
   mapTitle: (): string => vscode.l10n.t('Web Data: Map Site'),
   removeSecrets: (): string => vscode.l10n.t('Remove Them and Send'),
@@ -61,7 +61,7 @@ export const words = {
   notConnected: (): string => vscode.l10n.t('Connect to the Web Data Service first (Web Data: Connect…).'),
   connect: (): string => vscode.l10n.t('Connect…'),
   mapEmpty: (address: string): string => vscode.l10n.t('The service found no addresses for {0}.', address),
-  mapPlaceholder: (count: number): string => vscode.l10n.t('{0} addresses: pick one to open it as markdown, or several to batch scrape them', count),
+  mapPlaceholder: (count: number): string => vscode.l10n.t('{0} addresses: pick one to scrape, several to batch', formatNumber(count, locale())),
   batchOrEachPlaceholder: (count: number): string => vscode.l10n.t('{0} addresses picked: how should they be fetched?', count),
   batchAll: (count: number): string => vscode.l10n.t('Batch Scrape {0} Pages', count),
   batchAllDetail: (): string => vscode.l10n.t('One job: its review shows the request and its bound before it starts, and its pages arrive in Crawl Results.'),
@@ -74,7 +74,7 @@ export const words = {
   pickCrawlPage: (): string => vscode.l10n.t('Pick a page in the Crawl Results view first.'),
   crawlPageUnread: (): string => vscode.l10n.t('The crawled page could not be read; open it once, then try again.'),
   noLinks: (): string => vscode.l10n.t('This crawled page links to no web page.'),
-  linksTitle: (): string => vscode.l10n.t('Web Data: Open a Link as Markdown'),
+  linksTitle: (): string => vscode.l10n.t('Web Data: Scrape Linked Page'),
   linksPlaceholder: (count: number): string => vscode.l10n.t('{0} links on this page: pick one to open it as markdown', count),
   pagesGroup: (): string => vscode.l10n.t('Pages'),
   pagesGroupTooltip: (): string => vscode.l10n.t('Pages opened as markdown, by you or a chat agent, newest first; pinned ones on top'),
@@ -141,7 +141,7 @@ export function headerWords(header: PageHeader, ageText: (ms: number) => string)
   if (header.redirectedFrom) lines.push(`> ${vscode.l10n.t('Asked for: {0}', addressLine(header.redirectedFrom))}`);
   if (header.statusCode !== undefined) lines.push(`> ${vscode.l10n.t('The site answered with status {0}.', header.statusCode)}`);
   if (header.creditsUsed !== undefined) lines.push(`> ${vscode.l10n.t('This fetch cost {0}.', creditsWords(header.creditsUsed))}`);
-  if (header.cachedAgeMs !== undefined) lines.push(`> ${vscode.l10n.t('From the service\'s cache, {0} old. Run "Web Data: Fetch Page Fresh" for a fresh copy.', ageText(header.cachedAgeMs))}`);
+  if (header.cachedAgeMs !== undefined) lines.push(`> ${vscode.l10n.t('From the service\'s cache, {0} old. Run "Web Data: Scrape Fresh Copy" for a fresh copy.', ageText(header.cachedAgeMs))}`);
   return `${lines.join('\n>\n')}\n\n`;
 }
 

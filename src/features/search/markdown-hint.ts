@@ -16,7 +16,7 @@ export async function offerMarkdownOnce(state: vscode.Memento, request: SearchRe
   if (state.get<boolean>(MARKDOWN_HINT_SHOWN) === true) return;
   if (!offersMarkdown(request, searchSettings().scrapeFormats)) return;
   await state.update(MARKDOWN_HINT_SHOWN, true);
-  const fetchMarkdown = vscode.l10n.t('Fetch Markdown With Searches');
+  const fetchMarkdown = vscode.l10n.t('Fetch Markdown with Searches');
   const choice = await vscode.window.showInformationMessage(
     vscode.l10n.t('Searches fetch only each result\'s title, address and description. To read the pages themselves, searches can also fetch their markdown; scraping uses more credits.'),
     fetchMarkdown);

@@ -66,7 +66,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
   constructor(private readonly history: SearchHistoryReader) {
     super();
     this._register(history.onDidChangeHistory(() => this.changeEmitter.fire(undefined)));
-    this._register(onDidChangeSetting(Setting.previewImages, () => this.changeEmitter.fire(undefined)));
+    this._register(onDidChangeSetting(Setting.searchPreviewImages, () => this.changeEmitter.fire(undefined)));
   }
 
   /** Shows another feature's group after the searches. */

@@ -12,7 +12,7 @@ import { loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
 import type { Services } from '../../platform/services';
-import { baseUrlSetting, lowCreditsThreshold, onDidChangeSetting, usageRefreshInterval } from '../../platform/settings';
+import { baseUrlSetting, lowCreditsThreshold, onDidChangeSetting, creditsRefreshInterval } from '../../platform/settings';
 import { usageWords, type UsageWords } from './words';
 import type { SpendApi } from '../spend';
 
@@ -48,7 +48,7 @@ export class UsageStatus extends Disposable {
     super();
     this.model = this._register(new CreditsModel({
       connection: services.connection,
-      intervalMs: () => usageRefreshInterval() * 1000,
+      intervalMs: () => creditsRefreshInterval() * 1000,
       threshold: lowCreditsThreshold,
       stateForError: (error, at) => loadCore().stateForError(error, at),
       // The balance an earlier session stored shows at once (marked as last known) while the
@@ -64,8 +64,8 @@ export class UsageStatus extends Disposable {
     this._register(use.onDidChange(() => this.render()));
     this.render();
     this._register(this.model.onDidChange(() => this.changed()));
-    this._register(onDidChangeSetting(Setting.usageRefreshInterval, () => this.model.reschedule()));
-    this._register(onDidChangeSetting(Setting.lowCreditsThreshold, () => this.model.rethreshold()));
+    this._register(onDidChangeSetting(Setting.creditsRefreshInterval, () => this.model.reschedule()));
+    this._register(onDidChangeSetting(Setting.creditsLowThreshold, () => this.model.rethreshold()));
   }
 
   get state(): UsageState {

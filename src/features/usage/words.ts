@@ -130,7 +130,7 @@ function lineWords(line: UsageLine, options: WordsOptions): string {
     case 'billing-period':
       return periodWords(line.period, options);
     case 'below-threshold':
-      return vscode.l10n.t('Fewer than {0} left (setting {1}).', creditsWords(line.threshold, locale), fullSettingKey(Setting.lowCreditsThreshold));
+      return vscode.l10n.t('Fewer than {0} left (setting {1}).', creditsWords(line.threshold, locale), fullSettingKey(Setting.creditsLowThreshold));
     case 'no-usage-info':
       return vscode.l10n.t('The service has no token usage information for this team. The API key works; searches can still be made.');
     case 'service-said':

@@ -1,9 +1,9 @@
 // The webhook commands. Arguments let tests (and other extensions) skip the prompts: setWebhookSecret
 // takes { secret }; the row commands take a view node or { key }.
 import * as vscode from 'vscode';
-import { decodeEvent, decodeSecret, type EventArgument } from '../../core/commands/webhooks';
+import { decodeClearSecret, decodeEvent, decodeSecret, type EventArgument } from '../../core/commands/webhooks';
 import { noArgument, registerCommand } from '../../platform/commands';
-import { Command } from '../../core/ids';
+import { Command, fullSettingKey, Setting } from '../../core/ids';
 import { copyText } from '../../platform/clipboard';
 import type { WebhookEventRecord } from '../../core/webhook-events';
 import type { Services } from '../../platform/services';
@@ -34,7 +34,7 @@ interface WebhookArguments {
   [Command.stopWebhookReceiver]: undefined;
   [Command.copyWebhookUrl]: undefined;
   [Command.setWebhookSecret]: string | undefined;
-  [Command.clearWebhookSecret]: undefined;
+  [Command.clearWebhookSecret]: { confirmed: boolean };
   [Command.copyJobId]: EventArgument | undefined;
   [Command.openWebhookPayload]: EventArgument | undefined;
   [Command.clearWebhookEvents]: undefined;
@@ -47,7 +47,7 @@ const DECODERS: { [K in WebhookCommandId]: (argument: unknown) => WebhookArgumen
   [Command.stopWebhookReceiver]: noArgument,
   [Command.copyWebhookUrl]: noArgument,
   [Command.setWebhookSecret]: decodeSecret,
-  [Command.clearWebhookSecret]: noArgument,
+  [Command.clearWebhookSecret]: decodeClearSecret,
   [Command.copyJobId]: decodeEvent,
   [Command.openWebhookPayload]: decodeEvent,
   [Command.clearWebhookEvents]: noArgument,
@@ -102,10 +102,25 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       else void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret saved. Deliveries without a matching X-Service-Signature are now refused.'));
       return true;
     }),
-    [Command.clearWebhookSecret]: guarded('Clearing the webhook secret', () => vscode.l10n.t('Clearing the webhook secret failed. See the Web Data log for details.'), async () => {
+    [Command.clearWebhookSecret]: guarded('Clearing the webhook secret', () => vscode.l10n.t('Clearing the webhook secret failed. See the Web Data log for details.'), async ({ confirmed }: { confirmed: boolean }) => {
+      // Clearing turns the signature check off, so it asks first, as Clear API Key does.
+      if (await services.secrets.getWebhookSecret() === undefined) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('No webhook secret is set.'));
+        return false;
+      }
+      if (!confirmed) {
+        const clear = vscode.l10n.t('Clear Secret');
+        const choice = await vscode.window.showWarningMessage(
+          vscode.l10n.t('Clear the webhook secret?'),
+          { modal: true, detail: vscode.l10n.t('Deliveries are then no longer verified: the receiver accepts unsigned ones from anything that can reach its port, unless {0} is on. You can set the secret again at any time.', fullSettingKey(Setting.webhooksRequireSignature)) },
+          clear,
+        );
+        if (choice !== clear) return false;
+      }
       await services.secrets.deleteWebhookSecret();
       await controller.readSecret();
       void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret cleared. Deliveries are no longer verified and are marked unsigned.'));
+      return true;
     }),
     [Command.copyJobId]: guarded('Copying the job id', () => vscode.l10n.t('Copying the job id failed. See the Web Data log for details.'), async (event: EventArgument | undefined) => {
       const record = recordOf(store, event);

@@ -120,7 +120,7 @@ describe('chat: tools that fetch pages and map sites', function () {
         assertFits(text, tokens);
         assert.ok(text.includes('https://docs.tideflow.dev/guide/streams'), text);
         assert.ok(text.includes(pageId), 'the kept page is named');
-        if (tokens !== undefined) assert.ok(text.includes(`{"pageId":"${pageId}","part":1}`), 'the read call names the kept page');
+        if (tokens !== undefined) assert.ok(text.includes(`{"source":"scraped","pageId":"${pageId}","part":1}`), 'the read call names the kept page');
         else assert.doesNotMatch(text, /Left out/, 'the whole page fits 8,000 characters');
         assert.match(text, tokens === 64 ? /kept earlier: nothing spent now|nothing was spent now/ : /From the page kept (less than a minute|\d+ minutes?) ago, so nothing was spent now/);
         if (tokens === undefined) assert.match(text, /~~~markdown\n# Streams guide/);
@@ -134,7 +134,7 @@ describe('chat: tools that fetch pages and map sites', function () {
       let joined = '';
       let total = 0;
       for (let part = 1; part <= 100; part++) {
-        const text = await invokeTool('webData_readResult', { pageId, part }, 64);
+        const text = await invokeTool('webData_readResult', { source: 'scraped', pageId, part }, 64);
         assertFits(text, 64);
         const head = new RegExp(`^Part (\\d+) of (\\d+) of the page markdown of scraped page ${pageId}`).exec(text);
         assert.ok(head, text.slice(0, 200));
@@ -281,10 +281,10 @@ describe('chat: tools that fetch pages and map sites', function () {
         assertFits(text, tokens);
         const id = jobIdOf(text);
         assert.ok(id, text);
-        assert.ok(text.includes(`webData_crawlResults {"id":"${id}","kind":"crawl"}`), text);
+        assert.ok(text.includes(`webData_crawlResults {"jobId":"${id}","kind":"crawl"}`), text);
         if (tokens === undefined) assert.match(text, /From https:\/\/docs\.tideflow\.dev\/: at most 2 pages/);
         // The call it names reads the job, free.
-        assert.match(await invokeTool('webData_crawlResults', { id }), new RegExp(id));
+        assert.match(await invokeTool('webData_crawlResults', { jobId: id }), new RegExp(id));
       });
     }
 
@@ -295,7 +295,7 @@ describe('chat: tools that fetch pages and map sites', function () {
         assert.match(confirmation, /\*\*Bound:\*\* at most 2 pages/);
         assertFits(text, tokens);
         const id = jobIdOf(text);
-        assert.ok(text.includes(`webData_crawlResults {"id":"${id}","kind":"batch"}`), text);
+        assert.ok(text.includes(`webData_crawlResults {"jobId":"${id}","kind":"batch"}`), text);
       });
     }
 
@@ -307,7 +307,7 @@ describe('chat: tools that fetch pages and map sites', function () {
         assert.match(text, /The page limit asked for \(500\) was lowered to 3/);
         // The emulator's crawl finds 12 pages unless the limit sent says fewer.
         const id = jobIdOf(text);
-        await waitFor('the crawl\'s total', async () => /of 3\b/.test(await invokeTool('webData_crawlResults', { id })), 10_000);
+        await waitFor('the crawl\'s total', async () => /of 3\b/.test(await invokeTool('webData_crawlResults', { jobId: id })), 10_000);
       } finally {
         await setting('chat.maxCrawlPages', undefined);
       }

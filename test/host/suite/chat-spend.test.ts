@@ -96,7 +96,7 @@ describe('chat: agents that spend wisely', function () {
     let joined = '';
     let total = 0;
     for (let part = 1; part <= 200; part++) {
-      const text = await invokeTool('webData_readResult', { searchId, result: longest.number, part }, budget(100));
+      const text = await invokeTool('webData_readResult', { source: 'search', searchId, result: longest.number, part }, budget(100));
       assert.ok(Math.ceil(text.length / 4) <= 100, `part ${part}: ${text.length} characters`);
       const head = /^Part (\d+) of (\d+) of the page markdown of result (\d+) of search ([\w-]+)/.exec(text);
       assert.ok(head, text.slice(0, 200));

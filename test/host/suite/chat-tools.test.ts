@@ -53,7 +53,7 @@ describe('chat tools (language-model tools)', function () {
 
   it('webData_credits through lm.invokeTool: remaining credits, plan and period, without a confirmation', async () => {
     const text = await invoke('webData_credits', {});
-    assert.match(text, /^Remaining: 2000 credits \(30000 tokens; 1 credit = 15 tokens\)\./);
+    assert.match(text, /^Remaining: 2000 credits \(30000 service tokens; 1 credit = 15 service tokens\)\./);
     assert.match(text, /Plan: 10000 credits/);
     assert.match(text, /Billing period: \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d \(2\d days? left\)/);
   });

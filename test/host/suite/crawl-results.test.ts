@@ -53,7 +53,7 @@ describe('crawl results', function () {
     listener?.dispose();
     api.crawlResults.answerConfirmation = undefined;
     await vscode.commands.executeCommand('webData.stopWebhookReceiver');
-    await vscode.commands.executeCommand('webData.clearWebhookSecret');
+    await vscode.commands.executeCommand('webData.clearWebhookSecret', { confirmed: true });
     await vscode.commands.executeCommand('webData.clearWebhookEvents');
     await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
     await admin('PUT', '/webhook', null).catch(() => undefined);
@@ -285,25 +285,25 @@ describe('crawl results', function () {
     assert.match(text, new RegExp(`^Crawl ${id}: status completed\\. Pages done: 10000 of 10000\\.`));
     assert.match(text, /1\. Page 1 of big\.host-test\.example <https:\/\/big\.host-test\.example\/page\/1> \(200\)/);
     assert.match(text, /--- Page 1: /);
-    assert.match(text, new RegExp(`"fromPage": (\\d+)\\}; or read one page whole, in parts, with webData_readResult \\{"jobId":"${id}","kind":"crawl","page":\\1,"part":1\\} \\(any page number\\)\\.$`));
+    assert.match(text, new RegExp(`"from": (\\d+)\\}; or read one page whole, in parts, with webData_readResult \\{"source":"job","jobId":"${id}","kind":"crawl","page":\\1,"part":1\\} \\(any page number\\)\\.$`));
     assert.ok(Math.ceil(text.length / 4) <= 2000, `${text.length} characters for 2000 tokens`);
     // The smallest budget an answer must meet: the status and the call that reads on, through lm.invokeTool.
     for (const tokens of [64, 200]) {
-      const small = await invokeTool('webData_crawlResults', { id }, budget(tokens));
+      const small = await invokeTool('webData_crawlResults', { jobId: id }, budget(tokens));
       assert.ok(Math.ceil(small.length / 4) <= tokens, `${Math.ceil(small.length / 4)} tokens for ${tokens}: ${small}`);
       assert.match(small, new RegExp(`^Crawl ${id}: (status )?completed`));
-      assert.ok(small.includes(`webData_readResult {"jobId":"${id}","kind":"crawl","page":1,"part":1}`), small);
+      assert.ok(small.includes(`webData_readResult {"source":"job","jobId":"${id}","kind":"crawl","page":1,"part":1}`), small);
     }
-    assert.match(await invokeTool('webData_crawlResults', { id: 'not-a-uuid' }, budget(64)), /^The crawl results request was not accepted/);
+    assert.match(await invokeTool('webData_crawlResults', { jobId: 'not-a-uuid' }, budget(64)), /^The crawl results request was not accepted/);
   });
 
   it('webData_readResult through lm.invokeTool reads a crawl page the crawlResults answer cut: the call it named, every part in turn, the page exactly', async () => {
     const id = await addJob({ url: 'https://long.host-test.example', total: 3, completed: 3, listed: false, pageBytes: 9000 });
-    const listing = await invokeTool('webData_crawlResults', { id }, budget(1000));
+    const listing = await invokeTool('webData_crawlResults', { jobId: id }, budget(1000));
     const named = /Page 1 was cut: read all of it in parts with webData_readResult (\{[^}]*\})\./.exec(listing);
     assert.ok(named?.[1], listing.slice(-600));
     const call = JSON.parse(named[1]) as Record<string, unknown>;
-    assert.deepEqual(call, { jobId: id, kind: 'crawl', page: 1, part: 1 });
+    assert.deepEqual(call, { source: 'job', jobId: id, kind: 'crawl', page: 1, part: 1 });
     // The page as the service sends it, read here over the wire, not through the extension.
     const response = await fetch(`${env('WEBDATA_TEST_BASE_URL').replace(/\/+$/, '')}/v2/crawl/${id}?skip=0&limit=1`, { headers: { authorization: `Bearer ${KEY}` } });
     const expected = ((await response.json()) as { data: { markdown: string }[] }).data[0]?.markdown ?? '';
@@ -326,6 +326,6 @@ describe('crawl results', function () {
     }
     assert.ok(total > 5, `${total} parts`);
     assert.equal(joined, expected);
-    assert.match(await invokeTool('webData_readResult', { jobId: id, page: 7 }, budget(200)), /has no page 7 \(it has 3\)/);
+    assert.match(await invokeTool('webData_readResult', { source: 'job', jobId: id, page: 7 }, budget(200)), /has no page 7 \(it has 3\)/);
   });
 });

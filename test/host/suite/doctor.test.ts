@@ -81,6 +81,9 @@ describe('Check Connection', function () {
     assert.equal(document.languageId, 'markdown');
     assert.equal(document.getText(), result.markdown);
     assert.ok(!result.markdown.includes(env('WEBDATA_TEST_API_KEY')), 'the key is in the report');
+    // What is left is said in credits, with separators, as the status bar says it; never in tokens.
+    assert.match(result.markdown, /the key works \((1 credit|\d{1,3}(,\d{3})* credits) left\)/);
+    assert.doesNotMatch(result.markdown, /tokens left/);
     // A content provider's document: never untitled, so closing it never asks to save.
     assert.equal(document.isUntitled, false);
   });

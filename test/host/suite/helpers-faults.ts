@@ -61,8 +61,8 @@ function storedFiles(globalStorage: string): Map<string, Buffer> {
 }
 
 function settingsText(): string {
-  const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes?: { configuration?: { properties?: Record<string, unknown> } } } | undefined;
-  const names = Object.keys(manifest?.contributes?.configuration?.properties ?? {});
+  const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes?: { configuration?: Array<{ properties: Record<string, unknown> }> } } | undefined;
+  const names = (manifest?.contributes?.configuration ?? []).flatMap((category) => Object.keys(category.properties));
   assert.ok(names.length > 10, 'the manifest lists no webData.* settings');
   const config = vscode.workspace.getConfiguration();
   return JSON.stringify(names.map((name) => {

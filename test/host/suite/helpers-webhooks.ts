@@ -5,9 +5,12 @@ import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { WebhookNotification } from '../../../src/features/webhooks';
 
-/** Where the suites change settings: the test workspace when there is one. */
+/**
+ * Where the suites change the receiver's settings: the user settings, the only place a
+ * machine-scoped setting (webData.webhooks.port, path, bindAddress, …) can be written.
+ */
 export function settingsTarget(): vscode.ConfigurationTarget {
-  return vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  return vscode.ConfigurationTarget.Global;
 }
 
 export interface UnsignedReceiver {
@@ -21,7 +24,7 @@ export interface UnsignedReceiver {
 export async function startUnsignedReceiver(api: WebDataApi, notifications: WebhookNotification[]): Promise<UnsignedReceiver> {
   const listener = api.webhooks.onDidNotify((n) => notifications.push(n));
   await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
-  await vscode.commands.executeCommand('webData.clearWebhookSecret');
+  await vscode.commands.executeCommand('webData.clearWebhookSecret', { confirmed: true });
   await vscode.commands.executeCommand('webData.clearWebhookEvents');
   const started = await vscode.commands.executeCommand<string | undefined>('webData.startWebhookReceiver');
   assert.ok(started, 'the receiver did not start');
@@ -30,7 +33,7 @@ export async function startUnsignedReceiver(api: WebDataApi, notifications: Webh
     stop: async () => {
       listener.dispose();
       await vscode.commands.executeCommand('webData.stopWebhookReceiver');
-      await vscode.commands.executeCommand('webData.clearWebhookSecret');
+      await vscode.commands.executeCommand('webData.clearWebhookSecret', { confirmed: true });
       await vscode.commands.executeCommand('webData.clearWebhookEvents');
       await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
     },

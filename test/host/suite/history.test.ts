@@ -51,7 +51,7 @@ describe('history: pins, eviction, clear, filter, all results, export', function
   after(async () => {
     await vscode.commands.executeCommand('webData.clearSearchFilter');
     await settings().update('search.historySize', undefined, vscode.ConfigurationTarget.Global);
-    await settings().update('previewImages', undefined, vscode.ConfigurationTarget.Global);
+    await settings().update('search.previewImages', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('webData.clearSearches', { confirmed: true, includePinned: true });
     await fs.rm(folder, { recursive: true, force: true });
@@ -173,7 +173,7 @@ describe('history: pins, eviction, clear, filter, all results, export', function
     assert.equal(tooltip.supportHtml, false);
     assert.match(tooltip.value, /Image size\\?: \d+ × \d+/);
     assert.match(tooltip.value, /!\[image\]\(https:\/\/[^)\s]+\|width=240\)$/);
-    await settings().update('previewImages', false, vscode.ConfigurationTarget.Global);
+    await settings().update('search.previewImages', false, vscode.ConfigurationTarget.Global);
     const off = (await rowsOf())[0]?.item.tooltip;
     assert.ok(off instanceof vscode.MarkdownString);
     assert.equal(off.value.includes('!['), false);

@@ -52,7 +52,7 @@ describe('starting crawls and batch scrapes from the editor', function () {
     await emulator.addTeam({ apiKey: KEY, usage: usageFor(500_000), crawls: [] });
     await useKey(KEY);
     await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
-    await vscode.commands.executeCommand('webData.clearWebhookSecret');
+    await vscode.commands.executeCommand('webData.clearWebhookSecret', { confirmed: true });
     receiverUrl = String(await vscode.commands.executeCommand('webData.startWebhookReceiver'));
     assert.match(receiverUrl, /^http:\/\/127\.0\.0\.1:\d+\//);
   });

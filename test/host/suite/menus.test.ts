@@ -175,7 +175,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
 
     // Webhook Events, unsigned first (the warning row on top), with metadata past what a row lists.
     await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
-    await vscode.commands.executeCommand('webData.clearWebhookSecret');
+    await vscode.commands.executeCommand('webData.clearWebhookSecret', { confirmed: true });
     await vscode.commands.executeCommand('webData.clearWebhookEvents');
     receiverUrl = String(await vscode.commands.executeCommand('webData.startWebhookReceiver'));
     const metadata = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`field${i}`, `value ${i}`]));
@@ -203,7 +203,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     restore.reverse().forEach((put) => { put(); });
     api.crawlResults.answerConfirmation = undefined;
     await vscode.commands.executeCommand('webData.stopWebhookReceiver');
-    await vscode.commands.executeCommand('webData.clearWebhookSecret');
+    await vscode.commands.executeCommand('webData.clearWebhookSecret', { confirmed: true });
     await vscode.commands.executeCommand('webData.clearWebhookEvents');
     await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
     await vscode.commands.executeCommand('webData.clearSearchFilter');
@@ -218,7 +218,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
   const titleChecks: Record<string, (row: Row | undefined) => Promise<void>> = {
     'webData.search': async (row) => {
       const { result, shown: s } = await call('webData.search', row?.node);
-      noProblem('Search the Web', s);
+      noProblem('Search the Web…', s);
       assert.deepEqual(s.quickInputs.map((input) => input.title), ['Web Data: Search the Web'], 'the query box was not shown');
       assert.equal(result, undefined);
     },
@@ -418,8 +418,8 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     'webData.openCrawlPageLink': async (row) => {
       const before = await emulator.requestCount();
       const { result, shown: s } = await call('webData.openCrawlPageLink', row.node);
-      noProblem('Open a Link as Markdown', s);
-      assert.ok(s.prompts.includes('Web Data: Open a Link as Markdown') || s.infos.length === 1, 'neither the links nor "no links" were shown');
+      noProblem('Scrape Linked Page…', s);
+      assert.ok(s.prompts.includes('Web Data: Scrape Linked Page') || s.infos.length === 1, 'neither the links nor "no links" were shown');
       assert.equal(result, undefined);
       assert.equal((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/scrape').length, 0, 'a page was fetched with nothing picked');
       },
@@ -446,12 +446,12 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     },
     'webData.openCrawlResults': async (row) => {
       const { result, shown: s } = await call('webData.openCrawlResults', row.node);
-      noProblem('Open Crawl Results', s);
+      noProblem('Open Crawl Results…', s);
       assert.equal((result as { ref?: { id?: string } } | undefined)?.ref?.id, crawlId);
     },
     'webData.cancelCrawl': async (row) => {
       const { result, shown: s } = await call('webData.cancelCrawl', row.node);
-      noProblem('Cancel Crawl', s);
+      noProblem('Cancel Crawl…', s);
       assert.equal(result, 'kept', 'the confirmation was not asked');
     },
     'webData.openWebhookPayload': async (row) => {
@@ -488,15 +488,15 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     },
   };
 
-  /** The editor's and the terminal's menus: what VS Code passes there (the document's Uri). */
+  /** The editor's Web Data submenu and the terminal's menu: what VS Code passes there (the document's Uri). */
   const otherMenus: Record<string, Record<string, () => Promise<void>>> = {
-    'editor/context': {
+    'webData.editorContext': {
       'webData.searchSelection': async () => {
         const document = await vscode.workspace.openTextDocument({ content: 'tideflow backpressure', language: 'plaintext' });
         const editor = await vscode.window.showTextDocument(document);
         editor.selection = new vscode.Selection(0, 0, 0, 8);
         const { shown: s } = await call('webData.searchSelection', document.uri, { groupId: 0 });
-        noProblem('Search the Web for Selection', s);
+        noProblem('Search the Web for Selection…', s);
         assert.equal(s.quickInputs[0]?.value, 'tideflow', 'the query box did not hold the selection');
         await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       },
@@ -506,7 +506,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         editor.selection = new vscode.Selection(0, 12, 0, 12);
         const before = await emulator.requestCount();
         const { result, shown: s } = await call('webData.scrapeUrl', document.uri, { groupId: 0 });
-        noProblem('Open URL as Markdown', s);
+        noProblem('Scrape URL as Markdown…', s);
         assert.equal(s.quickInputs[0]?.value, 'https://docs.tideflow.dev/guide/streams', 'the box did not hold the URL under the cursor');
         assert.equal(result, undefined);
         assert.equal(await emulator.requestCount(), before, 'something was sent before Enter');
@@ -541,7 +541,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     'terminal/context': {
       'webData.searchTerminalSelection': async () => {
         const { shown: s } = await call('webData.searchTerminalSelection');
-        noProblem('Search the Web for Selection (terminal)', s);
+        noProblem('Search the Web for Terminal Selection…', s);
       },
     },
     'editor/title': {
@@ -551,7 +551,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         const uri = vscode.window.activeTextEditor?.document.uri;
         assert.equal(uri?.scheme, 'webdata-page');
         const { result, shown: s } = await call('webData.scrapeFresh', uri, { groupId: 0 });
-        noProblem('Fetch Page Fresh', s);
+        noProblem('Scrape Fresh Copy', s);
         assert.equal((result as { cacheState?: string } | undefined)?.cacheState, 'miss');
       },
       'webData.copyConnectionReport': async () => {
@@ -626,7 +626,11 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     });
   }
 
-  for (const menu of ['editor/context', 'terminal/context', 'editor/title']) {
+  it('editor/context holds one entry, the Web Data submenu', () => {
+    assert.deepEqual((menus['editor/context'] as unknown[]).map((entry) => (entry as { submenu?: string }).submenu), ['webData.editorContext']);
+  });
+
+  for (const menu of ['webData.editorContext', 'terminal/context', 'editor/title']) {
     it(`${menu}: each entry with what VS Code passes`, async () => {
       for (const entry of menus[menu] ?? []) {
         const check = otherMenus[menu]?.[entry.command];

@@ -168,7 +168,7 @@ describe('kept pages: the Pages group of Search Results', function () {
     assert.deepEqual(fromRequest?.request, { formats: ['markdown', 'links'], onlyMainContent: true, maxAge: 0, mobile: true }, 'the argument\'s options were not kept');
   });
 
-  it('Open URL as Markdown on a markdown link in a page\'s own tab: the box holds the link under the cursor, on its label', async () => {
+  it('Scrape URL as Markdown… on a markdown link in a page\'s own tab: the box holds the link under the cursor, on its label', async () => {
     const manifest = vscode.extensions.getExtension('web-data.web-data')?.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } };
     assert.equal(manifest.contributes.menus['editor/context']?.find((e) => e.command === 'webData.scrapeUrl')?.when, 'editorTextFocus', 'the entry is not offered in our read-only tabs');
     const page = await scrape('https://docs.tideflow.dev/getting-started');

@@ -1,5 +1,5 @@
-// Any page as markdown in a real VS Code (issue 27): Open URL as Markdown with a request argument,
-// the tab's header (landed address, the cache's age), Fetch Page Fresh, a 408 in words, the box
+// Any page as markdown in a real VS Code (issue 27): Scrape URL as Markdown… with a request argument,
+// the tab's header (landed address, the cache's age), Scrape Fresh Copy, a 408 in words, the box
 // filled from the URL under the cursor when the editor's context menu passes its document (a Uri
 // is never a request: nothing is sent until Enter), and Map Site with a request argument.
 import * as assert from 'node:assert/strict';
@@ -61,7 +61,7 @@ describe('any page as markdown', function () {
     assert.ok((await api.scrape.pages.list()).some((page) => page.id === record.id), 'the page is kept');
   });
 
-  it('says how old a cached copy is, and Fetch Page Fresh fetches it again', async () => {
+  it('says how old a cached copy is, and Scrape Fresh Copy fetches it again', async () => {
     const cached = await vscode.commands.executeCommand<Record | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/guide/streams' });
     assert.equal(cached?.cacheState, 'hit');
     assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /From the service's cache, 3 hours old/);
@@ -140,6 +140,9 @@ describe('any page as markdown', function () {
       await accept();
       await waitFor('the site\'s addresses', () => shown.length === 2);
       assert.ok((shown[1]?.items.length ?? 0) > 2, 'the map listed too few addresses');
+      // The list's placeholder is read whole in a narrow window: it was cut at "…or several to batch scr".
+      assert.match(shown[1]?.placeholder ?? '', /^\d[\d,]* addresses: pick one to scrape, several to batch$/);
+      assert.ok((shown[1]?.placeholder ?? '').length <= 60, shown[1]?.placeholder);
       // Tick two addresses (a list of many has no row focused until it is moved to), then accept.
       for (let i = 0; i < 2; i++) {
         await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');

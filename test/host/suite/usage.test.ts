@@ -24,7 +24,7 @@ describe('usage: credits in the status bar', () => {
   });
 
   after(async () => {
-    await vscode.workspace.getConfiguration('webData').update('lowCreditsThreshold', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('webData').update('credits.lowThreshold', undefined, vscode.ConfigurationTarget.Global);
     await restoreDemoKey();
   });
 
@@ -63,7 +63,7 @@ describe('usage: credits in the status bar', () => {
     assert.match(plainText(creditsItem(api).tooltip), /Free plan/);
   });
 
-  it('low: under webData.lowCreditsThreshold, in warning colours', async () => {
+  it('low: under webData.credits.lowThreshold, in warning colours', async () => {
     await emulator.setUsage(KEY, usageFor(750)); // 50 credits; the default threshold is 100
     await vscode.commands.executeCommand('webData.refreshUsage');
     const shown = creditsItem(api);
@@ -74,7 +74,7 @@ describe('usage: credits in the status bar', () => {
 
   it('a lower threshold turns low into ok without asking the service again', async () => {
     const before = await emulator.requestCount();
-    await vscode.workspace.getConfiguration('webData').update('lowCreditsThreshold', 10, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('webData').update('credits.lowThreshold', 10, vscode.ConfigurationTarget.Global);
     await waitFor('the state to follow the threshold', () => api.usage.state.kind === 'ok');
     assert.equal(await emulator.requestCount(), before);
     assert.equal(creditsItem(api).backgroundColor, undefined);

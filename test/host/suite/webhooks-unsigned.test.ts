@@ -54,8 +54,30 @@ describe('webhooks without a secret', function () {
     // The row's own command, given the secret as a keybinding would: the warning goes.
     assert.equal(await vscode.commands.executeCommand(top.command.command, { secret: SECRET }), true);
     await waitFor('the warning row to go', () => eventRows(api)[0]?.id !== 'unsigned-warning');
-    await vscode.commands.executeCommand('webData.clearWebhookSecret');
+    await vscode.commands.executeCommand('webData.clearWebhookSecret', { confirmed: true });
     await waitFor('the warning row to come back', () => eventRows(api)[0]?.id === 'unsigned-warning');
+  });
+
+  it('Clear Webhook Secret asks first, as Clear API Key does: dismissed, the secret stays and deliveries stay checked', async () => {
+    assert.equal(await vscode.commands.executeCommand('webData.setWebhookSecret', { secret: SECRET }), true);
+    await waitFor('the warning row to go', () => eventRows(api)[0]?.id !== 'unsigned-warning');
+    const asked: string[] = [];
+    let answer: string | undefined;
+    const original = vscode.window.showWarningMessage;
+    const ask = (message: string): Promise<string | undefined> => { asked.push(message); return Promise.resolve(answer); };
+    Object.defineProperty(vscode.window, 'showWarningMessage', { value: ask, configurable: true, writable: true });
+    try {
+      assert.equal(await vscode.commands.executeCommand('webData.clearWebhookSecret'), false);
+      assert.deepEqual(asked, ['Clear the webhook secret?']);
+      // Still checked: an unsigned delivery is refused while the secret is set.
+      assert.equal((await sendWebhook({ url, event: makeEvent('unsigned_warning.check', { id: 'batch-unsigned-kept-1' }) })).status, 401);
+      answer = 'Clear Secret';
+      assert.equal(await vscode.commands.executeCommand('webData.clearWebhookSecret'), true);
+      assert.equal(asked.length, 2);
+      await waitFor('the warning row to come back', () => eventRows(api)[0]?.id === 'unsigned-warning');
+    } finally {
+      Object.defineProperty(vscode.window, 'showWarningMessage', { value: original, configurable: true, writable: true });
+    }
   });
 
   it('a request a web browser makes is refused with 403, even unsigned-accepting, and listed with the reason', async () => {
