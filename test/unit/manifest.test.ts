@@ -548,7 +548,9 @@ describe('manifest: palette hygiene', () => {
     for (const [command, key, file] of CLEARS) {
       assert.equal(palette.find((entry) => entry.command === command)?.when, key, command);
       const source = readFileSync(path.join(root, file), 'utf8');
-      const setKey = new RegExp(`setContext['"],\\s*ContextKey\\.${Object.entries(ContextKey).find(([, value]) => value === key)?.[0] ?? ''}\\b`);
+      const name = Object.entries(ContextKey).find(([, value]) => value === key)?.[0] ?? '';
+      // Set directly, or through a view's flag (src/platform/context-flag.ts), which sets it when it changes.
+      const setKey = new RegExp(`(setContext['"],\\s*|new ContextFlag\\()ContextKey\\.${name}\\b`);
       assert.match(source, setKey, `${file} does not set ${key}`);
     }
   });
