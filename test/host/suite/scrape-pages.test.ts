@@ -170,7 +170,8 @@ describe('kept pages: the Pages group of Search Results', function () {
 
   it('Scrape URL as Markdown… on a markdown link in a page\'s own tab: the box holds the link under the cursor, on its label', async () => {
     const manifest = vscode.extensions.getExtension('web-data.web-data')?.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } };
-    assert.equal(manifest.contributes.menus['editor/context']?.find((e) => e.command === 'webData.scrapeUrl')?.when, 'editorTextFocus', 'the entry is not offered in our read-only tabs');
+    // In the editor menu's Web Data submenu wherever an address is under the cursor, our read-only tabs included (no editorTextFocus or scheme in the clause).
+    assert.equal(manifest.contributes.menus['webData.editorContext']?.find((e) => e.command === 'webData.scrapeUrl')?.when, 'webData.editorUrlAtCursor', 'the entry is not offered in our read-only tabs');
     const page = await scrape('https://docs.tideflow.dev/getting-started');
     assert.ok(page);
     const editor = vscode.window.activeTextEditor;
