@@ -42,9 +42,12 @@ export async function urlNearby(): Promise<string | undefined> {
     const inSelection = editor.selection.isEmpty ? undefined : firstUrl(editor.document.getText(editor.selection));
     if (inSelection) return inSelection;
   }
+  // In a browser-based VS Code (the sandbox, vscode.dev, Codespaces in a browser) reading the
+  // clipboard asks the browser, which shows a red error when it refuses: a prefill is not worth that.
+  if (vscode.env.uiKind === vscode.UIKind.Web) return undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    // In a browser the clipboard may wait on a permission that never comes: the box opens empty instead.
+    // The clipboard may wait on a permission that never comes: the box opens empty instead.
     const text = await Promise.race([vscode.env.clipboard.readText(), new Promise<string>((resolve) => { timer = setTimeout(() => resolve(''), CLIPBOARD_WAIT_MS); })]);
     return firstUrl(text.slice(0, 10_000));
   } catch {

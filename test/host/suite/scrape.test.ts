@@ -53,6 +53,23 @@ describe('any page as markdown', function () {
     assert.deepEqual(rows.map((row) => [row.id, row.title]), [[again.id, '404 docs.tideflow.dev/guide/no-such-page']], 'one row for the address, the newest');
   });
 
+  it('in a browser-based VS Code the URL box never reads the clipboard, so the browser shows no clipboard error (issue 34)', async () => {
+    assert.equal(vscode.env.uiKind, vscode.UIKind.Web, 'the host tests run in the browser workbench');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.env.clipboard.writeText('https://docs.tideflow.dev/guide/streams');
+    const boxes: ShownQuickInput[] = [];
+    const seen = api.onDidShowQuickInput((input) => { boxes.push(input); });
+    try {
+      const run = vscode.commands.executeCommand('webData.scrapeUrl');
+      await waitFor('the URL box', () => boxes.length > 0);
+      assert.equal(boxes[0]?.value, '', 'the box was filled from the clipboard');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.equal(await run, undefined);
+    } finally {
+      seen.dispose();
+    }
+  });
+
   it('a scrape\'s credits count in today\'s spend, as the person\'s', async () => {
     const before = api.spend.today().person;
     const record = await vscode.commands.executeCommand<Record & { creditsUsed?: number } | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/getting-started' });
