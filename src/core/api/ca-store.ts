@@ -12,7 +12,7 @@ import * as tls from 'node:tls';
 
 /** The native context's addCACert, bound to it; undefined where this Node has none. */
 export function nativeCAAdder(context: tls.SecureContext): ((pem: string) => void) | undefined {
-  // @types/node types `context` as any: it is read as unknown and narrowed.
+  // @types/node leaves `context` untyped: it is read as unknown and narrowed here.
   const native: unknown = context.context;
   if (typeof native !== 'object' || native === null || !('addCACert' in native)) return undefined;
   const add = native.addCACert;
