@@ -13,7 +13,7 @@ import { requestField } from '../../core/search/request';
 import type { PreparedSearch, SearchDone, SearchFailure } from '../../core/search/service';
 import { inertNotification } from '../../core/text/inert';
 import { Disposable, toDisposable } from '../../platform/disposable';
-import { showError } from '../../platform/notify';
+import { showError, showLogError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { promptForQuery, type QueryPromptOptions } from './query-box';
 import type { SearchServiceHost } from './service';
@@ -148,7 +148,7 @@ export class SearchCommand extends Disposable {
       void vscode.window.showWarningMessage(inertNotification(message));
     }
     if (!saved) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('The search could not be saved to disk, so it will be gone after a reload. See the Web Data log.'));
+      void showLogError(this.services.log, vscode.l10n.t('The search could not be saved to disk, so it will be gone after a reload.'), 'warning');
     }
   }
 }

@@ -6,7 +6,16 @@
 // failing clipboard), where a real VS Code cannot be made to be one.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { guardedCommand } from '../../../src/features/webhooks/commands';
 import { clipboardPrefill } from '../../../src/features/scrape/url-input';
+import { onDidShowError, type ShownError } from '../../../src/platform/notify';
+
+/** A log that keeps its error lines: what the guarded command writes. */
+function fakeLog(): vscode.LogOutputChannel & { errors: string[] } {
+  const errors: string[] = [];
+  const log = vscode.window.createOutputChannel('Web Data conventions test', { log: true });
+  return Object.assign(log, { errors, error: (message: string | Error) => { errors.push(String(message)); } });
+}
 
 describe('conventions round two (issue 34): clipboard, Open Log, crawl picks, batch review, dialogs', function () {
   this.timeout(30_000);
@@ -21,5 +30,22 @@ describe('conventions round two (issue 34): clipboard, Open Log, crawl picks, ba
     assert.equal(reads, 1);
     assert.equal(await clipboardPrefill({ uiKind: vscode.UIKind.Desktop, readText: () => Promise.reject(new Error('denied')) }), '');
     assert.equal(await clipboardPrefill({ uiKind: vscode.UIKind.Desktop, readText: () => { throw new Error('denied'); } }), '');
+  });
+
+  it('a command failure whose details are in the log offers Open Log, and says no "see the log"', async () => {
+    const shown: ShownError[] = [];
+    const listener = onDidShowError((error) => { shown.push(error); });
+    const log = fakeLog();
+    try {
+      const run = guardedCommand(log, 'Starting the webhook receiver', () => 'Starting the webhook receiver failed.', (): Promise<string> => Promise.reject(new Error('boom')));
+      const result: unknown = await run();
+      assert.equal(result, undefined);
+      assert.deepEqual(log.errors, ['Starting the webhook receiver: boom']);
+      assert.deepEqual(shown, [{ message: 'Starting the webhook receiver failed.', buttons: ['Open Log'] }]);
+    } finally {
+      listener.dispose();
+      log.dispose();
+      await vscode.commands.executeCommand('notifications.clearAll');
+    }
   });
 });
