@@ -111,7 +111,11 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       context.subscriptions.push(crawls.model.onDidLeave((ids) => void features.get('crawl-results').crawlsLeft(ids)));
       return crawls;
     },
-    'crawl-results': () => bundle('crawl-results').registerCrawlResults(services, { refreshActive: () => features.has('crawls') && features.get('crawls').model.refresh() }),
+    // The palette's job list takes the active crawls only when their view has read them.
+    'crawl-results': () => bundle('crawl-results').registerCrawlResults(services, {
+      refreshActive: () => features.has('crawls') && features.get('crawls').model.refresh(),
+      activeCrawls: () => (features.has('crawls') ? features.get('crawls').model.crawls : []),
+    }),
     // Webhooks change the active crawls (when listed here) and the crawl results.
     webhooks: () => bundle('webhooks').registerWebhooks(services, {
       crawls: { remove: (id) => (features.has('crawls') ? features.get('crawls').model.remove(id) : undefined), refresh: async () => { if (features.has('crawls')) await features.get('crawls').model.refresh(); } },

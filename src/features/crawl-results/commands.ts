@@ -4,13 +4,15 @@
 // returns what it did, for the tests; none throws.
 import * as vscode from 'vscode';
 import type { JobArgument } from '../../core/commands/crawls';
-import { isJobId, type JobRef } from '../../core/crawls/job';
+import type { JobRef } from '../../core/crawls/job';
+import type { KnownJob } from '../../core/crawls/known-jobs';
 import { exportedPage } from '../../core/crawls/pages';
 import { FINISHED, type CrawlJobState, type CrawlResultsService, type Failure } from '../../core/crawls/results';
 import { focusViewCommand, View } from '../../core/ids';
 import { inertNotification } from '../../core/text/inert';
 import { showError } from '../../platform/notify';
 import type { CrawlPageDocuments } from './documents';
+import { pickJob } from './job-pick';
 import { failureWords, pagingRefusedWords, unreadableWords } from './words';
 
 export interface CrawlCommandParts {
@@ -21,6 +23,8 @@ export interface CrawlCommandParts {
   rememberUrl: (ref: JobRef, url: string) => void;
   /** Refreshes the Active Crawls list (after a cancel). */
   refreshActive: () => unknown;
+  /** The jobs this window knows, for the palette's pick list. */
+  knownJobs: (purpose: 'open' | 'cancel') => KnownJob[];
   /** Asks before a cancel: a modal dialog (host tests answer it through the feature's API). */
   confirm: (message: string, yes: string) => Thenable<string | undefined>;
 }
@@ -30,8 +34,8 @@ const warn = (message: string): void => void vscode.window.showWarningMessage(in
 export function crawlResultCommands(parts: CrawlCommandParts) {
   const { service, documents } = parts;
 
-  /** The job an argument names; nothing asks for its id, anything else is refused with a warning. */
-  const jobOf = async (arg: JobArgument): Promise<JobRef | undefined> => {
+  /** The job an argument names; nothing offers the jobs known here (a pasted id too), anything else is refused with a warning. */
+  const jobOf = async (arg: JobArgument, purpose: 'open' | 'cancel'): Promise<JobRef | undefined> => {
     if (arg.kind === 'job') {
       if (arg.url !== undefined) parts.rememberUrl(arg.ref, arg.url);
       return arg.ref;
@@ -40,11 +44,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
       warn(vscode.l10n.t('That is not a crawl or batch scrape: a job id is a UUID such as 3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01.'));
       return undefined;
     }
-    const typed = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Open Crawl Results'), prompt: vscode.l10n.t('The job id of a crawl or a batch scrape (a UUID)'),
-      validateInput: (value) => (isJobId(value.trim()) ? undefined : vscode.l10n.t('A job id is a UUID such as 3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01.')),
-    });
-    return typed === undefined ? undefined : { id: typed.trim().toLowerCase(), kind: 'crawl' };
+    return pickJob(parts.knownJobs(purpose), purpose);
   };
 
   /**
@@ -61,7 +61,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
   };
 
   const openCrawlResults = async (arg: JobArgument): Promise<CrawlJobState | undefined> => {
-    const ref = await jobOf(arg);
+    const ref = await jobOf(arg, 'open');
     if (!ref) return undefined;
     await vscode.commands.executeCommand(focusViewCommand(View.crawlResults));
     const opened = await vscode.window.withProgress({ location: { viewId: View.crawlResults } }, async () => {
@@ -133,7 +133,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
   };
 
   const cancelCrawl = async (arg: JobArgument): Promise<'cancelled' | 'already-finished' | 'kept' | 'failed' | undefined> => {
-    const ref = await jobOf(arg);
+    const ref = await jobOf(arg, 'cancel');
     if (!ref) return undefined;
     const yes = vscode.l10n.t('Cancel Crawl');
     const question = ref.kind === 'batch'

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { jobKey, type JobRef } from '../../core/crawls/job';
+import { knownJobs } from '../../core/crawls/known-jobs';
 import { mergeOpenJobs, OPEN_JOBS_KEY, readOpenJobs, snapshotOf, type StoredJob } from '../../core/crawls/open-jobs';
 import { PageStore } from '../../core/crawls/page-store';
 import { CrawlResultsService } from '../../core/crawls/results';
@@ -54,7 +55,7 @@ class CrawlResultsFeature extends Disposable {
   readonly api: CrawlResultsApi;
   private readonly urls = new Map<string, string>();
 
-  constructor(services: Services, refreshActive: () => unknown) {
+  constructor(services: Services, refreshActive: () => unknown, activeCrawls: () => ReadonlyArray<{ id: string; url?: string }>) {
     super();
     const store = new PageStore({ root: join(services.context.globalStorageUri.fsPath, 'crawls'), budgetBytes: storageLimitBytes });
     const service = new CrawlResultsService({
@@ -82,6 +83,7 @@ class CrawlResultsFeature extends Disposable {
     const commands = crawlResultCommands({
       service, documents, log: services.log, refreshActive,
       rememberUrl: (ref, url) => void this.urls.set(jobKey(ref), url),
+      knownJobs: (purpose) => knownJobs(activeCrawls(), service.all, purpose, urlOf),
       confirm: (message, yes) => {
         const answer = services.context.extensionMode === vscode.ExtensionMode.Test ? this.api.answerConfirmation : undefined;
         return answer ? Promise.resolve(answer(message, yes)) : vscode.window.showWarningMessage(message, { modal: true }, yes);
@@ -165,8 +167,8 @@ function decodeExportPages(argument: unknown, folder: unknown): { ref: JobRef | 
 /** How long changes gather before one write (a read of a page of results changes a job several times). */
 const SAVE_DELAY_MS = 300;
 
-export function registerCrawlResults(services: Services, links: { refreshActive: () => unknown }): CrawlResultsApi {
-  const feature = new CrawlResultsFeature(services, links.refreshActive);
+export function registerCrawlResults(services: Services, links: { refreshActive: () => unknown; activeCrawls: () => ReadonlyArray<{ id: string; url?: string }> }): CrawlResultsApi {
+  const feature = new CrawlResultsFeature(services, links.refreshActive, links.activeCrawls);
   services.context.subscriptions.push(feature);
   return feature.api;
 }
