@@ -25,8 +25,19 @@ export interface CrawlCommandParts {
   refreshActive: () => unknown;
   /** The jobs this window knows, for the palette's pick list. */
   knownJobs: (purpose: 'open' | 'cancel') => KnownJob[];
-  /** Asks before a cancel: a modal dialog (host tests answer it through the feature's API). */
-  confirm: (message: string, yes: string) => Thenable<string | undefined>;
+  /**
+   * Asks before a cancel: a modal dialog whose `keep` button stands in for VS Code's own Cancel
+   * (host tests answer it through the feature's API). Resolves to the button's title.
+   */
+  confirm: (question: CancelQuestion) => Thenable<string | undefined>;
+}
+
+interface CancelQuestion {
+  message: string;
+  detail: string;
+  yes: string;
+  /** The close button: "Cancel" beside "Cancel Crawl" would read as the same thing. */
+  keep: string;
 }
 
 const warn = (message: string): void => void vscode.window.showWarningMessage(inertNotification(message));
@@ -135,11 +146,15 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
   const cancelCrawl = async (arg: JobArgument): Promise<'cancelled' | 'already-finished' | 'kept' | 'failed' | undefined> => {
     const ref = await jobOf(arg, 'cancel');
     if (!ref) return undefined;
-    const yes = vscode.l10n.t('Cancel Crawl');
-    const question = ref.kind === 'batch'
-      ? vscode.l10n.t('Cancel batch scrape {0}? The pages it has done stay readable; the rest is not scraped.', ref.id)
-      : vscode.l10n.t('Cancel crawl {0}? The pages it has done stay readable; the rest is not crawled.', ref.id);
-    const choice = await parts.confirm(question, yes);
+    const batch = ref.kind === 'batch';
+    const yes = batch ? vscode.l10n.t('Cancel Batch Scrape') : vscode.l10n.t('Cancel Crawl');
+    const question: CancelQuestion = {
+      message: batch ? vscode.l10n.t('Cancel batch scrape {0}?', ref.id) : vscode.l10n.t('Cancel crawl {0}?', ref.id),
+      detail: batch ? vscode.l10n.t('The pages it has done stay readable; the rest is not scraped.') : vscode.l10n.t('The pages it has done stay readable; the rest is not crawled.'),
+      yes,
+      keep: batch ? vscode.l10n.t('Keep Scraping') : vscode.l10n.t('Keep Crawling'),
+    };
+    const choice = await parts.confirm(question);
     if (choice !== yes) return 'kept';
     const outcome = await service.cancel(ref);
     void Promise.resolve(parts.refreshActive()).catch(() => undefined);

@@ -30,9 +30,10 @@ export interface CrawlResultsApi {
   pagesDelivered(ref: JobRef, data: readonly unknown[]): Promise<number>;
   /**
    * Answers Cancel Crawl's modal confirmation instead of a person, when set: only host tests do
-   * (a modal dialog cannot be clicked there). Given the question, returns the button chosen.
+   * (a modal dialog cannot be clicked there). Given the question, its detail and its close
+   * button (shown instead of VS Code's own Cancel), returns the button chosen.
    */
-  answerConfirmation?: (message: string, yes: string) => string | undefined;
+  answerConfirmation?: (message: string, yes: string, more: { detail: string; keep: string }) => string | undefined;
   /** What the Active Crawls view calls when crawls left its list. */
   crawlsLeft(ids: readonly string[]): Promise<void>;
   /**
@@ -84,9 +85,11 @@ class CrawlResultsFeature extends Disposable {
       service, documents, log: services.log, refreshActive,
       rememberUrl: (ref, url) => void this.urls.set(jobKey(ref), url),
       knownJobs: (purpose) => knownJobs(activeCrawls(), service.all, purpose, urlOf),
-      confirm: (message, yes) => {
+      confirm: async ({ message, detail, yes, keep }) => {
         const answer = services.context.extensionMode === vscode.ExtensionMode.Test ? this.api.answerConfirmation : undefined;
-        return answer ? Promise.resolve(answer(message, yes)) : vscode.window.showWarningMessage(message, { modal: true }, yes);
+        if (answer) return answer(message, yes, { detail, keep });
+        const picked = await vscode.window.showWarningMessage(message, { modal: true, detail }, { title: yes }, { title: keep, isCloseAffordance: true });
+        return picked?.title;
       },
     });
     this._register(registerCommand(Command.openCrawlResults, decodeJob, commands.openCrawlResults));
