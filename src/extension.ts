@@ -120,6 +120,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     webhooks: () => bundle('webhooks').registerWebhooks(services, {
       crawls: { remove: (id) => (features.has('crawls') ? features.get('crawls').model.remove(id) : undefined), refresh: async () => { if (features.has('crawls')) await features.get('crawls').model.refresh(); } },
       results: { markFinished: (ref) => features.get('crawl-results').markFinished(ref), pagesDelivered: (ref, data) => features.get('crawl-results').pagesDelivered(ref, data) },
+      jobs: { wasStartedHere: async (id) => features.has('jobs') && await features.get('jobs').wasStartedHere(id) },
     }),
     // Kept pages have their group in Search Results; a crawled page's links open as markdown.
     scrape: () => bundle('scrape').registerScrape(services, { search: features.get('search'), crawlPageText: (ref, index) => features.get('crawl-results').service.pageText(ref, index) }),

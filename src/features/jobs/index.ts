@@ -37,6 +37,8 @@ export interface JobsApi {
   bound(job: JobToStart): JobBound;
   /** Whether a job started now gets its webhook, and why not. */
   wiring(): WebhookWiring;
+  /** Whether this window started the job (a start under way is waited for). */
+  wasStartedHere(id: string): Promise<boolean>;
   /** How many started jobs are still followed to their end (host tests wait for none before the next suite). */
   readonly followed: number;
   /** A job started here ended with its cost read (today's spend counts it). */
@@ -74,6 +76,7 @@ class JobsFeature extends Disposable {
       start: (job, options) => starter.start(job, options),
       bound: (job) => starter.bound(job),
       wiring: () => starter.wiring(),
+      wasStartedHere: (id) => starter.wasStartedHere(id),
       onDidFinish: starter.onDidFinish,
       get followed() {
         return starter.followed;
@@ -216,7 +219,8 @@ class JobsFeature extends Disposable {
     }
     let started: StartedJob;
     try {
-      started = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: job.kind === 'crawl' ? words.startCrawl() : words.startBatch() },
+      // In the status bar: the "started" message below is the start's one notification.
+      started = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: job.kind === 'crawl' ? words.startCrawl() : words.startBatch() },
         () => this.starter.start(job, { askedBy: 'person' }));
     } catch (error) {
       // No Retry: a start the service may have taken (a timeout) must not be sent twice by a click.
@@ -224,9 +228,10 @@ class JobsFeature extends Disposable {
       return undefined;
     }
     if (started.invalidURLs) {
-      void vscode.window.showWarningMessage(inertNotification(words.invalidUrls(started.invalidURLs.length, started.invalidURLs.slice(0, 20).join(', '))));
+      void vscode.window.showWarningMessage(inertNotification(`${words.started(job.kind, started.id)} ${words.invalidUrls(started.invalidURLs.length, started.invalidURLs.slice(0, 20).join(', '))}`));
+    } else {
+      void vscode.window.showInformationMessage(words.started(job.kind, started.id));
     }
-    void vscode.window.showInformationMessage(words.started(job.kind, started.id));
     await vscode.commands.executeCommand(Command.openCrawlResults, { id: started.id, kind: started.kind });
     return started;
   }
