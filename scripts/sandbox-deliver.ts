@@ -27,11 +27,24 @@ export const SANDBOX_JOBS = {
 
 const isPageKind = (kind: string): boolean => (PAGE_KINDS as readonly string[]).includes(kind);
 
+/**
+ * The job an event names when --id does not: one the emulator holds, so that the delivery's
+ * Open Results opens it (a fresh id would be a job the service does not know: 404). A crawl's
+ * events name the completed demo crawl, a batch scrape's the demo batch scrape; another type
+ * names no job, so it gets a fresh id.
+ */
+export function defaultJobId(kind: string): string | undefined {
+  if (kind.startsWith('crawl.')) return kind === 'crawl.page' ? SANDBOX_JOBS.running : SANDBOX_JOBS.large;
+  if (kind.startsWith('batch_scrape.')) return SANDBOX_JOBS.batch;
+  return undefined;
+}
+
 export const USAGE = [
   'usage: npm run sandbox:deliver -- <kind> [--id <job id>] [--pages <n>]',
   `  kind: ${KNOWN_KINDS.join(', ')} (or any other event type)`,
-  '  --id: the crawl or batch scrape id the event names (default: a fresh one; for the page kinds,',
-  `        the running demo crawl ${SANDBOX_JOBS.running} or the demo batch scrape ${SANDBOX_JOBS.batch})`,
+  '  --id: the crawl or batch scrape id the event names (default: a demo job the emulator holds:',
+  `        crawl.completed the completed crawl ${SANDBOX_JOBS.large}, crawl.page the running crawl ${SANDBOX_JOBS.running},`,
+  `        batch_scrape.* the batch scrape ${SANDBOX_JOBS.batch}; another type a fresh id)`,
   `  --pages: page kinds only: how many of the job's next pages to send (default ${DEFAULT_PAGES})`,
   'Sends signed deliveries from the running sandbox\'s emulator to its webhook receiver.',
 ].join('\n');
@@ -213,7 +226,7 @@ export async function run(args: string[], { portsFile = PORTS_FILE, out = consol
   try {
     const ports = readSandboxPorts(portsFile);
     if (isPageKind(parsed.kind)) return await runPages(ports, parsed.kind, parsed.id, parsed.pages ?? DEFAULT_PAGES, out, err);
-    const result = await deliver(ports.adminUrl, parsed.kind, parsed.id);
+    const result = await deliver(ports.adminUrl, parsed.kind, parsed.id ?? defaultJobId(parsed.kind));
     const how = result.signed ? 'signed' : 'unsigned';
     const line = `${parsed.kind} (${how}) delivered by the emulator at ${ports.emulatorUrl} to ${result.receiverUrl}: the receiver answered ${result.status}.`;
     if (result.status >= 200 && result.status < 300) {
@@ -231,7 +244,7 @@ export async function run(args: string[], { portsFile = PORTS_FILE, out = consol
 }
 
 async function runPages(ports: SandboxPorts, kind: string, given: string | undefined, pages: number, out: (line: string) => void, err: (line: string) => void): Promise<number> {
-  const id = given ?? (kind === 'crawl.page' ? SANDBOX_JOBS.running : SANDBOX_JOBS.batch);
+  const id = given ?? defaultJobId(kind) ?? SANDBOX_JOBS.batch;
   const result = await deliverPages(ports.adminUrl, id, pages);
   const how = result.signed ? 'signed' : 'unsigned';
   if (result.statuses.length === 0) {

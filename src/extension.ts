@@ -113,11 +113,16 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       context.subscriptions.push(crawls.model.onDidLeave((ids) => void features.get('crawl-results').crawlsLeft(ids)));
       return crawls;
     },
-    'crawl-results': () => bundle('crawl-results').registerCrawlResults(services, { refreshActive: () => features.has('crawls') && features.get('crawls').model.refresh() }),
+    // The palette's job list takes the active crawls only when their view has read them.
+    'crawl-results': () => bundle('crawl-results').registerCrawlResults(services, {
+      refreshActive: () => features.has('crawls') && features.get('crawls').model.refresh(),
+      activeCrawls: () => (features.has('crawls') ? features.get('crawls').model.crawls : []),
+    }),
     // Webhooks change the active crawls (when listed here) and the crawl results.
     webhooks: () => bundle('webhooks').registerWebhooks(services, {
       crawls: { remove: (id) => (features.has('crawls') ? features.get('crawls').model.remove(id) : undefined), refresh: async () => { if (features.has('crawls')) await features.get('crawls').model.refresh(); } },
       results: { markFinished: (ref) => features.get('crawl-results').markFinished(ref), pagesDelivered: (ref, data) => features.get('crawl-results').pagesDelivered(ref, data) },
+      jobs: { wasStartedHere: async (id) => features.has('jobs') && await features.get('jobs').wasStartedHere(id) },
     }),
     // Kept pages have their group in Search Results; a crawled page's links open as markdown.
     scrape: () => bundle('scrape').registerScrape(services, { search: features.get('search'), crawlPageText: (ref, index) => features.get('crawl-results').service.pageText(ref, index) }),

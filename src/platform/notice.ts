@@ -1,8 +1,9 @@
-// A notification that closes itself when what it speaks of has happened. VS Code gives no way to
-// close a showInformationMessage, and a toast that says "search again" stays up (and stays in the
-// notification centre) after the person searched again. A progress notification is the one kind
-// an extension can close: it goes when its task resolves, here at `until` or after `maxMs`.
-// The notices open are listed for the host tests (a notification cannot be read back from VS Code).
+// A message that goes away by itself when what it speaks of has happened: a status-bar message,
+// which an extension can take back (a showInformationMessage cannot be closed, and a toast that
+// says "search again" would stay, in the notification centre too, after the person searched
+// again). Not a progress notification: a bar that cannot be cancelled says something is working.
+// It goes at `until` or after `maxMs`. The notices up are listed for the host tests (a status-bar
+// message cannot be read back from VS Code).
 import * as vscode from 'vscode';
 
 const open = new Set<string>();
@@ -19,24 +20,19 @@ export interface NoticeOptions {
   maxMs: number;
 }
 
-/** Shows `message` until `until` fires or `maxMs` pass; resolves when it is closed. */
+/** Shows `message` until `until` fires or `maxMs` pass; resolves when it is taken back. */
 export function showNoticeUntil(message: string, options: NoticeOptions): Promise<void> {
   open.add(message);
+  const shown = vscode.window.setStatusBarMessage(`$(info) ${message}`);
   return new Promise<void>((resolve) => {
-    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: message, cancellable: false }, (progress) => {
-      // A full bar: nothing is working; without a report VS Code would animate one as if it were.
-      progress.report({ increment: 100 });
-      return new Promise<void>((close) => {
-        const done = (): void => {
-          clearTimeout(timer);
-          listener.dispose();
-          open.delete(message);
-          close();
-          resolve();
-        };
-        const timer = setTimeout(done, options.maxMs);
-        const listener = options.until(done);
-      });
-    });
+    const done = (): void => {
+      clearTimeout(timer);
+      listener.dispose();
+      shown.dispose();
+      open.delete(message);
+      resolve();
+    };
+    const timer = setTimeout(done, options.maxMs);
+    const listener = options.until(done);
   });
 }

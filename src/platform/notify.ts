@@ -89,3 +89,15 @@ export async function showError(log: vscode.LogOutputChannel, what: string, err:
   else if (picked === 'open-log') log.show(true);
   else await runFixButton(picked, offerFor(error));
 }
+
+/**
+ * A failure whose details are only in the log (an unexpected throw, a write that failed): its
+ * sentence, with the Open Log button every error notification of showError() offers, so that
+ * "the log has the details" is one click away.
+ */
+export async function showLogError(log: vscode.LogOutputChannel, message: string, severity: 'error' | 'warning' = 'error'): Promise<void> {
+  const openLog = errorButtonLabel('open-log');
+  const shown = severity === 'warning' ? vscode.window.showWarningMessage(message, openLog) : vscode.window.showErrorMessage(message, openLog);
+  shownEmitter.fire({ message, buttons: [openLog] });
+  if (await shown === openLog) log.show(true);
+}

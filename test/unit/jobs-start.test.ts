@@ -10,7 +10,7 @@ import { answeredStep, crawlChoicesOf, crawlRequestOf, patternsOf, wholeIn } fro
 import { JOB_COSTS_PREFIX, jobCostHistory, readJobCosts, withStoredCost, type StoredJobCost } from '../../src/core/jobs/costs';
 import { CrawlFlow } from '../../src/core/jobs/flow';
 import { JOB_TOKENS_PREFIX, jobTokenIn, readJobTokens, staleTokenKeys, withJobToken } from '../../src/core/jobs/tokens';
-import { urlsOfText } from '../../src/core/jobs/urls';
+import { urlLinesOfText, urlsOfText } from '../../src/core/jobs/urls';
 import { decideWiring, jobWebhook, publicAddress, shownJobWebhook, type WiringInputs } from '../../src/core/jobs/wiring';
 import { viewRows } from '../../src/core/view-nodes';
 import { JOB_TOKEN_HEADER } from '../../src/core/webhooks/job-token';
@@ -163,6 +163,11 @@ describe('Batch Scrape and Start Crawl: what they are given', () => {
   it('reads one URL a line from a selection, once each, keeping a line that is not one for the check to name', () => {
     assert.deepEqual(urlsOfText('https://a.example/1\n\n- [two](https://a.example/2)\r\nhttps://a.example/1\nnot a url\n'), ['https://a.example/1', 'https://a.example/2', 'not a url']);
     assert.equal(urlsOfText(Array.from({ length: 1200 }, (_, i) => `https://a.example/${i}`).join('\n')).length, 1001, 'one past the most, for the check to refuse');
+  });
+
+  it('knows the line each address came from, so that the review names a bad one by its line', () => {
+    assert.deepEqual(urlLinesOfText('https://a.example/1\n\n- [two](https://a.example/2)\r\nhttps://a.example/1\nnot a url\n'),
+      { urls: ['https://a.example/1', 'https://a.example/2', 'not a url'], lines: [1, 3, 5] });
   });
 
   it('Start Crawl: a URL, a request, a result row; a search row or a Uri-like value starts from where the person is', () => {

@@ -282,6 +282,20 @@ describe('manifest: walkthrough', () => {
     for (const step of steps) assert.ok(!step.completionEvents.includes(`onContext:${ContextKey.connected}`), `step ${step.id} waits on a state key`);
   });
 
+  it('a step ticks when the thing is done, not when a box for it opens (a search sent and answered, a page opened)', () => {
+    // webData.search and webData.openMarkdown open a box: onCommand: would tick before anything was sent.
+    const byId = new Map(steps.map((s) => [s.id, s]));
+    assert.deepEqual(byId.get('search')?.completionEvents, [`onContext:${ContextKey.walkthroughSearched}`]);
+    assert.deepEqual(byId.get('openMarkdown')?.completionEvents, [`onContext:${ContextKey.walkthroughRead}`]);
+  });
+
+  it('the chat step says that chat needs a chat extension, and offers to find one', () => {
+    const chat = steps.find((s) => s.id === 'chat');
+    const description = nls[chat?.description.slice(1, -1) ?? ''] ?? '';
+    assert.match(description, /needs a chat extension/);
+    assert.match(description, /\(command:workbench\.extensions\.search\?/);
+  });
+
   it('the walkthrough the code opens on a first start is the one contributed', () => {
     assert.deepEqual(walkthroughs.map((w) => `${manifest.publisher}.${manifest.name}#${w.id}`), [WALKTHROUGH_ID]);
   });

@@ -180,6 +180,20 @@ describe('sandbox:deliver: against an emulator', () => {
     assert.deepEqual(events.map((e) => [e.type, e.id]), Array.from({ length: 3 }, () => ['batch_scrape.page', DEMO_JOBS.batch]));
   });
 
+  it('crawl.completed and batch_scrape.completed without --id name a job the emulator holds, so Open Results opens it', async () => {
+    for (const [kind, route] of [['crawl.completed', 'crawl'], ['batch_scrape.completed', 'batch/scrape']] as const) {
+      received.length = 0;
+      assert.equal(await run([kind], { portsFile: file, out: () => undefined, err: () => undefined }), 0, kind);
+      const [delivery] = received;
+      assert.ok(delivery, kind);
+      const event = JSON.parse(delivery.body.toString('utf8')) as { type: string; id: string };
+      assert.equal(event.type, kind);
+      // What the notification's Open Results asks the service: the job must be there (not 404).
+      const status = await fetch(`${emulator.url}/v2/${route}/${event.id}`, { headers: { authorization: `Bearer ${DEMO_API_KEY}` } });
+      assert.equal(status.status, 200, `${kind} named ${event.id}, which the emulator does not hold`);
+    }
+  });
+
   it('exits 1 and says so when the receiver refuses the delivery', async () => {
     answer = 401;
     try {

@@ -5,14 +5,23 @@ import { MAX_BATCH_URLS } from '../api/job-fields';
 import { firstUrl } from '../scrape/page';
 
 export function urlsOfText(text: string): string[] {
+  return urlLinesOfText(text).urls;
+}
+
+/** The addresses, and the line (from 1) each came from, so that the review can name a bad one by its line. */
+export function urlLinesOfText(text: string): { urls: string[]; lines: number[] } {
   const urls: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
+  const lines: number[] = [];
+  text.split(/\r?\n/).some((line, index) => {
     const trimmed = line.trim();
-    if (trimmed === '') continue;
+    if (trimmed === '') return false;
     const url = firstUrl(trimmed) ?? trimmed;
-    if (!urls.includes(url)) urls.push(url);
+    if (!urls.includes(url)) {
+      urls.push(url);
+      lines.push(index + 1);
+    }
     // One past the most, so the check says the list is too long instead of cutting it silently.
-    if (urls.length > MAX_BATCH_URLS) break;
-  }
-  return urls;
+    return urls.length > MAX_BATCH_URLS;
+  });
+  return { urls, lines };
 }

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
 import { checkApiKey } from './key-check';
+import { showLogError } from '../../platform/notify';
 import { showQuickInput } from '../../platform/quick-inputs';
 import { keyPromptWords, refusedWords, unverifiedWords } from './words';
 
@@ -83,6 +84,8 @@ export function promptForApiKey(services: Services, baseUrl: string): Promise<Ke
         box.enabled = true;
         log.error(`Saving the API key for ${baseUrl} failed: ${err instanceof Error ? err.message : String(err)}`);
         box.validationMessage = keyPromptWords.notStored();
+        // The box cannot hold a button: the notification beside it opens the log, which says why.
+        void showLogError(log, keyPromptWords.notStored());
       })),
       box.onDidHide(() => {
         closed = true;

@@ -20,7 +20,7 @@ export const keyPromptWords = {
   hasSpaces: (): string => vscode.l10n.t('An API key has no spaces or line breaks. Paste just the key.'),
   badCharacters: (): string => vscode.l10n.t('This contains characters an API key cannot have. Paste just the key.'),
   empty: (): string => vscode.l10n.t('Paste the API key, or press Escape to cancel.'),
-  notStored: (): string => vscode.l10n.t('The key could not be saved in VS Code\'s secret storage. See the Web Data log.'),
+  notStored: (): string => vscode.l10n.t('The key could not be saved in VS Code\'s secret storage.'),
 };
 
 /** The key check's refusal in the prompt: a 401 says how to get the whole key; anything else is the client's own sentence. */

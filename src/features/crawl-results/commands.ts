@@ -4,13 +4,15 @@
 // returns what it did, for the tests; none throws.
 import * as vscode from 'vscode';
 import type { JobArgument } from '../../core/commands/crawls';
-import { isJobId, type JobRef } from '../../core/crawls/job';
+import type { JobRef } from '../../core/crawls/job';
+import type { KnownJob } from '../../core/crawls/known-jobs';
 import { exportedPage } from '../../core/crawls/pages';
 import { FINISHED, type CrawlJobState, type CrawlResultsService, type Failure } from '../../core/crawls/results';
 import { focusViewCommand, View } from '../../core/ids';
 import { inertNotification } from '../../core/text/inert';
 import { showError } from '../../platform/notify';
 import type { CrawlPageDocuments } from './documents';
+import { pickJob } from './job-pick';
 import { failureWords, pagingRefusedWords, unreadableWords } from './words';
 
 export interface CrawlCommandParts {
@@ -21,8 +23,21 @@ export interface CrawlCommandParts {
   rememberUrl: (ref: JobRef, url: string) => void;
   /** Refreshes the Active Crawls list (after a cancel). */
   refreshActive: () => unknown;
-  /** Asks before a cancel: a modal dialog (host tests answer it through the feature's API). */
-  confirm: (message: string, yes: string) => Thenable<string | undefined>;
+  /** The jobs this window knows, for the palette's pick list. */
+  knownJobs: (purpose: 'open' | 'cancel') => KnownJob[];
+  /**
+   * Asks before a cancel: a modal dialog whose `keep` button stands in for VS Code's own Cancel
+   * (host tests answer it through the feature's API). Resolves to the button's title.
+   */
+  confirm: (question: CancelQuestion) => Thenable<string | undefined>;
+}
+
+interface CancelQuestion {
+  message: string;
+  detail: string;
+  yes: string;
+  /** The close button: "Cancel" beside "Cancel Crawl" would read as the same thing. */
+  keep: string;
 }
 
 const warn = (message: string): void => void vscode.window.showWarningMessage(inertNotification(message));
@@ -30,8 +45,8 @@ const warn = (message: string): void => void vscode.window.showWarningMessage(in
 export function crawlResultCommands(parts: CrawlCommandParts) {
   const { service, documents } = parts;
 
-  /** The job an argument names; nothing asks for its id, anything else is refused with a warning. */
-  const jobOf = async (arg: JobArgument): Promise<JobRef | undefined> => {
+  /** The job an argument names; nothing offers the jobs known here (a pasted id too), anything else is refused with a warning. */
+  const jobOf = async (arg: JobArgument, purpose: 'open' | 'cancel'): Promise<JobRef | undefined> => {
     if (arg.kind === 'job') {
       if (arg.url !== undefined) parts.rememberUrl(arg.ref, arg.url);
       return arg.ref;
@@ -40,11 +55,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
       warn(vscode.l10n.t('That is not a crawl or batch scrape: a job id is a UUID such as 3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01.'));
       return undefined;
     }
-    const typed = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Open Crawl Results'), prompt: vscode.l10n.t('The job id of a crawl or a batch scrape (a UUID)'),
-      validateInput: (value) => (isJobId(value.trim()) ? undefined : vscode.l10n.t('A job id is a UUID such as 3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01.')),
-    });
-    return typed === undefined ? undefined : { id: typed.trim().toLowerCase(), kind: 'crawl' };
+    return pickJob(parts.knownJobs(purpose), purpose);
   };
 
   /**
@@ -61,7 +72,7 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
   };
 
   const openCrawlResults = async (arg: JobArgument): Promise<CrawlJobState | undefined> => {
-    const ref = await jobOf(arg);
+    const ref = await jobOf(arg, 'open');
     if (!ref) return undefined;
     await vscode.commands.executeCommand(focusViewCommand(View.crawlResults));
     const opened = await vscode.window.withProgress({ location: { viewId: View.crawlResults } }, async () => {
@@ -133,13 +144,17 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
   };
 
   const cancelCrawl = async (arg: JobArgument): Promise<'cancelled' | 'already-finished' | 'kept' | 'failed' | undefined> => {
-    const ref = await jobOf(arg);
+    const ref = await jobOf(arg, 'cancel');
     if (!ref) return undefined;
-    const yes = vscode.l10n.t('Cancel Crawl');
-    const question = ref.kind === 'batch'
-      ? vscode.l10n.t('Cancel batch scrape {0}? The pages it has done stay readable; the rest is not scraped.', ref.id)
-      : vscode.l10n.t('Cancel crawl {0}? The pages it has done stay readable; the rest is not crawled.', ref.id);
-    const choice = await parts.confirm(question, yes);
+    const batch = ref.kind === 'batch';
+    const yes = batch ? vscode.l10n.t('Cancel Batch Scrape') : vscode.l10n.t('Cancel Crawl');
+    const question: CancelQuestion = {
+      message: batch ? vscode.l10n.t('Cancel batch scrape {0}?', ref.id) : vscode.l10n.t('Cancel crawl {0}?', ref.id),
+      detail: batch ? vscode.l10n.t('The pages it has done stay readable; the rest is not scraped.') : vscode.l10n.t('The pages it has done stay readable; the rest is not crawled.'),
+      yes,
+      keep: batch ? vscode.l10n.t('Keep Scraping') : vscode.l10n.t('Keep Crawling'),
+    };
+    const choice = await parts.confirm(question);
     if (choice !== yes) return 'kept';
     const outcome = await service.cancel(ref);
     void Promise.resolve(parts.refreshActive()).catch(() => undefined);

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { jobKey, type JobRef } from '../../core/crawls/job';
+import { knownJobs } from '../../core/crawls/known-jobs';
 import { mergeOpenJobs, OPEN_JOBS_KEY, readOpenJobs, snapshotOf, type StoredJob } from '../../core/crawls/open-jobs';
 import { PageStore } from '../../core/crawls/page-store';
 import { CrawlResultsService } from '../../core/crawls/results';
@@ -29,9 +30,10 @@ export interface CrawlResultsApi {
   pagesDelivered(ref: JobRef, data: readonly unknown[]): Promise<number>;
   /**
    * Answers Cancel Crawl's modal confirmation instead of a person, when set: only host tests do
-   * (a modal dialog cannot be clicked there). Given the question, returns the button chosen.
+   * (a modal dialog cannot be clicked there). Given the question, its detail and its close
+   * button (shown instead of VS Code's own Cancel), returns the button chosen.
    */
-  answerConfirmation?: (message: string, yes: string) => string | undefined;
+  answerConfirmation?: (message: string, yes: string, more: { detail: string; keep: string }) => string | undefined;
   /** What the Active Crawls view calls when crawls left its list. */
   crawlsLeft(ids: readonly string[]): Promise<void>;
   /**
@@ -54,7 +56,7 @@ class CrawlResultsFeature extends Disposable {
   readonly api: CrawlResultsApi;
   private readonly urls = new Map<string, string>();
 
-  constructor(services: Services, refreshActive: () => unknown) {
+  constructor(services: Services, refreshActive: () => unknown, activeCrawls: () => ReadonlyArray<{ id: string; url?: string }>) {
     super();
     const store = new PageStore({ root: join(services.context.globalStorageUri.fsPath, 'crawls'), budgetBytes: storageLimitBytes });
     const service = new CrawlResultsService({
@@ -82,9 +84,12 @@ class CrawlResultsFeature extends Disposable {
     const commands = crawlResultCommands({
       service, documents, log: services.log, refreshActive,
       rememberUrl: (ref, url) => void this.urls.set(jobKey(ref), url),
-      confirm: (message, yes) => {
+      knownJobs: (purpose) => knownJobs(activeCrawls(), service.all, purpose, urlOf),
+      confirm: async ({ message, detail, yes, keep }) => {
         const answer = services.context.extensionMode === vscode.ExtensionMode.Test ? this.api.answerConfirmation : undefined;
-        return answer ? Promise.resolve(answer(message, yes)) : vscode.window.showWarningMessage(message, { modal: true }, yes);
+        if (answer) return answer(message, yes, { detail, keep });
+        const picked = await vscode.window.showWarningMessage(message, { modal: true, detail }, { title: yes }, { title: keep, isCloseAffordance: true });
+        return picked?.title;
       },
     });
     this._register(registerCommand(Command.openCrawlResults, decodeJob, commands.openCrawlResults));
@@ -165,8 +170,8 @@ function decodeExportPages(argument: unknown, folder: unknown): { ref: JobRef | 
 /** How long changes gather before one write (a read of a page of results changes a job several times). */
 const SAVE_DELAY_MS = 300;
 
-export function registerCrawlResults(services: Services, links: { refreshActive: () => unknown }): CrawlResultsApi {
-  const feature = new CrawlResultsFeature(services, links.refreshActive);
+export function registerCrawlResults(services: Services, links: { refreshActive: () => unknown; activeCrawls: () => ReadonlyArray<{ id: string; url?: string }> }): CrawlResultsApi {
+  const feature = new CrawlResultsFeature(services, links.refreshActive, links.activeCrawls);
   services.context.subscriptions.push(feature);
   return feature.api;
 }

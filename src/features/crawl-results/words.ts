@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { unreadablePages, type CrawlJobState, type Failure } from '../../core/crawls/results';
 import { formatDateTime, formatNumber } from '../../core/intl';
+import type { KnownJob } from '../../core/crawls/known-jobs';
 
 const locale = (): string => vscode.env.language;
 const count = (n: number): string => formatNumber(n, locale());
@@ -95,3 +96,22 @@ export function pageDescriptionWords(url: string | undefined, statusCode: number
   if (statusCode !== undefined) parts.push(String(statusCode));
   return parts.join(' · ');
 }
+
+/** A row of the palette's job list: its address or short id, then kind and status. */
+export function knownJobWords(job: KnownJob): { label: string; description: string } {
+  const short = job.ref.id.slice(0, 8);
+  const kind = job.ref.kind === 'crawl' ? vscode.l10n.t('Crawl {0}', short) : vscode.l10n.t('Batch scrape {0}', short);
+  const parts = [job.url === undefined ? '' : kind];
+  if (job.status !== undefined) parts.push(statusWords(job.status));
+  else if (job.active) parts.push(vscode.l10n.t('active'));
+  if (job.total !== undefined) parts.push(vscode.l10n.t('{0} of {1} pages', count(job.completed ?? 0), count(job.total)));
+  return { label: job.url ?? kind, description: parts.filter((p) => p !== '').join(' · ') };
+}
+
+export const jobPickWords = {
+  openTitle: (): string => vscode.l10n.t('Open Crawl Results'),
+  cancelTitle: (): string => vscode.l10n.t('Cancel Crawl'),
+  placeholder: (): string => vscode.l10n.t('Pick a job, or paste the job id of a crawl or batch scrape (a UUID)'),
+  noneKnown: (): string => vscode.l10n.t('Paste the job id of a crawl or batch scrape (a UUID): no job is known in this window yet'),
+  typed: (): string => vscode.l10n.t('the job id typed'),
+};

@@ -10,7 +10,7 @@ import { Command } from '../../core/ids';
 import { needsConfirmation, type JobToStart } from '../../core/jobs/bound';
 import { crawlChoicesOf, crawlRequestOf } from '../../core/jobs/choices';
 import { CRAWL_STEP_COUNT, CrawlFlow, crawlStepNumber } from '../../core/jobs/flow';
-import { urlsOfText } from '../../core/jobs/urls';
+import { urlLinesOfText } from '../../core/jobs/urls';
 import { pageLinks } from '../../core/scrape/page';
 import type { WebhookWiring } from '../../core/jobs/wiring';
 import { resultsOf, shownKinds, type SearchRecord } from '../../core/search/record';
@@ -37,6 +37,8 @@ export interface JobsApi {
   bound(job: JobToStart): JobBound;
   /** Whether a job started now gets its webhook, and why not. */
   wiring(): WebhookWiring;
+  /** Whether this window started the job (a start under way is waited for). */
+  wasStartedHere(id: string): Promise<boolean>;
   /** How many started jobs are still followed to their end (host tests wait for none before the next suite). */
   readonly followed: number;
   /** A job started here ended with its cost read (today's spend counts it). */
@@ -74,6 +76,7 @@ class JobsFeature extends Disposable {
       start: (job, options) => starter.start(job, options),
       bound: (job) => starter.bound(job),
       wiring: () => starter.wiring(),
+      wasStartedHere: (id) => starter.wasStartedHere(id),
       onDidFinish: starter.onDidFinish,
       get followed() {
         return starter.followed;
@@ -112,6 +115,7 @@ class JobsFeature extends Disposable {
         if (outcome.kind === 'back') { flow.back(); continue; }
         if (outcome.value.action === 'edit') { flow.edit(outcome.value.step); continue; }
         if (outcome.value.action === 'start-receiver') { await vscode.commands.executeCommand(Command.startWebhookReceiver); continue; }
+        if (outcome.value.action === 'drop') continue;
         return this.startAsked(job);
       }
       const outcome = await showCrawlStep(step, c, frame);
@@ -131,25 +135,34 @@ class JobsFeature extends Disposable {
 
   /** webData.startBatchScrape: the addresses from the argument, a search, or the selection; the review; the start. */
   async startBatchScrape(argument: BatchScrapeArgument): Promise<StartedJob | undefined> {
-    const request = await this.batchRequestOf(argument);
-    if (request === undefined) return undefined;
-    const job: JobToStart = { kind: 'batch', request };
-    for (let shown = 0; shown < 100; shown++) {
-      const outcome = await showJobReview({ job, bound: this.starter.bound(job), wiring: this.starter.wiring() }, this.frame(words.batchTitle(), 1, 1, false));
+    const given = await this.batchRequestOf(argument);
+    if (given === undefined) return undefined;
+    let { request, lines } = given;
+    for (let shown = 0; shown < 1100; shown++) {
+      const job: JobToStart = { kind: 'batch', request };
+      const outcome = await showJobReview({ job, bound: this.starter.bound(job), wiring: this.starter.wiring(), ...(lines ? { lines } : {}) }, this.frame(words.batchTitle(), 1, 1, false));
       if (outcome.kind !== 'answer' || outcome.value.action === 'edit') return undefined;
+      if (outcome.value.action === 'drop') {
+        // The bad address picked in the review is left out; the review shows what is left.
+        const drop = outcome.value.index;
+        request = { ...request, urls: request.urls.filter((_, i) => i !== drop) };
+        lines = lines?.filter((_, i) => i !== drop);
+        continue;
+      }
       if (outcome.value.action === 'start-receiver') { await vscode.commands.executeCommand(Command.startWebhookReceiver); continue; }
       return this.startAsked(job);
     }
     return undefined;
   }
 
-  private async batchRequestOf(argument: BatchScrapeArgument): Promise<BatchScrapeRequest | undefined> {
+  /** The request, and for a selection the editor line (from 1) of each address. */
+  private async batchRequestOf(argument: BatchScrapeArgument): Promise<{ request: BatchScrapeRequest; lines?: number[] } | undefined> {
     const scrape = scrapeSettings();
     const options = { formats: scrape.formats, onlyMainContent: scrape.onlyMainContent };
     switch (argument.kind) {
       case 'request':
         // The options the argument gives win over the settings'; the review's check names a wrong one.
-        return { ...options, ...(argument.request as Partial<BatchScrapeRequest>), urls: argument.request.urls as string[] };
+        return { request: { ...options, ...(argument.request as Partial<BatchScrapeRequest>), urls: argument.request.urls as string[] } };
       case 'search': {
         const record = await this.links.searches.get(argument.searchId);
         if (!record) {
@@ -162,21 +175,29 @@ class JobsFeature extends Disposable {
           void vscode.window.showWarningMessage(words.searchWithoutUrls());
           return undefined;
         }
-        return { ...options, urls };
+        return { request: { ...options, urls } };
       }
       case 'selection': {
         const editor = vscode.window.activeTextEditor;
         // No selection in a page's own tab: that page's links (its own address left out).
         const own = editor?.selection.isEmpty ? await this.links.pages.addressOf(editor.document.uri) : undefined;
         const text = editor && (own !== undefined || !editor.selection.isEmpty) ? editor.document.getText(own !== undefined ? undefined : editor.selection) : '';
-        const urls = own !== undefined
-          ? pageLinks(text.slice(0, 1_000_000)).map((link) => link.url).filter((url) => url !== own).slice(0, MAX_BATCH_URLS)
-          : urlsOfText(text.slice(0, 1_000_000));
+        if (own !== undefined) {
+          const links = pageLinks(text.slice(0, 1_000_000)).map((link) => link.url).filter((url) => url !== own).slice(0, MAX_BATCH_URLS);
+          if (links.length === 0) {
+            void vscode.window.showErrorMessage(words.noUrls());
+            return undefined;
+          }
+          return { request: { ...options, urls: links } };
+        }
+        const { urls, lines } = urlLinesOfText(text.slice(0, 1_000_000));
         if (urls.length === 0) {
           void vscode.window.showErrorMessage(words.noUrls());
           return undefined;
         }
-        return { ...options, urls };
+        // Lines in the editor: the selection's own count from its first line.
+        const first = editor?.selection.start.line ?? 0;
+        return { request: { ...options, urls }, lines: lines.map((line) => line + first) };
       }
       case 'invalid':
         void vscode.window.showErrorMessage(words.notAJobArgument());
@@ -198,7 +219,8 @@ class JobsFeature extends Disposable {
     }
     let started: StartedJob;
     try {
-      started = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: job.kind === 'crawl' ? words.startCrawl() : words.startBatch() },
+      // In the status bar: the "started" message below is the start's one notification.
+      started = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: job.kind === 'crawl' ? words.startCrawl() : words.startBatch() },
         () => this.starter.start(job, { askedBy: 'person' }));
     } catch (error) {
       // No Retry: a start the service may have taken (a timeout) must not be sent twice by a click.
@@ -206,9 +228,10 @@ class JobsFeature extends Disposable {
       return undefined;
     }
     if (started.invalidURLs) {
-      void vscode.window.showWarningMessage(inertNotification(words.invalidUrls(started.invalidURLs.length, started.invalidURLs.slice(0, 20).join(', '))));
+      void vscode.window.showWarningMessage(inertNotification(`${words.started(job.kind, started.id)} ${words.invalidUrls(started.invalidURLs.length, started.invalidURLs.slice(0, 20).join(', '))}`));
+    } else {
+      void vscode.window.showInformationMessage(words.started(job.kind, started.id));
     }
-    void vscode.window.showInformationMessage(words.started(job.kind, started.id));
     await vscode.commands.executeCommand(Command.openCrawlResults, { id: started.id, kind: started.kind });
     return started;
   }

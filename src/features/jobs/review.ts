@@ -10,16 +10,20 @@ import type { JobToStart } from '../../core/jobs/bound';
 import { loadCore } from '../../platform/core';
 import { shownJobWebhook, type WebhookWiring } from '../../core/jobs/wiring';
 import type { JobBound } from '../../core/spend/job-bound';
+import { checkUrl } from '../../core/scrape/url-check';
 import { inertQuickPick } from '../../core/text/inert';
 import { showPick, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
+import { refusalWords } from '../scrape/words';
 import { boundWords, wiringWords, words } from './words';
 
-export type ReviewAnswer = { action: 'start' } | { action: 'edit'; step: AskedStep } | { action: 'start-receiver' };
+export type ReviewAnswer = { action: 'start' } | { action: 'edit'; step: AskedStep } | { action: 'start-receiver' } | { action: 'drop'; index: number };
 
 export interface ReviewFacts {
   job: JobToStart;
   bound: JobBound;
   wiring: WebhookWiring;
+  /** A batch scrape from a selection: the editor line of each address, to name a bad one by it. */
+  lines?: readonly number[];
 }
 
 function stepOf(field: string): AskedStep | undefined {
@@ -40,7 +44,7 @@ export async function showJobReview(facts: ReviewFacts, frame: StepFrame): Promi
       description: boundWords(facts.bound, job.kind), detail: inertQuickPick(wiringWords(job.request.webhook ? { kind: 'not-wired', reason: 'given' } : wiring), 400),
     });
   } else {
-    for (const problem of checked.problems) items.push(problemItem(problem, job.kind === 'crawl'));
+    for (const problem of checked.problems) items.push(job.kind === 'batch' ? batchProblemItem(problem, job.request.urls, facts.lines) : problemItem(problem, true));
   }
   if (wiring.kind === 'not-wired' && wiring.reason === 'receiver-stopped' && job.request.webhook === undefined) {
     items.push({ value: { action: 'start-receiver' }, label: `$(broadcast) ${words.startReceiver()}`, detail: words.startReceiverDetail() });
@@ -63,6 +67,26 @@ export async function showJobReview(facts: ReviewFacts, frame: StepFrame): Promi
   if (outcome.kind !== 'answer') return outcome;
   const [answer] = outcome.value;
   return answer ? { kind: 'answer', value: answer } : { kind: 'dismissed' };
+}
+
+/**
+ * A batch's problem: a bad address is named by its text and line ("not a url", line 3), not as
+ * `urls[2]`, and picking it leaves it out of the batch.
+ */
+function batchProblemItem(problem: RequestProblem, urls: readonly unknown[], lines: readonly number[] | undefined): PickItem<ReviewAnswer | undefined> {
+  const index = /^urls\[(\d+)\]$/.exec(problem.field)?.[1];
+  const entry = index === undefined ? undefined : Number(index);
+  const given: unknown = entry === undefined ? undefined : urls[entry];
+  if (entry === undefined || given === undefined) return problemItem(problem, false);
+  const line = lines?.[entry];
+  const check = typeof given === 'string' ? checkUrl(given) : undefined;
+  const why = check !== undefined && !check.ok ? refusalWords(check.refusal) : inertQuickPick(problem.message, 300);
+  return {
+    value: { action: 'drop', index: entry },
+    label: `$(error) ${inertQuickPick(typeof given === 'string' ? `"${given}"` : JSON.stringify(given), 80)}`,
+    description: line !== undefined ? words.onLine(line) : words.entry(entry + 1),
+    detail: `${why} ${words.dropHint()}`,
+  };
 }
 
 function problemItem(problem: RequestProblem, editable: boolean): PickItem<ReviewAnswer | undefined> {

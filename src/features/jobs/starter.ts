@@ -67,6 +67,9 @@ export class JobStarter extends Disposable {
   /** The jobs followed until their end, by key. */
   private readonly unfinished = new Set<string>();
   private writes: Promise<void> = Promise.resolve();
+  /** The starts under way, and the jobs this window started: their "started" webhook says nothing new. */
+  private readonly starting = new Set<Promise<unknown>>();
+  private readonly startedHere = new Set<string>();
   private readonly finished = this._register(new vscode.EventEmitter<FinishedJob>());
   /** A job started here ended with its cost read: today's spend counts it for whoever asked. */
   readonly onDidFinish = this.finished.event;
@@ -99,7 +102,20 @@ export class JobStarter extends Disposable {
    * Starts the job. Rejects with the client's error (a refused field, 402, 429: nothing was
    * started, and nothing is sent twice) or, when not connected, an Error in words.
    */
-  async start(job: JobToStart, options: StartOptions): Promise<StartedJob> {
+  start(job: JobToStart, options: StartOptions): Promise<StartedJob> {
+    const started = this.send(job, options);
+    this.starting.add(started);
+    void started.catch(() => undefined).finally(() => this.starting.delete(started));
+    return started;
+  }
+
+  /** Whether this window started the job; a start under way is waited for (its webhook can come first). */
+  async wasStartedHere(id: string): Promise<boolean> {
+    await Promise.allSettled([...this.starting]);
+    return this.startedHere.has(id.toLowerCase());
+  }
+
+  private async send(job: JobToStart, options: StartOptions): Promise<StartedJob> {
     const client = await this.services.connection.getClient();
     if (!client) throw new Error(words.notConnected());
     // A webhook the caller gave is its own: it is sent as given and nothing is wired here.
@@ -111,6 +127,7 @@ export class JobStarter extends Disposable {
       ? await client.startCrawl({ ...job.request, ...(webhook ? { webhook } : {}) }, call)
       : await client.startBatchScrape({ ...job.request, ...(webhook ? { webhook } : {}) }, call);
     const ref: JobRef = { id: started.id.toLowerCase(), kind: job.kind };
+    this.startedHere.add(ref.id);
     this.services.log.info(`Started ${job.kind === 'crawl' ? 'crawl' : 'batch scrape'} ${ref.id} for the ${options.askedBy}; webhook ${wiring.kind === 'wired' ? `wired (${wiring.via}, ${wiring.check})` : `not wired (${wiring.reason})`}.`);
     if (token !== undefined) await this.keepToken(ref.id, token);
     if (job.kind === 'crawl') void this.links.crawls.refresh().catch(() => undefined);

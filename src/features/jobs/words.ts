@@ -77,6 +77,9 @@ export const words = {
   given: () => vscode.l10n.t('as given'),
   reviewPlaceholder: () => vscode.l10n.t('Press Enter to start · pick a field to change it'),
   reviewProblems: () => vscode.l10n.t('The request has problems: pick one to fix it'),
+  onLine: (line: number) => vscode.l10n.t('line {0}', n(line)),
+  entry: (position: number) => vscode.l10n.t('address {0} of the list', n(position)),
+  dropHint: () => vscode.l10n.t('Pick it to leave it out of the batch.'),
   addresses: (count: number) => (count === 1 ? vscode.l10n.t('1 address') : vscode.l10n.t('{0} addresses', n(count))),
   confirmQuestion: (kind: JobKind, pages: number) => (kind === 'crawl'
     ? vscode.l10n.t('Start a crawl of up to {0} pages?', n(pages))

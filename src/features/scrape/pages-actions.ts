@@ -2,6 +2,7 @@
 // remove, export as a .md file, and clear. Each takes its input as an argument (a row, a page id,
 // or `{ pageId }`), so keybindings, tests and other extensions can use them too.
 import * as vscode from 'vscode';
+import { showLogError } from '../../platform/notify';
 import { inertFileName, inertNotification } from '../../core/text/inert';
 import type { PageSummary, ScrapedPages } from '../../core/scrape/store';
 import type { ScrapedRecord } from '../../core/scrape/page';
@@ -39,7 +40,7 @@ export async function setPagePinned(deps: PagesDeps, id: string | undefined, pin
     return found;
   } catch (err) {
     deps.log.error(`Could not ${pinned ? 'pin' : 'unpin'} the page: ${String(err)}`);
-    void vscode.window.showErrorMessage(pinned ? words.pinFailed() : words.unpinFailed());
+    void showLogError(deps.log, pinned ? words.pinFailed() : words.unpinFailed());
     return false;
   } finally {
     await deps.view.refresh();
@@ -56,7 +57,7 @@ export async function removePage(deps: PagesDeps, id: string | undefined): Promi
     return true;
   } catch (err) {
     deps.log.error(`Could not remove the page: ${String(err)}`);
-    void vscode.window.showErrorMessage(words.removeFailed());
+    void showLogError(deps.log, words.removeFailed());
     return false;
   } finally {
     await deps.view.refresh();

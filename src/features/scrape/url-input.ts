@@ -42,16 +42,28 @@ export async function urlNearby(): Promise<string | undefined> {
     const inSelection = editor.selection.isEmpty ? undefined : firstUrl(editor.document.getText(editor.selection));
     if (inSelection) return inSelection;
   }
-  // In a browser-based VS Code (the sandbox, vscode.dev, Codespaces in a browser) reading the
-  // clipboard asks the browser, which shows a red error when it refuses: a prefill is not worth that.
-  if (vscode.env.uiKind === vscode.UIKind.Web) return undefined;
+  return firstUrl((await clipboardPrefill()).slice(0, 10_000));
+}
+
+/** What urlNearby reads the clipboard through; host tests give a browser's or a failing one. */
+export interface ClipboardSource {
+  uiKind: vscode.UIKind;
+  readText(): Thenable<string>;
+}
+
+/**
+ * The clipboard's text for a prefill, or '' when reading it could show anything: in
+ * browser-based VS Code (vscode.dev, Codespaces, the sandbox) a read asks the browser, which
+ * shows its own error or permission prompt that nothing here can close, so it is not read at all.
+ */
+export async function clipboardPrefill(source: ClipboardSource = { uiKind: vscode.env.uiKind, readText: () => vscode.env.clipboard.readText() }): Promise<string> {
+  if (source.uiKind === vscode.UIKind.Web) return '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    // The clipboard may wait on a permission that never comes: the box opens empty instead.
-    const text = await Promise.race([vscode.env.clipboard.readText(), new Promise<string>((resolve) => { timer = setTimeout(() => resolve(''), CLIPBOARD_WAIT_MS); })]);
-    return firstUrl(text.slice(0, 10_000));
+    // A read that never answers (a remote's clipboard) is given up: the box opens empty instead.
+    return await Promise.race([Promise.resolve(source.readText()), new Promise<string>((resolve) => { timer = setTimeout(() => resolve(''), CLIPBOARD_WAIT_MS); })]);
   } catch {
-    return undefined;
+    return '';
   } finally {
     clearTimeout(timer);
   }

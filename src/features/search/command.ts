@@ -13,7 +13,7 @@ import { requestField } from '../../core/search/request';
 import type { PreparedSearch, SearchDone, SearchFailure } from '../../core/search/service';
 import { inertNotification } from '../../core/text/inert';
 import { Disposable, toDisposable } from '../../platform/disposable';
-import { showError } from '../../platform/notify';
+import { showError, showLogError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { promptForQuery, type QueryPromptOptions } from './query-box';
 import type { SearchServiceHost } from './service';
@@ -149,7 +149,7 @@ export class SearchCommand extends Disposable {
     }
     if (!saved) {
       // The query is the person's own text, but it may have come from a page or a terminal.
-      void vscode.window.showWarningMessage(inertNotification(searchNotKeptWords(inertNotification(record.request.query, 60), notSaved)));
+      void showLogError(this.services.log, inertNotification(searchNotKeptWords(inertNotification(record.request.query, 60), notSaved)), 'warning');
     }
   }
 }

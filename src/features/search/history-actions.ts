@@ -2,6 +2,7 @@
 // input as an argument (a row of the view, a search id or `{ searchId }`), so keybindings, tests
 // and other extensions can use them too.
 import * as vscode from 'vscode';
+import { showLogError } from '../../platform/notify';
 import { Command } from '../../core/ids';
 import { answeredRequest } from '../../core/search/advanced/choices';
 import { allResultsAddress } from '../../core/search/all-results';
@@ -39,7 +40,7 @@ export async function setPinned(deps: HistoryDeps, id: string | undefined, pinne
     return found;
   } catch (err) {
     deps.log.error(`Could not ${pinned ? 'pin' : 'unpin'} the search: ${err instanceof Error ? err.message : String(err)}`);
-    void vscode.window.showErrorMessage(pinned ? vscode.l10n.t('The search could not be pinned; see the Web Data log.') : vscode.l10n.t('The search could not be unpinned; see the Web Data log.'));
+    void showLogError(deps.log, pinned ? vscode.l10n.t('The search could not be pinned.') : vscode.l10n.t('The search could not be unpinned.'));
     return false;
   }
 }

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { offeredButtons } from '../../core/failure-table';
 import { Command } from '../../core/ids';
+import { inertNotification } from '../../core/text/inert';
 import { usageErrorOffer } from '../../core/usage';
 import { noArgument, registerCommand } from '../../platform/commands';
 import { errorButtonLabel, runFixButton } from '../../platform/notify';
@@ -36,15 +37,19 @@ async function showUsage(status: UsageStatus): Promise<void> {
   }
   if (status.state.kind === 'loading') await status.refresh();
   const view = status.presentation();
-  // The dialog is what the click opened: the tooltip's "Click to …" hints would say it again.
+  // The notification is what the click opened: the tooltip's "Click to …" hints would say it again.
   const words = status.words({ ...view, tooltip: view.tooltip.map((lines) => lines.filter((line) => line.kind !== 'click')) });
-  const detail = words.paragraphs.flat().join('\n');
+  // A notification, not a modal: it informs, and a modal would stop the person's work to do it.
+  // A notification shows one paragraph, so the lines run on, each ending its sentence.
+  // The service's own words may be among them: a notification would render a link in them.
+  const message = inertNotification([words.heading, ...words.paragraphs.flat()].map((line) => line.trim()).filter((line) => line !== '')
+    .map((line) => (/[.:!?]$/.test(line) ? line : `${line}.`)).join(' '), 2000);
   const state = status.state;
   if (state.kind === 'error') {
     // The same fix a notification of this failure offers (core/failure-table.ts), and Retry.
     const offer = usageErrorOffer(state);
     const offered = offeredButtons(offer, true);
-    const choice = await vscode.window.showWarningMessage(words.heading, { modal: true, detail }, ...offered.map(errorButtonLabel));
+    const choice = await vscode.window.showWarningMessage(message, ...offered.map(errorButtonLabel));
     const picked = offered.find((button) => errorButtonLabel(button) === choice);
     if (picked === 'retry') await status.refreshNow();
     else if (picked === 'open-log') await vscode.commands.executeCommand(Command.showLog);
@@ -52,6 +57,6 @@ async function showUsage(status: UsageStatus): Promise<void> {
     return;
   }
   const refresh = vscode.l10n.t('Refresh');
-  const choice = await vscode.window.showInformationMessage(words.heading, { modal: true, detail }, refresh);
+  const choice = await vscode.window.showInformationMessage(message, refresh);
   if (choice === refresh) await status.refreshNow();
 }

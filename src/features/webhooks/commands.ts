@@ -5,6 +5,7 @@ import { decodeClearSecret, decodeEvent, decodeSecret, type EventArgument } from
 import { noArgument, registerCommand } from '../../platform/commands';
 import { Command, fullSettingKey, Setting } from '../../core/ids';
 import { copyText } from '../../platform/clipboard';
+import { showLogError } from '../../platform/notify';
 import type { WebhookEventRecord } from '../../core/webhook-events';
 import type { Services } from '../../platform/services';
 import type { WebhookEventsStore } from './events-store';
@@ -59,27 +60,33 @@ export function registerWebhookCommand<K extends WebhookCommandId>(id: K, handle
   return registerCommand(id, DECODERS[id], run);
 }
 
+/**
+ * A command that never throws: an unexpected failure is logged, and the person gets `failed()`
+ * with the Open Log button (the details are in the log only).
+ */
+export function guardedCommand<A extends unknown[], R>(log: vscode.LogOutputChannel, what: string, failed: () => string, run: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R | undefined> => {
+    try {
+      return await run(...args);
+    } catch (err) {
+      log.error(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+      void showLogError(log, failed());
+      return undefined;
+    }
+  };
+}
+
 /** The commands' handlers; each id is registered at activation (index.ts), which calls in here on first use. */
 export function webhookCommandHandlers({ services, controller, store, documents }: WebhookCommandParts): WebhookCommandHandlers {
   const { log } = services;
   // `what` names the step in the log (English, as every log line); the user reads `failed`, one
   // whole sentence per command, so a translation never has an English phrase put into it.
-  const guarded =
-    <A extends unknown[], R>(what: string, failed: () => string, run: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R | undefined> => {
-      try {
-        return await run(...args);
-      } catch (err) {
-        log.error(`${what}: ${err instanceof Error ? err.message : String(err)}`);
-        void vscode.window.showErrorMessage(failed());
-        return undefined;
-      }
-    };
+  const guarded = <A extends unknown[], R>(what: string, failed: () => string, run: (...args: A) => Promise<R>) => guardedCommand(log, what, failed, run);
 
   return {
-    [Command.startWebhookReceiver]: guarded('Starting the webhook receiver', () => vscode.l10n.t('Starting the webhook receiver failed. See the Web Data log for details.'), async () => (await controller.start())?.localUrl),
-    [Command.stopWebhookReceiver]: guarded('Stopping the webhook receiver', () => vscode.l10n.t('Stopping the webhook receiver failed. See the Web Data log for details.'), () => controller.stop()),
-    [Command.copyWebhookUrl]: guarded('Copying the webhook URL', () => vscode.l10n.t('Copying the webhook URL failed. See the Web Data log for details.'), async () => {
+    [Command.startWebhookReceiver]: guarded('Starting the webhook receiver', () => vscode.l10n.t('Starting the webhook receiver failed.'), async () => (await controller.start())?.localUrl),
+    [Command.stopWebhookReceiver]: guarded('Stopping the webhook receiver', () => vscode.l10n.t('Stopping the webhook receiver failed.'), () => controller.stop()),
+    [Command.copyWebhookUrl]: guarded('Copying the webhook URL', () => vscode.l10n.t('Copying the webhook URL failed.'), async () => {
       const running = controller.running;
       if (!running) {
         const start = vscode.l10n.t('Start Receiver');
@@ -90,7 +97,7 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       await copyText(running.externalUrl, vscode.l10n.t('webhook receiver URL'));
       return running.externalUrl;
     }),
-    [Command.setWebhookSecret]: guarded('Saving the webhook secret', () => vscode.l10n.t('Saving the webhook secret failed. See the Web Data log for details.'), async (given: string | undefined) => {
+    [Command.setWebhookSecret]: guarded('Saving the webhook secret', () => vscode.l10n.t('Saving the webhook secret failed.'), async (given: string | undefined) => {
       // A secret passed by a caller (a keybinding, another extension, the sandbox's helper at every
       // window start) is saved silently, as setApiKey saves a passed key: only a person who typed
       // one is told, since nobody else asked.
@@ -102,7 +109,7 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       else void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret saved. Deliveries without a matching X-Service-Signature are now refused.'));
       return true;
     }),
-    [Command.clearWebhookSecret]: guarded('Clearing the webhook secret', () => vscode.l10n.t('Clearing the webhook secret failed. See the Web Data log for details.'), async ({ confirmed }: { confirmed: boolean }) => {
+    [Command.clearWebhookSecret]: guarded('Clearing the webhook secret', () => vscode.l10n.t('Clearing the webhook secret failed.'), async ({ confirmed }: { confirmed: boolean }) => {
       // Clearing turns the signature check off, so it asks first, as Clear API Key does.
       if (await services.secrets.getWebhookSecret() === undefined) {
         void vscode.window.showInformationMessage(vscode.l10n.t('No webhook secret is set.'));
@@ -122,7 +129,7 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       void vscode.window.showInformationMessage(vscode.l10n.t('Webhook secret cleared. Deliveries are no longer verified and are marked unsigned.'));
       return true;
     }),
-    [Command.copyJobId]: guarded('Copying the job id', () => vscode.l10n.t('Copying the job id failed. See the Web Data log for details.'), async (event: EventArgument | undefined) => {
+    [Command.copyJobId]: guarded('Copying the job id', () => vscode.l10n.t('Copying the job id failed.'), async (event: EventArgument | undefined) => {
       const record = recordOf(store, event);
       if (record?.jobId === undefined) {
         void vscode.window.showInformationMessage(vscode.l10n.t('This event has no job id to copy.'));
@@ -131,7 +138,7 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       await copyText(record.jobId, vscode.l10n.t('job id'));
       return record.jobId;
     }),
-    [Command.openWebhookPayload]: guarded('Opening the webhook payload', () => vscode.l10n.t('Opening the webhook payload failed. See the Web Data log for details.'), async (event: EventArgument | undefined) => {
+    [Command.openWebhookPayload]: guarded('Opening the webhook payload', () => vscode.l10n.t('Opening the webhook payload failed.'), async (event: EventArgument | undefined) => {
       const record = recordOf(store, event);
       if (!record) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose an event in the Webhook Events view to open its payload.'));
@@ -140,7 +147,7 @@ export function webhookCommandHandlers({ services, controller, store, documents 
       const editor = await documents.open(record);
       return editor.document.uri.toString();
     }),
-    [Command.clearWebhookEvents]: guarded('Clearing webhook events', () => vscode.l10n.t('Clearing webhook events failed. See the Web Data log for details.'), () => {
+    [Command.clearWebhookEvents]: guarded('Clearing webhook events', () => vscode.l10n.t('Clearing webhook events failed.'), () => {
       store.clear();
       return Promise.resolve();
     }),

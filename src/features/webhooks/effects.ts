@@ -29,6 +29,11 @@ export interface ActiveCrawlsLink {
  * The crawl results (implemented by src/features/crawl-results): a completed event marks the job
  * finished (true the first time), page deliveries fill a running job's rows.
  */
+/** The jobs this window started: it said "started" already. */
+export interface StartedJobsLink {
+  wasStartedHere(id: string): Promise<boolean>;
+}
+
 export interface CrawlResultsLink {
   markFinished(ref: JobRef): boolean;
   pagesDelivered(ref: JobRef, data: readonly unknown[]): Promise<number>;
@@ -50,6 +55,7 @@ export class WebhookEffects extends Disposable {
     private readonly log: vscode.LogOutputChannel,
     private readonly crawls: ActiveCrawlsLink | undefined,
     private readonly results?: CrawlResultsLink,
+    private readonly jobs?: StartedJobsLink,
   ) {
     super();
     this._register(toDisposable(() => clearTimeout(this.summaryTimer)));
@@ -127,6 +133,19 @@ export class WebhookEffects extends Disposable {
     if (!shouldNotify(record, webhookSettings().notifications)) return;
     const facts = notificationFacts(record, crawlUrl);
     if (facts === undefined) return;
+    // One notification per start: the window that started the job said so when it did.
+    if (record.type?.endsWith('.started') === true && record.jobId !== undefined && this.jobs) {
+      const jobId = record.jobId;
+      void this.jobs.wasStartedHere(jobId).then((here) => {
+        if (here) this.log.info(`Webhook ${record.type ?? ''} for ${jobId}: started in this window, which said so; no notification.`);
+        else this.show(record, facts, job);
+      }, () => { this.show(record, facts, job); });
+      return;
+    }
+    this.show(record, facts, job);
+  }
+
+  private show(record: WebhookEventRecord, facts: NonNullable<ReturnType<typeof notificationFacts>>, job: JobRef | undefined): void {
     if (!this.withinBurst()) return;
     const copy = vscode.l10n.t('Copy Job ID');
     const open = vscode.l10n.t('Open Results');

@@ -10,7 +10,7 @@ import { Disposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 import { webhookSettings } from '../../platform/settings';
 import { registerWebhookCommand, webhookCommandHandlers, type WebhookCommandId } from './commands';
-import { WebhookEffects, type ActiveCrawlsLink, type CrawlResultsLink } from './effects';
+import { WebhookEffects, type ActiveCrawlsLink, type CrawlResultsLink, type StartedJobsLink } from './effects';
 import { WebhookEventsStore } from './events-store';
 import { WebhookEventsView } from './events-view';
 import { WebhookNotifier, type WebhookNotification } from './notifier';
@@ -47,6 +47,8 @@ export interface WebhookLinks {
   crawls?: ActiveCrawlsLink;
   /** The crawl results (registerCrawlResults' result): completed events and page deliveries. */
   results?: CrawlResultsLink;
+  /** The jobs this window started (Start Crawl, Batch Scrape, the chat tools): their "started" event notifies no more. */
+  jobs?: StartedJobsLink;
 }
 
 class WebhooksFeature extends Disposable {
@@ -56,7 +58,7 @@ class WebhooksFeature extends Disposable {
     super();
     const notifier = this._register(new WebhookNotifier());
     const store = this._register(new WebhookEventsStore(services.context.globalState, services.log));
-    const effects = this._register(new WebhookEffects(store, notifier, services.log, links.crawls, links.results));
+    const effects = this._register(new WebhookEffects(store, notifier, services.log, links.crawls, links.results, links.jobs));
     const controller = this._register(new WebhookReceiverController(services, effects, notifier));
     const events = this._register(new WebhookEventsView(store, controller));
     const documents = this._register(new WebhookPayloadDocuments(store));

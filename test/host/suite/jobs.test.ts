@@ -136,7 +136,8 @@ describe('starting crawls and batch scrapes from the editor', function () {
       try {
         const refused = vscode.commands.executeCommand<Started | undefined>('webData.startBatchScrape', { urls, ignoreInvalidURLs: true });
         await waitFor('the review', () => seen.length > 0);
-        assert.ok(seen[0]?.items.some((row) => row.startsWith('$(error) urls[2]')), `the refused address was not named: ${seen[0]?.items.join(' | ') ?? ''}`);
+        // Named by its text and its place in the list (a selection's would say its line), never as urls[2].
+        assert.ok(seen[0]?.items.includes('$(error) "ftp://files.example/x" address 3 of the list'), `the refused address was not named: ${seen[0]?.items.join(' | ') ?? ''}`);
         assert.deepEqual(reviewRows(seen), [], 'a request with a problem offered Start');
         await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
         assert.equal(await refused, undefined);
