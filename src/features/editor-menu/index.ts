@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { ContextKey } from '../../core/ids';
 import { editorUrls, type EditorUrls } from '../../core/scrape/editor-urls';
-import { Disposable } from '../../platform/disposable';
+import { Disposable, toDisposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 
 class EditorMenuKeys extends Disposable {
@@ -16,13 +16,18 @@ class EditorMenuKeys extends Disposable {
     super();
     this._register(vscode.window.onDidChangeTextEditorSelection((e) => { this.update(e.textEditor); }));
     this._register(vscode.window.onDidChangeActiveTextEditor((editor) => { this.update(editor); }));
-    this.update(vscode.window.activeTextEditor);
+    // The editor open at start is read just after activation, not during it: both keys start unset
+    // (false to a when clause), and reading a line and setting a key is not worth a start's time.
+    const first = setTimeout(() => { if (this.shown === undefined) this.update(vscode.window.activeTextEditor); }, 0);
+    this._register(toDisposable(() => { clearTimeout(first); }));
   }
 
   private update(editor: vscode.TextEditor | undefined): void {
     const next = editor ? urlsOf(editor) : { urlAtCursor: false, selectionHasUrls: false };
-    if (this.shown?.urlAtCursor !== next.urlAtCursor) void vscode.commands.executeCommand('setContext', ContextKey.editorUrlAtCursor, next.urlAtCursor);
-    if (this.shown?.selectionHasUrls !== next.selectionHasUrls) void vscode.commands.executeCommand('setContext', ContextKey.editorSelectionHasUrls, next.selectionHasUrls);
+    // Unset keys are false already: nothing is sent until one is true.
+    this.shown ??= { urlAtCursor: false, selectionHasUrls: false };
+    if (this.shown.urlAtCursor !== next.urlAtCursor) void vscode.commands.executeCommand('setContext', ContextKey.editorUrlAtCursor, next.urlAtCursor);
+    if (this.shown.selectionHasUrls !== next.selectionHasUrls) void vscode.commands.executeCommand('setContext', ContextKey.editorSelectionHasUrls, next.selectionHasUrls);
     this.shown = next;
   }
 }
