@@ -23,6 +23,14 @@ export function startTiming(name: string): () => number {
   };
 }
 
+/** The middle one of a few timings of the same thing, recorded under `name`: one click is too noisy to compare. */
+export function recordMedian(name: string, samples: readonly number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  recordTiming(name, median);
+  return median;
+}
+
 function recordTiming(name: string, ms: number): void {
   let timings: Record<string, number> = {};
   try {
