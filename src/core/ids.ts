@@ -68,6 +68,12 @@ export const Command = {
   startCrawl: 'webData.startCrawl',
   startBatchScrape: 'webData.startBatchScrape',
   scrapeAllResults: 'webData.scrapeAllResults',
+  // Structured data and research (src/features/agent).
+  extractData: 'webData.extractData',
+  research: 'webData.research',
+  cancelResearch: 'webData.cancelResearch',
+  openStructuredResult: 'webData.openStructuredResult',
+  extractAgain: 'webData.extractAgain',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -161,6 +167,9 @@ export const Setting = {
   scrapeHistorySize: 'scrape.historySize',
   crawlDefaultLimit: 'crawl.defaultLimit',
   crawlConfirmAbovePages: 'crawl.confirmAbovePages',
+  agentMaxCredits: 'agent.maxCredits',
+  agentConfirmAboveCredits: 'agent.confirmAboveCredits',
+  chatMaxResearchCredits: 'chat.maxResearchCredits',
   webhooksPublicUrl: 'webhooks.publicUrl',
 } as const;
 

@@ -66,7 +66,7 @@ describe('manifest: commands', () => {
   });
 
   it('titles are in Title Case: every word capitalized but short articles, conjunctions and prepositions', () => {
-    const MINOR = new Set(['a', 'an', 'the', 'and', 'or', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'to', 'with']);
+    const MINOR = new Set(['a', 'an', 'the', 'and', 'or', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'to', 'with', 'from']);
     for (const command of manifest.contributes.commands) {
       const words = titleOf(command).replace(/…$/, '').split(' ');
       words.forEach((word, index) => {
@@ -83,6 +83,7 @@ describe('manifest: commands', () => {
     Command.filterSearches, Command.exportSearch, Command.setWebhookSecret, Command.searchSelection, Command.searchTerminalSelection,
     Command.searchProblem, Command.openCrawlResults, Command.cancelCrawl, Command.exportCrawlPages, Command.scrapeUrl, Command.mapSite,
     Command.scrapeWithOptions, Command.exportPage, Command.openCrawlPageLink, Command.startCrawl, Command.startBatchScrape, Command.scrapeAllResults,
+    Command.extractData, Command.research,
   ]);
 
   it('a command that asks for more before it acts ends in "…" (one character), and only such a command', () => {
