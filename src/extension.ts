@@ -206,3 +206,4 @@ function receiverOf(features: LazyFeatures<LazyApis>): Pick<Webhooks.WebhooksApi
     get hasSecret() { return features.has('webhooks') && features.get('webhooks').hasSecret; },
   };
 }
+export type { Extracted, ResearchRun, RunEnd } from './features/agent';

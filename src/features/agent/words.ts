@@ -42,7 +42,7 @@ export const words = {
   noSchemaDescription: () => vscode.l10n.t('the prompt alone says what to find'),
   confirmExtract: (url: string) => vscode.l10n.t('Extract data from {0}?', url),
   confirmDetailSchema: (from: string, schema: string) => vscode.l10n.t('Schema ({0}):\n{1}', from, schema),
-  confirmDetailSample: (from: string, schema: string) => vscode.l10n.t('Schema made from the JSON sample in {0}:\n{1}', from, schema),
+  confirmDetailSample: (from: string, schema: string) => vscode.l10n.t('Schema made from the JSON sample ({0}):\n{1}', from, schema),
   confirmDetailNoSchema: () => vscode.l10n.t('No schema: the service chooses the shape.'),
   confirmDetailPrompt: (prompt: string) => vscode.l10n.t('Prompt: {0}', prompt),
   priceKnown: (min: number, max: number, times: number) => (min === max
