@@ -113,6 +113,8 @@ export const Tool = {
   map: 'webData_map',
   startCrawl: 'webData_startCrawl',
   batchScrape: 'webData_batchScrape',
+  research: 'webData_research',
+  researchResult: 'webData_researchResult',
 } as const;
 
 export type ToolName = (typeof Tool)[keyof typeof Tool];

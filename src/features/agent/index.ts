@@ -3,7 +3,7 @@
 // in read-only JSON tabs checked against their schema, are kept in global storage with the schema
 // they were asked with, and their cost counts in today's spend through `onDidSpend`.
 import * as vscode from 'vscode';
-import type { WebDataClient } from '../../core/api';
+import type { AgentRequest, WebDataClient } from '../../core/api';
 import { StructuredResults, type StructuredResult } from '../../core/agent/store';
 import { decodeExtractArgument, decodeResearchArgument, decodeResearchRunId, decodeResultId, type ExtractArgument, type ResearchArgument } from '../../core/commands/agent';
 import { inertNotification, inertQuickPick } from '../../core/text/inert';
@@ -50,6 +50,23 @@ export class AgentFeature extends Disposable {
     return research({ ...this.place, runs: this.runs }, argument);
   }
 
+  /**
+   * A chat agent's run, confirmed already (webData_research): sent as asked, followed as a
+   * person's is (its row, its end kept and opened, its cost in today's spend as the agent's).
+   * Rejects with the client's errors as they are; a start is never sent twice.
+   */
+  async startForAgent(request: AgentRequest, signal?: AbortSignal): Promise<ResearchRun> {
+    const client = await this.services.connection.getClient();
+    if (!client) throw new Error('Not connected.');
+    const started = await client.startAgent(request, signal ? { signal } : {});
+    const run: ResearchRun = {
+      id: started.id.toLowerCase(), prompt: request.prompt, model: request.model ?? 'spark-1-pro', bound: request.maxCredits, urls: request.urls ?? [],
+      ...(request.schema ? { schema: request.schema } : {}), startedAt: Date.now(), askedBy: 'agent', status: 'processing', creditsUsed: 0,
+    };
+    this.runs.follow(run);
+    return run;
+  }
+
   /** webData.cancelResearch: a run's row, or one picked when several go. */
   async cancelResearch(given: string | undefined): Promise<boolean> {
     let id = given;
@@ -67,9 +84,14 @@ export class AgentFeature extends Disposable {
 
   private async runEnded(end: RunEnd): Promise<void> {
     const { run } = end;
-    const spent: StructuredResult = end.result ?? { id: run.id, kind: 'research', createdAt: new Date().toISOString(), askedBy: 'person', prompt: run.prompt, creditsUsed: run.creditsUsed, data: null };
+    const spent: StructuredResult = end.result ?? { id: run.id, kind: 'research', createdAt: new Date().toISOString(), askedBy: run.askedBy, prompt: run.prompt, creditsUsed: run.creditsUsed, data: null };
     this.spentEmitter.fire(spent);
     const cost = words.creditsUsed(run.creditsUsed);
+    if (run.askedBy === 'agent') {
+      // A chat agent's run: kept for webData_researchResult and Open Result, no tab or notification of its own.
+      if (end.result) await this.results.save(end.result).catch((error: unknown) => { this.documents.keepUnsaved(end.result ?? spent); this.services.log.warn(`A research result could not be kept: ${String(error)}`); });
+      return;
+    }
     switch (end.outcome) {
       case 'completed':
         if (end.result) await keepAndOpen(this.place, end.result);

@@ -85,7 +85,7 @@ export async function research(place: ResearchPlace, argument: ResearchArgument)
   }
   const run: ResearchRun = {
     id, prompt: choices.prompt, model: choices.model, bound: choices.bound, urls: choices.urls,
-    ...(choices.schema.schema ? { schema: choices.schema.schema } : {}), startedAt: Date.now(), status: 'processing', creditsUsed: 0,
+    ...(choices.schema.schema ? { schema: choices.schema.schema } : {}), startedAt: Date.now(), askedBy: 'person', status: 'processing', creditsUsed: 0,
   };
   place.runs.follow(run);
   void vscode.window.setStatusBarMessage(words.started(inertNotification(id, 40)), 5000);

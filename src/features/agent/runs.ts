@@ -26,6 +26,8 @@ export interface ResearchRun {
   readonly urls: readonly string[];
   readonly schema?: JsonObject;
   readonly startedAt: number;
+  /** Who started it: the person (Research…) or a chat agent (webData_research); its spend is theirs. */
+  readonly askedBy: 'person' | 'agent';
   status: string;
   creditsUsed: number;
   /** The last action reported (a webhook's agent.action), if any. */
@@ -57,6 +59,9 @@ export class ResearchRuns extends Disposable {
   /** After a run ended (host tests wait for it). */
   readonly onDidEnd = this.endedEmitter.event;
 
+  /** The last runs that ended in this window, for a chat agent that asks after one. */
+  private readonly ends = new Map<string, RunEnd>();
+
   constructor(private readonly place: RunsPlace) {
     super();
     this._register({ dispose: () => { for (const timer of this.timers.values()) clearTimeout(timer); this.timers.clear(); } });
@@ -68,6 +73,32 @@ export class ResearchRuns extends Disposable {
 
   get(id: string): ResearchRun | undefined {
     return this.runs.get(id);
+  }
+
+  /** How a run ended, when it ended in this window lately. */
+  endOf(id: string): RunEnd | undefined {
+    return this.ends.get(id);
+  }
+
+  /**
+   * The run's end, waiting at most `ms` (and never past `signal`): undefined while it still goes,
+   * or when this window does not follow it.
+   */
+  async waitForEnd(id: string, ms: number, signal?: AbortSignal): Promise<RunEnd | undefined> {
+    const ended = this.ends.get(id);
+    if (ended || !this.runs.has(id)) return ended;
+    return new Promise((resolve) => {
+      const finish = (end: RunEnd | undefined): void => {
+        clearTimeout(timer);
+        listener.dispose();
+        signal?.removeEventListener('abort', aborted);
+        resolve(end);
+      };
+      const aborted = (): void => { finish(undefined); };
+      const timer = setTimeout(() => { finish(undefined); }, ms);
+      const listener = this.onDidEnd((end) => { if (end.run.id === id) finish(end); });
+      signal?.addEventListener('abort', aborted);
+    });
   }
 
   follow(run: ResearchRun): void {
@@ -135,7 +166,7 @@ export class ResearchRuns extends Disposable {
         await this.end({
           run, outcome: 'completed',
           result: {
-            id, kind: 'research', createdAt: new Date().toISOString(), askedBy: 'person', prompt: run.prompt, model: run.model, maxCredits: run.bound, jobId: id,
+            id, kind: 'research', createdAt: new Date().toISOString(), askedBy: run.askedBy, prompt: run.prompt, model: run.model, maxCredits: run.bound, jobId: id,
             ...(run.urls.length > 0 ? { urls: [...run.urls] } : {}), ...(run.schema ? { schema: run.schema } : {}), creditsUsed: run.creditsUsed, data,
           },
         });
@@ -157,6 +188,8 @@ export class ResearchRuns extends Disposable {
 
   private async end(end: RunEnd): Promise<void> {
     if (!this.runs.delete(end.run.id)) return;
+    this.ends.set(end.run.id, end);
+    for (const key of this.ends.keys()) if (this.ends.size > 20) this.ends.delete(key);
     clearTimeout(this.timers.get(end.run.id));
     this.timers.delete(end.run.id);
     this.changed.fire();

@@ -13,6 +13,7 @@ import type { AgentJob } from '../../core/chat/job-plan';
 import type { JobToStart } from '../../core/jobs/bound';
 import type { JobBound } from '../../core/spend/job-bound';
 import { fullSettingKey, Setting } from '../../core/ids';
+import { agentSettings } from '../../platform/settings';
 
 export const creditsInvocationWords = (): string => vscode.l10n.t('Reading the team’s Web Data credits');
 export const activeCrawlsInvocationWords = (): string => vscode.l10n.t('Listing the team’s active crawls');
@@ -166,3 +167,26 @@ export function jobConfirmationWords(plan: AgentJob, bound: JobBound, spend: Tod
   return new vscode.MarkdownString(lines.join('\n\n'));
 }
 
+
+export function researchInvocationWords(state?: { refused: boolean }): vscode.MarkdownString {
+  return new vscode.MarkdownString(state?.refused
+    ? vscode.l10n.t('Not starting a research run: its bound could pass the chat agents’ daily credit limit')
+    : vscode.l10n.t('Starting a research run with Web Data'));
+}
+
+export const researchConfirmationTitle = (): string => vscode.l10n.t('Start a research run with Web Data?');
+
+/** The prompt, the bound (and when it was lowered), and today's agent spend against the limit: the whole bound counts. */
+export function researchConfirmationWords(prompt: string, credits: number, askedFor: number | undefined, spend: Today): vscode.MarkdownString {
+  const setting = fullSettingKey(Setting.chatMaxResearchCredits);
+  const lines = [
+    vscode.l10n.t('**Prompt:** {0}', prompt),
+    askedFor !== undefined
+      ? vscode.l10n.t('**Bound:** at most {0} credits (the agent asked for {1}; an agent’s run is bound to at most {0}, {2}). The service stops the run before it spends more.', credits, askedFor, setting)
+      : vscode.l10n.t('**Bound:** at most {0} credits (an agent’s run is bound to at most {1}, {2}). The service stops the run before it spends more.', credits, agentSettings().chatMaxResearchCredits, setting),
+    `**${vscode.l10n.t('Today:')}** ${capWords(spend.cap, spend.spent, spend.limit)}`,
+  ];
+  return new vscode.MarkdownString(lines.join('\n\n'));
+}
+
+export const researchResultWords = (): string => vscode.l10n.t('Reading a research run’s result');
