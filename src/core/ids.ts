@@ -113,6 +113,7 @@ export const Tool = {
   map: 'webData_map',
   startCrawl: 'webData_startCrawl',
   batchScrape: 'webData_batchScrape',
+  extract: 'webData_extract',
   research: 'webData_research',
   researchResult: 'webData_researchResult',
 } as const;

@@ -1,4 +1,4 @@
-// The inputs of webData_research and webData_researchResult as a model sends them (issue 36),
+// The inputs of webData_extract, webData_research and webData_researchResult as a model sends them (issue 36),
 // checked with zod: types and ranges only (web-input.ts's rule). The bound is chat-bound's: a
 // model's maxCredits is capped at webData.chat.maxResearchCredits, never refused for being high.
 import * as z from 'zod/mini';
@@ -13,14 +13,22 @@ const ResearchInputSchema = z.lazy(() => z.looseObject({
   maxCredits: z.optional(z.int().check(z.gte(1))),
 }));
 
+const ExtractInputSchema = z.lazy(() => z.looseObject({
+  url: z.string().check(z.minLength(1), z.maxLength(MAX_URL_LENGTH * 2)),
+  schema: z.optional(z.record(z.string(), z.unknown())),
+  prompt: z.optional(z.string().check(z.maxLength(MAX_AGENT_PROMPT))),
+}));
+
 const ResearchResultInputSchema = z.lazy(() => z.looseObject({
   jobId: z.string().check(z.minLength(1), z.maxLength(100)),
 }));
 
 type ResearchToolInput = z.infer<typeof ResearchInputSchema>;
 type ResearchResultToolInput = z.infer<typeof ResearchResultInputSchema>;
+type ExtractToolInput = z.infer<typeof ExtractInputSchema>;
 
 export const RESEARCH_INPUT_FIELDS = ['prompt', 'urls', 'schema', 'maxCredits'] as const satisfies readonly (keyof ResearchToolInput)[];
+export const EXTRACT_INPUT_FIELDS = ['url', 'schema', 'prompt'] as const satisfies readonly (keyof ExtractToolInput)[];
 export const RESEARCH_RESULT_INPUT_FIELDS = ['jobId'] as const satisfies readonly (keyof ResearchResultToolInput)[];
 
 const EXPECTED: Readonly<Record<string, string>> = {
@@ -28,6 +36,7 @@ const EXPECTED: Readonly<Record<string, string>> = {
   urls: 'a list of at most 20 page addresses to start from',
   schema: 'a JSON Schema object for the answer',
   maxCredits: 'a whole number of credits from 1',
+  url: 'the page\'s address, such as "https://example.com/pricing"',
   jobId: 'the research run\'s id, as webData_research answered it',
 };
 
@@ -37,4 +46,8 @@ export function readResearchToolInput(value: unknown): InputCheck<ResearchToolIn
 
 export function readResearchResultToolInput(value: unknown): InputCheck<ResearchResultToolInput> {
   return readToolInput(ResearchResultInputSchema, value, '{ "jobId": "…" }', EXPECTED);
+}
+
+export function readExtractToolInput(value: unknown): InputCheck<ExtractToolInput> {
+  return readToolInput(ExtractInputSchema, value, '{ "url": "https://…", "schema": { … } }', EXPECTED);
 }

@@ -2,7 +2,9 @@
 // shape of a schema from the editor) and Research… (the service's agent, bounded). Results open
 // in read-only JSON tabs checked against their schema, are kept in global storage with the schema
 // they were asked with, and their cost counts in today's spend through `onDidSpend`.
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { checkAgainstSchema, type SchemaCheck } from '../../core/agent/validate';
 import type { AgentRequest, WebDataClient } from '../../core/api';
 import { StructuredResults, type StructuredResult } from '../../core/agent/store';
 import { decodeExtractArgument, decodeResearchArgument, decodeResearchRunId, decodeResultId, type ExtractArgument, type ResearchArgument } from '../../core/commands/agent';
@@ -65,6 +67,33 @@ export class AgentFeature extends Disposable {
     };
     this.runs.follow(run);
     return run;
+  }
+
+  /**
+   * A chat agent's extraction, confirmed already (webData_extract): the JSON scrape sent, the
+   * result kept (no tab), checked against its schema, its cost the agents'. Rejects with the
+   * client's errors as they are.
+   */
+  async extractForAgent(request: { url: string; schema?: Record<string, unknown>; prompt?: string }, signal?: AbortSignal): Promise<{ result: StructuredResult; check: SchemaCheck | undefined }> {
+    const client = await this.services.connection.getClient();
+    if (!client) throw new Error('Not connected.');
+    const format = { type: 'json', ...(request.schema ? { schema: request.schema } : {}), ...(request.prompt ? { prompt: request.prompt } : {}) };
+    const page = await client.scrape({ url: request.url, formats: [format], onlyMainContent: true }, signal ? { signal } : {});
+    const credits = page.metadata?.creditsUsed;
+    const result: StructuredResult = {
+      id: randomUUID(), kind: 'extract', createdAt: new Date().toISOString(), askedBy: 'agent', url: request.url,
+      ...(request.schema ? { schema: request.schema } : {}), ...(request.prompt ? { prompt: request.prompt } : {}),
+      ...(typeof credits === 'number' ? { creditsUsed: credits } : {}), data: page.json ?? null,
+    };
+    this.spentEmitter.fire(result);
+    await this.results.save(result).catch((error: unknown) => { this.documents.keepUnsaved(result); this.services.log.warn(`An extraction could not be kept: ${String(error)}`); });
+    return { result, check: result.schema ? checkAgainstSchema(result.schema, result.data) : undefined };
+  }
+
+  /** The most the last extractions cost (the chat tool's price), or undefined before the first. */
+  async extractPrice(): Promise<number | undefined> {
+    const costs = (await this.results.list()).filter((r) => r.kind === 'extract' && typeof r.creditsUsed === 'number').slice(0, 5).map((r) => r.creditsUsed ?? 0);
+    return costs.length === 0 ? undefined : Math.max(...costs);
   }
 
   /** webData.cancelResearch: a run's row, or one picked when several go. */

@@ -190,3 +190,23 @@ export function researchConfirmationWords(prompt: string, credits: number, asked
 }
 
 export const researchResultWords = (): string => vscode.l10n.t('Reading a research run’s result');
+
+export function extractInvocationWords(url: string, state?: { refused: boolean }): vscode.MarkdownString {
+  return new vscode.MarkdownString(state?.refused
+    ? vscode.l10n.t('Not extracting data from {0}: it could pass the chat agents’ daily credit limit', url)
+    : vscode.l10n.t('Extracting data from {0}', url));
+}
+
+export const extractConfirmationTitle = (): string => vscode.l10n.t('Extract data from a page with Web Data?');
+
+/** The page, the schema's fields, the prompt, the price from the last extractions and today's agent spend. */
+export function extractConfirmationWords(url: string, fields: readonly string[], prompt: string | undefined, price: number | undefined, spend: Today): vscode.MarkdownString {
+  const lines = [
+    vscode.l10n.t('**Page:** {0}', url),
+    fields.length > 0 ? vscode.l10n.t('**Schema fields:** {0}', fields.join(', ')) : vscode.l10n.t('**Schema:** none (the prompt says what to find)'),
+    ...(prompt ? [vscode.l10n.t('**Prompt:** {0}', prompt)] : []),
+    price !== undefined ? vscode.l10n.t('**Price:** up to {0} credits, as your last extractions cost', price) : vscode.l10n.t('**Price:** not known before your first extraction (the answer says what it cost)'),
+    `**${vscode.l10n.t('Today:')}** ${capWords(spend.cap, spend.spent, spend.limit)}`,
+  ];
+  return new vscode.MarkdownString(lines.join('\n\n'));
+}

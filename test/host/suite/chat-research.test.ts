@@ -1,4 +1,5 @@
-// The research chat tools (issue 36) in a real VS Code against the emulator: webData_research
+// The research chat tools (issue 36) in a real VS Code against the emulator: webData_extract priced,
+// confirmed, checked against its schema, fitted to budgets and refused at the daily limit; webData_research
 // confirmed with the prompt, the bound (an agent's maxCredits lowered to webData.chat.maxResearchCredits,
 // and said) and today's agent spend; refused, asking nothing and sending nothing, when the whole
 // bound could pass the daily limit; its answer naming the run and the webData_researchResult call,
@@ -73,6 +74,37 @@ describe('chat: research tools', function () {
       const text = textOf(await vscode.lm.invokeTool('webData_research', { input, toolInvocationToken: undefined }, none));
       assert.match(text, /The research run could pass the daily agent credit limit .* it may cost up to 30\)/);
       assert.equal((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/agent').length, 0);
+    } finally {
+      await setting('chat.dailyCreditLimit', 1000);
+    }
+  });
+
+  it('webData_extract: confirmed with the page, the fields and the price; the data checked against the schema and fitted to 64, 200 and no budget', async () => {
+    const input = { url: PAGE, schema: { type: 'object', properties: { title: { type: 'string', pattern: '^[0-9]+$' }, topics: { type: 'array', items: { type: 'string' } } } } };
+    for (const tokens of BUDGETS) {
+      const prepared = await api.chat.extract.prepareInvocation({ input }, none);
+      const confirmation = messageOf(prepared);
+      assert.match(confirmation, /Page:\*\* https:\/\/docs\.tideflow\.dev\/guide\/streams/);
+      assert.match(confirmation, /Schema fields:\*\* title, topics/);
+      assert.match(confirmation, /Price:\*\* (up to \d+ credits|not known)/);
+      const before = await emulator.requestCount();
+      const text = textOf(await api.chat.extract.invoke({ input, toolInvocationToken: undefined, tokenizationOptions: tokens === undefined ? undefined : { tokenBudget: tokens, countTokens: quarter } }, none));
+      assert.equal((await emulator.requestsSince(before)).filter((r) => r.method === 'POST' && r.path === '/v2/scrape').length, 1);
+      if (tokens === undefined) assert.match(text, /^Data extracted from https:\/\/docs\.tideflow\.dev\/guide\/streams \(5 credits; result [0-9a-f-]{36}\)\. It does not match the schema in 1 place\(s\): \/title must match pattern/);
+      else assert.ok(Math.ceil(text.length / 4) <= tokens, `${Math.ceil(text.length / 4)} tokens for ${tokens}: ${text}`);
+    }
+  });
+
+  it('webData_extract: refused, asking nothing and sending nothing, at the daily limit', async () => {
+    await setting('chat.dailyCreditLimit', api.spend.today().agent);
+    try {
+      const input = { url: PAGE, prompt: 'the title' };
+      const prepared = await api.chat.extract.prepareInvocation({ input }, none);
+      assert.equal(prepared?.confirmationMessages, undefined);
+      const before = await emulator.requestCount();
+      const text = textOf(await vscode.lm.invokeTool('webData_extract', { input, toolInvocationToken: undefined }, none));
+      assert.match(text, /^Daily agent credit limit reached/);
+      assert.equal((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/scrape').length, 0);
     } finally {
       await setting('chat.dailyCreditLimit', 1000);
     }
