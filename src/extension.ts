@@ -6,6 +6,7 @@
 // (src/platform/features.ts), so adding one adds rows to a table, not code to activation. Nothing
 // here touches the network or loads the API client; that happens on first use.
 import * as vscode from 'vscode';
+import type * as Agent from './features/agent';
 import type * as Chat from './features/chat';
 import type * as Connect from './features/connect';
 import type * as CrawlResults from './features/crawl-results';
@@ -45,6 +46,7 @@ interface LazyApis {
   chat: Chat.ChatToolsApi;
   entries: Entries.EntriesApi;
   doctor: undefined;
+  agent: Agent.AgentFeature;
 }
 
 /** Each lazy feature's module (src/features/<name>/index.ts, built into dist/feature-<name>.js). */
@@ -59,6 +61,7 @@ interface FeatureModules {
   chat: typeof Chat;
   entries: typeof Entries;
   doctor: typeof Doctor;
+  agent: typeof Agent;
 }
 
 /** What activate() returns: handles the host tests use. A lazy feature's handle loads it. */
@@ -73,6 +76,7 @@ export interface WebDataApi {
   spend: ReturnType<typeof registerSpend>;
   readonly scrape: LazyApis['scrape'];
   readonly jobs: LazyApis['jobs'];
+  readonly agent: LazyApis['agent'];
   walkthrough: ReturnType<typeof registerWalkthrough>;
   /** The features loaded so far, in order, and an event as each loads (host tests check what an entry loads). */
   features: { readonly loaded: readonly LazyFeature[]; readonly onDidLoad: vscode.Event<LazyFeature> };
@@ -137,10 +141,13 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     chat: () => bundle('chat').registerChatTools(services, {
       searches: features.get('search'), spend, crawlResults: features.get('crawl-results').service, credits: usage.model,
       crawls: features.get('crawls').model, scrape: features.get('scrape'), jobs: features.get('jobs'),
+      agent: () => features.get('agent'),
     }),
     // The search feature loads when the box opens, not when the Code Action is looked up.
     entries: () => bundle('entries').registerEntries(services, { search: { ask: (...asked) => features.get('search').ask(...asked) } }),
     doctor: () => { bundle('doctor').registerDoctor(services, { webhooks: receiverOf(features) }); return undefined; },
+    // Extract Data and Research: a research run's webhook comes to the receiver, its row shows in Active Crawls.
+    agent: () => bundle('agent').registerAgent(services, { showRuns: (source) => features.get('crawls').showResearch(source) }),
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
   const profileUse = new ProfileUse(context.globalState);
@@ -156,6 +163,11 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
   // A scrape's credits count in today's spend, as a search's do, and the status bar follows.
   context.subscriptions.push(features.event('scrape', (scrape) => scrape.onDidScrape)((page) => {
     if (page.creditsUsed !== undefined) void spend.record({ id: page.id, credits: page.creditsUsed, askedBy: page.askedBy });
+    void usage.model.refreshNow();
+  }));
+  // Extracted data and research runs count in today's spend, as scrapes do.
+  context.subscriptions.push(features.event('agent', (agent) => agent.onDidSpend)((result) => {
+    if (result.creditsUsed !== undefined) void spend.record({ id: `${result.kind}:${result.id}`, credits: result.creditsUsed, askedBy: result.askedBy });
     void usage.model.refreshNow();
   }));
   // "Search the Web for This Problem" on every diagnostic: the lightbulb asks before anything is used.
@@ -182,6 +194,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     get entries() { return features.get('entries'); },
     get scrape() { return features.get('scrape'); },
     get jobs() { return features.get('jobs'); },
+    get agent() { return features.get('agent'); },
     features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir: bundles.cacheDirectory } : {}),
   };
@@ -194,3 +207,4 @@ function receiverOf(features: LazyFeatures<LazyApis>): Pick<Webhooks.WebhooksApi
     get hasSecret() { return features.has('webhooks') && features.get('webhooks').hasSecret; },
   };
 }
+export type { Extracted, ResearchRun, RunEnd } from './features/agent';

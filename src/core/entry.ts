@@ -20,3 +20,4 @@ export { askKey } from './doctor/key';
 export { readReadInput } from './chat/read-input';
 // The scrape and map tools' input checks (zod), with the search tool's.
 export { readScrapeToolInput, readMapToolInput, readCrawlToolInput, readBatchToolInput } from './chat/web-input';
+export { readExtractToolInput, readResearchToolInput, readResearchResultToolInput } from './chat/research-input';

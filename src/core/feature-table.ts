@@ -12,7 +12,7 @@ import { Command, Tool, View, type CommandId, type ToolName, type ViewId } from 
 import { Schemes } from './schemes';
 
 /** The features loaded on first use: each a folder of src/features/ and a bundle dist/feature-<name>.js. */
-export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor'] as const;
+export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor', 'agent'] as const;
 
 export type LazyFeature = (typeof LAZY_FEATURES)[number];
 
@@ -55,6 +55,7 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
   chat: { commands: [], tools: Object.values(Tool) },
   entries: { commands: [Command.searchSelection, Command.searchTerminalSelection, Command.searchProblem] },
   doctor: { commands: [Command.checkConnection, Command.copyConnectionReport] },
+  agent: { commands: [Command.extractData, Command.research, Command.cancelResearch, Command.openStructuredResult, Command.extractAgain] },
 };
 
 /**

@@ -68,6 +68,12 @@ export const Command = {
   startCrawl: 'webData.startCrawl',
   startBatchScrape: 'webData.startBatchScrape',
   scrapeAllResults: 'webData.scrapeAllResults',
+  // Structured data and research (src/features/agent).
+  extractData: 'webData.extractData',
+  research: 'webData.research',
+  cancelResearch: 'webData.cancelResearch',
+  openStructuredResult: 'webData.openStructuredResult',
+  extractAgain: 'webData.extractAgain',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -107,6 +113,9 @@ export const Tool = {
   map: 'webData_map',
   startCrawl: 'webData_startCrawl',
   batchScrape: 'webData_batchScrape',
+  extract: 'webData_extract',
+  research: 'webData_research',
+  researchResult: 'webData_researchResult',
 } as const;
 
 export type ToolName = (typeof Tool)[keyof typeof Tool];
@@ -161,6 +170,9 @@ export const Setting = {
   scrapeHistorySize: 'scrape.historySize',
   crawlDefaultLimit: 'crawl.defaultLimit',
   crawlConfirmAbovePages: 'crawl.confirmAbovePages',
+  agentMaxCredits: 'agent.maxCredits',
+  agentConfirmAboveCredits: 'agent.confirmAboveCredits',
+  chatMaxResearchCredits: 'chat.maxResearchCredits',
   webhooksPublicUrl: 'webhooks.publicUrl',
 } as const;
 

@@ -43,8 +43,26 @@ export interface CrawlOptionNode {
   readonly option: OptionNode;
 }
 
+/** A research run as its row in Active Crawls shows it (src/features/agent/runs.ts follows it). */
+export interface ResearchRunRow {
+  readonly id: string;
+  readonly prompt: string;
+  readonly bound: number;
+  readonly status: string;
+  readonly creditsUsed: number;
+  readonly lastAction?: string;
+  readonly cancelling?: boolean;
+}
+
+/** A research run's row, above the crawls. */
+interface ResearchNode {
+  readonly kind: 'research';
+  readonly id: string;
+  readonly run: ResearchRunRow;
+}
+
 /** A row of Active Crawls. */
-export type CrawlTreeNode = CrawlNode | CrawlOptionNode;
+export type CrawlTreeNode = CrawlNode | CrawlOptionNode | ResearchNode;
 
 /** A row of Webhook Events. */
 export type EventNode =

@@ -173,3 +173,26 @@ export function jobSettings(): JobSettings {
     publicUrl: s.get<string>(Setting.webhooksPublicUrl, '').trim(),
   };
 }
+
+export interface AgentSettings {
+  /** The bound a research run starts with (credits). */
+  maxCredits: number;
+  /** Above this bound, a modal names it before the run starts. */
+  confirmAboveCredits: number;
+  /** The most a chat agent's research run may be bound to. */
+  chatMaxResearchCredits: number;
+}
+
+/**
+ * Research runs' bounds. Application-scoped in the manifest, as the job settings are: a folder's
+ * settings cannot raise what a run may spend.
+ */
+export function agentSettings(): AgentSettings {
+  const s = section();
+  const whole = (value: number, fallback: number, min: number): number => (typeof value === 'number' && Number.isInteger(value) && value >= min ? value : fallback);
+  return {
+    maxCredits: whole(s.get<number>(Setting.agentMaxCredits, 100), 100, 1),
+    confirmAboveCredits: whole(s.get<number>(Setting.agentConfirmAboveCredits, 500), 500, 0),
+    chatMaxResearchCredits: whole(s.get<number>(Setting.chatMaxResearchCredits, 50), 50, 1),
+  };
+}

@@ -2,6 +2,7 @@
 // (429), the three endpoints of spec 4, and the credit usage the service's MCP server reads. No
 // I/O here; server.ts writes what this returns.
 import { tokensToCredits } from '../../src/core/billing';
+import { answerAgent, answerAgentStart, matchAgentRoute } from './agent';
 import { answerJob, matchJobRoute } from './job-routes';
 import { answerStart } from './job-start';
 import { answerMap, answerScrape } from './scrape';
@@ -38,6 +39,7 @@ const ROUTES: Record<string, string> = {
   '/v2/map': 'POST',
   '/v2/crawl': 'POST',
   '/v2/batch/scrape': 'POST',
+  '/v2/agent': 'POST',
   '/v2/crawl/active': 'GET',
   '/v2/team/token-usage': 'GET',
   '/v2/team/credit-usage': 'GET',
@@ -47,9 +49,11 @@ const fail = (status: number, error: string, extra: Record<string, unknown> = {}
 
 export function answer(state: EmulatorState, req: ReadRequest): Answer {
   const job = matchJobRoute(req.path);
-  const allowed = job ? (job.allowed.includes(req.method) ? req.method : job.allowed.join(', ')) : ROUTES[req.path];
+  const agent = matchAgentRoute(req.path);
+  const methods = job ? job.allowed : agent ? ['GET', 'DELETE'] : undefined;
+  const allowed = methods ? (methods.includes(req.method) ? req.method : methods.join(', ')) : ROUTES[req.path];
   if (allowed === undefined) {
-    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, POST /v2/crawl, POST /v2/batch/scrape, GET /v2/crawl/active, GET /v2/team/token-usage and GET /v2/team/credit-usage.`);
+    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, POST /v2/crawl, POST /v2/batch/scrape, POST /v2/agent, GET /v2/crawl/active, GET /v2/team/token-usage and GET /v2/team/credit-usage.`);
   }
   if (req.method !== allowed) {
     return { ...fail(405, `Method not allowed: ${req.path} answers ${allowed} only, not ${req.method}.`), headers: { allow: allowed } };
@@ -66,6 +70,11 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
     };
   }
   if (job) return answerJob(state, team, job, req);
+  if (agent) return answerAgent(state, team, agent.id, req.method);
+  if (req.path === '/v2/agent') {
+    const body = jsonBody(req);
+    return 'status' in body ? body : answerAgentStart(state, team, body.value);
+  }
   if (req.path === '/v2/search') return search(state, team, req);
   if (req.path === '/v2/scrape' || req.path === '/v2/map') return scrapeOrMap(state, team, req);
   if (req.path === '/v2/crawl' || req.path === '/v2/batch/scrape') {

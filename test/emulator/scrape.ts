@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Corpus, CorpusPage } from './corpus';
 import { hostMatches } from './corpus';
 import { plausiblePage, type DemoPage } from './demo-pages';
+import { jsonFromPage } from './json-shape';
 import type { Answer } from './routes';
 import { unrecognizedKeysBody } from './search-fields';
 
@@ -22,6 +23,8 @@ const DEFAULT_MAX_AGE_MS = 172_800_000;
 /** What the emulator charges: one credit a page scraped, one a map. Its own price, not the spec's (it gives none). */
 export const SCRAPE_CREDITS = 1;
 export const MAP_CREDITS = 1;
+/** A JSON format adds this many (the service's model reads the page): its own price, as the others. */
+export const JSON_FORMAT_CREDITS = 4;
 
 const SCRAPE_KEYS = new Set([
   'url', 'formats', 'onlyMainContent', 'onlyCleanContent', 'includeTags', 'excludeTags', 'maxAge', 'minAge',
@@ -77,6 +80,13 @@ function findPage(corpus: Corpus, url: URL): CorpusPage | undefined {
   return undefined;
 }
 
+/** The `{type: "json"}` format asked for, if any. */
+function jsonFormat(fields: Fields): Fields | undefined {
+  if (!Array.isArray(fields.formats)) return undefined;
+  const found: unknown = fields.formats.find((f: unknown) => typeof f === 'object' && f !== null && (f as Fields).type === 'json');
+  return typeof found === 'object' && found !== null ? found as Fields : undefined;
+}
+
 function formatTypes(fields: Fields): string[] {
   if (!Array.isArray(fields.formats)) return ['markdown'];
   return fields.formats.map((f: unknown) => (typeof f === 'string' ? f : typeof f === 'object' && f !== null ? String((f as { type?: unknown }).type) : ''));
@@ -87,6 +97,10 @@ export function answerScrape(corpus: Corpus, now: Date, body: unknown, demoPages
   const check = checked(body, SCRAPE_KEYS);
   if (!check.ok) return check.answer;
   const { fields, url } = check;
+  const json = jsonFormat(fields);
+  if (json && json.schema !== undefined && (typeof json.schema !== 'object' || json.schema === null || Array.isArray(json.schema))) {
+    return fail(400, 'Bad Request', { code: 'BAD_REQUEST', details: [{ code: 'invalid_type', path: ['formats', 'schema'], message: 'Expected object' }] });
+  }
   if (hostMatches(url.hostname, SLOW_HOST)) {
     return fail(408, 'Scrape timed out. Try raising the timeout (the `timeout` option) or try again later.', { code: 'SCRAPE_TIMEOUT' });
   }
@@ -99,8 +113,10 @@ export function answerScrape(corpus: Corpus, now: Date, body: unknown, demoPages
   const cached = page?.url === CACHED_PAGE_URL && maxAge >= CACHED_AGE_MS;
   const pdf = page?.kind === 'pdf';
   const data: Fields = {};
+  const credits = SCRAPE_CREDITS + (json ? JSON_FORMAT_CREDITS : 0);
   for (const type of formatTypes(fields)) {
     if (type === 'markdown') data.markdown = markdown;
+    else if (type === 'json') data.json = jsonFromPage(page ?? { url: url.href, title, description: 'The page was not found.', markdown }, json?.schema, typeof json?.prompt === 'string' ? json.prompt : undefined);
     else if (type === 'summary') data.summary = page ? page.description : 'The page was not found.';
     else if (type === 'links') data.links = linksOf(markdown);
     else if (type === 'html' || type === 'rawHtml') data[type] = `<html><head><title>${title}</title></head><body><pre>${markdown.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'))}</pre></body></html>`;
@@ -117,10 +133,10 @@ export function answerScrape(corpus: Corpus, now: Date, body: unknown, demoPages
     proxyUsed: 'basic',
     cacheState: cached ? 'hit' : 'miss',
     ...(cached ? { cachedAt: new Date(now.getTime() - CACHED_AGE_MS).toISOString() } : {}),
-    creditsUsed: SCRAPE_CREDITS,
+    creditsUsed: credits,
     ...(pdf ? { numPages: 1 } : { 'og:title': title }),
   };
-  return { status: 200, body: { success: true, data }, credits: SCRAPE_CREDITS };
+  return { status: 200, body: { success: true, data }, credits };
 }
 
 /** The site's addresses: corpus pages on its domain and the links they hold to it, ranked by `search`. */

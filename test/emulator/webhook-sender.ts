@@ -13,6 +13,8 @@ export interface WebhookEventBody {
   webhookId: string;
   data: unknown[];
   metadata?: Record<string, unknown>;
+  /** Why a job failed (agent.failed). */
+  error?: string;
 }
 
 export interface WebhookEventInit {

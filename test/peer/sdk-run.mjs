@@ -19,5 +19,19 @@ const out = {
   paginated: job(await client.getCrawlStatus(jobs.large, { autoPaginate: true, maxPages: 2 })),
   batch: job(await client.getBatchScrapeStatus(jobs.batch)),
   errors: await client.getCrawlErrors(jobs.large),
+  // Issue 36: a JSON scrape, a research run started, read and left to end, and one cancelled.
+  json: (await client.scrape('https://docs.tideflow.dev/guide/streams', { formats: [{ type: 'json', schema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] } }] })).json,
+  agent: await (async () => {
+    const started = await client.startAgent({ prompt: 'Tideflow streams', urls: ['https://docs.tideflow.dev/guide/streams'], maxCredits: 50, model: 'spark-1-mini' });
+    const first = await client.getAgentStatus(started.id);
+    let status = first;
+    for (let i = 0; i < 40 && status.status === 'processing'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = await client.getAgentStatus(started.id);
+    }
+    const other = await client.startAgent({ prompt: 'anything', maxCredits: 50 });
+    const cancelled = await client.cancelAgent(other.id);
+    return { started: started.success, first: first.status, status: status.status, creditsUsed: status.creditsUsed, hasData: typeof status.data === 'object', cancelled };
+  })(),
 };
 process.stdout.write(JSON.stringify(out) + '\n');

@@ -66,7 +66,7 @@ describe('manifest: commands', () => {
   });
 
   it('titles are in Title Case: every word capitalized but short articles, conjunctions and prepositions', () => {
-    const MINOR = new Set(['a', 'an', 'the', 'and', 'or', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'to', 'with']);
+    const MINOR = new Set(['a', 'an', 'the', 'and', 'or', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'to', 'with', 'from']);
     for (const command of manifest.contributes.commands) {
       const words = titleOf(command).replace(/…$/, '').split(' ');
       words.forEach((word, index) => {
@@ -83,6 +83,7 @@ describe('manifest: commands', () => {
     Command.filterSearches, Command.exportSearch, Command.setWebhookSecret, Command.searchSelection, Command.searchTerminalSelection,
     Command.searchProblem, Command.openCrawlResults, Command.cancelCrawl, Command.exportCrawlPages, Command.scrapeUrl, Command.mapSite,
     Command.scrapeWithOptions, Command.exportPage, Command.openCrawlPageLink, Command.startCrawl, Command.startBatchScrape, Command.scrapeAllResults,
+    Command.extractData, Command.research,
   ]);
 
   it('a command that asks for more before it acts ends in "…" (one character), and only such a command', () => {
@@ -379,7 +380,7 @@ describe('manifest: advanced search and operators', () => {
 
 describe('manifest: language-model tools', () => {
   const chatSources = ['src/features/chat/index.ts', 'src/features/chat/search-tool.ts', 'src/features/chat/credits-tool.ts', 'src/features/chat/crawls-tool.ts', 'src/features/chat/read-tool.ts',
-    'src/features/chat/crawl-results-tool.ts', 'src/features/chat/scrape-tool.ts', 'src/features/chat/map-tool.ts', 'src/features/chat/job-tool.ts', 'src/features/crawl-results/index.ts']
+    'src/features/chat/crawl-results-tool.ts', 'src/features/chat/scrape-tool.ts', 'src/features/chat/map-tool.ts', 'src/features/chat/job-tool.ts', 'src/features/chat/research-tool.ts', 'src/features/chat/extract-tool.ts', 'src/features/crawl-results/index.ts']
     .map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');
   const matchesIn = (pattern: RegExp): Array<{ id: string }> => [...chatSources.matchAll(pattern)].map((m) => ({ id: m[1] ?? '' }));
   interface ToolContribution { [field: string]: unknown; name: string; inputSchema: Record<string, unknown> }
@@ -390,12 +391,12 @@ describe('manifest: language-model tools', () => {
   const SCHEMA_KEYWORDS = new Set(['type', 'properties', 'items', 'enum', 'required', 'description', 'minimum', 'maximum', 'maxLength', 'minLength', 'maxItems', 'default']);
   const registeredTools = new Set(matchesIn(/export const \w+_TOOL = Tool\.(\w+);/g).map((m) => new Map<string, string>(Object.entries(Tool)).get(m.id)));
 
-  it('contributes the nine tools, each registered in code, and code registers no other', () => {
-    assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_scrape', 'webData_map', 'webData_startCrawl', 'webData_batchScrape', 'webData_credits', 'webData_activeCrawls', 'webData_readResult', 'webData_crawlResults']);
+  it('contributes the twelve tools, each registered in code, and code registers no other', () => {
+    assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_scrape', 'webData_map', 'webData_startCrawl', 'webData_batchScrape', 'webData_extract', 'webData_research', 'webData_researchResult', 'webData_credits', 'webData_activeCrawls', 'webData_readResult', 'webData_crawlResults']);
     assert.deepEqual([...registeredTools].sort(), tools.map((t) => t.name).sort());
     // Registered under the tool files' *_TOOL constants (read above), each once.
     const registerCalls = matchesIn(/\bregisterTool\(\s*(\w+_TOOL)\b/g).map((m) => m.id);
-    assert.deepEqual(registerCalls.sort(), ['ACTIVE_CRAWLS_TOOL', 'BATCH_SCRAPE_TOOL', 'CRAWL_RESULTS_TOOL', 'CREDITS_TOOL', 'MAP_TOOL', 'READ_RESULT_TOOL', 'SCRAPE_TOOL', 'SEARCH_TOOL', 'START_CRAWL_TOOL'], 'each tool is registered once, under its constant');
+    assert.deepEqual(registerCalls.sort(), ['ACTIVE_CRAWLS_TOOL', 'BATCH_SCRAPE_TOOL', 'CRAWL_RESULTS_TOOL', 'CREDITS_TOOL', 'EXTRACT_TOOL', 'MAP_TOOL', 'READ_RESULT_TOOL', 'RESEARCH_RESULT_TOOL', 'RESEARCH_TOOL', 'SCRAPE_TOOL', 'SEARCH_TOOL', 'START_CRAWL_TOOL'], 'each tool is registered once, under its constant');
   });
 
   it('each has only fields VS Code 1.100 accepts, its strings, a #name, an icon and tags', () => {
@@ -464,6 +465,19 @@ describe('manifest: language-model tools', () => {
     const results = tools.find((t) => t.name === 'webData_crawlResults');
     assert.deepEqual(Object.keys(results?.inputSchema.properties ?? {}).sort(), [...CRAWL_RESULTS_INPUT_FIELDS].sort());
     assert.deepEqual(results?.inputSchema.required, ['jobId']);
+  });
+
+  it('the research tools\' schemas name exactly the inputs their zod checks read', async () => {
+    const { EXTRACT_INPUT_FIELDS, RESEARCH_INPUT_FIELDS, RESEARCH_RESULT_INPUT_FIELDS } = await import('../../src/core/chat/research-input');
+    const extract = tools.find((t) => t.name === 'webData_extract');
+    assert.deepEqual(Object.keys(extract?.inputSchema.properties ?? {}).sort(), [...EXTRACT_INPUT_FIELDS].sort());
+    assert.deepEqual(extract?.inputSchema.required, ['url']);
+    const research = tools.find((t) => t.name === 'webData_research');
+    assert.deepEqual(Object.keys(research?.inputSchema.properties ?? {}).sort(), [...RESEARCH_INPUT_FIELDS].sort());
+    assert.deepEqual(research?.inputSchema.required, ['prompt']);
+    const result = tools.find((t) => t.name === 'webData_researchResult');
+    assert.deepEqual(Object.keys(result?.inputSchema.properties ?? {}).sort(), [...RESEARCH_RESULT_INPUT_FIELDS].sort());
+    assert.deepEqual(result?.inputSchema.required, ['jobId']);
   });
 
   it('one name per concept across the tools: jobId for a job, from for the first item to list, page for a page\'s number', () => {

@@ -50,7 +50,12 @@ describe('peer clients: the service\'s JS SDK and MCP server accept the emulator
       paginated: Job;
       batch: Job;
       errors: { errors: Array<{ id: string; url: string; code?: string; error: string }>; robotsBlocked: string[] };
+      json: { title?: unknown };
+      agent: { started: boolean; first: string; status: string; creditsUsed: number; hasData: boolean; cancelled: boolean };
     };
+    // Issue 36: JSON from a page, and a research run that ends with data, and one cancelled.
+    assert.equal(typeof out.json.title, 'string');
+    assert.deepEqual(out.agent, { started: true, first: 'processing', status: 'completed', creditsUsed: 8, hasData: true, cancelled: true });
     assert.equal(out.usage.planTokens, 1_500_000);
     assert.ok(out.usage.remainingTokens > 0);
     assert.ok((out.oneSource.web ?? []).length > 0 && (out.oneSource.web ?? []).length <= 3, JSON.stringify(out.oneSource));
@@ -106,6 +111,35 @@ describe('peer clients: the service\'s JS SDK and MCP server accept the emulator
     for (const source of ['web', 'images', 'news']) assert.ok((three[source] ?? []).length > 0, `${source}: ${JSON.stringify(three)}`);
     const markdown = await search({ sources: ['web'], limit: 1, scrapeOptions: { formats: ['markdown'] } });
     assert.ok((markdown.web ?? []).every((p) => typeof p.markdown === 'string' && p.markdown.length > 0), JSON.stringify(markdown).slice(0, 300));
+    assertOnlyLoopback(server);
+  });
+
+  it('the MCP server over stdio: JSON from a page, and a research run started and read to its end (issue 36)', async () => {
+    const env = cleanEnv({ FIRECRAWL_API_URL: emulator.url, FIRECRAWL_API_KEY: DEMO_API_KEY });
+    const server = startChild(['--import', GUARD, require.resolve('firecrawl-mcp/dist/index.js')], env);
+    children.push(server);
+    const mcp = new McpClient(server);
+    await mcp.initialize();
+    const tools = await mcp.tools();
+    for (const name of ['firecrawl_agent', 'firecrawl_agent_status', 'firecrawl_scrape']) assert.ok(tools.includes(name), `${name} is not in ${tools.join(', ')}`);
+    const call = async (name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> => {
+      const result = await mcp.callTool(name, args);
+      const text = result.content?.find((c) => c.type === 'text')?.text ?? '';
+      assert.notEqual(result.isError, true, `${name}: ${text}`);
+      return result.structuredContent ?? (JSON.parse(text) as Record<string, unknown>);
+    };
+    const page = await call('firecrawl_scrape', { url: 'https://docs.tideflow.dev/guide/streams', formats: ['json'], jsonOptions: { schema: { type: 'object', properties: { title: { type: 'string' } } } } });
+    assert.equal(typeof (page.json as { title?: unknown } | undefined)?.title, 'string', JSON.stringify(page).slice(0, 300));
+    const started = await call('firecrawl_agent', { prompt: 'Tideflow streams', urls: ['https://docs.tideflow.dev/guide/streams'] });
+    assert.equal(typeof started.id, 'string', JSON.stringify(started));
+    let status: Record<string, unknown> = {};
+    for (let i = 0; i < 40; i++) {
+      status = await call('firecrawl_agent_status', { id: started.id });
+      if (status.status !== 'processing') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.equal(status.status, 'completed', JSON.stringify(status));
+    assert.equal(typeof status.data, 'object');
     assertOnlyLoopback(server);
   });
 

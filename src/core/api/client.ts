@@ -22,6 +22,8 @@ import { DEFAULT_SCRAPE_TIMEOUT_MS, validateMapRequest, validateScrapeRequest, t
 import { JobStartedSchema, MapResponseSchema, ScrapeResponseSchema, type JobStarted, type MapLink, type ScrapedPage } from './scrape-schemas';
 import { validateBatchScrapeRequest, validateCrawlRequest, type BatchScrapeRequest, type CrawlRequest } from './job-request';
 import type { RequestProblem } from './request-types';
+import { validateAgentRequest, type AgentRequest } from './agent-request';
+import { AgentStartedSchema, AgentStatusSchema, type AgentStarted, type AgentStatus } from './agent-schemas';
 
 /** One line's worth of facts about a finished call, for a log. Never holds the key. */
 export interface RequestInfo {
@@ -184,6 +186,47 @@ export class WebDataClient {
   /** POST /v2/batch/scrape: starts a batch scrape; `invalidURLs` are the addresses the service left out. */
   startBatchScrape(request: BatchScrapeRequest, options: CallOptions = {}): Promise<JobStarted> {
     return this.post('/batch/scrape', 'the batch scrape start', validateBatchScrapeRequest(request), options, () => this.timeoutMs, (value, status) => this.started(value, status, 'the batch scrape start'));
+  }
+
+  /**
+   * POST /v2/agent: starts a research run. Never retried (a second start is a second run). The
+   * body must name its `maxCredits`: validateAgentRequest refuses one without.
+   */
+  startAgent(request: AgentRequest, options: CallOptions = {}): Promise<AgentStarted> {
+    return this.post('/agent', 'the research start', validateAgentRequest(request), options, () => this.timeoutMs, (value, status) => {
+      const started = validateBody(AgentStartedSchema, value, 'the research start', status);
+      if (!isJobId(started.id)) throw new WebDataError('bad-response', 'The service answered the research start with a job id that is not one; the run may have started.', { status });
+      return started;
+    });
+  }
+
+  /** GET /v2/agent/{jobId}: where a research run is, its credits so far, its data once completed. */
+  getAgentStatus(id: string, options: CallOptions = {}): Promise<AgentStatus> {
+    return this.agentCall(id, 'GET', 'the research status request', options, (value, status) => validateBody(AgentStatusSchema, value, 'the research status request', status));
+  }
+
+  /** DELETE /v2/agent/{jobId}: cancels a run. A 409 (it had already ended) is an outcome, not a failure. */
+  async cancelAgent(id: string, options: CallOptions = {}): Promise<CancelOutcome> {
+    try {
+      return await this.agentCall(id, 'DELETE', 'the research cancellation', options, () => ({ kind: 'cancelled' } as const));
+    } catch (error) {
+      if (error instanceof WebDataError && error.status === 409) return { kind: 'already-finished', serviceMessage: error.serviceMessage };
+      throw error;
+    }
+  }
+
+  private agentCall<T>(id: string, method: HttpMethod, what: string, options: CallOptions, read: (value: unknown, status: number) => T): Promise<T> {
+    const below = isJobId(id) ? `/agent/${id.toLowerCase()}` : '/agent/(id)';
+    const path = `${this.address.prefix}${below}`;
+    if (!isJobId(id)) {
+      this.report({ method, path, ms: 0, attempts: 0, retries: 0, error: 'invalid-request' });
+      return Promise.reject(new WebDataError('invalid-request', 'A research run id is a UUID such as 3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01; the id given is not one.'));
+    }
+    return this.call({
+      method, path: below, idempotent: method === 'GET', timeoutMs: this.timeoutMs, failureIsData: method === 'GET',
+      context: this.context(what, path, 'The service does not know this research run (404): it may belong to another team, or it is past the time the service keeps it', ' Start the research again.'),
+      read,
+    }, options.signal);
   }
 
   private started(value: unknown, status: number, what: string): JobStarted {

@@ -27,3 +27,6 @@ export type { ScrapedPage, PageMetadata, MapLink } from './scrape-schemas';
 export { validateCrawlRequest, validateBatchScrapeRequest, pathPatternProblem, CRAWL_FIELDS, WEBHOOK_EVENTS, SERVICE_DEFAULT_CRAWL_LIMIT, MAX_CRAWL_LIMIT, MAX_BATCH_URLS } from './job-request';
 export type { CrawlRequest, BatchScrapeRequest, JobWebhook, JobWebhookEvent } from './job-request';
 export type { JobStarted } from './scrape-schemas';
+export { validateAgentRequest, AGENT_FIELDS, AGENT_MODELS, AGENT_WEBHOOK_EVENTS, MAX_AGENT_PROMPT, SERVICE_DEFAULT_AGENT_CREDITS } from './agent-request';
+export type { AgentRequest, AgentModel, AgentWebhook, AgentWebhookEvent } from './agent-request';
+export type { AgentStarted, AgentStatus } from './agent-schemas';

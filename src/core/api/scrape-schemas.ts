@@ -20,6 +20,8 @@ const pageMetadata = () => z.extend(documentMetadata(), {
 const scrapedPage = () => z.object({
   ...scrapedFields(),
   warning: text(),
+  /** The answer of a `{type: "json"}` format: whatever shape its schema or prompt asked for. */
+  json: z.nullish(z.unknown()),
   metadata: z.nullish(pageMetadata()),
 });
 

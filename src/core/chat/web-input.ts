@@ -81,7 +81,7 @@ interface SafeParsing<T> {
 }
 
 /** `example` shows the input's shape when it is not an object. */
-function read<T>(schema: SafeParsing<T>, value: unknown, example: string, expected: Readonly<Record<string, string>>): InputCheck<T> {
+export function readToolInput<T>(schema: SafeParsing<T>, value: unknown, example: string, expected: Readonly<Record<string, string>>): InputCheck<T> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, problems: [{ field: 'input', message: `The input must be an object such as ${example}; got ${describe(value)}.` }] };
   }
@@ -96,19 +96,19 @@ function read<T>(schema: SafeParsing<T>, value: unknown, example: string, expect
 }
 
 export function readScrapeToolInput(value: unknown): InputCheck<ScrapeToolInput> {
-  return read(ScrapeInputSchema, value, '{ "url": "https://…" }', EXPECTED);
+  return readToolInput(ScrapeInputSchema, value, '{ "url": "https://…" }', EXPECTED);
 }
 
 export function readMapToolInput(value: unknown): InputCheck<MapToolInput> {
-  return read(MapInputSchema, value, '{ "url": "https://…", "search": "…" }', EXPECTED);
+  return readToolInput(MapInputSchema, value, '{ "url": "https://…", "search": "…" }', EXPECTED);
 }
 
 export function readCrawlToolInput(value: unknown): InputCheck<CrawlToolInput> {
-  return read(CrawlInputSchema, value, '{ "url": "https://…", "limit": 10 }', CRAWL_EXPECTED);
+  return readToolInput(CrawlInputSchema, value, '{ "url": "https://…", "limit": 10 }', CRAWL_EXPECTED);
 }
 
 export function readBatchToolInput(value: unknown): InputCheck<BatchToolInput> {
-  return read(BatchInputSchema, value, '{ "urls": ["https://…", "https://…"] }', EXPECTED);
+  return readToolInput(BatchInputSchema, value, '{ "urls": ["https://…", "https://…"] }', EXPECTED);
 }
 
 /** A value a model sent, described briefly (the number itself, short text quoted). */

@@ -20,6 +20,8 @@ import { MAP_TOOL, MapTool } from './map-tool';
 import { BATCH_SCRAPE_TOOL, JobTool, START_CRAWL_TOOL, type JobStarter } from './job-tool';
 import { crawlPageSource, type CrawlPageService } from '../../core/crawls/read-page';
 import { registerTool } from '../../platform/stand-ins';
+import { EXTRACT_TOOL, ExtractTool, type Extractor } from './extract-tool';
+import { RESEARCH_RESULT_TOOL, RESEARCH_TOOL, ResearchResultTool, ResearchTool, type ResearchStarter } from './research-tool';
 
 
 export interface ChatToolsApi {
@@ -32,6 +34,9 @@ export interface ChatToolsApi {
   readonly map: ChatTool;
   readonly startCrawl: ChatTool;
   readonly batchScrape: ChatTool;
+  readonly extract: ChatTool;
+  readonly research: ChatTool;
+  readonly researchResult: ChatTool;
 }
 
 export interface ChatToolDeps {
@@ -49,6 +54,8 @@ export interface ChatToolDeps {
   scrape: PageFetcher;
   /** The jobs feature: webData_startCrawl and webData_batchScrape bound and start jobs through it. */
   jobs: JobStarter;
+  /** The agent feature: webData_research starts runs through it (loaded on the tools' first call), webData_researchResult reads them. */
+  agent: () => ResearchStarter & Extractor;
 }
 
 export function registerChatTools(services: Services, deps: ChatToolDeps): ChatToolsApi {
@@ -63,6 +70,9 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     map: chatTool(new MapTool(services, deps.spend), log),
     startCrawl: chatTool(new JobTool('crawl', services, deps.jobs, deps.spend), log),
     batchScrape: chatTool(new JobTool('batch', services, deps.jobs, deps.spend), log),
+    extract: chatTool(new ExtractTool(services, deps.agent, deps.spend), log),
+    research: chatTool(new ResearchTool(services, deps.agent, deps.spend), log),
+    researchResult: chatTool(new ResearchResultTool(deps.agent), log),
   };
   services.context.subscriptions.push(
     registerTool(SEARCH_TOOL, tools.search),
@@ -74,6 +84,9 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     registerTool(MAP_TOOL, tools.map),
     registerTool(START_CRAWL_TOOL, tools.startCrawl),
     registerTool(BATCH_SCRAPE_TOOL, tools.batchScrape),
+    registerTool(EXTRACT_TOOL, tools.extract),
+    registerTool(RESEARCH_TOOL, tools.research),
+    registerTool(RESEARCH_RESULT_TOOL, tools.researchResult),
   );
   return tools;
 }

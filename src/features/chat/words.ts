@@ -13,6 +13,7 @@ import type { AgentJob } from '../../core/chat/job-plan';
 import type { JobToStart } from '../../core/jobs/bound';
 import type { JobBound } from '../../core/spend/job-bound';
 import { fullSettingKey, Setting } from '../../core/ids';
+import { agentSettings } from '../../platform/settings';
 
 export const creditsInvocationWords = (): string => vscode.l10n.t('Reading the team’s Web Data credits');
 export const activeCrawlsInvocationWords = (): string => vscode.l10n.t('Listing the team’s active crawls');
@@ -166,3 +167,46 @@ export function jobConfirmationWords(plan: AgentJob, bound: JobBound, spend: Tod
   return new vscode.MarkdownString(lines.join('\n\n'));
 }
 
+
+export function researchInvocationWords(state?: { refused: boolean }): vscode.MarkdownString {
+  return new vscode.MarkdownString(state?.refused
+    ? vscode.l10n.t('Not starting a research run: its bound could pass the chat agents’ daily credit limit')
+    : vscode.l10n.t('Starting a research run with Web Data'));
+}
+
+export const researchConfirmationTitle = (): string => vscode.l10n.t('Start a research run with Web Data?');
+
+/** The prompt, the bound (and when it was lowered), and today's agent spend against the limit: the whole bound counts. */
+export function researchConfirmationWords(prompt: string, credits: number, askedFor: number | undefined, spend: Today): vscode.MarkdownString {
+  const setting = fullSettingKey(Setting.chatMaxResearchCredits);
+  const lines = [
+    vscode.l10n.t('**Prompt:** {0}', prompt),
+    askedFor !== undefined
+      ? vscode.l10n.t('**Bound:** at most {0} credits (the agent asked for {1}; an agent’s run is bound to at most {0}, {2}). The service stops the run before it spends more.', credits, askedFor, setting)
+      : vscode.l10n.t('**Bound:** at most {0} credits (an agent’s run is bound to at most {1}, {2}). The service stops the run before it spends more.', credits, agentSettings().chatMaxResearchCredits, setting),
+    `**${vscode.l10n.t('Today:')}** ${capWords(spend.cap, spend.spent, spend.limit)}`,
+  ];
+  return new vscode.MarkdownString(lines.join('\n\n'));
+}
+
+export const researchResultWords = (): string => vscode.l10n.t('Reading a research run’s result');
+
+export function extractInvocationWords(url: string, state?: { refused: boolean }): vscode.MarkdownString {
+  return new vscode.MarkdownString(state?.refused
+    ? vscode.l10n.t('Not extracting data from {0}: it could pass the chat agents’ daily credit limit', url)
+    : vscode.l10n.t('Extracting data from {0}', url));
+}
+
+export const extractConfirmationTitle = (): string => vscode.l10n.t('Extract data from a page with Web Data?');
+
+/** The page, the schema's fields, the prompt, the price from the last extractions and today's agent spend. */
+export function extractConfirmationWords(url: string, fields: readonly string[], prompt: string | undefined, price: number | undefined, spend: Today): vscode.MarkdownString {
+  const lines = [
+    vscode.l10n.t('**Page:** {0}', url),
+    fields.length > 0 ? vscode.l10n.t('**Schema fields:** {0}', fields.join(', ')) : vscode.l10n.t('**Schema:** none (the prompt says what to find)'),
+    ...(prompt ? [vscode.l10n.t('**Prompt:** {0}', prompt)] : []),
+    price !== undefined ? vscode.l10n.t('**Price:** up to {0} credits, as your last extractions cost', price) : vscode.l10n.t('**Price:** not known before your first extraction (the answer says what it cost)'),
+    `**${vscode.l10n.t('Today:')}** ${capWords(spend.cap, spend.spent, spend.limit)}`,
+  ];
+  return new vscode.MarkdownString(lines.join('\n\n'));
+}

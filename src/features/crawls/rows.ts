@@ -8,9 +8,9 @@ import type { ActiveCrawl } from '../../core/api';
 import { crawlDescription, describeScrapeOptions, type OptionNode } from '../../core/crawls';
 import { crawlProgress, type CrawlProgressBook } from '../../core/crawls/progress';
 import { inertLabel } from '../../core/text/inert';
-import { viewRows, type CrawlNode, type CrawlOptionNode, type CrawlTreeNode } from '../../core/view-nodes';
+import { viewRows, type CrawlNode, type CrawlOptionNode, type CrawlTreeNode, type ResearchRunRow } from '../../core/view-nodes';
 import { plainTooltip } from '../../platform/markdown';
-import { crawlAccessibilityWords, crawlDescriptionWords, crawlTooltipWords, optionLabelWords, optionLineWords, optionValueWords } from './words';
+import { crawlAccessibilityWords, crawlDescriptionWords, crawlTooltipWords, optionLabelWords, optionLineWords, optionValueWords, researchDescriptionWords, researchTooltipWords } from './words';
 
 export type { CrawlTreeNode } from '../../core/view-nodes';
 
@@ -32,6 +32,8 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
     private readonly crawls: () => readonly ActiveCrawl[],
     /** How far each crawl is, as last read: a read redraws the rows. */
     private readonly progress: CrawlProgressBook = crawlProgress,
+    /** The research runs followed in this window, above the crawls (none until the agent feature shows them). */
+    private readonly research: () => readonly ResearchRunRow[] = () => [],
   ) {
     this.progressSubscription = progress.onDidChange((id) => {
       if (this.crawls().some((crawl) => crawl.id.toLowerCase() === id)) this.changed();
@@ -53,12 +55,24 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
   }
 
   private children(element?: CrawlTreeNode): CrawlTreeNode[] {
-    if (!element) return this.crawls().map(crawlNode);
+    if (!element) return [...this.research().map((run) => ({ kind: 'research' as const, id: run.id, run })), ...this.crawls().map(crawlNode)];
+    if (element.kind === 'research') return [];
     if (element.kind === 'crawl') return optionNodes(`crawl:${element.id}`, describeScrapeOptions(element.crawl.options?.scrapeOptions));
     return optionNodes(element.key, element.option.children ?? []);
   }
 
   getTreeItem(element: CrawlTreeNode): vscode.TreeItem {
+    if (element.kind === 'research') {
+      const { run } = element;
+      const item = new vscode.TreeItem(inertLabel(run.prompt, 120), vscode.TreeItemCollapsibleState.None);
+      item.id = `research:${run.id}`;
+      item.description = inertLabel(researchDescriptionWords(run));
+      item.tooltip = plainTooltip({ heading: run.prompt, paragraphs: [researchTooltipWords(run)] });
+      item.contextValue = 'researchRun';
+      item.iconPath = new vscode.ThemeIcon(run.cancelling ? 'loading~spin' : 'telescope');
+      item.accessibilityInformation = { label: crawlAccessibilityWords(inertLabel(run.prompt, 120), item.description) };
+      return item;
+    }
     if (element.kind === 'crawl') {
       const options = describeScrapeOptions(element.crawl.options?.scrapeOptions);
       const url = inertLabel(element.url);

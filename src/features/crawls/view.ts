@@ -12,7 +12,14 @@ import { describeError, showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { crawlsRefreshInterval, onDidChangeSetting } from '../../platform/settings';
 import { CrawlsTreeProvider, type CrawlTreeNode } from './rows';
+import type { ResearchRunRow } from '../../core/view-nodes';
 import { createTreeView } from '../../platform/stand-ins';
+
+/** The research runs a window follows, for their rows. */
+export interface ResearchRunSource {
+  runs(): readonly ResearchRunRow[];
+  readonly onDidChange: vscode.Event<void>;
+}
 
 /** The view as the user sees it (its message, badge, visibility): read-only. */
 export type ShownTreeView = Readonly<Pick<vscode.TreeView<CrawlTreeNode>, 'message' | 'badge' | 'visible'>>;
@@ -34,13 +41,27 @@ export class ActiveCrawlsView extends Disposable {
       onListenerError: (err) => services.log.error(`Active crawls: ${String(err)}`),
     }));
     this.onDidLeave = this.model.onDidLeave;
-    this.rows = this._register(new CrawlsTreeProvider(() => this.model.crawls));
+    this.rows = this._register(new CrawlsTreeProvider(() => this.model.crawls, undefined, () => this.research?.runs() ?? []));
     this.treeView = this._register(createTreeView(View.activeCrawls, { treeDataProvider: this.rows, showCollapseAll: true }));
     this._register(this.model.onDidChange((change) => this.changed(change)));
     this._register(this.treeView.onDidChangeVisibility(() => this.model.setWanted(this.treeView.visible)));
     // The view may be showing already: the feature loads when the view first draws its rows.
     if (this.treeView.visible) this.model.setWanted(true);
     this._register(onDidChangeSetting(Setting.activeCrawlsRefreshInterval, () => this.model.reschedule()));
+  }
+
+  /** The research runs shown above the crawls (src/features/agent): one source, set when that feature loads. */
+  private research: ResearchRunSource | undefined;
+
+  showResearch(source: ResearchRunSource): vscode.Disposable {
+    this.research = source;
+    const listener = source.onDidChange(() => this.rows.changed());
+    this.rows.changed();
+    return new vscode.Disposable(() => {
+      listener.dispose();
+      if (this.research === source) this.research = undefined;
+      this.rows.changed();
+    });
   }
 
   get crawls(): readonly ActiveCrawl[] {

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
 import { durationParts, type ActionValue, type DurationUnit, type OptionLabel, type OptionName, type OptionNode, type OptionValue } from '../../core/crawls';
 import type { CrawlProgress } from '../../core/crawls/progress';
-import { formatTime, safeLocale } from '../../core/intl';
+import { formatNumber, formatTime, safeLocale } from '../../core/intl';
+import type { ResearchRunRow } from '../../core/view-nodes';
 
 const locale = (): string => safeLocale(vscode.env.language);
 
@@ -148,4 +149,14 @@ export function crawlTooltipWords(crawl: ActiveCrawl, options: readonly OptionNo
 
 export function crawlAccessibilityWords(url: string, description: string): string {
   return vscode.l10n.t('Crawl of {0}, {1}', url, description);
+}
+
+/** A research run's row: what it is doing and its credits against its bound. */
+export function researchDescriptionWords(run: ResearchRunRow): string {
+  const doing = run.cancelling ? vscode.l10n.t('cancelling') : run.lastAction ?? run.status;
+  return vscode.l10n.t('{0} · {1} of {2} credits', doing, formatNumber(run.creditsUsed, locale()), formatNumber(run.bound, locale()));
+}
+
+export function researchTooltipWords(run: ResearchRunRow): string[] {
+  return [vscode.l10n.t('Research run {0}', run.id), vscode.l10n.t('Bound: at most {0} credits (maxCredits).', formatNumber(run.bound, locale()))];
 }

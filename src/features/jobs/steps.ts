@@ -1,29 +1,19 @@
 // The steps of Start Crawl in quick inputs, each checked as it is typed with the core's checks
 // (the URL check of Any page as markdown, the path patterns compiled as regular expressions), each
 // answering with the choices changed. The order, numbering and Back are core/jobs/flow.ts's.
-import * as vscode from 'vscode';
 import { MAX_CRAWL_LIMIT, pathPatternProblem } from '../../core/jobs/limits';
 import type { SitemapMode } from '../../core/api/scrape-request';
 import { answeredStep, patternsOf, wholeIn, type ContentChoice, type CrawlChoices } from '../../core/jobs/choices';
 import type { AskedStep } from '../../core/jobs/flow';
-import { checkUrl } from '../../core/scrape/url-check';
 import { inertLabel } from '../../core/text/inert';
 import { inputError, mapOutcome, onlyOutcome, showInput, showPick, type InputCheck, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
-import { flagWords, refusalWords } from '../scrape/words';
+import { urlCheck } from '../scrape/url-input';
 import { words } from './words';
 
 type Answer = Outcome<CrawlChoices>;
 
 
 const map = <T>(outcome: Outcome<T>, apply: (value: T) => CrawlChoices): Answer => mapOutcome(outcome, apply);
-
-function urlCheck(value: string, accepting: boolean): InputCheck {
-  if (value.trim() === '') return { ok: false, message: accepting ? inputError(refusalWords({ kind: 'empty' })) : undefined };
-  const check = checkUrl(value);
-  if (!check.ok) return { ok: false, message: inputError(refusalWords(check.refusal)) };
-  const flags = check.flags.filter((f) => f.kind !== 'assumed-https');
-  return { ok: true, message: flags.length > 0 ? { message: flags.map(flagWords).join(' '), severity: vscode.InputBoxValidationSeverity.Warning } : undefined };
-}
 
 function patternsCheck(value: string): InputCheck {
   const problems = patternsOf(value).map(pathPatternProblem).filter((p): p is string => p !== undefined);

@@ -4,9 +4,19 @@
 // Shared by Any page as markdown and by Start Crawl and Batch Scrape (src/features/jobs).
 import * as vscode from 'vscode';
 import { firstUrl, markdownLinkAt, urlAt } from '../../core/scrape/page';
-import type { UrlCheck } from '../../core/scrape/url-check';
+import { checkUrl, type UrlCheck } from '../../core/scrape/url-check';
 import { inertNotification } from '../../core/text/inert';
+import { inputError, type InputCheck } from '../../platform/step-inputs';
 import { flagWords, refusalWords, words } from './words';
+
+/** A URL step's check as it is typed: refused in words, flags (secrets, unreachable hosts) as a warning. */
+export function urlCheck(value: string, accepting: boolean): InputCheck {
+  if (value.trim() === '') return { ok: false, message: accepting ? inputError(refusalWords({ kind: 'empty' })) : undefined };
+  const check = checkUrl(value);
+  if (!check.ok) return { ok: false, message: inputError(refusalWords(check.refusal)) };
+  const flags = check.flags.filter((f) => f.kind !== 'assumed-https');
+  return { ok: true, message: flags.length > 0 ? { message: flags.map(flagWords).join(' '), severity: vscode.InputBoxValidationSeverity.Warning } : undefined };
+}
 
 /** The address to send after the person saw the flags: cleaned, as typed, or undefined (cancelled). */
 export async function confirmUrl(check: UrlCheck): Promise<string | undefined> {

@@ -1,0 +1,155 @@
+// Structured data and research in a real VS Code against the emulator (issue 36): Extract Data from
+// Page… with an argument (a schema the answer does not meet: the mismatch listed as a problem of
+// the JSON tab) and without one (the URL and a JSON sample from the editor, the made schema shown in
+// the confirmation with the price); Research… with an argument: its review, the run shown in
+// Active Crawls with its credits, its end as JSON beside markdown with its cost in today's spend;
+// a run over its bound failing in the service's words; a run cancelled from its row's command; a
+// 402 at the start said once with the start sent once; the modal above the threshold.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Extracted, ResearchRun, RunEnd, WebDataApi } from '../../../src/extension';
+import type { ShownError } from '../../../src/platform/notify';
+import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
+import { activate, emulator, restoreDemoKey, waitFor } from './helpers-account';
+import { pressEnterUntilDone } from './helpers-steps';
+
+const PAGE = 'https://docs.tideflow.dev/guide/streams';
+
+describe('structured data and research', function () {
+  this.timeout(90_000);
+  let api: WebDataApi;
+  const confirmations: string[] = [];
+
+  before(async () => {
+    api = await activate();
+    await restoreDemoKey();
+  });
+  beforeEach(() => {
+    confirmations.length = 0;
+    api.agent.answerConfirmation = (message, yes) => { confirmations.push(message); return yes; };
+  });
+  afterEach(async () => {
+    api.agent.answerConfirmation = undefined;
+    await emulator.clearFaults();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  /** The run's end, once the extension says it ended. */
+  function endOf(id: string): Promise<RunEnd> {
+    return new Promise((resolve) => {
+      const listener = api.agent.runs.onDidEnd((end) => {
+        if (end.run.id !== id) return;
+        listener.dispose();
+        resolve(end);
+      });
+    });
+  }
+
+  it('Extract Data from Page with an argument: a JSON tab whose mismatch with the schema is a problem of the tab', async () => {
+    const schema = { type: 'object', properties: { title: { type: 'string', pattern: '^[0-9]+$' }, topics: { type: 'array', items: { type: 'string' } } }, required: ['title', 'topics'] };
+    const extracted = await vscode.commands.executeCommand<Extracted | undefined>('webData.extractData', { url: PAGE, schema, prompt: 'the guide' });
+    assert.ok(extracted, 'nothing was extracted');
+    assert.match(confirmations[0] ?? '', /Extract data from https:\/\/docs\.tideflow\.dev\/guide\/streams\?[\s\S]*"pattern": "\^\[0-9\]\+\$"[\s\S]*Prompt: the guide[\s\S]*Price: /);
+    const document = vscode.window.activeTextEditor?.document;
+    assert.equal(document?.uri.scheme, 'webdata-data');
+    assert.equal(document.languageId, 'json');
+    const data = JSON.parse(document.getText()) as { title: string; topics: string[] };
+    assert.ok(Array.isArray(data.topics));
+    await waitFor('the tab\'s problems', () => vscode.languages.getDiagnostics(document.uri).length > 0);
+    const problems = vscode.languages.getDiagnostics(document.uri);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0]?.message ?? '', /^\/title: must match pattern/);
+    assert.equal(document.getText(problems[0]?.range).startsWith('"title": '), true, 'the problem sits on the value');
+    assert.equal(extracted.result.creditsUsed, 5);
+    await waitFor('today\'s spend to count it', () => api.spend.today().person >= 5, 15_000);
+  });
+
+  it('Extract Data from Page without an argument: the URL and a JSON sample from the editor, the made schema shown before sending', async () => {
+    const sample = `{\n  "source": "${PAGE}",\n  "title": "a title",\n  "topics": ["one"]\n}\n`;
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content: sample }));
+    editor.selection = new vscode.Selection(0, 0, editor.document.lineCount - 1, 0);
+    const seen: ShownQuickInput[] = [];
+    const extracted = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Extracted | undefined>('webData.extractData'), 10, seen);
+    assert.ok(extracted, 'nothing was extracted');
+    assert.deepEqual(seen.map((input) => input.step), [1, 2, 3]);
+    assert.equal(seen[0]?.value, PAGE);
+    assert.ok(seen[1]?.items[0]?.startsWith('The Selection'), `the selection comes first: ${seen[1]?.items.join(' | ')}`);
+    assert.match(confirmations[0] ?? '', /Schema made from the JSON sample \(the selection in Untitled-\d+\):[\s\S]*"required": \[[\s\S]*"topics"/);
+    assert.deepEqual(extracted.result.schema?.required, ['source', 'title', 'topics']);
+    assert.equal(extracted.check?.kind, 'valid');
+    // An earlier extraction priced this one.
+    assert.match(confirmations[0] ?? '', /Price: 5 credits, as your last \d+ extractions cost\./);
+  });
+
+  it('Research with an argument: the review, the run in Active Crawls with its credits, its end as JSON beside markdown, its cost in today\'s spend', async () => {
+    const spentBefore = api.spend.today().person;
+    const seen: ShownQuickInput[] = [];
+    const schema = { type: 'object', properties: { name: { type: 'string' }, limits: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, perMinute: { type: 'integer' } } } } } };
+    const run = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<ResearchRun | undefined>('webData.research', { prompt: 'Tideflow stream limits', urls: [PAGE], schema, maxCredits: 60 }), 5, seen);
+    assert.ok(run, 'no run started');
+    assert.equal(seen.length, 1, 'the argument opens the review');
+    assert.ok(seen[0]?.items[0]?.includes('Start Research, spending at most 60 credits'), seen[0]?.items.join(' | '));
+    const ended = endOf(run.id);
+    const rows = await api.crawls.tree.getChildren();
+    assert.ok((rows ?? []).some((row) => row.kind === 'research' && row.id === run.id), 'the run has its row in Active Crawls');
+    const end = await ended;
+    assert.equal(end.outcome, 'completed');
+    assert.equal(end.run.creditsUsed, 8);
+    await waitFor('the JSON and markdown tabs', () => vscode.window.visibleTextEditors.filter((e) => e.document.uri.scheme === 'webdata-data').length === 2);
+    const json = vscode.window.visibleTextEditors.find((e) => e.document.uri.path.endsWith('.json'))?.document;
+    const markdown = vscode.window.visibleTextEditors.find((e) => e.document.uri.path.endsWith('.md'))?.document;
+    assert.ok(Array.isArray((JSON.parse(json?.getText() ?? '{}') as { limits?: unknown }).limits));
+    assert.match(markdown?.getText() ?? '', /^# Tideflow stream limits\n[\s\S]*## limits/);
+    assert.deepEqual(vscode.languages.getDiagnostics(json?.uri ?? vscode.Uri.parse('x:')), []);
+    await waitFor('today\'s spend', () => api.spend.today().person >= spentBefore + 8);
+    const after = await api.crawls.tree.getChildren();
+    assert.ok(!(after ?? []).some((row) => row.kind === 'research'), 'the row leaves with the run');
+  });
+
+  it('a run that would pass its bound fails with the service\'s reason, and what it spent counts', async () => {
+    const run = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<ResearchRun | undefined>('webData.research', { prompt: 'rate limits of every API', maxCredits: 3, model: 'spark-1-pro' }), 5);
+    assert.ok(run);
+    const end = await endOf(run.id);
+    assert.equal(end.outcome, 'failed');
+    assert.match(end.error ?? '', /maxCredits of 3 credits/);
+  });
+
+  it('Cancel Research Run cancels it at the service', async () => {
+    const run = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<ResearchRun | undefined>('webData.research', { prompt: 'Tideflow streams', urls: [PAGE], maxCredits: 100 }), 5);
+    assert.ok(run);
+    const ended = endOf(run.id);
+    const before = await emulator.requestCount();
+    assert.equal(await vscode.commands.executeCommand('webData.cancelResearch', run.id), true);
+    assert.equal((await ended).outcome, 'cancelled');
+    const deletes = (await emulator.requestsSince(before)).filter((r) => r.method === 'DELETE' && r.path === `/v2/agent/${run.id}`);
+    assert.equal(deletes.length, 1);
+  });
+
+  it('a 402 at the start says so once, and the start is sent once', async () => {
+    await emulator.injectFault({ fault: { kind: 'payment-required' }, path: '/v2/agent', times: 'Infinity' });
+    const errors: ShownError[] = [];
+    const listener = api.onDidShowError((e) => errors.push(e));
+    try {
+      const before = await emulator.requestCount();
+      const run = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<ResearchRun | undefined>('webData.research', { prompt: 'anything', maxCredits: 20 }), 5);
+      assert.equal(run, undefined);
+      await waitFor('the error', () => errors.length > 0);
+      assert.match(errors[0]?.message ?? '', /^Could not start the research run/);
+      assert.ok(!(errors[0]?.buttons ?? []).includes('Retry'));
+      const posts = (await emulator.requestsSince(before)).filter((r) => r.method === 'POST' && r.path === '/v2/agent');
+      assert.equal(posts.length, 1);
+      assert.equal(errors.length, 1);
+    } finally {
+      listener.dispose();
+    }
+  });
+
+  it('above webData.agent.confirmAboveCredits a modal names the bound; declined, nothing is sent', async () => {
+    api.agent.answerConfirmation = (message) => { confirmations.push(message); return undefined; };
+    const before = await emulator.requestCount();
+    const run = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<ResearchRun | undefined>('webData.research', { prompt: 'anything', maxCredits: 900 }), 5);
+    assert.equal(run, undefined);
+    assert.match(confirmations[0] ?? '', /^Start a research run that may spend up to 900 credits\? You are asked above 500 credits \(webData\.agent\.confirmAboveCredits\)\./);
+    assert.equal((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/agent').length, 0);
+  });
+});
