@@ -27,3 +27,7 @@ export type { ScrapedPage, PageMetadata, MapLink } from './scrape-schemas';
 export { validateCrawlRequest, validateBatchScrapeRequest, pathPatternProblem, CRAWL_FIELDS, WEBHOOK_EVENTS, SERVICE_DEFAULT_CRAWL_LIMIT, MAX_CRAWL_LIMIT, MAX_BATCH_URLS } from './job-request';
 export type { CrawlRequest, BatchScrapeRequest, JobWebhook, JobWebhookEvent } from './job-request';
 export type { JobStarted } from './scrape-schemas';
+export { validateParseOptions, PDF_MODES, MAX_PDF_PAGES, MAX_PARSE_TIMEOUT_MS, DEFAULT_PARSE_TIMEOUT_MS } from './parse-request';
+export type { ParseOptions, PdfMode, PdfParser } from './parse-request';
+export type { ParsedDocument } from './parse-schemas';
+export type { ParseCallOptions } from './client';
