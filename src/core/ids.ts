@@ -68,6 +68,14 @@ export const Command = {
   startCrawl: 'webData.startCrawl',
   startBatchScrape: 'webData.startBatchScrape',
   scrapeAllResults: 'webData.scrapeAllResults',
+  // Documents as markdown (src/features/parse).
+  openAsMarkdown: 'webData.openAsMarkdown',
+  openDocumentAsMarkdown: 'webData.openDocumentAsMarkdown',
+  parseWithOptions: 'webData.parseWithOptions',
+  parseAgain: 'webData.parseAgain',
+  pinDocument: 'webData.pinDocument',
+  unpinDocument: 'webData.unpinDocument',
+  removeDocument: 'webData.removeDocument',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -162,6 +170,9 @@ export const Setting = {
   crawlDefaultLimit: 'crawl.defaultLimit',
   crawlConfirmAbovePages: 'crawl.confirmAbovePages',
   webhooksPublicUrl: 'webhooks.publicUrl',
+  parseMaxFileSizeMB: 'parse.maxFileSizeMB',
+  parsePdfMode: 'parse.pdfMode',
+  parseMaxPages: 'parse.maxPages',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

@@ -18,6 +18,8 @@ export const Schemes = {
   crawlPage: { scheme: 'webdata-crawl', owner: 'crawl-results', served: 'file-system' },
   /** A page opened as markdown (webdata-page:/<id>/<title>.md), kept in global storage. */
   scrapedPage: { scheme: 'webdata-page', owner: 'scrape', served: 'file-system' },
+  /** A document opened as markdown (webdata-doc:/<file name>.md?id=…), kept in global storage. */
+  parsedDocument: { scheme: 'webdata-doc', owner: 'parse', served: 'file-system' },
   /** A webhook event's payload as JSON (webdata-event:/<type>-<id>.json?<key>). */
   webhookPayload: { scheme: 'webdata-event', owner: 'webhooks', served: 'content' },
   /** Check Connection's report (webdata-report:/Connection Report.md). */

@@ -83,6 +83,7 @@ describe('manifest: commands', () => {
     Command.filterSearches, Command.exportSearch, Command.setWebhookSecret, Command.searchSelection, Command.searchTerminalSelection,
     Command.searchProblem, Command.openCrawlResults, Command.cancelCrawl, Command.exportCrawlPages, Command.scrapeUrl, Command.mapSite,
     Command.scrapeWithOptions, Command.exportPage, Command.openCrawlPageLink, Command.startCrawl, Command.startBatchScrape, Command.scrapeAllResults,
+    Command.openDocumentAsMarkdown, Command.parseWithOptions,
   ]);
 
   it('a command that asks for more before it acts ends in "…" (one character), and only such a command', () => {
@@ -99,7 +100,9 @@ describe('manifest: commands', () => {
       const command = manifest.contributes.commands.find((c) => c.command === id);
       assert.ok(command && /\bScrape\b/.test(titleOf(command)), `${id}: "${command ? titleOf(command) : ''}"`);
     }
-    for (const command of manifest.contributes.commands) assert.ok(!/\bFetch Page\b|as Markdown/.test(titleOf(command)) || /^Scrape\b/.test(titleOf(command)), `${command.command}: "${titleOf(command)}" names the scrape another way`);
+    // A document opened as markdown is a parse, not a scrape (issue 35 names these two titles).
+    const parsing: readonly string[] = [Command.openAsMarkdown, Command.openDocumentAsMarkdown];
+    for (const command of manifest.contributes.commands) assert.ok(!/\bFetch Page\b|as Markdown/.test(titleOf(command)) || /^Scrape\b/.test(titleOf(command)) || parsing.includes(command.command), `${command.command}: "${titleOf(command)}" names the scrape another way`);
   });
 
   it('every menu entry names a contributed command, or a contributed submenu', () => {

@@ -135,6 +135,11 @@ export class WebDataClient {
     this.proxyHost = this.transport.route.kind === 'proxy' ? this.transport.route.proxy.host : undefined;
   }
 
+  /** The service's origin (scheme, host, port) every request of this client goes to: what a person agrees to upload to. */
+  get origin(): string {
+    return this.address.origin;
+  }
+
   /** host:port of the proxy this client's requests go through, or undefined when they go direct. */
   readonly proxyHost: string | undefined;
 

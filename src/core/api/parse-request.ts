@@ -5,8 +5,9 @@ import { describe } from './domains';
 import type { RequestProblem } from './request-types';
 import type { Checked } from './scrape-request';
 
-export const PDF_MODES = ['fast', 'auto', 'ocr'] as const;
-export type PdfMode = (typeof PDF_MODES)[number];
+import { PDF_MODES, type PdfMode } from '../parse/pdf-modes';
+
+export { PDF_MODES, type PdfMode };
 /** The most pages a PDF parser reads, and the longest the service works on a parse (ms). */
 export const MAX_PDF_PAGES = 10_000;
 export const MAX_PARSE_TIMEOUT_MS = 300_000;

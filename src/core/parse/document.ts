@@ -6,7 +6,7 @@
 import type { ParsedDocument } from '../api/parse-schemas';
 import { inertFileName } from '../text/inert';
 
-export interface ParsedPage {
+interface ParsedPage {
   pageNumber: number;
   markdown: string;
 }
@@ -55,7 +55,7 @@ export function parsedRecord(id: string, file: ParsedFile, document: ParsedDocum
 }
 
 /** The parts of a document's text: one per page when it has pages, else its markdown alone. */
-export function documentParts(record: Pick<ParsedRecord, 'markdown' | 'pages'>): Array<{ pageNumber?: number; markdown: string }> {
+function documentParts(record: Pick<ParsedRecord, 'markdown' | 'pages'>): Array<{ pageNumber?: number; markdown: string }> {
   return record.pages && record.pages.length > 0 ? record.pages : [{ markdown: record.markdown }];
 }
 

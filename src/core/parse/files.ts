@@ -4,7 +4,7 @@
 // (inside the workspace, links that lead out) are in ./paths.ts.
 
 /** The service's supported extensions for POST /v2/parse, each with the content type it is sent as. */
-export const PARSE_CONTENT_TYPES: Readonly<Record<string, string>> = {
+const PARSE_CONTENT_TYPES: Readonly<Record<string, string>> = {
   html: 'text/html',
   htm: 'text/html',
   xhtml: 'application/xhtml+xml',
@@ -79,7 +79,7 @@ export function looksSecret(name: string): boolean {
   return SECRET_NAMES.some((pattern) => pattern.test(base));
 }
 
-export const DEFAULT_MAX_FILE_SIZE_MB = 50;
+const DEFAULT_MAX_FILE_SIZE_MB = 50;
 const MB = 1024 * 1024;
 
 export type SizeCheck = { ok: true } | { ok: false; kind: 'empty' } | { ok: false; kind: 'too-large'; bytes: number; maxBytes: number };

@@ -6,7 +6,7 @@
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isParseable, looksSecret } from './files';
 
-export type PathRefusal =
+type PathRefusal =
   | { kind: 'no-folder' }
   | { kind: 'empty' }
   | { kind: 'outside' }

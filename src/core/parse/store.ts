@@ -7,7 +7,7 @@ import { KeptRecords, type KeptKind, type KeptRecordsOptions } from '../kept/sto
 import { isPlainObject } from '../plain-object';
 import type { ParsedRecord } from './document';
 
-export const DOCUMENTS_FOLDER = 'documents';
+const DOCUMENTS_FOLDER = 'documents';
 
 /** A kept document as its row shows it: everything but the markdown. */
 export interface DocumentSummary {
