@@ -115,6 +115,7 @@ export const Tool = {
   map: 'webData_map',
   startCrawl: 'webData_startCrawl',
   batchScrape: 'webData_batchScrape',
+  readDocument: 'webData_readDocument',
 } as const;
 
 export type ToolName = (typeof Tool)[keyof typeof Tool];

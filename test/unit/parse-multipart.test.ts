@@ -120,7 +120,7 @@ describe('parse: the path rules of an agent\'s document', () => {
   let root: string;
   let folder: string;
   let outside: string;
-  const rules = (excluded: readonly string[] = []): { folders: string[]; isExcluded(p: string): boolean } => ({ folders: [folder], isExcluded: (p) => excluded.some((e) => p.startsWith(e)) });
+  const rules = (excluded: readonly string[] = []): { folders: string[]; isExcluded(path: string, p: string): boolean } => ({ folders: [folder], isExcluded: (_path, p) => excluded.some((e) => p.startsWith(e)) });
 
   before(() => {
     root = mkdtempSync(join(tmpdir(), 'webdata-parse-paths-'));

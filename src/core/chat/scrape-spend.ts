@@ -37,9 +37,9 @@ export function reusablePage<T extends Pick<ScrapedRecord, 'url' | 'scrapedAt'>>
 }
 
 /** What an agent asked to do, in the refusal: "The search", "The scrape", "The map", "The crawl", "The batch scrape". */
-export type SpendingCall = 'search' | 'scrape' | 'map' | 'crawl' | 'batch';
+export type SpendingCall = 'search' | 'scrape' | 'map' | 'crawl' | 'batch' | 'parse';
 
-const CALLS: Readonly<Record<SpendingCall, string>> = { search: 'The search', scrape: 'The scrape', map: 'The map', crawl: 'The crawl', batch: 'The batch scrape' };
+const CALLS: Readonly<Record<SpendingCall, string>> = { search: 'The search', scrape: 'The scrape', map: 'The map', crawl: 'The crawl', batch: 'The batch scrape', parse: 'The document\'s upload' };
 
 /**
  * The daily limit's refusal, one rule for every tool that spends (issue 34): refused when the limit

@@ -6,7 +6,7 @@
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isParseable, looksSecret } from './files';
 
-type PathRefusal =
+export type PathRefusal =
   | { kind: 'no-folder' }
   | { kind: 'empty' }
   | { kind: 'outside' }
@@ -27,8 +27,8 @@ export interface PathFileSystem {
 export interface PathRules {
   /** The open workspace folders' paths on disk. */
   folders: readonly string[];
-  /** Whether files.exclude hides a path (relative to its folder, forward slashes). */
-  isExcluded(relativePath: string): boolean;
+  /** Whether files.exclude hides a path (the path on disk, and relative to its folder with forward slashes). */
+  isExcluded(path: string, relativePath: string): boolean | Promise<boolean>;
 }
 
 /** Whether `path` is `folder` or below it. */
@@ -51,7 +51,7 @@ export async function checkDocumentPath(given: string, rules: PathRules, fs: Pat
   const folder = rules.folders.find((f) => within(resolve(f), asked));
   if (folder === undefined) return { ok: false, refusal: { kind: 'outside' } };
   const relativePath = relative(resolve(folder), asked).split(sep).join('/');
-  const named = nameRefusal(asked, relativePath, rules);
+  const named = await nameRefusal(asked, relativePath, rules);
   if (named) return { ok: false, refusal: named };
   let real: string;
   try {
@@ -63,7 +63,7 @@ export async function checkDocumentPath(given: string, rules: PathRules, fs: Pat
   const realFolder = realFolders.find((f) => within(f, real));
   if (realFolder === undefined) return { ok: false, refusal: { kind: 'link-outside' } };
   const realRelative = relative(realFolder, real).split(sep).join('/');
-  const target = nameRefusal(real, realRelative, rules);
+  const target = await nameRefusal(real, realRelative, rules);
   if (target) return { ok: false, refusal: target };
   let stat: { isFile(): boolean; size: number };
   try {
@@ -75,13 +75,13 @@ export async function checkDocumentPath(given: string, rules: PathRules, fs: Pat
   return { ok: true, path: real, relativePath, bytes: stat.size };
 }
 
-function nameRefusal(path: string, relativePath: string, rules: PathRules): PathRefusal | undefined {
+async function nameRefusal(path: string, relativePath: string, rules: PathRules): Promise<PathRefusal | undefined> {
   // Every part of the path: a document inside `.ssh/` or `secrets/` is as private as its folder.
   if (relativePath.split('/').some((part) => looksSecret(part) || part === '.ssh' || part === '.gnupg' || part === '.aws')) return { kind: 'secret' };
   if (!isParseable(path)) {
     const dot = path.lastIndexOf('.');
     return { kind: 'unsupported', extension: dot > path.lastIndexOf(sep) ? path.slice(dot + 1).slice(0, 12) : '' };
   }
-  if (rules.isExcluded(relativePath)) return { kind: 'excluded' };
+  if (await rules.isExcluded(path, relativePath)) return { kind: 'excluded' };
   return undefined;
 }

@@ -1,4 +1,5 @@
 // Language-model tools for chat agents, every one registered here: web search, a page as markdown,
+// a workspace document as markdown (confirmed: it uploads the file and spends credits),
 // a site's map, and starting a crawl or a batch scrape (confirmed, they spend credits), the team's credits and its active crawls
 // (free), a crawl's results (free), and reading a stored page in parts (free). Each is a definition given to one base (tool.ts, over
 // src/core/chat/tool.ts). Registering reads nothing and sends nothing. The manifest's
@@ -20,6 +21,8 @@ import { MAP_TOOL, MapTool } from './map-tool';
 import { BATCH_SCRAPE_TOOL, JobTool, START_CRAWL_TOOL, type JobStarter } from './job-tool';
 import { crawlPageSource, type CrawlPageService } from '../../core/crawls/read-page';
 import { registerTool } from '../../platform/stand-ins';
+import { documentLookup } from '../../core/chat/document-text';
+import { READ_DOCUMENT_TOOL, DocumentTool, type DocumentReader } from './document-tool';
 
 
 export interface ChatToolsApi {
@@ -32,6 +35,7 @@ export interface ChatToolsApi {
   readonly map: ChatTool;
   readonly startCrawl: ChatTool;
   readonly batchScrape: ChatTool;
+  readonly readDocument: ChatTool;
 }
 
 export interface ChatToolDeps {
@@ -49,6 +53,8 @@ export interface ChatToolDeps {
   scrape: PageFetcher;
   /** The jobs feature: webData_startCrawl and webData_batchScrape bound and start jobs through it. */
   jobs: JobStarter;
+  /** The parse feature: webData_readDocument uploads and keeps documents through it, webData_readResult reads them. */
+  documents: DocumentReader;
 }
 
 export function registerChatTools(services: Services, deps: ChatToolDeps): ChatToolsApi {
@@ -57,12 +63,13 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     search: chatTool(new SearchTool(services, searchThrough(deps.searches), new SearchSpend(deps.searches, deps.spend)), log),
     credits: chatTool(creditsTool(deps.credits), log),
     activeCrawls: chatTool(activeCrawlsTool(deps.crawls), log),
-    readResult: chatTool(new ReadResultTool([searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch'), scrapedPages(deps.scrape)]), log),
+    readResult: chatTool(new ReadResultTool([searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch'), scrapedPages(deps.scrape), keptDocuments(deps.documents)]), log),
     crawlResults: chatTool(crawlResultsTool(deps.crawlResults), log),
     scrape: chatTool(new ScrapeTool(services, deps.scrape, deps.spend), log),
     map: chatTool(new MapTool(services, deps.spend), log),
     startCrawl: chatTool(new JobTool('crawl', services, deps.jobs, deps.spend), log),
     batchScrape: chatTool(new JobTool('batch', services, deps.jobs, deps.spend), log),
+    readDocument: chatTool(new DocumentTool(services, deps.documents, deps.spend), log),
   };
   services.context.subscriptions.push(
     registerTool(SEARCH_TOOL, tools.search),
@@ -74,6 +81,7 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     registerTool(MAP_TOOL, tools.map),
     registerTool(START_CRAWL_TOOL, tools.startCrawl),
     registerTool(BATCH_SCRAPE_TOOL, tools.batchScrape),
+    registerTool(READ_DOCUMENT_TOOL, tools.readDocument),
   );
   return tools;
 }
@@ -81,6 +89,11 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
 /** The search history as a source of pages to read in parts. */
 function searchPages(searches: SearchRunner): PageSource {
   return { kind: 'search', find: async (id, page) => searchResultPage(await searches.get(id), id, page) };
+}
+
+/** The documents webData_readDocument kept, as a source of pages to read in parts (by document id). */
+function keptDocuments(reader: DocumentReader): PageSource {
+  return { kind: 'document', find: async (id) => documentLookup(await reader.documents.read(id), id) };
 }
 
 /** The pages webData_scrape kept, as a source of pages to read in parts (by page id). */

@@ -84,7 +84,8 @@ export class ParseFeature extends Disposable {
     return count;
   }
 
-  private get trusted(): boolean {
+  /** Whether files of this workspace may be uploaded: it is trusted (host tests stand in for that). */
+  get workspaceTrusted(): boolean {
     const underTest = this.services.context.extensionMode === vscode.ExtensionMode.Test;
     return underTest && this.trustedForTests !== undefined ? this.trustedForTests : vscode.workspace.isTrusted;
   }
@@ -97,7 +98,7 @@ export class ParseFeature extends Disposable {
       return undefined;
     }
     const name = inertNotification(baseName(uri.fsPath), 120);
-    if (!this.trusted) {
+    if (!this.workspaceTrusted) {
       const manage = words.manageTrust();
       void vscode.window.showErrorMessage(words.untrusted(), manage).then((c) => (c === manage ? vscode.commands.executeCommand('workbench.trust.manage') : undefined));
       return undefined;

@@ -12,7 +12,7 @@ import type { ConsentQuestion } from '../../../src/features/parse/consent';
 import type { ShownError } from '../../../src/platform/notify';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { makePdf } from '../../emulator/document-files';
-import { activate, emulator, restoreDemoKey, waitFor } from './helpers-account';
+import { activate, emulator, plainText, restoreDemoKey, waitFor } from './helpers-account';
 
 interface Record { id: string; fileName: string; relativePath: string; creditsUsed?: number; pages?: unknown[]; contentHash: string }
 
@@ -78,7 +78,7 @@ describe('documents as markdown', function () {
     assert.ok(record, `nothing was parsed: ${errors.join(' | ')}`);
     assert.equal(asked.length, 1, 'the modal was shown once');
     assert.match(asked[0]?.message ?? '', /^Upload spec\.pdf \(\d+(\.\d)? kB\) to 127\.0\.0\.1:\d+ to convert it to markdown\?$/);
-    assert.match(asked[0]?.detail ?? '', /leaves this machine[\s\S]*unknown until the first parse|last time/i);
+    assert.match(asked[0]?.detail ?? '', /leaves this machine[\s\S]*(known after the first parse|last time)/);
     assert.equal(record.relativePath, 'documents-suite/spec.pdf');
     assert.equal(record.creditsUsed, 3);
     assert.equal((await parseRequests(before)).length, 1);
@@ -91,9 +91,14 @@ describe('documents as markdown', function () {
     assert.match(text, /## Page 2\n\nRequirements\n/);
     assert.match(text, /## Page 3\n\nAppendix\n/);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, new Uint8Array([1]))), 'the tab is read-only');
-    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>('vscode.executeDocumentSymbolProvider', document.uri);
-    const names = (symbols ?? []).flatMap(function all(s): string[] { return [s.name, ...s.children.flatMap(all)]; });
-    assert.deepEqual(names.filter((n) => n.startsWith('Page')), ['Page 1', 'Page 2', 'Page 3'], `outline: ${names.join(', ')}`);
+    // The markdown extension reads the outline once it has started: asked until it answers.
+    let names: string[] = [];
+    await waitFor('the outline', async () => {
+      const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>('vscode.executeDocumentSymbolProvider', document.uri);
+      names = (symbols ?? []).flatMap(function all(s): string[] { return [s.name, ...s.children.flatMap(all)]; });
+      return names.length > 0;
+    }, 20_000);
+    assert.deepEqual(names.filter((n) => n.includes('Page')), ['## Page 1', '## Page 2', '## Page 3'].map((n) => n), `outline: ${names.join(', ')}`);
   });
 
   it('the palette\'s Open a Document as Markdown… lists the workspace\'s documents and opens the one picked', async () => {
@@ -223,5 +228,98 @@ describe('documents as markdown', function () {
     const item = api.parse.view.item({ type: 'document', document: row });
     assert.equal(item.contextValue, 'document');
     assert.equal(item.command?.arguments?.[0] instanceof vscode.Uri ? item.command.arguments[0].scheme : undefined, 'webdata-doc');
+  });
+});
+
+describe('documents as markdown: the chat tool', function () {
+  this.timeout(60_000);
+  let api: WebDataApi;
+  let folder: string;
+  const none = new vscode.CancellationTokenSource().token;
+  const quarter = (text: string): Promise<number> => Promise.resolve(Math.ceil(text.length / 4));
+  const budget = (tokenBudget: number): vscode.LanguageModelToolTokenizationOptions => ({ tokenBudget, countTokens: quarter });
+  const textOf = (result: vscode.LanguageModelToolResult): string => result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+  const invokeTool = async (name: string, input: object, tokenizationOptions?: vscode.LanguageModelToolTokenizationOptions): Promise<string> =>
+    textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined, tokenizationOptions }, none));
+  const messageOf = (prepared: vscode.PreparedToolInvocation | undefined): string => {
+    const message = prepared?.confirmationMessages?.message;
+    return typeof message === 'string' ? message : message?.value ?? '';
+  };
+  const parses = async (since: number): Promise<number> => (await emulator.requestsSince(since)).filter((r) => r.path === PARSE).length;
+  const setLimit = (value: number | undefined): Thenable<void> => vscode.workspace.getConfiguration('webData').update('chat.dailyCreditLimit', value, vscode.ConfigurationTarget.Global);
+  const pdf = makePdf(Array.from({ length: 6 }, (_, i) => [`Chapter ${i + 1}`, 'The chapter says a good deal about parsing. '.repeat(6)]));
+
+  before(async () => {
+    api = await activate();
+    await restoreDemoKey();
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(root);
+    folder = path.join(root, 'documents-chat');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'manual.pdf'), pdf);
+    fs.writeFileSync(path.join(folder, '.env'), 'API_KEY=secret');
+    fs.writeFileSync(path.join(folder, 'aws-credentials.csv'), 'key,secret\n');
+    await setLimit(1000);
+  });
+  after(async () => {
+    api.parse.trustedForTests = undefined;
+    fs.rmSync(folder, { recursive: true, force: true });
+    await setLimit(undefined);
+  });
+
+  it('refuses a secret-looking name, a path outside the workspace and a workspace that is not trusted, with why, sending nothing', async () => {
+    const before = await emulator.requestCount();
+    assert.match(await invokeTool('webData_readDocument', { path: 'documents-chat/.env' }), /"documents-chat\/\.env" has a name that usually holds secrets.*Nothing was uploaded or spent\./);
+    assert.match(await invokeTool('webData_readDocument', { path: 'documents-chat/aws-credentials.csv' }), /usually holds secrets/);
+    assert.match(await invokeTool('webData_readDocument', { path: '../outside.pdf' }), /outside the open workspace folders/);
+    assert.match(await invokeTool('webData_readDocument', { path: '/etc/hosts' }), /outside the open workspace folders/);
+    api.parse.trustedForTests = false;
+    assert.match(await invokeTool('webData_readDocument', { path: 'documents-chat/manual.pdf' }), /not trusted/);
+    api.parse.trustedForTests = undefined;
+    assert.equal(await parses(before), 0);
+  });
+
+  it('asks first with the file, its size, that it leaves the machine, the price and today\'s spend; answers within 64 tokens with the read call; reuses the same content at 200; reads on free', async () => {
+    const input = { path: 'documents-chat/manual.pdf' };
+    const prepared = await api.chat.readDocument.prepareInvocation({ input }, none);
+    const confirmation = plainText(messageOf(prepared));
+    assert.match(confirmation, /\*\*File:\*\* documents-chat\/manual\.pdf \(\d+(\.\d)? kB\)/);
+    assert.match(confirmation, /\*\*Leaves this machine:\*\* the file is uploaded to 127\.0\.0\.1:\d+/);
+    assert.match(confirmation, /\*\*Price:\*\* (unknown until the first parse|a parse like this cost)/);
+    assert.match(confirmation, /Chat agents have spent \d+ of their 1000 credits today/);
+    const before = await emulator.requestCount();
+    const spent = api.spend.today().agent;
+    const small = textOf(await api.chat.readDocument.invoke({ input, toolInvocationToken: undefined, tokenizationOptions: budget(64) }, none));
+    assert.ok(await quarter(small) <= 64, `${small.length} characters`);
+    const id = /"documentId":"([0-9a-f-]{36})"/.exec(small)?.[1];
+    assert.ok(id, small);
+    assert.equal(await parses(before), 1, 'uploaded once');
+    await waitFor('the agent\'s parse in today\'s spend', () => api.spend.today().agent === spent + 6);
+
+    const reused = await invokeTool('webData_readDocument', input, budget(200));
+    assert.ok(await quarter(reused) <= 200);
+    assert.match(reused, /From the document kept (less than a minute|\d+ minutes?) ago \(the same content\), so nothing was uploaded or spent now/);
+    assert.equal(await parses(before), 1, 'nothing sent for the same content');
+
+    const whole = await invokeTool('webData_readDocument', input);
+    assert.match(whole, /Page 6/);
+    const part = await invokeTool('webData_readResult', { source: 'document', documentId: id, part: 1 }, budget(200));
+    assert.match(part, /Chapter 1/);
+    assert.match(part, /part 1 of \d+/i);
+  });
+
+  it('the daily limit covers it: refused with nothing sent', async () => {
+    const agent = api.spend.today().agent;
+    await setLimit(Math.max(1, agent));
+    try {
+      fs.writeFileSync(path.join(folder, 'other.pdf'), makePdf([['Another document']]));
+      const before = await emulator.requestCount();
+      const text = await invokeTool('webData_readDocument', { path: 'documents-chat/other.pdf' });
+      // Reached when agents spent already; else the price known from earlier parses could pass it.
+      assert.match(text, /^(Daily agent credit limit reached \(\d+ of \d+ today\)|The document's upload could pass the daily agent credit limit).*The document's upload was not sent, so nothing was spent\./);
+      assert.equal(await parses(before), 0);
+    } finally {
+      await setLimit(1000);
+    }
   });
 });
