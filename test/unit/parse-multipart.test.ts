@@ -3,7 +3,7 @@
 // (read back by the emulator's own reader, as a server would), the size check, the secret-looking
 // names, and paths inside, outside and through links.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
@@ -166,5 +166,24 @@ describe('parse: the path rules of an agent\'s document', () => {
     assert.equal(await kind('  '), 'empty');
     const none = await checkDocumentPath('docs/spec.pdf', { folders: [], isExcluded: () => false }, fs);
     assert.deepEqual(none, { ok: false, refusal: { kind: 'no-folder' } });
+  });
+});
+
+describe('parse: the Explorer\'s Open as Markdown', () => {
+  it('is offered on a file of each extension the service takes, in any case, and on no other file or folder', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } };
+    const [entry, ...others] = manifest.contributes.menus['explorer/context'] ?? [];
+    assert.equal(others.length, 0);
+    assert.equal(entry?.command, 'webData.openAsMarkdown');
+    const when = entry.when ?? '';
+    assert.match(when, /^!explorerResourceIsFolder && resourceExtname =~ /);
+    const pattern = /resourceExtname =~ \/(.+)\/i$/.exec(when)?.[1];
+    assert.ok(pattern, when);
+    const offered = new RegExp(pattern, 'i');
+    for (const extension of PARSE_EXTENSIONS) {
+      assert.ok(offered.test(`.${extension}`), extension);
+      assert.ok(offered.test(`.${extension.toUpperCase()}`), extension);
+    }
+    for (const other of ['.txt', '.md', '.pdfx', '.xpdf', '.json', '']) assert.ok(!offered.test(other), other);
   });
 });
