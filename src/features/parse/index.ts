@@ -241,9 +241,17 @@ export class ParseFeature extends Disposable {
       void vscode.window.showErrorMessage(words.pickDocumentRow());
       return undefined;
     }
-    const folder = vscode.workspace.workspaceFolders?.find((f) => record.relativePath !== record.fileName || f.index === 0);
-    const uri = folder ? vscode.Uri.joinPath(folder.uri, record.relativePath) : undefined;
-    if (!uri || !(await fs.stat(uri.fsPath).then((s) => s.isFile(), () => false))) {
+    // The path as the workspace names it: under one of the open folders (several in a multi-root
+    // workspace), or the path itself for a file opened from outside them.
+    const candidates = [
+      ...(vscode.workspace.workspaceFolders ?? []).map((folder) => vscode.Uri.joinPath(folder.uri, record.relativePath)),
+      ...(record.relativePath.startsWith('/') || /^[A-Za-z]:[\\/]/.test(record.relativePath) ? [vscode.Uri.file(record.relativePath)] : []),
+    ];
+    let uri: vscode.Uri | undefined;
+    for (const candidate of candidates) {
+      if (await fs.stat(candidate.fsPath).then((s) => s.isFile(), () => false)) { uri = candidate; break; }
+    }
+    if (!uri) {
       void vscode.window.showErrorMessage(words.fileGone(inertNotification(record.relativePath, 200)));
       return undefined;
     }

@@ -13,6 +13,7 @@ import type { ShownError } from '../../../src/platform/notify';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { makePdf } from '../../emulator/document-files';
 import { activate, emulator, plainText, restoreDemoKey, waitFor } from './helpers-account';
+import { pressEnterUntilDone } from './helpers-steps';
 
 interface Record { id: string; fileName: string; relativePath: string; creditsUsed?: number; pages?: unknown[]; contentHash: string }
 
@@ -206,6 +207,20 @@ describe('documents as markdown', function () {
     }
   });
 
+  it('Parse with Options…: a PDF\'s mode, page limit and marks, then a review with the options as sent; Enter uploads them', async () => {
+    const uri = write('options.pdf', makePdf([['One'], ['Two'], ['Three']]));
+    const seen: ShownQuickInput[] = [];
+    const before = await emulator.requestCount();
+    const record = await pressEnterUntilDone<Record | undefined>(api, () => vscode.commands.executeCommand('webData.parseWithOptions', uri), 10, seen);
+    assert.ok(record, `nothing parsed: ${errors.join(' | ')}`);
+    assert.deepEqual(seen.map((s) => s.step), [1, 2, 3, 4, 5], 'mode, pages, marks, retention, review');
+    const review = seen.at(-1);
+    assert.match(review?.items[0] ?? '', /Upload and Convert/);
+    assert.ok(review?.items.some((row) => row.startsWith('parsers[0].mode "auto"')), review?.items.join(' | '));
+    assert.equal((await parseRequests(before)).length, 1);
+    assert.equal(record.pages?.length, 3);
+  });
+
   it('the same content opens from what is kept, free, in the Documents group; fresh uploads it again', async () => {
     const uri = write('same.docx.html', '<p>Same content</p>');
     const first = await vscode.commands.executeCommand<Record | undefined>('webData.openAsMarkdown', uri);
@@ -285,7 +300,7 @@ describe('documents as markdown: the chat tool', function () {
     const confirmation = plainText(messageOf(prepared));
     assert.match(confirmation, /\*\*File:\*\* documents-chat\/manual\.pdf \(\d+(\.\d)? kB\)/);
     assert.match(confirmation, /\*\*Leaves this machine:\*\* the file is uploaded to 127\.0\.0\.1:\d+/);
-    assert.match(confirmation, /\*\*Price:\*\* (unknown until the first parse|a parse like this cost)/);
+    assert.match(confirmation, /\*\*Price:\*\* (unknown until the first parse|a parse like this cost|parses like this cost)/);
     assert.match(confirmation, /Chat agents have spent \d+ of their 1000 credits today/);
     const before = await emulator.requestCount();
     const spent = api.spend.today().agent;
