@@ -258,16 +258,26 @@ export class ParseFeature extends Disposable {
     return this.openUri(uri, true);
   }
 
-  async setPinned(id: string | undefined, pinned: boolean): Promise<void> {
-    if (id === undefined) return;
-    await this.documents.setPinned(id, pinned);
+  /** Pin Document / Unpin Document: true when done, false when the document is no longer kept. */
+  async setPinned(id: string | undefined, pinned: boolean): Promise<boolean> {
+    if (id === undefined) {
+      void vscode.window.showErrorMessage(words.pickDocumentRow());
+      return false;
+    }
+    const done = await this.documents.setPinned(id, pinned);
     await this.view.refresh();
+    return done;
   }
 
-  async remove(id: string | undefined): Promise<void> {
-    if (id === undefined) return;
+  /** Remove Document: its markdown deleted from this machine; an open tab says it is no longer kept. */
+  async remove(id: string | undefined): Promise<boolean> {
+    if (id === undefined) {
+      void vscode.window.showErrorMessage(words.pickDocumentRow());
+      return false;
+    }
     await this.documents.remove(id);
     await this.view.refresh();
+    return true;
   }
 
   private async client(): Promise<WebDataClient | undefined> {
