@@ -97,6 +97,16 @@ describe('WebDataClient: parse against the emulator', () => {
     await assert.rejects(client.parse(upload('a.csv', 'a\n1\n')), (error: unknown) => error instanceof WebDataError && error.kind === 'payment-required' && error.status === 402);
   });
 
+  it('a file that changes size while it is sent fails in those words, not as the network', async () => {
+    const file = { ...upload('growing.csv', 'a\n1\n2\n'), size: 3 };
+    await assert.rejects(client.parse(file), (error: unknown) => {
+      assert.ok(error instanceof WebDataError);
+      assert.equal(error.kind, 'invalid-request');
+      assert.match(error.message, /^growing\.csv changed while it was sent, so nothing was converted\./);
+      return true;
+    });
+  });
+
   it('sends nothing when an option is wrong', async () => {
     const before = emulator.requests.length;
     await assert.rejects(client.parse(upload('a.pdf', makePdf([['x']])), { parsers: [{ type: 'pdf', mode: 'slow' as 'fast', maxPages: 0 }], timeout: 400_000 }), (error: unknown) => {

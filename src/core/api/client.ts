@@ -23,7 +23,7 @@ import { JobStartedSchema, MapResponseSchema, ScrapeResponseSchema, type JobStar
 import { validateBatchScrapeRequest, validateCrawlRequest, type BatchScrapeRequest, type CrawlRequest } from './job-request';
 import type { RequestProblem } from './request-types';
 import { Readable } from 'node:stream';
-import { multipartBody, type MultipartFile } from '../parse/multipart';
+import { FileChangedError, multipartBody, type MultipartFile } from '../parse/multipart';
 import { DEFAULT_PARSE_TIMEOUT_MS, validateParseOptions, type ParseOptions } from './parse-request';
 import { ParseResponseSchema, type ParsedDocument } from './parse-schemas';
 import type { StreamedBody } from './transport';
@@ -207,13 +207,26 @@ export class WebDataClient {
         // A failing progress report must not fail the upload.
       }
     };
-    const streamed: StreamedBody = { contentType: body.contentType, length: body.length, stream: () => Readable.from(body.chunks(onBytes), { objectMode: false }) };
+    // A file that changed size while it was read fails the upload; said as that, not as the network's.
+    let changed = false;
+    const chunks = async function* (): AsyncGenerator<Uint8Array> {
+      try {
+        yield* body.chunks(onBytes);
+      } catch (error) {
+        if (error instanceof FileChangedError) changed = true;
+        throw error;
+      }
+    };
+    const streamed: StreamedBody = { contentType: body.contentType, length: body.length, stream: () => Readable.from(chunks(), { objectMode: false }) };
     return this.call({
       method: 'POST', path: '/parse', body: streamed, idempotent: false,
       timeoutMs: (checked.body.timeout ?? DEFAULT_PARSE_TIMEOUT_MS) + this.searchMarginMs + uploadAllowanceMs(body.length),
       context: this.context('the parse', path, 'The service answered 404 to the parse', ' Check the service address.'),
       read: (value, status) => validateBody(ParseResponseSchema, value, 'the parse', status).data,
-    }, call.signal);
+    }, call.signal).catch((error: unknown) => {
+      if (changed) throw new WebDataError('invalid-request', `${file.name} changed while it was sent, so nothing was converted. Try again once the file is saved.`);
+      throw error;
+    });
   }
 
   /** POST /v2/map: a site's addresses, with titles where the service has them. */

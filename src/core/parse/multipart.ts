@@ -35,7 +35,7 @@ export function quotedName(name: string): string {
   return `"${name.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22')}"`;
 }
 
-class FileChangedError extends Error {
+export class FileChangedError extends Error {
   constructor(readonly expected: number, readonly actual: number) {
     super(`The file changed while it was sent (${expected} bytes expected, ${actual} read).`);
   }
