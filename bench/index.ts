@@ -21,6 +21,7 @@ export const sections: Section[] = [
   { name: 'crawl-results', load: () => import('./crawl-results') },
   { name: 'history', load: () => import('./history') },
   { name: 'scrape', load: () => import('./scrape') },
+  { name: 'parse', load: () => import('./parse') },
   { name: 'workbench', load: () => import('./workbench') },
 ];
 

@@ -14,6 +14,7 @@ import type * as Crawls from './features/crawls';
 import type * as Doctor from './features/doctor';
 import type * as Entries from './features/entries';
 import type * as Jobs from './features/jobs';
+import type * as Parse from './features/parse';
 import type * as Scrape from './features/scrape';
 import type * as Search from './features/search';
 import type * as Webhooks from './features/webhooks';
@@ -47,6 +48,7 @@ interface LazyApis {
   entries: Entries.EntriesApi;
   doctor: undefined;
   agent: Agent.AgentFeature;
+  parse: Parse.ParseFeature;
 }
 
 /** Each lazy feature's module (src/features/<name>/index.ts, built into dist/feature-<name>.js). */
@@ -62,6 +64,7 @@ interface FeatureModules {
   entries: typeof Entries;
   doctor: typeof Doctor;
   agent: typeof Agent;
+  parse: typeof Parse;
 }
 
 /** What activate() returns: handles the host tests use. A lazy feature's handle loads it. */
@@ -77,6 +80,7 @@ export interface WebDataApi {
   readonly scrape: LazyApis['scrape'];
   readonly jobs: LazyApis['jobs'];
   readonly agent: LazyApis['agent'];
+  readonly parse: LazyApis['parse'];
   walkthrough: ReturnType<typeof registerWalkthrough>;
   /** The features loaded so far, in order, and an event as each loads (host tests check what an entry loads). */
   features: { readonly loaded: readonly LazyFeature[]; readonly onDidLoad: vscode.Event<LazyFeature> };
@@ -140,7 +144,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     }),
     chat: () => bundle('chat').registerChatTools(services, {
       searches: features.get('search'), spend, crawlResults: features.get('crawl-results').service, credits: usage.model,
-      crawls: features.get('crawls').model, scrape: features.get('scrape'), jobs: features.get('jobs'),
+      crawls: features.get('crawls').model, scrape: features.get('scrape'), jobs: features.get('jobs'), documents: features.get('parse'),
       agent: () => features.get('agent'),
     }),
     // The search feature loads when the box opens, not when the Code Action is looked up.
@@ -148,6 +152,8 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     doctor: () => { bundle('doctor').registerDoctor(services, { webhooks: receiverOf(features) }); return undefined; },
     // Extract Data and Research: a research run's webhook comes to the receiver, its row shows in Active Crawls.
     agent: () => bundle('agent').registerAgent(services, { showRuns: (source) => features.get('crawls').showResearch(source) }),
+    // Kept documents have their group in Search Results, after the pages.
+    parse: () => bundle('parse').registerParse(services, { search: features.get('search') }),
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
   const profileUse = new ProfileUse(context.globalState);
@@ -168,6 +174,11 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
   // Extracted data and research runs count in today's spend, as scrapes do.
   context.subscriptions.push(features.event('agent', (agent) => agent.onDidSpend)((result) => {
     if (result.creditsUsed !== undefined) void spend.record({ id: `${result.kind}:${result.id}`, credits: result.creditsUsed, askedBy: result.askedBy });
+    void usage.model.refreshNow();
+  }));
+  // A parse's credits count in today's spend, as a scrape's do, and the status bar follows.
+  context.subscriptions.push(features.event('parse', (parse) => parse.onDidParse)((document) => {
+    if (document.creditsUsed !== undefined) void spend.record({ id: `parse:${document.id}`, credits: document.creditsUsed, askedBy: document.askedBy });
     void usage.model.refreshNow();
   }));
   // "Search the Web for This Problem" on every diagnostic: the lightbulb asks before anything is used.
@@ -195,6 +206,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     get scrape() { return features.get('scrape'); },
     get jobs() { return features.get('jobs'); },
     get agent() { return features.get('agent'); },
+    get parse() { return features.get('parse'); },
     features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir: bundles.cacheDirectory } : {}),
   };

@@ -19,5 +19,5 @@ export { realProbes } from './doctor/probes';
 export { askKey } from './doctor/key';
 export { readReadInput } from './chat/read-input';
 // The scrape and map tools' input checks (zod), with the search tool's.
-export { readScrapeToolInput, readMapToolInput, readCrawlToolInput, readBatchToolInput } from './chat/web-input';
+export { readScrapeToolInput, readMapToolInput, readCrawlToolInput, readBatchToolInput, readDocumentToolInput } from './chat/web-input';
 export { readExtractToolInput, readResearchToolInput, readResearchResultToolInput } from './chat/research-input';

@@ -12,7 +12,7 @@ import { Command, Tool, View, type CommandId, type ToolName, type ViewId } from 
 import { Schemes } from './schemes';
 
 /** The features loaded on first use: each a folder of src/features/ and a bundle dist/feature-<name>.js. */
-export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor', 'agent'] as const;
+export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor', 'parse', 'agent'] as const;
 
 export type LazyFeature = (typeof LAZY_FEATURES)[number];
 
@@ -55,15 +55,21 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
   chat: { commands: [], tools: Object.values(Tool) },
   entries: { commands: [Command.searchSelection, Command.searchTerminalSelection, Command.searchProblem] },
   doctor: { commands: [Command.checkConnection, Command.copyConnectionReport] },
+  parse: {
+    commands: [
+      Command.openAsMarkdown, Command.openDocumentAsMarkdown, Command.parseWithOptions, Command.parseAgain,
+      Command.pinDocument, Command.unpinDocument, Command.removeDocument,
+    ],
+  },
   agent: { commands: [Command.extractData, Command.research, Command.cancelResearch, Command.openStructuredResult, Command.extractAgain] },
 };
 
 /**
  * What a view shows besides its owner's rows: Search Results lists the pages kept by the scrape
- * feature in a group of their own, so drawing it loads both.
+ * feature and the documents kept by the parse feature in groups of their own, so drawing it loads them.
  */
 export const VIEW_DRAWS: Readonly<Partial<Record<ViewId, readonly LazyFeature[]>>> = {
-  [View.searchResults]: ['scrape'],
+  [View.searchResults]: ['scrape', 'parse'],
 };
 
 function isLazyFeature(name: string): name is LazyFeature {

@@ -74,6 +74,14 @@ export const Command = {
   cancelResearch: 'webData.cancelResearch',
   openStructuredResult: 'webData.openStructuredResult',
   extractAgain: 'webData.extractAgain',
+  // Documents as markdown (src/features/parse).
+  openAsMarkdown: 'webData.openAsMarkdown',
+  openDocumentAsMarkdown: 'webData.openDocumentAsMarkdown',
+  parseWithOptions: 'webData.parseWithOptions',
+  parseAgain: 'webData.parseAgain',
+  pinDocument: 'webData.pinDocument',
+  unpinDocument: 'webData.unpinDocument',
+  removeDocument: 'webData.removeDocument',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -116,6 +124,7 @@ export const Tool = {
   extract: 'webData_extract',
   research: 'webData_research',
   researchResult: 'webData_researchResult',
+  readDocument: 'webData_readDocument',
 } as const;
 
 export type ToolName = (typeof Tool)[keyof typeof Tool];
@@ -174,6 +183,9 @@ export const Setting = {
   agentConfirmAboveCredits: 'agent.confirmAboveCredits',
   chatMaxResearchCredits: 'chat.maxResearchCredits',
   webhooksPublicUrl: 'webhooks.publicUrl',
+  parseMaxFileSizeMB: 'parse.maxFileSizeMB',
+  parsePdfMode: 'parse.pdfMode',
+  parseMaxPages: 'parse.maxPages',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

@@ -51,6 +51,13 @@ export function formatNumber(value: number, locale: string): string {
   return numberFormat(locale, 'decimal').format(value);
 }
 
+/** A file's size in the language's units: "850 bytes", "12 kB", "4.2 MB" (decimal units, as file managers show). */
+export function formatBytes(bytes: number, locale: string): string {
+  const [unit, size] = bytes >= 1e9 ? ['gigabyte', bytes / 1e9] as const : bytes >= 1e6 ? ['megabyte', bytes / 1e6] as const : bytes >= 1e3 ? ['kilobyte', bytes / 1e3] as const : ['byte', bytes] as const;
+  // Bytes spelled out: the short form of the unit is "byte" whatever the count.
+  return kept(`bytes|${unit}|${locale}`, () => new Intl.NumberFormat(safeLocale(locale), { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 1 })).format(size);
+}
+
 /** "123%": the percent sign's place and spacing differ by language. */
 export function formatPercent(percent: number, locale: string): string {
   return numberFormat(locale, 'percent').format(percent / 100);

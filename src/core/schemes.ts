@@ -18,6 +18,8 @@ export const Schemes = {
   crawlPage: { scheme: 'webdata-crawl', owner: 'crawl-results', served: 'file-system' },
   /** A page opened as markdown (webdata-page:/<id>/<title>.md), kept in global storage. */
   scrapedPage: { scheme: 'webdata-page', owner: 'scrape', served: 'file-system' },
+  /** A document opened as markdown (webdata-doc:/<file name>.md?id=…), kept in global storage. */
+  parsedDocument: { scheme: 'webdata-doc', owner: 'parse', served: 'file-system' },
   /** Data extracted from a page or found by a research run, as JSON or markdown (webdata-data:/<kind>/<id>/<title>.json), kept in global storage. */
   structuredResult: { scheme: 'webdata-data', owner: 'agent', served: 'file-system' },
   /** A webhook event's payload as JSON (webdata-event:/<type>-<id>.json?<key>). */

@@ -12,6 +12,7 @@ import type { JobRef } from './crawls/job';
 import type { CrawlPageRow } from './crawls/results';
 import { View, type ViewId } from './ids';
 import type { PageSummary } from './scrape/store';
+import type { DocumentSummary } from './parse/store';
 import type { ResultGroup } from './search/present';
 import type { SearchSummary, TypedResult } from './search/record';
 import type { WebhookEventRecord } from './webhook-events';
@@ -25,7 +26,10 @@ export type SearchTreeNode =
   | { type: 'message'; searchId: string; text: string; icon: string }
   /** The group of scraped pages, beside the searches (src/features/scrape/pages-view.ts). */
   | { type: 'pages'; count: number }
-  | { type: 'page'; page: PageSummary };
+  | { type: 'page'; page: PageSummary }
+  /** The group of parsed documents, after the pages (src/features/parse/documents-view.ts). */
+  | { type: 'documents'; count: number }
+  | { type: 'document'; document: DocumentSummary };
 
 /** A crawl row of Active Crawls. `url` is what the shared webData.openInBrowser / copyUrl handlers read. */
 export interface CrawlNode {

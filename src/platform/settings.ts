@@ -174,6 +174,26 @@ export function jobSettings(): JobSettings {
   };
 }
 
+export interface ParseSettings {
+  maxFileSizeMB: number;
+  pdfMode: 'fast' | 'auto' | 'ocr';
+  /** 0: the service's own limit. */
+  maxPages: number;
+}
+
+/** How a document is parsed: the largest file sent, the PDF mode and page limit. */
+export function parseSettings(): ParseSettings {
+  const s = section();
+  const size = s.get<number>(Setting.parseMaxFileSizeMB, 50);
+  const mode = s.get<string>(Setting.parsePdfMode, 'auto');
+  const pages = s.get<number>(Setting.parseMaxPages, 0);
+  return {
+    maxFileSizeMB: typeof size === 'number' && Number.isFinite(size) && size > 0 ? size : 50,
+    pdfMode: mode === 'fast' || mode === 'ocr' ? mode : 'auto',
+    maxPages: typeof pages === 'number' && Number.isInteger(pages) && pages >= 0 && pages <= 10_000 ? pages : 0,
+  };
+}
+
 export interface AgentSettings {
   /** The bound a research run starts with (credits). */
   maxCredits: number;

@@ -5,6 +5,7 @@ import { tokensToCredits } from '../../src/core/billing';
 import { answerAgent, answerAgentStart, matchAgentRoute } from './agent';
 import { answerJob, matchJobRoute } from './job-routes';
 import { answerStart } from './job-start';
+import { answerParse, type ParseSeen } from './parse';
 import { answerMap, answerScrape } from './scrape';
 import { runSearch } from './search';
 import { unrecognizedKeysBody } from './search-fields';
@@ -15,6 +16,8 @@ export interface Answer {
   status: number;
   body: unknown;
   headers?: Record<string, string | number>;
+  /** An upload as the emulator read it, for the request log (POST /v2/parse). */
+  seen?: ParseSeen;
 }
 
 /** The request as read off the wire; `json` is set when the body parsed as JSON. */
@@ -31,12 +34,15 @@ export interface ReadRequest {
   host?: string;
   /** How the request came (the HTTPS emulator answers on https), for the same links. */
   scheme?: 'http' | 'https';
+  /** An upload's bytes (POST /v2/parse), read as they came. */
+  bytes?: Buffer;
 }
 
 const ROUTES: Record<string, string> = {
   '/v2/search': 'POST',
   '/v2/scrape': 'POST',
   '/v2/map': 'POST',
+  '/v2/parse': 'POST',
   '/v2/crawl': 'POST',
   '/v2/batch/scrape': 'POST',
   '/v2/agent': 'POST',
@@ -53,7 +59,7 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
   const methods = job ? job.allowed : agent ? ['GET', 'DELETE'] : undefined;
   const allowed = methods ? (methods.includes(req.method) ? req.method : methods.join(', ')) : ROUTES[req.path];
   if (allowed === undefined) {
-    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, POST /v2/crawl, POST /v2/batch/scrape, POST /v2/agent, GET /v2/crawl/active, GET /v2/team/token-usage and GET /v2/team/credit-usage.`);
+    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, POST /v2/parse, POST /v2/crawl, POST /v2/batch/scrape, POST /v2/agent, GET /v2/crawl/active, GET /v2/team/token-usage and GET /v2/team/credit-usage.`);
   }
   if (req.method !== allowed) {
     return { ...fail(405, `Method not allowed: ${req.path} answers ${allowed} only, not ${req.method}.`), headers: { allow: allowed } };
@@ -77,6 +83,11 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
   }
   if (req.path === '/v2/search') return search(state, team, req);
   if (req.path === '/v2/scrape' || req.path === '/v2/map') return scrapeOrMap(state, team, req);
+  if (req.path === '/v2/parse') {
+    const { credits, ...answered } = answerParse(req.contentType, req.bytes ?? Buffer.alloc(0));
+    state.charge(team, credits);
+    return answered;
+  }
   if (req.path === '/v2/crawl' || req.path === '/v2/batch/scrape') {
     const body = jsonBody(req);
     return 'status' in body ? body : answerStart(state, team, req.path === '/v2/crawl' ? 'crawl' : 'batch', body.value, req);

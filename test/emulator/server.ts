@@ -7,7 +7,7 @@ import { answer } from './routes';
 import type { ReadRequest } from './routes';
 import type { EmulatorState } from './state';
 import type { EmulatorFault, RecordedRequest } from './types';
-import { JSON_TYPE, readBody, sendJson } from './wire';
+import { JSON_TYPE, MAX_UPLOAD, readBody, sendJson } from './wire';
 
 function bearer(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
@@ -48,10 +48,12 @@ async function handle(state: EmulatorState, req: IncomingMessage, res: ServerRes
   const apiKey = bearer(req.headers.authorization);
   const record: RecordedRequest = { method, path, status: 0, apiKeyMatched: apiKey !== undefined && state.teams.has(apiKey), at };
   state.requests.push(record); // in order of arrival, before the body is read
-  const { text, tooLarge } = await readBody(req);
+  // An upload (POST /v2/parse) is read as bytes, up to 64 MiB; every other body as text, up to 1 MiB.
+  const upload = path === '/v2/parse' && method === 'POST';
+  const { text, bytes, tooLarge } = await readBody(req, upload ? MAX_UPLOAD : undefined, upload);
   if (tooLarge) {
     record.status = 413;
-    sendJson(res, 413, { success: false, error: 'Request body is larger than 1 MiB.' }); return;
+    sendJson(res, 413, { success: false, error: `Request body is larger than ${upload ? '64' : '1'} MiB.` }); return;
   }
   let json: ReadRequest['json'];
   let jsonError: string | undefined;
@@ -84,7 +86,8 @@ async function handle(state: EmulatorState, req: IncomingMessage, res: ServerRes
   }
 
   const query = q === -1 ? '' : rawUrl.slice(q + 1);
-  const out = answer(state, { method, path, apiKey, contentType: req.headers['content-type'] ?? '', json, jsonError, query, host: req.headers.host, scheme: schemeOf(req) });
+  const out = answer(state, { method, path, apiKey, contentType: req.headers['content-type'] ?? '', json, jsonError, query, host: req.headers.host, scheme: schemeOf(req), ...(upload ? { bytes } : {}) });
+  if (out.seen !== undefined) record.body = out.seen;
   if (fault?.kind === 'result-shapes' && out.status === 200 && path === '/v2/search') out.body = reshapeSearch(out.body, fault);
   record.status = out.status;
   if (fault?.kind === 'slow-body' || fault?.kind === 'truncated-body') {

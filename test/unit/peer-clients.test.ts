@@ -3,6 +3,10 @@
 // in its own process with a guard that refuses and reports any connection not to loopback.
 // The emulator runs as `npm run emulator` runs it, on a free port.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makePdf } from '../emulator/document-files';
 import { DEMO_API_KEY, DEMO_JOBS } from '../emulator';
 import { demoCrawls } from '../emulator/demo';
 import { McpClient } from '../peer/mcp-stdio';
@@ -21,13 +25,16 @@ describe('peer clients: the service\'s JS SDK and MCP server accept the emulator
   this.timeout(60_000);
   let emulator: Child & { url: string };
   const children: Child[] = [];
+  let dir = '';
 
   before(async () => {
     emulator = await startEmulatorProcess();
+    dir = mkdtempSync(join(tmpdir(), 'webdata-peer-parse-'));
   });
   after(async () => {
     for (const child of children) await child.stop();
     await emulator.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   function assertOnlyLoopback(child: Child): void {
@@ -85,6 +92,35 @@ describe('peer clients: the service\'s JS SDK and MCP server accept the emulator
     assert.deepEqual(out.errors.errors[0] && { url: out.errors.errors[0].url, code: out.errors.errors[0].code }, { url: 'https://handbook.tideflow.dev/broken/1', code: 'SCRAPE_TIMEOUT' });
     assert.deepEqual(out.errors.robotsBlocked, Array.from({ length: 30 }, (_, k) => `https://handbook.tideflow.dev/private/${k + 1}`));
     assertOnlyLoopback(sdk);
+  });
+
+  it('the SDK\'s parse: a PDF the test wrote, its pages as markdown (issue 35)', async () => {
+    const file = join(dir, 'spec.pdf');
+    writeFileSync(file, makePdf([['First page'], ['Second page']]));
+    const sdk = startChild(['--import', GUARD, 'test/peer/sdk-parse-run.mjs'], cleanEnv({ PEER_API_URL: emulator.url, PEER_API_KEY: DEMO_API_KEY, PEER_PARSE_FILE: file }));
+    children.push(sdk);
+    const line = await sdk.stdout.wait((l) => l.startsWith('{'), 'the SDK\'s parse to print its result', 30_000);
+    const out = JSON.parse(line) as { parsed: { markdown?: string; pages?: Array<{ pageNumber: number; markdown: string }>; metadata?: { creditsUsed?: number } } };
+    assert.deepEqual(out.parsed.pages, [{ pageNumber: 1, markdown: 'First page\n' }, { pageNumber: 2, markdown: 'Second page\n' }]);
+    assert.equal(out.parsed.metadata?.creditsUsed, 2);
+    assertOnlyLoopback(sdk);
+  });
+
+  it('the MCP server over stdio: firecrawl_parse of a local file (its local mode; the hosted two-call upload is not emulated) (issue 35)', async () => {
+    const file = join(dir, 'table.html');
+    writeFileSync(file, '<h1>Prices</h1><p>Widgets cost 3.</p>');
+    const env = cleanEnv({ FIRECRAWL_API_URL: emulator.url, FIRECRAWL_API_KEY: DEMO_API_KEY });
+    const server = startChild(['--import', GUARD, require.resolve('firecrawl-mcp/dist/index.js')], env);
+    children.push(server);
+    const mcp = new McpClient(server);
+    await mcp.initialize();
+    assert.ok((await mcp.tools()).includes('firecrawl_parse'));
+    const result = await mcp.callTool('firecrawl_parse', { filePath: file });
+    const text = result.content?.find((c) => c.type === 'text')?.text ?? '';
+    assert.notEqual(result.isError, true, text);
+    assert.match(text, /# Prices/);
+    assert.match(text, /Widgets cost 3\./);
+    assertOnlyLoopback(server);
   });
 
   it('the MCP server over stdio: searches as it sends them by default, of one and of three sources, and with markdown', async () => {

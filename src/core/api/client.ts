@@ -24,6 +24,11 @@ import { validateBatchScrapeRequest, validateCrawlRequest, type BatchScrapeReque
 import type { RequestProblem } from './request-types';
 import { validateAgentRequest, type AgentRequest } from './agent-request';
 import { AgentStartedSchema, AgentStatusSchema, type AgentStarted, type AgentStatus } from './agent-schemas';
+import { Readable } from 'node:stream';
+import { FileChangedError, multipartBody, type MultipartFile } from '../parse/multipart';
+import { DEFAULT_PARSE_TIMEOUT_MS, validateParseOptions, type ParseOptions } from './parse-request';
+import { ParseResponseSchema, type ParsedDocument } from './parse-schemas';
+import type { StreamedBody } from './transport';
 
 /** One line's worth of facts about a finished call, for a log. Never holds the key. */
 export interface RequestInfo {
@@ -66,10 +71,22 @@ export interface SearchCallOptions extends CallOptions {
   onBody?: (body: unknown) => void;
 }
 
+export interface ParseCallOptions extends CallOptions {
+  /** Told as the file's bytes are handed to the socket: bytes of the file sent so far, and its size. */
+  onProgress?: (sentBytes: number, totalBytes: number) => void;
+  /** The multipart boundary; a fresh random one when not given (the tests give one). */
+  boundary?: string;
+}
+
+/** An upload is given this long beyond the service's own time: a minute, and a second per 100 KB. */
+function uploadAllowanceMs(bytes: number): number {
+  return 60_000 + Math.ceil(bytes / 100);
+}
+
 interface Operation<T> {
   method: HttpMethod;
   path: string;
-  body?: string;
+  body?: string | StreamedBody;
   timeoutMs: number;
   /** GETs are idempotent: 502/503/504 and lost connections may be retried. */
   idempotent: boolean;
@@ -120,6 +137,11 @@ export class WebDataClient {
     this.proxyHost = this.transport.route.kind === 'proxy' ? this.transport.route.proxy.host : undefined;
   }
 
+  /** The service's origin (scheme, host, port) every request of this client goes to: what a person agrees to upload to. */
+  get origin(): string {
+    return this.address.origin;
+  }
+
   /** host:port of the proxy this client's requests go through, or undefined when they go direct. */
   readonly proxyHost: string | undefined;
 
@@ -167,6 +189,46 @@ export class WebDataClient {
   scrape(request: ScrapeRequest, options: CallOptions = {}): Promise<ScrapedPage> {
     return this.post('/scrape', 'the scrape', validateScrapeRequest(request), options, (body) => (body.timeout ?? DEFAULT_SCRAPE_TIMEOUT_MS) + (body.waitFor ?? 0),
       (value, status) => validateBody(ScrapeResponseSchema, value, 'the scrape', status).data);
+  }
+
+  /**
+   * POST /v2/parse: a file uploaded as multipart/form-data and its markdown back. The file is read
+   * as it is sent (never whole in memory); the options are checked first and an invalid one sends
+   * nothing. Never retried on a lost connection: a parse spends credits.
+   */
+  parse(file: MultipartFile, options: ParseOptions = {}, call: ParseCallOptions = {}): Promise<ParsedDocument> {
+    const checked = validateParseOptions(options);
+    const path = `${this.address.prefix}/parse`;
+    if (!checked.ok) return Promise.reject(this.notSent('the parse', path, checked.problems));
+    const body = multipartBody(file, JSON.stringify(checked.body), call.boundary);
+    const progress = call.onProgress;
+    const onBytes = progress === undefined ? undefined : (sent: number): void => {
+      try {
+        progress(sent, file.size);
+      } catch {
+        // A failing progress report must not fail the upload.
+      }
+    };
+    // A file that changed size while it was read fails the upload; said as that, not as the network's.
+    let changed = false;
+    const chunks = async function* (): AsyncGenerator<Uint8Array> {
+      try {
+        yield* body.chunks(onBytes);
+      } catch (error) {
+        if (error instanceof FileChangedError) changed = true;
+        throw error;
+      }
+    };
+    const streamed: StreamedBody = { contentType: body.contentType, length: body.length, stream: () => Readable.from(chunks(), { objectMode: false }) };
+    return this.call({
+      method: 'POST', path: '/parse', body: streamed, idempotent: false,
+      timeoutMs: (checked.body.timeout ?? DEFAULT_PARSE_TIMEOUT_MS) + this.searchMarginMs + uploadAllowanceMs(body.length),
+      context: this.context('the parse', path, 'The service answered 404 to the parse', ' Check the service address.'),
+      read: (value, status) => validateBody(ParseResponseSchema, value, 'the parse', status).data,
+    }, call.signal).catch((error: unknown) => {
+      if (changed) throw new WebDataError('invalid-request', `${file.name} changed while it was sent, so nothing was converted. Try again once the file is saved.`);
+      throw error;
+    });
   }
 
   /** POST /v2/map: a site's addresses, with titles where the service has them. */

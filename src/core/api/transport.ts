@@ -11,6 +11,7 @@ import type { Agent as AgentType, ProxyAgent as ProxyAgentType } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent';
 import request from 'undici/lib/api/api-request';
 import type { IncomingHttpHeaders } from 'undici/types/header';
+import type { Readable } from 'node:stream';
 import type { ServiceAddress } from './base-url';
 import { classifyNetworkError, type NetworkFailure } from './network-failures';
 import { routeFor, tlsOptions, type NetworkOptions, type Route } from './network';
@@ -34,6 +35,17 @@ export type TransportFailure =
   | { reason: 'too-large'; status: number; limit: number }
   | { reason: 'network'; error: unknown; answered: boolean }
   | NetworkFailure;
+
+/**
+ * A body sent as a stream (a multipart upload): its type, its length in advance, and a fresh
+ * stream of its bytes for the one attempt. undici reads the stream as the socket drains, so only
+ * a chunk or two is in memory at a time, and destroys it when the request is aborted.
+ */
+export interface StreamedBody {
+  contentType: string;
+  length: number;
+  stream(): Readable;
+}
 
 export class TransportError extends Error {
   constructor(readonly failure: TransportFailure) {
@@ -67,7 +79,7 @@ export class Transport {
   }
 
   /** `path` is below /v2, such as "/search". */
-  async send(method: HttpMethod, path: string, body: string | undefined, timeoutMs: number, signal: AbortSignal | undefined): Promise<Exchange> {
+  async send(method: HttpMethod, path: string, body: string | StreamedBody | undefined, timeoutMs: number, signal: AbortSignal | undefined): Promise<Exchange> {
     if (signal?.aborted) throw new TransportError({ reason: 'cancelled' });
     if (this.route.kind === 'invalid-proxy') throw new TransportError({ reason: 'proxy', problem: 'invalid', source: this.route.source, scheme: this.route.scheme, invalid: this.route.problem });
     // The deadline is undici's own headersTimeout until the answer starts, then a timer for what
@@ -79,13 +91,16 @@ export class Transport {
     // Set by the body timer; widened so the catch below does not take it for always false.
     let timedOut = false as boolean;
     let answered = false;
+    const streamed = typeof body === 'object' ? body.stream() : undefined;
     try {
       const response = await request.call(this.agent, {
         origin: this.address.origin,
         path: this.address.prefix + path,
         method,
-        headers: method === 'POST' ? this.postHeaders : this.getHeaders,
-        body,
+        headers: typeof body === 'object'
+          ? { ...this.getHeaders, 'content-type': body.contentType, 'content-length': String(body.length) }
+          : method === 'POST' ? this.postHeaders : this.getHeaders,
+        body: streamed ?? (typeof body === 'string' ? body : undefined),
         signal,
         headersTimeout: limit,
         bodyTimeout: limit,
@@ -128,6 +143,8 @@ export class Transport {
       throw new TransportError({ reason: 'network', error, answered });
     } finally {
       clearTimeout(timer);
+      // An upload the answer came before (a 400 on its first bytes) reads no more of the file.
+      if (streamed && !streamed.destroyed) streamed.destroy();
     }
   }
 

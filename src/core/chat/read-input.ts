@@ -14,7 +14,7 @@ import { isJobId } from '../crawls/job';
  * url), a crawl or a batch scrape (jobId, and page or url; the job's kind is its own field, `kind`,
  * as webData_crawlResults takes it), a page kept by webData_scrape (pageId).
  */
-export type PageSourceKind = 'search' | 'crawl' | 'batch' | 'scrape';
+export type PageSourceKind = 'search' | 'crawl' | 'batch' | 'scrape' | 'document';
 
 /** A page within a source: its 1-based number, or its address. */
 export type PageKey = { number: number } | { address: string };
@@ -31,7 +31,7 @@ export interface ReadRequest {
 const PAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The mode field: which kind of page the other fields name. */
-export const READ_SOURCES = ['search', 'job', 'scraped'] as const;
+export const READ_SOURCES = ['search', 'job', 'scraped', 'document'] as const;
 
 // A `z.lazy`, built on the tool's first call rather than when dist/core.js loads.
 const ReadInputSchema = z.lazy(() => z.looseObject({
@@ -42,18 +42,19 @@ const ReadInputSchema = z.lazy(() => z.looseObject({
   url: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
   jobId: z.optional(z.string().check(z.refine(isJobId))),
   pageId: z.optional(z.string().check(z.regex(PAGE_ID))),
+  documentId: z.optional(z.string().check(z.regex(PAGE_ID))),
   kind: z.optional(z.enum(['crawl', 'batch'])),
   page: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,8}\s*$/))])),
   part: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,5}\s*$/))])),
 }));
 
 /** The input fields, as the manifest's inputSchema lists them (test/unit/manifest.test.ts compares). */
-export const READ_INPUT_FIELDS = ['source', 'searchId', 'result', 'url', 'part', 'jobId', 'kind', 'page', 'pageId'] as const;
+export const READ_INPUT_FIELDS = ['source', 'searchId', 'result', 'url', 'part', 'jobId', 'kind', 'page', 'pageId', 'documentId'] as const;
 
 export type ReadInputCheck = { ok: true; request: ReadRequest } | { ok: false; problems: RequestProblem[] };
 
 const EXPECTED: Readonly<Record<string, string>> = {
-  source: '"search" (a result of a webData_search answer, with searchId), "job" (a page of a crawl or batch scrape, with jobId) or "scraped" (a page webData_scrape fetched, with pageId)',
+  source: '"search" (a result of a webData_search answer, with searchId), "job" (a page of a crawl or batch scrape, with jobId), "scraped" (a page webData_scrape fetched, with pageId) or "document" (a document webData_readDocument read, with documentId)',
   searchId: 'the search id a webData_search answer named, such as "lz0abc-xyz123"',
   result: 'the result\'s number in that answer, a whole number from 1',
   url: 'the result\'s URL exactly as the answer gave it',
@@ -62,6 +63,7 @@ const EXPECTED: Readonly<Record<string, string>> = {
   kind: '"crawl" (the default) or "batch"',
   page: 'the page\'s number in that crawl or batch scrape, a whole number from 1',
   pageId: 'the page id (a UUID) a webData_scrape answer named',
+  documentId: 'the document id (a UUID) a webData_readDocument answer named',
 };
 
 export function readReadInput(value: unknown): ReadInputCheck {
@@ -75,13 +77,17 @@ export function readReadInput(value: unknown): ReadInputCheck {
   }
   const input = parsed.data;
   const part = input.part === undefined ? 1 : Number(input.part);
-  const idField = { search: 'searchId', job: 'jobId', scraped: 'pageId' } as const;
+  const idField = { search: 'searchId', job: 'jobId', scraped: 'pageId', document: 'documentId' } as const;
   if (input.source !== undefined && input[idField[input.source]] === undefined) {
     return { ok: false, problems: [{ field: idField[input.source], message: `With source "${input.source}", give ${idField[input.source]}: ${EXPECTED[idField[input.source]] ?? ''}.` }] };
   }
-  const given = (['search', 'job', 'scraped'] as const).filter((source) => input[idField[source]] !== undefined);
+  const given = (['search', 'job', 'scraped', 'document'] as const).filter((source) => input[idField[source]] !== undefined);
   if (input.source !== undefined && given.some((source) => source !== input.source)) {
     return { ok: false, problems: [{ field: 'source', message: `With source "${input.source}", give ${idField[input.source]} alone, not ${given.filter((s) => s !== input.source).map((s) => idField[s]).join(' or ')}.` }] };
+  }
+  if (input.documentId !== undefined) {
+    if (given.length > 1) return { ok: false, problems: [{ field: 'documentId', message: 'Give documentId (a document) alone, without searchId, jobId or pageId.' }] };
+    return { ok: true, request: { source: 'document', id: input.documentId.toLowerCase(), page: { number: 1 }, part } };
   }
   if (input.pageId !== undefined) {
     if (input.searchId !== undefined || input.jobId !== undefined) return { ok: false, problems: [{ field: 'pageId', message: 'Give pageId (a scraped page) alone, without searchId or jobId.' }] };

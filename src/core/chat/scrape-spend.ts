@@ -37,9 +37,9 @@ export function reusablePage<T extends Pick<ScrapedRecord, 'url' | 'scrapedAt'>>
 }
 
 /** What an agent asked to do, in the refusal: "The search", "The scrape", "The map", "The crawl", "The batch scrape". */
-export type SpendingCall = 'search' | 'scrape' | 'map' | 'crawl' | 'batch' | 'research' | 'extract';
+export type SpendingCall = 'search' | 'scrape' | 'map' | 'crawl' | 'batch' | 'research' | 'extract' | 'parse';
 
-const CALLS: Readonly<Record<SpendingCall, string>> = { search: 'The search', scrape: 'The scrape', map: 'The map', crawl: 'The crawl', batch: 'The batch scrape', research: 'The research run', extract: 'The extraction' };
+const CALLS: Readonly<Record<SpendingCall, string>> = { search: 'The search', scrape: 'The scrape', map: 'The map', crawl: 'The crawl', batch: 'The batch scrape', research: 'The research run', extract: 'The extraction', parse: 'The document\'s upload' };
 
 /**
  * The daily limit's refusal, one rule for every tool that spends (issue 34): refused when the limit

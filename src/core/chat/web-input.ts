@@ -23,6 +23,12 @@ const ScrapeInputSchema = z.lazy(() => z.looseObject({
   onlyMainContent: z.optional(z.boolean()),
 }));
 
+const DocumentInputSchema = z.lazy(() => z.looseObject({
+  path: z.string().check(z.minLength(1), z.maxLength(4096)),
+  fresh: z.optional(z.boolean()),
+  pages: z.optional(z.int().check(z.gte(1), z.lte(10_000))),
+}));
+
 const MapInputSchema = z.lazy(() => z.looseObject({
   url: url(),
   search: z.optional(z.string().check(z.maxLength(MAX_MAP_SEARCH))),
@@ -93,6 +99,19 @@ export function readToolInput<T>(schema: SafeParsing<T>, value: unknown, example
     field,
     message: raw[field] === undefined ? `${field} is required: ${expected[field] ?? 'give it'}.` : `${field} must be ${expected[field] ?? 'valid'}; got ${describeInput(raw[field])}.`,
   })) };
+}
+
+type DocumentToolInput = z.infer<typeof DocumentInputSchema>;
+
+const DOCUMENT_EXPECTED: Readonly<Record<string, string>> = {
+  path: 'the file\'s path, relative to the first workspace folder (docs/spec.pdf) or absolute inside an open folder',
+  fresh: 'true or false',
+  pages: 'a whole number from 1 to 10000 (the most pages of a PDF to read)',
+};
+
+/** webData_readDocument's input: a path, and whether to parse again, and how many PDF pages. */
+export function readDocumentToolInput(value: unknown): InputCheck<DocumentToolInput> {
+  return readToolInput(DocumentInputSchema, value, '{ "path": "docs/spec.pdf" }', DOCUMENT_EXPECTED);
 }
 
 export function readScrapeToolInput(value: unknown): InputCheck<ScrapeToolInput> {

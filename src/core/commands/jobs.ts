@@ -32,7 +32,7 @@ export type BatchScrapeArgument =
 export function decodeBatchScrape(argument: unknown): BatchScrapeArgument {
   const row = viewRows.searchResults.of(argument);
   if (row) {
-    if (row.type === 'message' || row.type === 'pages' || row.type === 'page') return { kind: 'invalid' };
+    if (row.type === 'message' || row.type === 'pages' || row.type === 'page' || row.type === 'documents' || row.type === 'document') return { kind: 'invalid' };
     return { kind: 'search', searchId: row.type === 'search' ? row.summary.id : row.searchId };
   }
   const data = dataArgument(argument);

@@ -1,4 +1,5 @@
 // Language-model tools for chat agents, every one registered here: web search, a page as markdown,
+// a workspace document as markdown (confirmed: it uploads the file and spends credits),
 // a site's map, and starting a crawl or a batch scrape (confirmed, they spend credits), the team's credits and its active crawls
 // (free), a crawl's results (free), and reading a stored page in parts (free). Each is a definition given to one base (tool.ts, over
 // src/core/chat/tool.ts). Registering reads nothing and sends nothing. The manifest's
@@ -22,6 +23,8 @@ import { crawlPageSource, type CrawlPageService } from '../../core/crawls/read-p
 import { registerTool } from '../../platform/stand-ins';
 import { EXTRACT_TOOL, ExtractTool, type Extractor } from './extract-tool';
 import { RESEARCH_RESULT_TOOL, RESEARCH_TOOL, ResearchResultTool, ResearchTool, type ResearchStarter } from './research-tool';
+import { documentLookup } from '../../core/chat/document-text';
+import { READ_DOCUMENT_TOOL, DocumentTool, type DocumentReader } from './document-tool';
 
 
 export interface ChatToolsApi {
@@ -37,6 +40,7 @@ export interface ChatToolsApi {
   readonly extract: ChatTool;
   readonly research: ChatTool;
   readonly researchResult: ChatTool;
+  readonly readDocument: ChatTool;
 }
 
 export interface ChatToolDeps {
@@ -56,6 +60,8 @@ export interface ChatToolDeps {
   jobs: JobStarter;
   /** The agent feature: webData_research starts runs through it (loaded on the tools' first call), webData_researchResult reads them. */
   agent: () => ResearchStarter & Extractor;
+  /** The parse feature: webData_readDocument uploads and keeps documents through it, webData_readResult reads them. */
+  documents: DocumentReader;
 }
 
 export function registerChatTools(services: Services, deps: ChatToolDeps): ChatToolsApi {
@@ -64,7 +70,7 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     search: chatTool(new SearchTool(services, searchThrough(deps.searches), new SearchSpend(deps.searches, deps.spend)), log),
     credits: chatTool(creditsTool(deps.credits), log),
     activeCrawls: chatTool(activeCrawlsTool(deps.crawls), log),
-    readResult: chatTool(new ReadResultTool([searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch'), scrapedPages(deps.scrape)]), log),
+    readResult: chatTool(new ReadResultTool([searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch'), scrapedPages(deps.scrape), keptDocuments(deps.documents)]), log),
     crawlResults: chatTool(crawlResultsTool(deps.crawlResults), log),
     scrape: chatTool(new ScrapeTool(services, deps.scrape, deps.spend), log),
     map: chatTool(new MapTool(services, deps.spend), log),
@@ -73,6 +79,7 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     extract: chatTool(new ExtractTool(services, deps.agent, deps.spend), log),
     research: chatTool(new ResearchTool(services, deps.agent, deps.spend), log),
     researchResult: chatTool(new ResearchResultTool(deps.agent), log),
+    readDocument: chatTool(new DocumentTool(services, deps.documents, deps.spend), log),
   };
   services.context.subscriptions.push(
     registerTool(SEARCH_TOOL, tools.search),
@@ -87,6 +94,7 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     registerTool(EXTRACT_TOOL, tools.extract),
     registerTool(RESEARCH_TOOL, tools.research),
     registerTool(RESEARCH_RESULT_TOOL, tools.researchResult),
+    registerTool(READ_DOCUMENT_TOOL, tools.readDocument),
   );
   return tools;
 }
@@ -94,6 +102,11 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
 /** The search history as a source of pages to read in parts. */
 function searchPages(searches: SearchRunner): PageSource {
   return { kind: 'search', find: async (id, page) => searchResultPage(await searches.get(id), id, page) };
+}
+
+/** The documents webData_readDocument kept, as a source of pages to read in parts (by document id). */
+function keptDocuments(reader: DocumentReader): PageSource {
+  return { kind: 'document', find: async (id) => documentLookup(await reader.documents.read(id), id) };
 }
 
 /** The pages webData_scrape kept, as a source of pages to read in parts (by page id). */

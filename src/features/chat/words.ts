@@ -210,3 +210,35 @@ export function extractConfirmationWords(url: string, fields: readonly string[],
   ];
   return new vscode.MarkdownString(lines.join('\n\n'));
 }
+
+export const documentCheckingWords = (): string => vscode.l10n.t('Checking the document to read');
+
+/** `path` is inert markdown already. */
+export function documentInvocationWords(path: string, state?: { reusedMinutesAgo?: number; refused?: boolean }): vscode.MarkdownString {
+  if (state?.reusedMinutesAgo !== undefined) return new vscode.MarkdownString(vscode.l10n.t('Reading {0} as converted {1} minutes ago (free)', path, state.reusedMinutesAgo));
+  if (state?.refused) return new vscode.MarkdownString(vscode.l10n.t('Not uploading {0}', path));
+  return new vscode.MarkdownString(vscode.l10n.t('Converting {0} to markdown', path));
+}
+
+export const documentConfirmationTitle = (): string => vscode.l10n.t('Upload a document to Web Data?');
+
+/** A parse's price: what this person's parses of the same kind cost before, or unknown; never a guess. */
+function parsePriceWords(price: ScrapePrice): string {
+  if (price.kind === 'unknown') return vscode.l10n.t('unknown until the first parse of this kind (the service reports it once it has run)');
+  if (price.times === 1) return vscode.l10n.t('a parse like this cost {0} credits last time', price.max);
+  if (price.min !== price.max) return vscode.l10n.t('parses like this cost {0} to {1} credits the last {2} times', price.min, price.max, price.times);
+  return vscode.l10n.t('parses like this cost {0} credits the last {1} times', price.max, price.times);
+}
+
+/** `path`, `size` and `host` are inert (the caller's). */
+export function documentConfirmationWords(document: { path: string; size: string; host: string; fresh: boolean }, price: ScrapePrice, today: Today): vscode.MarkdownString {
+  const lines = [
+    vscode.l10n.t('**File:** {0} ({1})', document.path, document.size),
+    vscode.l10n.t('**Leaves this machine:** the file is uploaded to {0}, which converts it to markdown', document.host),
+  ];
+  if (document.fresh) lines.push(vscode.l10n.t('**Fresh:** uploaded again, though the same content was read before'));
+  lines.push(vscode.l10n.t('**Price:** {0}', parsePriceWords(price)));
+  lines.push(`**${vscode.l10n.t('Today:')}** ${capWords(today.cap, today.spent, today.limit)}`);
+  lines.push(vscode.l10n.t('The document is kept with your documents.'));
+  return new vscode.MarkdownString(lines.join('\n\n'));
+}

@@ -33,9 +33,11 @@ export type { SearchTreeNode } from '../../core/view-nodes';
 
 /**
  * Rows another feature keeps in this view, in a group of their own after the searches (the scrape
- * feature's kept pages): it reads and draws them; this view only places them.
+ * feature's kept pages, the parse feature's documents): it reads and draws them; this view only places them.
  */
 export interface SearchViewGroup {
+  /** Whether a row is one of this group's (its group row or one below it). */
+  owns(node: SearchTreeNode): boolean;
   /** After the group's rows changed (this window's, or another's seen on focus). */
   readonly onDidChange: vscode.Event<void>;
   /** The group's row, or undefined to show none (nothing kept, or nothing the filter's words match). */
@@ -45,6 +47,11 @@ export interface SearchViewGroup {
   item(node: SearchTreeNode): vscode.TreeItem;
   /** The parent of a row this group made. */
   parent(node: SearchTreeNode): SearchTreeNode | undefined;
+}
+
+/** A row another feature's group drew (./SearchViewGroup). */
+function isGroupRow(node: SearchTreeNode): node is Extract<SearchTreeNode, { type: 'pages' | 'page' | 'documents' | 'document' }> {
+  return node.type === 'pages' || node.type === 'page' || node.type === 'documents' || node.type === 'document';
 }
 
 const GROUP_ICONS: Readonly<Record<SourceType, string>> = { web: 'globe', images: 'file-media', news: 'rss' };
@@ -61,7 +68,8 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
   /** Fires after the rows were listed under a filter. */
   readonly onDidFilter = this.filterEmitter.event;
 
-  private group: SearchViewGroup | undefined;
+  /** The other features' groups, in the order they were added (pages, then documents). */
+  private groups: SearchViewGroup[] = [];
 
   constructor(private readonly history: SearchHistoryReader) {
     super();
@@ -71,14 +79,18 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
 
   /** Shows another feature's group after the searches. */
   addGroup(group: SearchViewGroup): vscode.Disposable {
-    this.group = group;
+    this.groups.push(group);
     const listening = group.onDidChange(() => this.changeEmitter.fire(undefined));
     this.changeEmitter.fire(undefined);
     return new vscode.Disposable(() => {
       listening.dispose();
-      if (this.group === group) this.group = undefined;
+      this.groups = this.groups.filter((g) => g !== group);
       this.changeEmitter.fire(undefined);
     });
+  }
+
+  private groupOf(node: SearchTreeNode): SearchViewGroup | undefined {
+    return this.groups.find((group) => group.owns(node));
   }
 
   get filter(): string {
@@ -106,10 +118,11 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       this.roots = new Map(roots.map((root) => [root.summary.id, root]));
       this.hasSearches.set(summaries.length > 0);
       if (this.filterText !== '') this.filterEmitter.fire({ filter: this.filterText, shown: roots.length, total: summaries.length });
-      const group = await this.group?.root(filterTerms(this.filterText));
-      return group ? [...roots, group] : roots;
+      const terms = filterTerms(this.filterText);
+      const groups = await Promise.all(this.groups.map((group) => group.root(terms)));
+      return [...roots, ...groups.filter((group): group is SearchTreeNode => group !== undefined)];
     }
-    if (node.type === 'pages' || node.type === 'page') return this.group ? this.group.children(node, filterTerms(this.filterText)) : [];
+    if (isGroupRow(node)) return (await this.groupOf(node)?.children(node, filterTerms(this.filterText))) ?? [];
     if (node.type === 'group') return node.group.results.map(({ index, typed }) => resultNode(node.searchId, node.query, typed, index, true));
     if (node.type !== 'search') return [];
     const searchId = node.summary.id;
@@ -125,7 +138,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
 
   async getParent(node: SearchTreeNode): Promise<SearchTreeNode | undefined> {
     if (node.type === 'search') return undefined;
-    if (node.type === 'pages' || node.type === 'page') return this.group?.parent(node);
+    if (isGroupRow(node)) return this.groupOf(node)?.parent(node);
     if (node.type === 'result' && node.grouped) {
       const record = await this.history.get(node.searchId);
       const group = record ? groupResults(record).groups.find((g) => g.kind === node.kind) : undefined;
@@ -170,7 +183,9 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       case 'group': return groupItem(node.searchId, node.group);
       case 'result': return resultItem(node);
       case 'pages':
-      case 'page': return this.group?.item(node) ?? new vscode.TreeItem('');
+      case 'page':
+      case 'documents':
+      case 'document': return this.groupOf(node)?.item(node) ?? new vscode.TreeItem('');
       case 'message': {
         const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
         item.id = `${node.searchId}/message`;

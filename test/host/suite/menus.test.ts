@@ -6,6 +6,8 @@
 // or warning shown. An entry with no expectation below fails, so a new menu entry gets one here.
 // Issue 29: "Search the Web" in Search Results' title bar read the selected row as a request.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SearchRecord } from '../../../src/core/search/record';
 import type { WebDataApi } from '../../../src/extension';
@@ -76,6 +78,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
   let quickInputs: vscode.Disposable | undefined;
   let receiverUrl = '';
   let crawlId = '';
+  let documentsFolder = '';
   const rows = new Map<string, Row[]>();
 
   /** Replaces a function of VS Code's API object (the extension's own) for the suite; put back after. */
@@ -161,6 +164,19 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     const pinned = await vscode.commands.executeCommand<{ id: string } | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/guide/streams' });
     assert.ok(kept && pinned, 'the pages were not fetched');
     assert.equal(await vscode.commands.executeCommand('webData.pinPage', pinned.id), true);
+    // The Documents group: a kept document, and a pinned one (issue 35); the upload's modal answered yes.
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(root, 'the host tests open a workspace folder');
+    documentsFolder = path.join(root, 'menus-documents');
+    fs.mkdirSync(documentsFolder, { recursive: true });
+    api.parse.consent.answer = (question) => question.upload;
+    const documents: Array<{ id: string } | undefined> = [];
+    for (const name of ['menus-one.csv', 'menus-two.csv']) {
+      fs.writeFileSync(path.join(documentsFolder, name), `name\n${name}\n`);
+      documents.push(await vscode.commands.executeCommand<{ id: string } | undefined>('webData.openAsMarkdown', vscode.Uri.file(path.join(documentsFolder, name))));
+    }
+    assert.ok(documents[0] && documents[1], 'the documents were not parsed');
+    await vscode.commands.executeCommand('webData.pinDocument', documents[1].id);
 
     // Active Crawls and Crawl Results: a running crawl with pages, failures, blocked addresses and more to read.
     crawlId = String((await emulatorJob({ url: 'https://menus.host-test.example', total: 150, completed: 40, errors: 2, robotsBlocked: 2 })).id);
@@ -208,6 +224,9 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
     await vscode.commands.executeCommand('webData.clearSearchFilter');
     await vscode.commands.executeCommand('webData.clearPages', { confirmed: true, includePinned: true });
+    api.parse.consent.answer = undefined;
+    for (const row of await api.parse.view.list()) await vscode.commands.executeCommand('webData.removeDocument', row.id);
+    if (documentsFolder !== '') fs.rmSync(documentsFolder, { recursive: true, force: true });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await restoreDemoKey();
   });
@@ -401,6 +420,33 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       assert.equal(result, true);
       assert.equal(await api.scrape.pages.read(id), undefined, 'the page is still kept');
     },
+    'webData.parseAgain': async (row) => {
+      const { result, shown: s } = await call('webData.parseAgain', row.node);
+      noProblem('Parse Again', s);
+      assert.equal((result as { fileName?: string } | undefined)?.fileName, (row.node as { document: { fileName: string } }).document.fileName, 'the document was not parsed again');
+      assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'webdata-doc');
+    },
+    'webData.pinDocument': async (row) => {
+      const id = (row.node as { document: { id: string } }).document.id;
+      const { result, shown: s } = await call('webData.pinDocument', row.node);
+      noProblem('Pin Document', s);
+      assert.equal(result, true);
+      assert.equal(await vscode.commands.executeCommand('webData.unpinDocument', id), true);
+    },
+    'webData.unpinDocument': async (row) => {
+      const id = (row.node as { document: { id: string } }).document.id;
+      const { result, shown: s } = await call('webData.unpinDocument', row.node);
+      noProblem('Unpin Document', s);
+      assert.equal(result, true);
+      assert.equal(await vscode.commands.executeCommand('webData.pinDocument', id), true);
+    },
+    'webData.removeDocument': async (row) => {
+      const id = (row.node as { document: { id: string } }).document.id;
+      const { result, shown: s } = await call('webData.removeDocument', row.node);
+      noProblem('Remove Document', s);
+      assert.equal(result, true);
+      assert.equal(await api.parse.documents.read(id), undefined, 'the document is still kept');
+    },
     'webData.exportPage': async (row) => {
       const { result, shown: s } = await call('webData.exportPage', row.node);
       noProblem('Export Page', s);
@@ -569,6 +615,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       { name: 'result row with markdown and a summary', contextValue: 'result.url.markdown.summary', is: (row) => /^result\.url.*\.summary$/.test(row.contextValue ?? '') },
       kind('result row without content', 'result.url'), kind('message row', 'message'),
       kind('pages group row', 'keptPages'), kind('page row', 'page'), kind('pinned page row', 'page.pinned'),
+      kind('documents group row', 'keptDocuments'), kind('document row', 'document'), kind('pinned document row', 'document.pinned'),
     ],
     'webData.activeCrawls': [kind('crawl row', 'crawl'), kind('option row', 'crawlOption')],
     'webData.webhookEvents': [
@@ -586,7 +633,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
   async function rowOf(view: string, name: string): Promise<Row> {
     const wanted = (KINDS[view] ?? []).find((k) => k.name === name);
     // A page row as the view shows it now when there is one (a page fetched again replaced its row); else the one found at the start.
-    const now = view === 'webData.searchResults' && /^(pinned )?page row$/.test(name) ? await allRows(view) : [];
+    const now = view === 'webData.searchResults' && /^(pinned )?(page|document) row$/.test(name) ? await allRows(view) : [];
     const row = wanted && (now.find((r) => wanted.is(r)) ?? (rows.get(view) ?? []).find((r) => wanted.is(r)));
     assert.ok(row, `no ${name} in ${view}: ${(rows.get(view) ?? []).map((r) => r.contextValue ?? r.label).join(', ')}`);
     return row;
@@ -596,7 +643,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     describe(view, () => {
       const seen = new Set<string>();
       // Removing a search comes last: the other row menus use its rows.
-      const last = (command: string): number => (command === 'webData.removeSearch' || command === 'webData.removePage' ? 1 : 0);
+      const last = (command: string): number => (command === 'webData.removeSearch' || command === 'webData.removePage' || command === 'webData.removeDocument' ? 1 : 0);
       for (const entry of [...(menus['view/item/context'] ?? [])].sort((x, y) => last(x.command) - last(y.command))) {
         if (!viewsOf(entry.when, views).includes(view)) continue;
         const shownOn = (KINDS[view] ?? []).filter((k) => shownFor(entry.when, k.contextValue));
