@@ -20,3 +20,5 @@ export { askKey } from './doctor/key';
 export { readReadInput } from './chat/read-input';
 // The scrape and map tools' input checks (zod), with the search tool's.
 export { readScrapeToolInput, readMapToolInput, readCrawlToolInput, readBatchToolInput } from './chat/web-input';
+// Watches (issue 37): the monitor endpoints over the client, and their shapes.
+export { monitorClient } from './monitor/api';

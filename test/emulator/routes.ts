@@ -4,6 +4,7 @@
 import { tokensToCredits } from '../../src/core/billing';
 import { answerJob, matchJobRoute } from './job-routes';
 import { answerStart } from './job-start';
+import { answerMonitor, matchMonitorRoute } from './monitors';
 import { answerMap, answerScrape } from './scrape';
 import { runSearch } from './search';
 import { unrecognizedKeysBody } from './search-fields';
@@ -47,9 +48,11 @@ const fail = (status: number, error: string, extra: Record<string, unknown> = {}
 
 export function answer(state: EmulatorState, req: ReadRequest): Answer {
   const job = matchJobRoute(req.path);
-  const allowed = job ? (job.allowed.includes(req.method) ? req.method : job.allowed.join(', ')) : ROUTES[req.path];
+  const monitor = job ? undefined : matchMonitorRoute(req.path);
+  const many = job ?? monitor;
+  const allowed = many ? (many.allowed.includes(req.method) ? req.method : many.allowed.join(', ')) : ROUTES[req.path];
   if (allowed === undefined) {
-    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, POST /v2/crawl, POST /v2/batch/scrape, GET /v2/crawl/active, GET /v2/team/token-usage and GET /v2/team/credit-usage.`);
+    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, POST /v2/crawl, POST /v2/batch/scrape, GET /v2/crawl/active, GET /v2/team/token-usage, GET /v2/team/credit-usage and the monitor endpoints under /v2/monitor.`);
   }
   if (req.method !== allowed) {
     return { ...fail(405, `Method not allowed: ${req.path} answers ${allowed} only, not ${req.method}.`), headers: { allow: allowed } };
@@ -66,6 +69,7 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
     };
   }
   if (job) return answerJob(state, team, job, req);
+  if (monitor) return answerMonitor(state, team, monitor, req);
   if (req.path === '/v2/search') return search(state, team, req);
   if (req.path === '/v2/scrape' || req.path === '/v2/map') return scrapeOrMap(state, team, req);
   if (req.path === '/v2/crawl' || req.path === '/v2/batch/scrape') {

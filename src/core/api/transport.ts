@@ -15,7 +15,7 @@ import type { ServiceAddress } from './base-url';
 import { classifyNetworkError, type NetworkFailure } from './network-failures';
 import { routeFor, tlsOptions, type NetworkOptions, type Route } from './network';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
@@ -84,7 +84,7 @@ export class Transport {
         origin: this.address.origin,
         path: this.address.prefix + path,
         method,
-        headers: method === 'POST' ? this.postHeaders : this.getHeaders,
+        headers: body !== undefined ? this.postHeaders : this.getHeaders,
         body,
         signal,
         headersTimeout: limit,
