@@ -15,6 +15,7 @@ import type * as Entries from './features/entries';
 import type * as Jobs from './features/jobs';
 import type * as Scrape from './features/scrape';
 import type * as Search from './features/search';
+import type * as Watch from './features/watch';
 import type * as Webhooks from './features/webhooks';
 import { registerEditorMenuKeys } from './features/editor-menu';
 import { registerProblemActions } from './features/problems';
@@ -45,6 +46,7 @@ interface LazyApis {
   chat: Chat.ChatToolsApi;
   entries: Entries.EntriesApi;
   doctor: undefined;
+  watch: Watch.WatchFeature;
 }
 
 /** Each lazy feature's module (src/features/<name>/index.ts, built into dist/feature-<name>.js). */
@@ -59,6 +61,7 @@ interface FeatureModules {
   chat: typeof Chat;
   entries: typeof Entries;
   doctor: typeof Doctor;
+  watch: typeof Watch;
 }
 
 /** What activate() returns: handles the host tests use. A lazy feature's handle loads it. */
@@ -73,6 +76,7 @@ export interface WebDataApi {
   spend: ReturnType<typeof registerSpend>;
   readonly scrape: LazyApis['scrape'];
   readonly jobs: LazyApis['jobs'];
+  readonly watch: LazyApis['watch'];
   walkthrough: ReturnType<typeof registerWalkthrough>;
   /** The features loaded so far, in order, and an event as each loads (host tests check what an entry loads). */
   features: { readonly loaded: readonly LazyFeature[]; readonly onDidLoad: vscode.Event<LazyFeature> };
@@ -141,6 +145,8 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     // The search feature loads when the box opens, not when the Code Action is looked up.
     entries: () => bundle('entries').registerEntries(services, { search: { ask: (...asked) => features.get('search').ask(...asked) } }),
     doctor: () => { bundle('doctor').registerDoctor(services, { webhooks: receiverOf(features) }); return undefined; },
+    // Watches have their group in Search Results; a page is priced by this person's kept scrapes.
+    watch: () => bundle('watch').registerWatch(services, { search: features.get('search'), keptPages: async () => (await features.get('scrape').pages.summaries()) ?? [] }),
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
   const profileUse = new ProfileUse(context.globalState);
@@ -156,6 +162,11 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
   // A scrape's credits count in today's spend, as a search's do, and the status bar follows.
   context.subscriptions.push(features.event('scrape', (scrape) => scrape.onDidScrape)((page) => {
     if (page.creditsUsed !== undefined) void spend.record({ id: page.id, credits: page.creditsUsed, askedBy: page.askedBy });
+    void usage.model.refreshNow();
+  }));
+  // A check run here counts its credits in today's spend, as a job's do, and the status bar follows.
+  context.subscriptions.push(features.event('watch', (watch) => watch.onDidCheck)((check) => {
+    void spend.record(check);
     void usage.model.refreshNow();
   }));
   // "Search the Web for This Problem" on every diagnostic: the lightbulb asks before anything is used.
@@ -182,6 +193,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     get entries() { return features.get('entries'); },
     get scrape() { return features.get('scrape'); },
     get jobs() { return features.get('jobs'); },
+    get watch() { return features.get('watch'); },
     features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir: bundles.cacheDirectory } : {}),
   };

@@ -12,7 +12,7 @@ import { Command, Tool, View, type CommandId, type ToolName, type ViewId } from 
 import { Schemes } from './schemes';
 
 /** The features loaded on first use: each a folder of src/features/ and a bundle dist/feature-<name>.js. */
-export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor'] as const;
+export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor', 'watch'] as const;
 
 export type LazyFeature = (typeof LAZY_FEATURES)[number];
 
@@ -55,14 +55,20 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
   chat: { commands: [], tools: Object.values(Tool) },
   entries: { commands: [Command.searchSelection, Command.searchTerminalSelection, Command.searchProblem] },
   doctor: { commands: [Command.checkConnection, Command.copyConnectionReport] },
+  watch: {
+    commands: [
+      Command.watch, Command.checkWatchNow, Command.pauseWatch, Command.resumeWatch, Command.deleteWatch, Command.openWatchChanges,
+      Command.refreshWatches, Command.copyWatchId,
+    ],
+  },
 };
 
 /**
  * What a view shows besides its owner's rows: Search Results lists the pages kept by the scrape
- * feature in a group of their own, so drawing it loads both.
+ * feature and the watches in groups of their own, so drawing it loads all three.
  */
 export const VIEW_DRAWS: Readonly<Partial<Record<ViewId, readonly LazyFeature[]>>> = {
-  [View.searchResults]: ['scrape'],
+  [View.searchResults]: ['scrape', 'watch'],
 };
 
 function isLazyFeature(name: string): name is LazyFeature {

@@ -68,6 +68,15 @@ export const Command = {
   startCrawl: 'webData.startCrawl',
   startBatchScrape: 'webData.startBatchScrape',
   scrapeAllResults: 'webData.scrapeAllResults',
+  // Watches (src/features/watch).
+  watch: 'webData.watch',
+  checkWatchNow: 'webData.checkWatchNow',
+  pauseWatch: 'webData.pauseWatch',
+  resumeWatch: 'webData.resumeWatch',
+  deleteWatch: 'webData.deleteWatch',
+  openWatchChanges: 'webData.openWatchChanges',
+  refreshWatches: 'webData.refreshWatches',
+  copyWatchId: 'webData.copyWatchId',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -162,6 +171,7 @@ export const Setting = {
   crawlDefaultLimit: 'crawl.defaultLimit',
   crawlConfirmAbovePages: 'crawl.confirmAbovePages',
   webhooksPublicUrl: 'webhooks.publicUrl',
+  watchConfirmAboveCreditsPerMonth: 'watch.confirmAboveCreditsPerMonth',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

@@ -173,3 +173,9 @@ export function jobSettings(): JobSettings {
     publicUrl: s.get<string>(Setting.webhooksPublicUrl, '').trim(),
   };
 }
+
+/** Above this many credits a month, a watch's modal names its bound before it is created (user settings only). */
+export function watchConfirmAbove(): number {
+  const value = section().get<number>(Setting.watchConfirmAboveCreditsPerMonth, 300);
+  return Number.isFinite(value) && value >= 0 ? value : 300;
+}

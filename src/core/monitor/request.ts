@@ -101,3 +101,22 @@ export function estimateCreditsPerMonth(pages: number, checksPerMonth: number, c
   if (creditsPerPage === undefined || !Number.isFinite(creditsPerPage) || creditsPerPage < 0) return undefined;
   return Math.ceil(pages * checksPerMonth * creditsPerPage);
 }
+
+/** What the "what to watch" box holds: "search: <query>" for a search, else addresses split by spaces or commas. */
+export function whatOf(text: string): WatchWhat {
+  const search = /^\s*search:\s*(.*)$/is.exec(text);
+  if (search) return { kind: 'query', queries: [(search[1] ?? '').trim()].filter((q) => q !== '') };
+  return { kind: 'urls', urls: text.split(/[\s,]+/).filter((u) => u !== '') };
+}
+
+/** The box's text for a `what`: the inverse of whatOf. */
+export function textOfWhat(what: WatchWhat | undefined): string {
+  if (!what) return '';
+  return what.kind === 'query' ? `search: ${what.queries.join(' ')}` : what.urls.join(' ');
+}
+
+/** Credits a page, from this person's own kept scrapes (each one's `creditsUsed`); undefined when none says. */
+export function creditsPerPageOf(pages: ReadonlyArray<{ creditsUsed?: number }>): number | undefined {
+  const known = pages.map((p) => p.creditsUsed).filter((c): c is number => typeof c === 'number' && Number.isFinite(c) && c >= 0);
+  return known.length === 0 ? undefined : known.reduce((a, b) => a + b, 0) / known.length;
+}

@@ -53,6 +53,10 @@ export class PagesView extends Disposable implements SearchViewGroup {
     return this.rows;
   }
 
+  owns(node: SearchTreeNode): boolean {
+    return node.type === 'pages' || node.type === 'page';
+  }
+
   async root(filter: readonly string[]): Promise<SearchTreeNode | undefined> {
     const all = await this.list();
     this.setHasPages(all.length > 0);

@@ -33,9 +33,11 @@ export type { SearchTreeNode } from '../../core/view-nodes';
 
 /**
  * Rows another feature keeps in this view, in a group of their own after the searches (the scrape
- * feature's kept pages): it reads and draws them; this view only places them.
+ * feature's kept pages, the watch feature's watches): it reads and draws them; this view only places them.
  */
 export interface SearchViewGroup {
+  /** Whether a row is one this group made (its group row or a row below it). */
+  owns(node: SearchTreeNode): boolean;
   /** After the group's rows changed (this window's, or another's seen on focus). */
   readonly onDidChange: vscode.Event<void>;
   /** The group's row, or undefined to show none (nothing kept, or nothing the filter's words match). */
@@ -61,7 +63,8 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
   /** Fires after the rows were listed under a filter. */
   readonly onDidFilter = this.filterEmitter.event;
 
-  private group: SearchViewGroup | undefined;
+  /** Other features' groups, in the order they were added. */
+  private groups: SearchViewGroup[] = [];
 
   constructor(private readonly history: SearchHistoryReader) {
     super();
@@ -71,14 +74,18 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
 
   /** Shows another feature's group after the searches. */
   addGroup(group: SearchViewGroup): vscode.Disposable {
-    this.group = group;
+    this.groups = [...this.groups, group];
     const listening = group.onDidChange(() => this.changeEmitter.fire(undefined));
     this.changeEmitter.fire(undefined);
     return new vscode.Disposable(() => {
       listening.dispose();
-      if (this.group === group) this.group = undefined;
+      this.groups = this.groups.filter((g) => g !== group);
       this.changeEmitter.fire(undefined);
     });
+  }
+
+  private ownerOf(node: SearchTreeNode): SearchViewGroup | undefined {
+    return this.groups.find((group) => group.owns(node));
   }
 
   get filter(): string {
@@ -106,10 +113,15 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       this.roots = new Map(roots.map((root) => [root.summary.id, root]));
       this.hasSearches.set(summaries.length > 0);
       if (this.filterText !== '') this.filterEmitter.fire({ filter: this.filterText, shown: roots.length, total: summaries.length });
-      const group = await this.group?.root(filterTerms(this.filterText));
-      return group ? [...roots, group] : roots;
+      const rows: SearchTreeNode[] = [...roots];
+      for (const group of this.groups) {
+        const row = await group.root(filterTerms(this.filterText));
+        if (row) rows.push(row);
+      }
+      return rows;
     }
-    if (node.type === 'pages' || node.type === 'page') return this.group ? this.group.children(node, filterTerms(this.filterText)) : [];
+    const owner = this.ownerOf(node);
+    if (owner) return owner.children(node, filterTerms(this.filterText));
     if (node.type === 'group') return node.group.results.map(({ index, typed }) => resultNode(node.searchId, node.query, typed, index, true));
     if (node.type !== 'search') return [];
     const searchId = node.summary.id;
@@ -125,13 +137,14 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
 
   async getParent(node: SearchTreeNode): Promise<SearchTreeNode | undefined> {
     if (node.type === 'search') return undefined;
-    if (node.type === 'pages' || node.type === 'page') return this.group?.parent(node);
+    const owner = this.ownerOf(node);
+    if (owner) return owner.parent(node);
     if (node.type === 'result' && node.grouped) {
       const record = await this.history.get(node.searchId);
       const group = record ? groupResults(record).groups.find((g) => g.kind === node.kind) : undefined;
       if (group) return viewRows.searchResults.row({ type: 'group', searchId: node.searchId, query: node.query, group });
     }
-    return this.roots.get(node.searchId);
+    return 'searchId' in node ? this.roots.get(node.searchId) : undefined;
   }
 
   private async filtered(summaries: readonly SearchSummary[]): Promise<SearchSummary[]> {
@@ -170,7 +183,12 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       case 'group': return groupItem(node.searchId, node.group);
       case 'result': return resultItem(node);
       case 'pages':
-      case 'page': return this.group?.item(node) ?? new vscode.TreeItem('');
+      case 'page':
+      case 'watches':
+      case 'watch':
+      case 'watchCheck':
+      case 'watchPage':
+      case 'watchMessage': return this.ownerOf(node)?.item(node) ?? new vscode.TreeItem('');
       case 'message': {
         const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
         item.id = `${node.searchId}/message`;
