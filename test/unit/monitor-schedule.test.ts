@@ -3,7 +3,8 @@
 // the request and bound built from the steps' choices.
 import assert from 'node:assert/strict';
 import { checksPerMonth, nextRuns, parseSchedule, type Schedule } from '../../src/core/monitor/schedule';
-import { buildMonitorRequest, estimateCreditsPerMonth, pagesPerCheck, watchName } from '../../src/core/monitor/request';
+import { WatchFlow } from '../../src/core/monitor/flow';
+import { buildMonitorRequest, creditsPerPageOf, estimateCreditsPerMonth, pagesPerCheck, textOfWhat, watchName, whatOf } from '../../src/core/monitor/request';
 
 function schedule(typed: string): Schedule {
   const checked = parseSchedule(typed);
@@ -125,5 +126,37 @@ describe('watch requests', () => {
     assert.equal(estimateCreditsPerMonth(2, 30, 1), 60);
     assert.equal(estimateCreditsPerMonth(3, 30, 1.5), 135);
     assert.equal(estimateCreditsPerMonth(2, 30, undefined), undefined);
+  });
+});
+
+describe('Watch for Changes…: the steps', () => {
+  it('asks what, how often and the goal, then the review; Back goes back; an edit from the review returns there', () => {
+    const flow = new WatchFlow({ what: false, schedule: false });
+    assert.equal(flow.current, 'what');
+    assert.equal(flow.canGoBack, false);
+    assert.deepEqual([flow.next(), flow.next(), flow.next()], ['schedule', 'goal', 'review']);
+    assert.equal(flow.back(), 'goal');
+    assert.equal(flow.next(), 'review');
+    assert.equal(flow.edit('what'), 'what');
+    assert.equal(flow.next(), 'review', 'an edit goes back to the review');
+  });
+
+  it('skips the address an argument gave, and goes straight to the review with a schedule given', () => {
+    const fromUrl = new WatchFlow({ what: true, schedule: false });
+    assert.equal(fromUrl.current, 'schedule');
+    assert.equal(fromUrl.canGoBack, false);
+    assert.equal(new WatchFlow({ what: true, schedule: true }).current, 'review');
+  });
+
+  it('reads the box: addresses split by spaces or commas, or "search:" and a query', () => {
+    assert.deepEqual(whatOf(' https://a.example/x, https://b.example/y\nc.example '), { kind: 'urls', urls: ['https://a.example/x', 'https://b.example/y', 'c.example'] });
+    assert.deepEqual(whatOf('Search:  tideflow advisory '), { kind: 'query', queries: ['tideflow advisory'] });
+    assert.equal(textOfWhat({ kind: 'query', queries: ['tideflow advisory'] }), 'search: tideflow advisory');
+    assert.deepEqual(whatOf(textOfWhat({ kind: 'urls', urls: ['https://a.example/', 'https://b.example/'] })), { kind: 'urls', urls: ['https://a.example/', 'https://b.example/'] });
+  });
+
+  it('prices a page by the person\'s own kept pages', () => {
+    assert.equal(creditsPerPageOf([{ creditsUsed: 1 }, { creditsUsed: 3 }, {}]), 2);
+    assert.equal(creditsPerPageOf([{}]), undefined);
   });
 });

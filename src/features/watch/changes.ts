@@ -1,6 +1,7 @@
 // A watched page's change in VS Code's diff editor: the previous markdown on the left and the current
-// on the right, each a read-only document on the webdata-change scheme made from the kept scrape the
-// service returns (GET /v2/scrape/{id}), the tab titled with the page and the two times. Both sides
+// on the right, each a read-only document on the webdata-change file system (every write refused; the
+// tab comes back after a reload) made from the kept scrape the service returns (GET /v2/scrape/{id}),
+// the tab titled with the page and the two times. Both sides
 // open with the same few lines naming the watch and the judge's reason and its meaningful changes, so
 // the reason sits at the top of the diff and is not itself a change. Sides are read once per window.
 import * as vscode from 'vscode';
@@ -8,7 +9,7 @@ import type { MonitorClient } from '../../core/monitor/api';
 import type { Monitor, MonitorCheckPage } from '../../core/monitor/schemas';
 import { Schemes } from '../../core/schemes';
 import { inertFileName, inertMarkdownText, inertTabTitle } from '../../core/text/inert';
-import { ReadOnlyContent } from '../../platform/readonly-documents';
+import { ReadOnlyFileSystem } from '../../platform/readonly-documents';
 import { shortAddress } from '../../core/monitor/present';
 import { when, words } from './words';
 
@@ -18,13 +19,17 @@ const MAX_KEPT_SIDES = 40;
 
 interface Opened { header: string }
 
-export class ChangeDocuments extends ReadOnlyContent {
+export class ChangeDocuments extends ReadOnlyFileSystem {
   private readonly sides = new Map<string, Promise<string>>();
   /** The header of each change opened, by check and page: the same on both sides. */
   private readonly headers = new Map<string, Opened>();
 
   constructor(private readonly api: () => Promise<MonitorClient | undefined>) {
     super(Schemes.watchChange);
+  }
+
+  protected isDocument(uri: vscode.Uri): boolean {
+    return /^\/[0-9a-f-]{36}\/(previous|current)\/[^/]+\.md$/i.test(uri.path);
   }
 
   protected async text(uri: vscode.Uri): Promise<string> {
@@ -75,7 +80,17 @@ function headerOf(monitor: Monitor | undefined, page: MonitorCheckPage): string 
   const judgment = page.judgment;
   if (judgment && typeof judgment.reason === 'string') {
     lines.push(`> ${inertMarkdownText(words.headerJudged(judgment.meaningful === true, judgment.reason), 1000)}`);
-    for (const c of judgment.meaningfulChanges ?? []) lines.push(`> - ${inertMarkdownText(words.headerChange(c.type ?? '', c.before ?? '', c.after ?? ''), 500)}`);
+    for (const c of judgment.meaningfulChanges ?? []) lines.push(`> - ${inertMarkdownText(changeWords(c), 500)}`);
   } else lines.push(`> ${inertMarkdownText(words.headerNoJudge())}`);
   return `${lines.join('\n')}\n\n`;
+}
+
+type MeaningfulChange = NonNullable<NonNullable<MonitorCheckPage['judgment']>['meaningfulChanges']>[number];
+
+function changeWords(change: MeaningfulChange): string {
+  const before = change.before ?? '';
+  const after = change.after ?? '';
+  if (change.type === 'added' || before === '') return words.headerAdded(after);
+  if (change.type === 'removed' || after === '') return words.headerRemoved(before);
+  return words.headerChanged(before, after);
 }

@@ -56,7 +56,7 @@ export class WatchFeature extends Disposable {
   constructor(private readonly services: Services, private readonly links: WatchLinks) {
     super();
     const api = (): Promise<MonitorClient | undefined> => this.api();
-    this.model = this._register(new WatchModel(api, services.context.globalState));
+    this.model = this._register(new WatchModel(api, services.context.globalState, services.connection.onDidChange));
     this.group = this._register(new WatchesGroup(this.model));
     this.changes = this._register(new ChangeDocuments(api));
     this._register(links.search.addGroup(this.group));

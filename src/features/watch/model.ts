@@ -23,10 +23,18 @@ export class WatchModel extends Disposable {
   /** The newest check of each watch whose pages this window read. */
   private readonly lastChecks = new Map<string, string>();
 
-  constructor(private readonly api: () => Promise<MonitorClient | undefined>, private readonly globalState: vscode.Memento) {
+  constructor(private readonly api: () => Promise<MonitorClient | undefined>, private readonly globalState: vscode.Memento, onDidChangeConnection: vscode.Event<unknown>) {
     super();
     this._register(vscode.window.onDidChangeWindowState((state) => {
-      if (state.focused && this.monitors) void this.refresh();
+      if (state.focused && this.monitors && this.known) void this.refresh();
+    }));
+    // Another key or service: another team's watches, read again when next shown.
+    this._register(onDidChangeConnection(() => {
+      this.monitors = undefined;
+      this.checks.clear();
+      this.pages.clear();
+      this.lastChecks.clear();
+      this.changed.fire();
     }));
   }
 

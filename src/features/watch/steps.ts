@@ -67,7 +67,7 @@ export type WatchReviewAnswer = { action: 'create' } | { action: 'edit'; step: W
 /** The review: Create with the bound, then each choice, which picked goes back to its step. */
 export async function showWatchReview(draft: WatchDraft, facts: { bound: string; problem?: string }, frame: StepFrame): Promise<Outcome<WatchReviewAnswer>> {
   const items: Array<PickItem<WatchReviewAnswer>> = [];
-  if (facts.problem === undefined) items.push({ value: { action: 'create' }, label: words.create(), detail: words.createDetail(facts.bound) });
+  if (facts.problem === undefined) items.push({ value: { action: 'create' }, label: words.create(), description: facts.bound, detail: words.createDetail() });
   else items.push({ value: { action: 'edit', step: draft.what?.kind === 'query' ? 'goal' : 'what' }, label: `$(error) ${facts.problem}` });
   items.push(
     { value: { action: 'edit', step: 'what' }, label: words.editWhat(), description: inertQuickPick(textOfWhat(draft.what), 300) },
