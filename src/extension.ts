@@ -146,7 +146,11 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     entries: () => bundle('entries').registerEntries(services, { search: { ask: (...asked) => features.get('search').ask(...asked) } }),
     doctor: () => { bundle('doctor').registerDoctor(services, { webhooks: receiverOf(features) }); return undefined; },
     // Watches have their group in Search Results; a page is priced by this person's kept scrapes.
-    watch: () => bundle('watch').registerWatch(services, { search: features.get('search'), keptPages: async () => (await features.get('scrape').pages.summaries()) ?? [] }),
+    watch: () => bundle('watch').registerWatch(services, {
+      search: features.get('search'),
+      keptPages: async () => (await features.get('scrape').pages.summaries()) ?? [],
+      addressOf: (uri) => features.get('scrape').addressOf(uri),
+    }),
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
   const profileUse = new ProfileUse(context.globalState);

@@ -10,7 +10,7 @@ import { Command } from '../../core/ids';
 import type { MonitorClient } from '../../core/monitor/api';
 import { WatchFlow, type WatchDraft } from '../../core/monitor/flow';
 import { countsOf, hasDiff } from '../../core/monitor/present';
-import { buildMonitorRequest, creditsPerPageOf, estimateCreditsPerMonth, pagesPerCheck, type WatchChoices } from '../../core/monitor/request';
+import { buildMonitorRequest, creditsPerPageOf, estimateCreditsPerMonth, pagesPerCheck, type WatchChoices, type WatchWhat } from '../../core/monitor/request';
 import { checksPerMonth, parseSchedule } from '../../core/monitor/schedule';
 import type { Monitor, MonitorCheck, MonitorCheckPage } from '../../core/monitor/schemas';
 import type { SearchAsker } from '../../core/search/record';
@@ -24,6 +24,7 @@ import type { Services } from '../../platform/services';
 import { watchConfirmAbove } from '../../platform/settings';
 import type { StepFrame } from '../../platform/step-inputs';
 import type { SearchApi } from '../search';
+import { urlNearby } from '../scrape/url-input';
 import { ChangeDocuments } from './changes';
 import { WatchesGroup } from './group';
 import { WatchModel } from './model';
@@ -41,6 +42,15 @@ export interface WatchCheckDone {
 export interface WatchLinks {
   search: Pick<SearchApi, 'addGroup'>;
   keptPages(): Promise<ReadonlyArray<{ creditsUsed?: number }>>;
+  /** A page tab's address (Watch for Changes… from its title bar). */
+  addressOf(uri: vscode.Uri): Promise<string | undefined>;
+}
+
+/** What Watch for Changes… takes, and the document the editor's menus pass (its address, or the one under the cursor, fills the first step). */
+type WatchCommandArgument = WatchArgument | { kind: 'document'; uri: vscode.Uri };
+
+function decodeWatchCommand(argument: unknown): WatchCommandArgument {
+  return argument instanceof vscode.Uri ? { kind: 'document', uri: argument } : decodeWatchArgument(argument);
 }
 
 const STEP_NUMBER = { what: 1, schedule: 2, goal: 3, review: 4 } as const;
@@ -77,9 +87,12 @@ export class WatchFeature extends Disposable {
   }
 
   /** webData.watch: the steps, the review with the bound, then the watch made. Resolves with it, or undefined. */
-  async watch(argument: WatchArgument): Promise<Monitor | undefined> {
+  async watch(argument: WatchCommandArgument): Promise<Monitor | undefined> {
     const given = argument.kind === 'prefill' ? argument : undefined;
-    let draft: WatchDraft = { schedule: given?.schedule ?? 'daily at 9am', goal: given?.goal ?? '', ...(given ? { what: given.what } : {}) };
+    // Nothing given: the address the person points at (a page tab's, under the cursor, selected) fills the first step.
+    const nearby = given ? undefined : (argument.kind === 'document' ? await this.links.addressOf(argument.uri) : undefined) ?? await urlNearby();
+    const what: WatchWhat | undefined = given?.what ?? (nearby !== undefined ? { kind: 'urls', urls: [nearby] } : undefined);
+    let draft: WatchDraft = { schedule: given?.schedule ?? 'daily at 9am', goal: given?.goal ?? '', ...(what ? { what } : {}) };
     const flow = new WatchFlow({ what: given !== undefined && checkWhat(given.what).ok, schedule: given?.schedule !== undefined && parseSchedule(given.schedule).ok });
     if (given && checkWhat(given.what).ok) {
       const checked = checkWhat(given.what);
@@ -245,7 +258,7 @@ export function registerWatch(services: Services, links: WatchLinks): WatchFeatu
   const feature = new WatchFeature(services, links);
   services.context.subscriptions.push(
     feature,
-    registerCommand(Command.watch, decodeWatchArgument, (argument) => feature.watch(argument)),
+    registerCommand(Command.watch, decodeWatchCommand, (argument) => feature.watch(argument)),
     registerCommand(Command.checkWatchNow, decodeWatchId, (id) => feature.checkNow(id)),
     registerCommand(Command.pauseWatch, decodeWatchId, (id) => feature.setPaused(id, true)),
     registerCommand(Command.resumeWatch, decodeWatchId, (id) => feature.setPaused(id, false)),

@@ -66,7 +66,7 @@ export function scheduleOf(monitor: Monitor): string {
 }
 
 export const words = {
-  title: () => vscode.l10n.t('Watch for Changes'),
+  title: () => vscode.l10n.t('Web Data: Watch for Changes'),
   group: () => vscode.l10n.t('Watches'),
   groupTooltip: () => vscode.l10n.t('Pages and searches the service checks on a schedule, with what changed.'),
   whatPrompt: () => vscode.l10n.t('The addresses to watch, separated by spaces or commas (up to 50); or "search: " and a query to watch what a search finds'),
