@@ -172,6 +172,7 @@ export const Setting = {
   crawlConfirmAbovePages: 'crawl.confirmAbovePages',
   webhooksPublicUrl: 'webhooks.publicUrl',
   watchConfirmAboveCreditsPerMonth: 'watch.confirmAboveCreditsPerMonth',
+  watchRefreshMinutes: 'watch.refreshMinutes',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

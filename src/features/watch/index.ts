@@ -28,6 +28,7 @@ import { urlNearby } from '../scrape/url-input';
 import { ChangeDocuments } from './changes';
 import { WatchesGroup } from './group';
 import { WatchModel } from './model';
+import { WatchNotifier } from './notifier';
 import { checkWhat, confirmAbove, localZone, showWatchReview, showWatchStep } from './steps';
 import { countsWords, watchProblemWords, words } from './words';
 
@@ -59,6 +60,7 @@ export class WatchFeature extends Disposable {
   readonly model: WatchModel;
   readonly group: WatchesGroup;
   private readonly changes: ChangeDocuments;
+  readonly notifier: WatchNotifier;
   private readonly checked = this._register(new vscode.EventEmitter<WatchCheckDone>());
   /** After each check run from this window (today's spend follows it). */
   readonly onDidCheck = this.checked.event;
@@ -70,6 +72,7 @@ export class WatchFeature extends Disposable {
     this.group = this._register(new WatchesGroup(this.model));
     this.changes = this._register(new ChangeDocuments(api));
     this._register(links.search.addGroup(this.group));
+    this.notifier = this._register(new WatchNotifier(this.model, services.context.globalStorageUri.fsPath, (watchId, checkId) => this.openChanges({ kind: 'check', watchId, checkId })));
   }
 
   private async api(): Promise<MonitorClient | undefined> {
@@ -165,6 +168,8 @@ export class WatchFeature extends Disposable {
         const { pages } = await api.allCheckPages(id, check.id);
         return { check, pages };
       });
+      // This message tells of the check: no other window's notification for it.
+      await this.notifier.claims.claim(done.check.id);
       if (typeof done.check.actualCredits === 'number') this.checked.fire({ id: `watch-check:${done.check.id}`, credits: done.check.actualCredits, askedBy });
       this.model.keepPages(id, done.check.id, done.pages);
       await this.model.refresh();

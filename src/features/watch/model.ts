@@ -14,6 +14,9 @@ const WATCHES_KNOWN_KEY = 'webData.watch.known';
 export class WatchModel extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
+  private readonly ran = this._register(new vscode.EventEmitter<readonly Monitor[]>());
+  /** The watches that ran a check since this window's last read (none on its first read: that read is the baseline). */
+  readonly onDidRun = this.ran.event;
   private monitors: Monitor[] | undefined;
   /** Whether the last read of the list failed (the rows shown are the ones before). */
   failed = false;
@@ -68,9 +71,14 @@ export class WatchModel extends Disposable {
       this.failed = false;
       if (listed.length > 0) this.markKnown();
       // A watch whose last run moved has new checks: read them again when asked.
+      const moved: Monitor[] = [];
       for (const monitor of listed) {
-        if (before?.find((m) => m.id === monitor.id)?.lastRunAt !== monitor.lastRunAt) this.checks.delete(monitor.id);
+        const was = before?.find((m) => m.id === monitor.id);
+        if (was?.lastRunAt === monitor.lastRunAt) continue;
+        this.checks.delete(monitor.id);
+        if (before !== undefined && typeof monitor.lastRunAt === 'string') moved.push(monitor);
       }
+      if (moved.length > 0) this.ran.fire(moved);
     } catch {
       this.failed = true;
     }

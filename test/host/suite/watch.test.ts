@@ -18,6 +18,12 @@ const PRICED = 'https://docs.tideflow.dev/guide/streams';
 interface Monitor { id: string; name?: string; status?: string; nextRunAt?: string | null; estimatedCreditsPerMonth?: number | null }
 interface CheckDone { check: { id: string; actualCredits?: number; summary?: Record<string, number> }; pages: Array<{ url: string; status: string }> }
 
+/** Moves the emulator's monitor clock forward (its admin endpoint, loopback only). */
+async function moveClock(ms: number): Promise<void> {
+  const response = await fetch(`${process.env.WEBDATA_TEST_ADMIN_URL ?? ''}/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
+  assert.equal(response.status, 200);
+}
+
 describe('watches', function () {
   this.timeout(90_000);
   let api: WebDataApi;
@@ -122,6 +128,32 @@ describe('watches', function () {
     }
     // Read-only: a write to either side is refused.
     for (const side of [input.original, input.modified]) await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(side, new TextEncoder().encode('changed'))));
+  });
+
+  it('notifies once of a scheduled check whose change matters, with Show Diff, and not of a dull one', async () => {
+    const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [GUIDE], schedule: 'every 6 hours', goal: 'breaking change' }), 5);
+    assert.ok(created);
+    await vscode.commands.executeCommand('webData.checkWatchNow', created.id);
+    const notices: Array<{ watchId: string; checkId: string; message: string }> = [];
+    // This watch's notifications (the suite's other watches run on the same clock).
+    const listening = api.watch.notifier.onDidNotify((notice) => { if (notice.watchId === created.id) notices.push(notice); });
+    try {
+      // The service's clock passes the next run: the check runs there, and the next read of the watches sees it.
+      await moveClock(6 * 3_600_000 + 60_000);
+      await vscode.commands.executeCommand('webData.refreshWatches');
+      await waitFor('the notification of the change that matters', () => notices.length > 0);
+      assert.match(notices[0]?.message ?? '', /changed: 1 changed · 1 matters\.$/);
+      await vscode.commands.executeCommand('webData.refreshWatches');
+      // The next check's change is typo fixes: read and judged dull, and nobody is told.
+      await moveClock(6 * 3_600_000);
+      await vscode.commands.executeCommand('webData.refreshWatches');
+      const [dull] = await api.watch.model.checksOf(created.id);
+      assert.ok(dull && dull.id !== notices[0]?.checkId, 'no new check');
+      await waitFor('the dull check read', () => api.watch.model.knownPages(dull.id) !== undefined);
+      assert.equal(notices.length, 1, 'one notification in all');
+    } finally {
+      listening.dispose();
+    }
   });
 
   it('pauses and resumes a watch, and deletes it', async () => {
