@@ -58,7 +58,7 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
   watch: {
     commands: [
       Command.watch, Command.checkWatchNow, Command.pauseWatch, Command.resumeWatch, Command.deleteWatch, Command.openWatchChanges,
-      Command.refreshWatches, Command.copyWatchId,
+      Command.refreshWatches, Command.copyWatchId, Command.editWatch,
     ],
   },
 };

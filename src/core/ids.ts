@@ -77,6 +77,7 @@ export const Command = {
   openWatchChanges: 'webData.openWatchChanges',
   refreshWatches: 'webData.refreshWatches',
   copyWatchId: 'webData.copyWatchId',
+  editWatch: 'webData.editWatch',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];

@@ -83,7 +83,7 @@ describe('manifest: commands', () => {
     Command.filterSearches, Command.exportSearch, Command.setWebhookSecret, Command.searchSelection, Command.searchTerminalSelection,
     Command.searchProblem, Command.openCrawlResults, Command.cancelCrawl, Command.exportCrawlPages, Command.scrapeUrl, Command.mapSite,
     Command.scrapeWithOptions, Command.exportPage, Command.openCrawlPageLink, Command.startCrawl, Command.startBatchScrape, Command.scrapeAllResults,
-    Command.watch,
+    Command.watch, Command.editWatch,
   ]);
 
   it('a command that asks for more before it acts ends in "…" (one character), and only such a command', () => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { checksPerMonth, nextRuns, parseSchedule, type Schedule } from '../../src/core/monitor/schedule';
 import { WatchFlow } from '../../src/core/monitor/flow';
-import { buildMonitorRequest, creditsPerPageOf, estimateCreditsPerMonth, pagesPerCheck, textOfWhat, watchName, whatOf } from '../../src/core/monitor/request';
+import { buildMonitorRequest, creditsPerPageOf, draftOf, estimateCreditsPerMonth, pagesPerCheck, textOfWhat, watchName, whatOf } from '../../src/core/monitor/request';
 
 function schedule(typed: string): Schedule {
   const checked = parseSchedule(typed);
@@ -158,5 +158,15 @@ describe('Watch for Changes…: the steps', () => {
   it('prices a page by the person\'s own kept pages', () => {
     assert.equal(creditsPerPageOf([{ creditsUsed: 1 }, { creditsUsed: 3 }, {}]), 2);
     assert.equal(creditsPerPageOf([{}]), undefined);
+  });
+});
+
+describe('Edit Watch…: a watch\'s own steps', () => {
+  it('fills the steps from the watch as the service lists it', () => {
+    assert.deepEqual(draftOf({ targets: [{ type: 'scrape', urls: ['https://a.example/', 'https://b.example/'] }], schedule: { text: 'hourly' }, goal: 'pricing' }),
+      { what: { kind: 'urls', urls: ['https://a.example/', 'https://b.example/'] }, schedule: 'hourly', goal: 'pricing' });
+    assert.deepEqual(draftOf({ targets: [{ type: 'search', queries: ['tideflow advisory'] }], schedule: { cron: '0 9 * * 1' }, goal: null }),
+      { what: { kind: 'query', queries: ['tideflow advisory'] }, schedule: '0 9 * * 1', goal: '' });
+    assert.deepEqual(draftOf({ targets: null, schedule: null }), { schedule: '', goal: '' });
   });
 });

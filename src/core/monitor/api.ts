@@ -72,8 +72,8 @@ export class MonitorClient {
     }, options);
   }
 
-  /** PATCH /v2/monitor/{id}: `status` pauses or resumes it. */
-  async updateMonitor(id: string, patch: { status?: 'active' | 'paused'; goal?: string | null; name?: string }, options: CallOptions = {}): Promise<Monitor> {
+  /** PATCH /v2/monitor/{id}: `status` pauses or resumes it; the request's fields change it. */
+  async updateMonitor(id: string, patch: Partial<Omit<MonitorCreateRequest, 'goal'>> & { status?: 'active' | 'paused'; goal?: string | null }, options: CallOptions = {}): Promise<Monitor> {
     checked(id);
     return this.client.serviceCall({
       method: 'PATCH', below: `/monitor/${id.toLowerCase()}`, body: patch, what: 'the watch update', notFound: NOT_FOUND,

@@ -120,3 +120,12 @@ export function creditsPerPageOf(pages: ReadonlyArray<{ creditsUsed?: number }>)
   const known = pages.map((p) => p.creditsUsed).filter((c): c is number => typeof c === 'number' && Number.isFinite(c) && c >= 0);
   return known.length === 0 ? undefined : known.reduce((a, b) => a + b, 0) / known.length;
 }
+
+/** A watch's own choices, to fill the steps again (Edit Watch…): its addresses or queries, schedule and goal. */
+export function draftOf(monitor: { targets?: ReadonlyArray<{ type: string; urls?: readonly string[] | null; url?: string | null; queries?: readonly string[] | null }> | null; schedule?: { text?: string | null; cron?: string | null } | null; goal?: string | null }): { what?: WatchWhat; schedule: string; goal: string } {
+  const targets = monitor.targets ?? [];
+  const queries = targets.flatMap((t) => (t.type === 'search' ? [...(t.queries ?? [])] : []));
+  const urls = targets.flatMap((t) => (t.type === 'scrape' ? [...(t.urls ?? [])] : t.type === 'crawl' && typeof t.url === 'string' ? [t.url] : []));
+  const what: WatchWhat | undefined = queries.length > 0 && urls.length === 0 ? { kind: 'query', queries } : urls.length > 0 ? { kind: 'urls', urls } : undefined;
+  return { ...(what ? { what } : {}), schedule: monitor.schedule?.text ?? monitor.schedule?.cron ?? '', goal: monitor.goal ?? '' };
+}

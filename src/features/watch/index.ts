@@ -10,7 +10,7 @@ import { Command } from '../../core/ids';
 import type { MonitorClient } from '../../core/monitor/api';
 import { WatchFlow, type WatchDraft } from '../../core/monitor/flow';
 import { countsOf, hasDiff } from '../../core/monitor/present';
-import { buildMonitorRequest, creditsPerPageOf, estimateCreditsPerMonth, pagesPerCheck, type WatchChoices, type WatchWhat } from '../../core/monitor/request';
+import { buildMonitorRequest, creditsPerPageOf, draftOf, estimateCreditsPerMonth, pagesPerCheck, type MonitorCreateRequest, type WatchChoices, type WatchWhat } from '../../core/monitor/request';
 import { checksPerMonth, parseSchedule } from '../../core/monitor/schedule';
 import type { Monitor, MonitorCheck, MonitorCheckPage } from '../../core/monitor/schemas';
 import type { SearchAsker } from '../../core/search/record';
@@ -29,7 +29,7 @@ import { ChangeDocuments } from './changes';
 import { WatchesGroup } from './group';
 import { WatchModel } from './model';
 import { WatchNotifier } from './notifier';
-import { checkWhat, confirmAbove, localZone, showWatchReview, showWatchStep } from './steps';
+import { checkWhat, confirmAbove, localZone, showWatchReview, showWatchStep, urlInEditorOf } from './steps';
 import { countsWords, watchProblemWords, words } from './words';
 
 /** A check run from this window: its credits count in today's spend. */
@@ -93,7 +93,7 @@ export class WatchFeature extends Disposable {
   async watch(argument: WatchCommandArgument): Promise<Monitor | undefined> {
     const given = argument.kind === 'prefill' ? argument : undefined;
     // Nothing given: the address the person points at (a page tab's, under the cursor, selected) fills the first step.
-    const nearby = given ? undefined : (argument.kind === 'document' ? await this.links.addressOf(argument.uri) : undefined) ?? await urlNearby();
+    const nearby = given ? undefined : (argument.kind === 'document' ? await this.links.addressOf(argument.uri) ?? urlInEditorOf(argument.uri) : undefined) ?? await urlNearby();
     const what: WatchWhat | undefined = given?.what ?? (nearby !== undefined ? { kind: 'urls', urls: [nearby] } : undefined);
     let draft: WatchDraft = { schedule: given?.schedule ?? 'daily at 9am', goal: given?.goal ?? '', ...(what ? { what } : {}) };
     const flow = new WatchFlow({ what: given !== undefined && checkWhat(given.what).ok, schedule: given?.schedule !== undefined && parseSchedule(given.schedule).ok });
@@ -101,6 +101,35 @@ export class WatchFeature extends Disposable {
       const checked = checkWhat(given.what);
       if (checked.ok) draft = { ...draft, what: checked.what };
     }
+    const body = await this.steps(draft, flow, 'create');
+    return body ? this.create(body) : undefined;
+  }
+
+  /** webData.editWatch: the same steps filled with the watch's own, opened at the review; Save changes it. */
+  async editWatch(id: string | undefined): Promise<Monitor | undefined> {
+    if (id === undefined) { void vscode.window.showErrorMessage(words.noWatch()); return undefined; }
+    const monitor = this.model.get(id) ?? await (await this.connected())?.getMonitor(id).catch(() => undefined);
+    if (!monitor) { void vscode.window.showErrorMessage(words.noWatch()); return undefined; }
+    const draft = draftOf(monitor);
+    const body = await this.steps(draft, new WatchFlow({ what: draft.what !== undefined, schedule: parseSchedule(draft.schedule).ok }), 'save');
+    if (!body) return undefined;
+    const api = await this.connected();
+    if (!api) return undefined;
+    const name = inertNotification(monitor.name ?? id, 80);
+    try {
+      const saved = await api.updateMonitor(id, { schedule: body.schedule, targets: body.targets, goal: body.goal ?? null, judgeEnabled: body.goal !== undefined });
+      this.model.put(saved);
+      vscode.window.setStatusBarMessage(words.saved(name), 5000);
+      return saved;
+    } catch (error) {
+      void showError(this.services.log, words.updateFailed(name), error);
+      return undefined;
+    }
+  }
+
+  /** The steps and the review until Create (or Save) with a request the service would take; undefined when dismissed. */
+  private async steps(start: WatchDraft, flow: WatchFlow, action: 'create' | 'save'): Promise<MonitorCreateRequest | undefined> {
+    let draft = start;
     for (let shown = 0; shown < 1000; shown++) {
       const step = flow.current;
       const frame = this.frame(STEP_NUMBER[step], flow.canGoBack);
@@ -109,14 +138,14 @@ export class WatchFeature extends Disposable {
         const built = choices ? buildMonitorRequest(choices) : undefined;
         const bound = choices ? await this.bound(choices) : { words: '', credits: undefined };
         const problem = built && !built.ok ? watchProblemWords(built.problem) : undefined;
-        const outcome = await showWatchReview(draft, { bound: bound.words, ...(problem !== undefined ? { problem } : {}) }, frame);
+        const outcome = await showWatchReview(draft, { action, bound: bound.words, ...(problem !== undefined ? { problem } : {}) }, frame);
         if (outcome.kind === 'dismissed') return undefined;
         if (outcome.kind === 'back') { flow.back(); continue; }
         if (outcome.value.action === 'edit') { flow.edit(outcome.value.step); continue; }
         if (!built?.ok) continue;
         const threshold = watchConfirmAbove();
         if (bound.credits !== undefined && bound.credits > threshold && !(await confirmAbove(bound.credits, threshold))) continue;
-        return this.create(built.body);
+        return built.body;
       }
       const outcome = await showWatchStep(step, draft, frame);
       if (outcome.kind === 'dismissed') return undefined;
@@ -142,7 +171,7 @@ export class WatchFeature extends Disposable {
     return { words: credits === undefined ? words.boundUnknown(pages, checks) : words.bound(credits, pages, checks), credits };
   }
 
-  private async create(body: Parameters<MonitorClient['createMonitor']>[0]): Promise<Monitor | undefined> {
+  private async create(body: MonitorCreateRequest): Promise<Monitor | undefined> {
     const api = await this.connected();
     if (!api) return undefined;
     try {
@@ -271,6 +300,7 @@ export function registerWatch(services: Services, links: WatchLinks): WatchFeatu
     registerCommand(Command.openWatchChanges, decodeChanges, (argument) => feature.openChanges(argument)),
     registerCommand(Command.refreshWatches, noArgument, () => feature.model.refresh()),
     registerCommand(Command.copyWatchId, decodeWatchId, (id) => feature.copyId(id)),
+    registerCommand(Command.editWatch, decodeWatchId, (id) => feature.editWatch(id)),
   );
   return feature;
 }

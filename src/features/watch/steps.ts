@@ -6,11 +6,23 @@ import * as vscode from 'vscode';
 import { textOfWhat, whatOf, type WatchWhat } from '../../core/monitor/request';
 import type { WatchDraft, WatchStep } from '../../core/monitor/flow';
 import { nextRuns, parseSchedule } from '../../core/monitor/schedule';
+import { firstUrl, urlAt } from '../../core/scrape/page';
 import { checkUrl } from '../../core/scrape/url-check';
 import { inertLabel, inertQuickPick } from '../../core/text/inert';
 import { inputError, mapOutcome, onlyOutcome, showInput, showPick, type InputCheck, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
 import { refusalWords } from '../scrape/words';
 import { scheduleProblemWords, when, words } from './words';
+
+/**
+ * The address under the cursor (or first in the selection) of the editor showing `uri`: the editor's
+ * menu passes its document, which need not be the active editor yet when the command runs.
+ */
+export function urlInEditorOf(uri: vscode.Uri): string | undefined {
+  const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
+  if (!editor) return undefined;
+  const { active } = editor.selection;
+  return urlAt(editor.document.lineAt(active.line).text, active.character) ?? (editor.selection.isEmpty ? undefined : firstUrl(editor.document.getText(editor.selection)));
+}
 
 /** The person's time zone, as this runtime knows it. */
 export function localZone(): string {
@@ -65,9 +77,9 @@ export async function showWatchStep(step: WatchStep, draft: WatchDraft, frame: S
 export type WatchReviewAnswer = { action: 'create' } | { action: 'edit'; step: WatchStep };
 
 /** The review: Create with the bound, then each choice, which picked goes back to its step. */
-export async function showWatchReview(draft: WatchDraft, facts: { bound: string; problem?: string }, frame: StepFrame): Promise<Outcome<WatchReviewAnswer>> {
+export async function showWatchReview(draft: WatchDraft, facts: { action: 'create' | 'save'; bound: string; problem?: string }, frame: StepFrame): Promise<Outcome<WatchReviewAnswer>> {
   const items: Array<PickItem<WatchReviewAnswer>> = [];
-  if (facts.problem === undefined) items.push({ value: { action: 'create' }, label: words.create(), description: facts.bound, detail: words.createDetail() });
+  if (facts.problem === undefined) items.push({ value: { action: 'create' }, label: facts.action === 'create' ? words.create() : words.save(), description: facts.bound, detail: words.createDetail() });
   else items.push({ value: { action: 'edit', step: draft.what?.kind === 'query' ? 'goal' : 'what' }, label: `$(error) ${facts.problem}` });
   items.push(
     { value: { action: 'edit', step: 'what' }, label: words.editWhat(), description: inertQuickPick(textOfWhat(draft.what), 300) },

@@ -531,6 +531,8 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       }
       assert.ok(typeof result === 'number' && result >= 1, `no change was opened (${String(result)})`);
       assert.ok(vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff, 'no diff editor');
+      // The diff tabs go: the editor menus' checks below open documents of their own and read the active one.
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     },
     'webData.pauseWatch': async (row) => {
       const { result, shown: s } = await call('webData.pauseWatch', row.node);
@@ -543,6 +545,14 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       noProblem('Resume Watch', s);
       assert.equal((result as { status?: string } | undefined)?.status, 'active');
       await vscode.commands.executeCommand('webData.pauseWatch', (result as { id: string }).id);
+    },
+    'webData.editWatch': async (row) => {
+      const before = await emulator.requestCount();
+      const { result, shown: s } = await call('webData.editWatch', row.node);
+      noProblem('Edit Watch…', s);
+      assert.deepEqual([s.quickInputs[0]?.title, s.quickInputs[0]?.step], ['Web Data: Watch for Changes', 4], 'the review of the watch\'s own steps was not shown');
+      assert.equal(result, undefined);
+      assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.method === 'PATCH'), [], 'the watch was changed with nothing saved');
     },
     'webData.copyWatchId': async (row) => {
       noProblem('Copy Watch ID', (await call('webData.copyWatchId', row.node)).shown);

@@ -166,6 +166,15 @@ describe('watches', function () {
     assert.equal((await api.search.results.getTreeItem(row)).contextValue, 'watch.paused');
     const resumed = await vscode.commands.executeCommand<Monitor | undefined>('webData.resumeWatch', row);
     assert.equal(resumed?.status, 'active');
+    // Edit Watch… opens the review with the watch's own steps; Save sends them back.
+    const seen: ShownQuickInput[] = [];
+    const before = await emulator.requestCount();
+    const saved = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.editWatch', created.id), 5, seen);
+    assert.equal(saved?.id, created.id);
+    assert.deepEqual(seen.map((s) => s.step), [4]);
+    assert.match(seen[0]?.items[0] ?? '', /^\$\(save\) Save the Watch/);
+    assert.ok(seen[0]?.items.some((item) => item.includes(PRICED)) && seen[0].items.some((item) => item.includes('weekly')), `the watch's own steps: ${seen[0]?.items.join(' | ') ?? ''}`);
+    assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/monitor')).map((r) => r.method), ['PATCH']);
     assert.equal(await vscode.commands.executeCommand<boolean>('webData.deleteWatch', { watchId: created.id, confirmed: true }), true);
     assert.ok(!(await watchRows()).some((r) => r.type === 'watch' && r.monitor.id === created.id), 'the row is gone');
     assert.ok(!(await api.watch.model.list()).some((m) => m.id === created.id));
