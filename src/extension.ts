@@ -17,6 +17,7 @@ import type * as Jobs from './features/jobs';
 import type * as Parse from './features/parse';
 import type * as Scrape from './features/scrape';
 import type * as Search from './features/search';
+import type * as Watch from './features/watch';
 import type * as Webhooks from './features/webhooks';
 import { registerEditorMenuKeys } from './features/editor-menu';
 import { registerProblemActions } from './features/problems';
@@ -49,6 +50,7 @@ interface LazyApis {
   doctor: undefined;
   agent: Agent.AgentFeature;
   parse: Parse.ParseFeature;
+  watch: Watch.WatchFeature;
 }
 
 /** Each lazy feature's module (src/features/<name>/index.ts, built into dist/feature-<name>.js). */
@@ -65,6 +67,7 @@ interface FeatureModules {
   doctor: typeof Doctor;
   agent: typeof Agent;
   parse: typeof Parse;
+  watch: typeof Watch;
 }
 
 /** What activate() returns: handles the host tests use. A lazy feature's handle loads it. */
@@ -81,6 +84,7 @@ export interface WebDataApi {
   readonly jobs: LazyApis['jobs'];
   readonly agent: LazyApis['agent'];
   readonly parse: LazyApis['parse'];
+  readonly watch: LazyApis['watch'];
   walkthrough: ReturnType<typeof registerWalkthrough>;
   /** The features loaded so far, in order, and an event as each loads (host tests check what an entry loads). */
   features: { readonly loaded: readonly LazyFeature[]; readonly onDidLoad: vscode.Event<LazyFeature> };
@@ -154,6 +158,12 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     agent: () => bundle('agent').registerAgent(services, { showRuns: (source) => features.get('crawls').showResearch(source) }),
     // Kept documents have their group in Search Results, after the pages.
     parse: () => bundle('parse').registerParse(services, { search: features.get('search') }),
+    // Watches have their group in Search Results; a page is priced by this person's kept scrapes.
+    watch: () => bundle('watch').registerWatch(services, {
+      search: features.get('search'),
+      keptPages: async () => (await features.get('scrape').pages.summaries()) ?? [],
+      addressOf: (uri) => features.get('scrape').addressOf(uri),
+    }),
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
   const profileUse = new ProfileUse(context.globalState);
@@ -179,6 +189,11 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
   // A parse's credits count in today's spend, as a scrape's do, and the status bar follows.
   context.subscriptions.push(features.event('parse', (parse) => parse.onDidParse)((document) => {
     if (document.creditsUsed !== undefined) void spend.record({ id: `parse:${document.id}`, credits: document.creditsUsed, askedBy: document.askedBy });
+    void usage.model.refreshNow();
+  }));
+  // A check run here counts its credits in today's spend, as a job's do, and the status bar follows.
+  context.subscriptions.push(features.event('watch', (watch) => watch.onDidCheck)((check) => {
+    void spend.record(check);
     void usage.model.refreshNow();
   }));
   // "Search the Web for This Problem" on every diagnostic: the lightbulb asks before anything is used.
@@ -207,6 +222,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     get jobs() { return features.get('jobs'); },
     get agent() { return features.get('agent'); },
     get parse() { return features.get('parse'); },
+    get watch() { return features.get('watch'); },
     features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir: bundles.cacheDirectory } : {}),
   };

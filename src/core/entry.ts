@@ -21,3 +21,5 @@ export { readReadInput } from './chat/read-input';
 // The scrape and map tools' input checks (zod), with the search tool's.
 export { readScrapeToolInput, readMapToolInput, readCrawlToolInput, readBatchToolInput, readDocumentToolInput } from './chat/web-input';
 export { readExtractToolInput, readResearchToolInput, readResearchResultToolInput } from './chat/research-input';
+// Watches (issue 37): the monitor endpoints over the client, and their shapes.
+export { monitorClient } from './monitor/api';

@@ -12,7 +12,7 @@ import { Command, Tool, View, type CommandId, type ToolName, type ViewId } from 
 import { Schemes } from './schemes';
 
 /** The features loaded on first use: each a folder of src/features/ and a bundle dist/feature-<name>.js. */
-export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor', 'parse', 'agent'] as const;
+export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor', 'parse', 'agent', 'watch'] as const;
 
 export type LazyFeature = (typeof LAZY_FEATURES)[number];
 
@@ -62,14 +62,20 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
     ],
   },
   agent: { commands: [Command.extractData, Command.research, Command.cancelResearch, Command.openStructuredResult, Command.extractAgain] },
+  watch: {
+    commands: [
+      Command.watch, Command.checkWatchNow, Command.pauseWatch, Command.resumeWatch, Command.deleteWatch, Command.openWatchChanges,
+      Command.refreshWatches, Command.copyWatchId, Command.editWatch,
+    ],
+  },
 };
 
 /**
  * What a view shows besides its owner's rows: Search Results lists the pages kept by the scrape
- * feature and the documents kept by the parse feature in groups of their own, so drawing it loads them.
+ * feature, the documents kept by the parse feature and the watches in groups of their own, so drawing it loads them.
  */
 export const VIEW_DRAWS: Readonly<Partial<Record<ViewId, readonly LazyFeature[]>>> = {
-  [View.searchResults]: ['scrape', 'parse'],
+  [View.searchResults]: ['scrape', 'parse', 'watch'],
 };
 
 function isLazyFeature(name: string): name is LazyFeature {

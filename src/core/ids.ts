@@ -82,6 +82,16 @@ export const Command = {
   pinDocument: 'webData.pinDocument',
   unpinDocument: 'webData.unpinDocument',
   removeDocument: 'webData.removeDocument',
+  // Watches (src/features/watch).
+  watch: 'webData.watch',
+  checkWatchNow: 'webData.checkWatchNow',
+  pauseWatch: 'webData.pauseWatch',
+  resumeWatch: 'webData.resumeWatch',
+  deleteWatch: 'webData.deleteWatch',
+  openWatchChanges: 'webData.openWatchChanges',
+  refreshWatches: 'webData.refreshWatches',
+  copyWatchId: 'webData.copyWatchId',
+  editWatch: 'webData.editWatch',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -186,6 +196,8 @@ export const Setting = {
   parseMaxFileSizeMB: 'parse.maxFileSizeMB',
   parsePdfMode: 'parse.pdfMode',
   parseMaxPages: 'parse.maxPages',
+  watchConfirmAboveCreditsPerMonth: 'watch.confirmAboveCreditsPerMonth',
+  watchRefreshMinutes: 'watch.refreshMinutes',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

@@ -26,6 +26,8 @@ export const Schemes = {
   webhookPayload: { scheme: 'webdata-event', owner: 'webhooks', served: 'content' },
   /** Check Connection's report (webdata-report:/Connection Report.md). */
   connectionReport: { scheme: 'webdata-report', owner: 'doctor', served: 'content' },
+  /** One side of a watched page's change, for the diff editor (webdata-change:/<check>/<side>/<page>.md?change=…&scrape=<id>). */
+  watchChange: { scheme: 'webdata-change', owner: 'watch', served: 'file-system' },
 } as const satisfies Record<string, OwnScheme>;
 
 export type FileSystemScheme = Extract<(typeof Schemes)[keyof typeof Schemes], { served: 'file-system' }>;

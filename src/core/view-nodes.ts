@@ -9,6 +9,7 @@ import type { SourceType } from './api/request-types';
 import type { OptionNode } from './crawls';
 import type { ActiveCrawl } from './api';
 import type { JobRef } from './crawls/job';
+import type { Monitor, MonitorCheck, MonitorCheckPage } from './monitor/schemas';
 import type { CrawlPageRow } from './crawls/results';
 import { View, type ViewId } from './ids';
 import type { PageSummary } from './scrape/store';
@@ -29,7 +30,14 @@ export type SearchTreeNode =
   | { type: 'page'; page: PageSummary }
   /** The group of parsed documents, after the pages (src/features/parse/documents-view.ts). */
   | { type: 'documents'; count: number }
-  | { type: 'document'; document: DocumentSummary };
+  | { type: 'document'; document: DocumentSummary }
+  /** The watches, beside the searches (src/features/watch/group.ts): each watch, its checks, a check's pages. */
+  | { type: 'watches'; count: number }
+  | { type: 'watch'; monitor: Monitor }
+  | { type: 'watchCheck'; monitorId: string; check: MonitorCheck }
+  | { type: 'watchPage'; monitorId: string; checkId: string; page: MonitorCheckPage }
+  /** A line in place of rows that could not be read, or none yet. */
+  | { type: 'watchMessage'; key: string; text: string; icon: string };
 
 /** A crawl row of Active Crawls. `url` is what the shared webData.openInBrowser / copyUrl handlers read. */
 export interface CrawlNode {

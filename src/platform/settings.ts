@@ -216,3 +216,15 @@ export function agentSettings(): AgentSettings {
     chatMaxResearchCredits: whole(s.get<number>(Setting.chatMaxResearchCredits, 50), 50, 1),
   };
 }
+
+/** Above this many credits a month, a watch's modal names its bound before it is created (user settings only). */
+export function watchConfirmAbove(): number {
+  const value = section().get<number>(Setting.watchConfirmAboveCreditsPerMonth, 300);
+  return Number.isFinite(value) && value >= 0 ? value : 300;
+}
+
+/** Minutes between reads of the watches while VS Code runs (0: only when the window gets the focus). */
+export function watchRefreshMinutes(): number {
+  const value = section().get<number>(Setting.watchRefreshMinutes, 15);
+  return Number.isFinite(value) && value >= 0 ? value : 15;
+}

@@ -8,6 +8,7 @@ import { FaultRuleSchema } from './faults';
 import type { EmulatorState } from './state';
 import { handleWebhookAdmin } from './webhooks';
 import { handleJobAdmin } from './job-control';
+import { advanceMonitorClock } from './monitors';
 import { readBody, sendJson } from './wire';
 
 const UsageSchema = z
@@ -82,6 +83,11 @@ export async function handleAdmin(s: EmulatorState, req: IncomingMessage, res: S
   if (route === 'POST /_emulator/faults') { parse(FaultRuleSchema, (rule) => s.faults.add(rule)); return; }
   if (route === 'DELETE /_emulator/faults') { parse(z.unknown(), () => s.faults.clear()); return; }
   if (route === 'POST /_emulator/teams') { parse(TeamSchema, (team) => s.addTeam({ ...team, crawls: team.crawls })); return; }
+  if (route === 'POST /_emulator/clock') {
+    const parsed = z.object({ advanceMs: z.number().int().min(0).max(366 * 86_400_000) }).safeParse(body);
+    if (!parsed.success) { sendJson(res, 400, { success: false, error: 'Bad admin request: send {"advanceMs": <whole milliseconds to move the monitors\' clock forward>}.' }); return; }
+    sendJson(res, 200, { success: true, now: advanceMonitorClock(s, parsed.data.advanceMs) }); return;
+  }
   if (route === 'PUT /_emulator/rate-limit') { parse(RateLimitSchema, (limit) => s.rateLimiter.set(limit)); return; }
 
   const m = /^PUT \/_emulator\/teams\/([^/]+)\/(usage|crawls)$/.exec(route);
@@ -93,6 +99,6 @@ export async function handleAdmin(s: EmulatorState, req: IncomingMessage, res: S
   }
   sendJson(res, 404, {
     success: false,
-    error: `No admin route ${route}. Routes: GET /_emulator/state, POST|DELETE /_emulator/faults, POST /_emulator/teams, PUT /_emulator/teams/:apiKey/usage|crawls, PUT /_emulator/rate-limit.`,
+    error: `No admin route ${route}. Routes: GET /_emulator/state, POST|DELETE /_emulator/faults, POST /_emulator/teams, PUT /_emulator/teams/:apiKey/usage|crawls, PUT /_emulator/rate-limit, POST /_emulator/clock.`,
   });
 }

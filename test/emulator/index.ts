@@ -11,6 +11,7 @@ import { EmulatorState } from './state';
 import type { Emulator, EmulatorOptions, FaultRule, RateLimit } from './types';
 import { webhookControl } from './webhooks';
 import { jobControl } from './job-control';
+import { advanceMonitorClock } from './monitors';
 
 export { DEMO_API_KEY } from './state';
 export { corpusPage } from './corpus';
@@ -61,6 +62,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     injectFault: (rule: FaultRule) => state.faults.add(rule),
     clearFaults: () => state.faults.clear(),
     corpusPage: (pageUrl: string) => state.corpus.byUrl.get(pageUrl)?.page,
+    advanceMonitorClock: (ms: number) => advanceMonitorClock(state, ms),
     ...webhookControl(state),
     ...jobControl(state),
     close: () => {

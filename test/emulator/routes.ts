@@ -6,6 +6,7 @@ import { answerAgent, answerAgentStart, matchAgentRoute } from './agent';
 import { answerJob, matchJobRoute } from './job-routes';
 import { answerStart } from './job-start';
 import { answerParse, type ParseSeen } from './parse';
+import { answerMonitor, matchMonitorRoute } from './monitors';
 import { answerMap, answerScrape } from './scrape';
 import { runSearch } from './search';
 import { unrecognizedKeysBody } from './search-fields';
@@ -56,10 +57,11 @@ const fail = (status: number, error: string, extra: Record<string, unknown> = {}
 export function answer(state: EmulatorState, req: ReadRequest): Answer {
   const job = matchJobRoute(req.path);
   const agent = matchAgentRoute(req.path);
-  const methods = job ? job.allowed : agent ? ['GET', 'DELETE'] : undefined;
+  const monitor = job || agent ? undefined : matchMonitorRoute(req.path);
+  const methods = job ? job.allowed : agent ? ['GET', 'DELETE'] : monitor?.allowed;
   const allowed = methods ? (methods.includes(req.method) ? req.method : methods.join(', ')) : ROUTES[req.path];
   if (allowed === undefined) {
-    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, POST /v2/parse, POST /v2/crawl, POST /v2/batch/scrape, POST /v2/agent, GET /v2/crawl/active, GET /v2/team/token-usage and GET /v2/team/credit-usage.`);
+    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, POST /v2/parse, POST /v2/crawl, POST /v2/batch/scrape, POST /v2/agent, GET /v2/crawl/active, GET /v2/team/token-usage, GET /v2/team/credit-usage and the monitor endpoints under /v2/monitor.`);
   }
   if (req.method !== allowed) {
     return { ...fail(405, `Method not allowed: ${req.path} answers ${allowed} only, not ${req.method}.`), headers: { allow: allowed } };
@@ -81,6 +83,7 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
     const body = jsonBody(req);
     return 'status' in body ? body : answerAgentStart(state, team, body.value);
   }
+  if (monitor) return answerMonitor(state, team, monitor, req);
   if (req.path === '/v2/search') return search(state, team, req);
   if (req.path === '/v2/scrape' || req.path === '/v2/map') return scrapeOrMap(state, team, req);
   if (req.path === '/v2/parse') {

@@ -115,5 +115,7 @@ export interface Emulator extends EmulatorWebhooks, EmulatorJobs {
   injectFault(rule: FaultRule): void;
   clearFaults(): void;
   corpusPage(url: string): CorpusPage | undefined;
+  /** Moves the monitors' clock forward: checks that fall due run when the team next asks (./monitors.ts). Returns the new time. */
+  advanceMonitorClock(ms: number): string;
   close(): Promise<void>;
 }

@@ -85,6 +85,7 @@ describe('manifest: commands', () => {
     Command.scrapeWithOptions, Command.exportPage, Command.openCrawlPageLink, Command.startCrawl, Command.startBatchScrape, Command.scrapeAllResults,
     Command.extractData, Command.research,
     Command.openDocumentAsMarkdown, Command.parseWithOptions,
+    Command.watch, Command.editWatch,
   ]);
 
   it('a command that asks for more before it acts ends in "…" (one character), and only such a command', () => {
@@ -549,7 +550,8 @@ describe('manifest: the editor\'s context menu', () => {
   });
 
   it('each entry only where it applies: a selection to search, an address to scrape or crawl, addresses to batch', () => {
-    assert.deepEqual(ours.map((entry) => entry.command).sort(), [Command.scrapeUrl, Command.searchSelection, Command.startBatchScrape, Command.startCrawl].sort());
+    assert.deepEqual(ours.map((entry) => entry.command).sort(), [Command.scrapeUrl, Command.searchSelection, Command.startBatchScrape, Command.startCrawl, Command.watch].sort());
+    assert.equal(whenOf(Command.watch), `${ContextKey.editorUrlAtCursor} || ${ContextKey.editorSelectionHasUrls}`);
     assert.equal(whenOf(Command.searchSelection), 'editorHasSelection');
     assert.equal(whenOf(Command.scrapeUrl), ContextKey.editorUrlAtCursor);
     assert.equal(whenOf(Command.startCrawl), ContextKey.editorUrlAtCursor);

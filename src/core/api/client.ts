@@ -385,6 +385,21 @@ export class WebDataClient {
     }, options.signal);
   }
 
+  /**
+   * A call whose own module checks the request and reads the answer (src/core/monitor/api.ts): `below`
+   * is the path under /v2, made by that module from checked ids only. GETs may be retried; nothing
+   * else is, as a second run or create would spend twice.
+   */
+  serviceCall<T>(op: { method: HttpMethod; below: string; query?: string; body?: unknown; what: string; notFound: string; read: (value: unknown, status: number) => T }, options: CallOptions = {}): Promise<T> {
+    const path = `${this.address.prefix}${op.below}`;
+    return this.call({
+      method: op.method, path: op.below + (op.query ?? ''), body: op.body === undefined ? undefined : JSON.stringify(op.body),
+      idempotent: op.method === 'GET', timeoutMs: this.timeoutMs,
+      context: this.context(op.what, path, op.notFound),
+      read: op.read,
+    }, options.signal);
+  }
+
   /** Closes the connections; later calls fail with `network`. */
   close(): Promise<void> {
     return this.transport.close();

@@ -16,7 +16,7 @@ import type { ServiceAddress } from './base-url';
 import { classifyNetworkError, type NetworkFailure } from './network-failures';
 import { routeFor, tlsOptions, type NetworkOptions, type Route } from './network';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
@@ -99,7 +99,7 @@ export class Transport {
         method,
         headers: typeof body === 'object'
           ? { ...this.getHeaders, 'content-type': body.contentType, 'content-length': String(body.length) }
-          : method === 'POST' ? this.postHeaders : this.getHeaders,
+          : method === 'POST' || body !== undefined ? this.postHeaders : this.getHeaders,
         body: streamed ?? (typeof body === 'string' ? body : undefined),
         signal,
         headersTimeout: limit,

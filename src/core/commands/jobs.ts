@@ -32,8 +32,9 @@ export type BatchScrapeArgument =
 export function decodeBatchScrape(argument: unknown): BatchScrapeArgument {
   const row = viewRows.searchResults.of(argument);
   if (row) {
-    if (row.type === 'message' || row.type === 'pages' || row.type === 'page' || row.type === 'documents' || row.type === 'document') return { kind: 'invalid' };
-    return { kind: 'search', searchId: row.type === 'search' ? row.summary.id : row.searchId };
+    if (row.type === 'search') return { kind: 'search', searchId: row.summary.id };
+    // The rows of a search (not its message, nor another feature's group) name it.
+    return row.type === 'group' || row.type === 'result' ? { kind: 'search', searchId: row.searchId } : { kind: 'invalid' };
   }
   const data = dataArgument(argument);
   if (data) return 'urls' in data ? { kind: 'request', request: data } : typeof data.searchId === 'string' ? { kind: 'search', searchId: data.searchId } : { kind: 'invalid' };

@@ -33,10 +33,10 @@ export type { SearchTreeNode } from '../../core/view-nodes';
 
 /**
  * Rows another feature keeps in this view, in a group of their own after the searches (the scrape
- * feature's kept pages, the parse feature's documents): it reads and draws them; this view only places them.
+ * feature's kept pages, the parse feature's documents, the watch feature's watches): it reads and draws them; this view only places them.
  */
 export interface SearchViewGroup {
-  /** Whether a row is one of this group's (its group row or one below it). */
+  /** Whether a row is one this group made (its group row or a row below it). */
   owns(node: SearchTreeNode): boolean;
   /** After the group's rows changed (this window's, or another's seen on focus). */
   readonly onDidChange: vscode.Event<void>;
@@ -47,11 +47,6 @@ export interface SearchViewGroup {
   item(node: SearchTreeNode): vscode.TreeItem;
   /** The parent of a row this group made. */
   parent(node: SearchTreeNode): SearchTreeNode | undefined;
-}
-
-/** A row another feature's group drew (./SearchViewGroup). */
-function isGroupRow(node: SearchTreeNode): node is Extract<SearchTreeNode, { type: 'pages' | 'page' | 'documents' | 'document' }> {
-  return node.type === 'pages' || node.type === 'page' || node.type === 'documents' || node.type === 'document';
 }
 
 const GROUP_ICONS: Readonly<Record<SourceType, string>> = { web: 'globe', images: 'file-media', news: 'rss' };
@@ -68,7 +63,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
   /** Fires after the rows were listed under a filter. */
   readonly onDidFilter = this.filterEmitter.event;
 
-  /** The other features' groups, in the order they were added (pages, then documents). */
+  /** The other features' groups, in the order they were added (pages, documents, watches). */
   private groups: SearchViewGroup[] = [];
 
   constructor(private readonly history: SearchHistoryReader) {
@@ -79,7 +74,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
 
   /** Shows another feature's group after the searches. */
   addGroup(group: SearchViewGroup): vscode.Disposable {
-    this.groups.push(group);
+    this.groups = [...this.groups, group];
     const listening = group.onDidChange(() => this.changeEmitter.fire(undefined));
     this.changeEmitter.fire(undefined);
     return new vscode.Disposable(() => {
@@ -89,7 +84,7 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
     });
   }
 
-  private groupOf(node: SearchTreeNode): SearchViewGroup | undefined {
+  private ownerOf(node: SearchTreeNode): SearchViewGroup | undefined {
     return this.groups.find((group) => group.owns(node));
   }
 
@@ -118,11 +113,15 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       this.roots = new Map(roots.map((root) => [root.summary.id, root]));
       this.hasSearches.set(summaries.length > 0);
       if (this.filterText !== '') this.filterEmitter.fire({ filter: this.filterText, shown: roots.length, total: summaries.length });
-      const terms = filterTerms(this.filterText);
-      const groups = await Promise.all(this.groups.map((group) => group.root(terms)));
-      return [...roots, ...groups.filter((group): group is SearchTreeNode => group !== undefined)];
+      const rows: SearchTreeNode[] = [...roots];
+      for (const group of this.groups) {
+        const row = await group.root(filterTerms(this.filterText));
+        if (row) rows.push(row);
+      }
+      return rows;
     }
-    if (isGroupRow(node)) return (await this.groupOf(node)?.children(node, filterTerms(this.filterText))) ?? [];
+    const owner = this.ownerOf(node);
+    if (owner) return owner.children(node, filterTerms(this.filterText));
     if (node.type === 'group') return node.group.results.map(({ index, typed }) => resultNode(node.searchId, node.query, typed, index, true));
     if (node.type !== 'search') return [];
     const searchId = node.summary.id;
@@ -138,13 +137,14 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
 
   async getParent(node: SearchTreeNode): Promise<SearchTreeNode | undefined> {
     if (node.type === 'search') return undefined;
-    if (isGroupRow(node)) return this.groupOf(node)?.parent(node);
+    const owner = this.ownerOf(node);
+    if (owner) return owner.parent(node);
     if (node.type === 'result' && node.grouped) {
       const record = await this.history.get(node.searchId);
       const group = record ? groupResults(record).groups.find((g) => g.kind === node.kind) : undefined;
       if (group) return viewRows.searchResults.row({ type: 'group', searchId: node.searchId, query: node.query, group });
     }
-    return this.roots.get(node.searchId);
+    return 'searchId' in node ? this.roots.get(node.searchId) : undefined;
   }
 
   private async filtered(summaries: readonly SearchSummary[]): Promise<SearchSummary[]> {
@@ -185,7 +185,12 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       case 'pages':
       case 'page':
       case 'documents':
-      case 'document': return this.groupOf(node)?.item(node) ?? new vscode.TreeItem('');
+      case 'document':
+      case 'watches':
+      case 'watch':
+      case 'watchCheck':
+      case 'watchPage':
+      case 'watchMessage': return this.ownerOf(node)?.item(node) ?? new vscode.TreeItem('');
       case 'message': {
         const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
         item.id = `${node.searchId}/message`;

@@ -13,7 +13,8 @@ import type { SearchRecord } from '../../../src/core/search/record';
 import type { WebDataApi } from '../../../src/extension';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
-import { activate, emulator, restoreDemoKey, usageFor, useKey, waitFor } from './helpers-account';
+import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
+import { pressEnterUntilDone } from './helpers-steps';
 import { settingsTarget } from './helpers-webhooks';
 
 const KEY = 'wd-host-menus-0001';
@@ -79,6 +80,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
   let receiverUrl = '';
   let crawlId = '';
   let documentsFolder = '';
+  const watchIds: string[] = [];
   const rows = new Map<string, Row[]>();
 
   /** Replaces a function of VS Code's API object (the extension's own) for the suite; put back after. */
@@ -178,6 +180,18 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     assert.ok(documents[0] && documents[1], 'the documents were not parsed');
     await vscode.commands.executeCommand('webData.pinDocument', documents[1].id);
 
+    // The Watches group: a watch checked twice (a check with a changed page), and a paused one.
+    const watch = async (request: Record<string, unknown>): Promise<string> => {
+      const made = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<{ id: string } | undefined>('webData.watch', request), 5);
+      assert.ok(made, 'the watch was not made');
+      watchIds.push(made.id);
+      return made.id;
+    };
+    const checked = await watch({ urls: ['https://docs.tideflow.dev/getting-started', 'https://docs.tideflow.dev/guide/streams'], schedule: 'daily at 9am', goal: 'breaking change' });
+    await vscode.commands.executeCommand('webData.checkWatchNow', checked);
+    await vscode.commands.executeCommand('webData.checkWatchNow', checked);
+    assert.ok(await vscode.commands.executeCommand('webData.pauseWatch', await watch({ urls: ['https://docs.tideflow.dev/faq'], schedule: 'weekly' })), 'the watch was not paused');
+
     // Active Crawls and Crawl Results: a running crawl with pages, failures, blocked addresses and more to read.
     crawlId = String((await emulatorJob({ url: 'https://menus.host-test.example', total: 150, completed: 40, errors: 2, robotsBlocked: 2 })).id);
     await waitFor('the crawl on the Active Crawls list', async () => {
@@ -227,6 +241,8 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     api.parse.consent.answer = undefined;
     for (const row of await api.parse.view.list()) await vscode.commands.executeCommand('webData.removeDocument', row.id);
     if (documentsFolder !== '') fs.rmSync(documentsFolder, { recursive: true, force: true });
+    for (const watchId of watchIds) await vscode.commands.executeCommand('webData.deleteWatch', { watchId, confirmed: true });
+    await storageOf(api).globalState.update('webData.watch.known', undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await restoreDemoKey();
   });
@@ -532,6 +548,68 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       noProblem('Open Page', s);
       editorOf(result);
     },
+    'webData.watch': async (row) => {
+      const before = await emulator.requestCount();
+      const { result, shown: s } = await call('webData.watch', row.node);
+      noProblem('Watch for Changes…', s);
+      assert.equal(s.quickInputs[0]?.title, 'Web Data: Watch for Changes', 'its steps were not shown');
+      // A row with an address fills the first step in: the schedule is asked next; the group's row asks for the address.
+      assert.equal(s.quickInputs[0].step, row.contextValue === 'watches' ? 1 : 2, `the steps began at ${String(s.quickInputs[0].step)}`);
+      assert.equal(result, undefined);
+      assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/monitor')), [], 'something was sent');
+    },
+    'webData.refreshWatches': async (row) => {
+      noProblem('Refresh Watches', (await call('webData.refreshWatches', row.node)).shown);
+    },
+    'webData.checkWatchNow': async (row) => {
+      const { result, shown: s } = await call('webData.checkWatchNow', row.node);
+      noProblem('Check Now', s);
+      assert.ok((result as { check?: { id?: string } } | undefined)?.check?.id, 'no check was run');
+    },
+    'webData.openWatchChanges': async (row) => {
+      const { result, shown: s } = await call('webData.openWatchChanges', row.node);
+      noProblem('Open Changes', s);
+      if (row.contextValue === 'watch.paused') {
+        // Not checked, or checked once (pages first read): it says so, and opens nothing.
+        assert.equal(result, 0);
+        assert.match(s.infos.join(' | '), /^(Not checked yet|No page changed in that check\.)$/);
+        return;
+      }
+      assert.ok(typeof result === 'number' && result >= 1, `no change was opened (${String(result)})`);
+      assert.ok(vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff, 'no diff editor');
+      // The diff tabs go: the editor menus' checks below open documents of their own and read the active one.
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    },
+    'webData.pauseWatch': async (row) => {
+      const { result, shown: s } = await call('webData.pauseWatch', row.node);
+      noProblem('Pause Watch', s);
+      assert.equal((result as { status?: string } | undefined)?.status, 'paused');
+      await vscode.commands.executeCommand('webData.resumeWatch', (result as { id: string }).id);
+    },
+    'webData.resumeWatch': async (row) => {
+      const { result, shown: s } = await call('webData.resumeWatch', row.node);
+      noProblem('Resume Watch', s);
+      assert.equal((result as { status?: string } | undefined)?.status, 'active');
+      await vscode.commands.executeCommand('webData.pauseWatch', (result as { id: string }).id);
+    },
+    'webData.editWatch': async (row) => {
+      const before = await emulator.requestCount();
+      const { result, shown: s } = await call('webData.editWatch', row.node);
+      noProblem('Edit Watch…', s);
+      assert.deepEqual([s.quickInputs[0]?.title, s.quickInputs[0]?.step], ['Web Data: Watch for Changes', 4], 'the review of the watch\'s own steps was not shown');
+      assert.equal(result, undefined);
+      assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.method === 'PATCH'), [], 'the watch was changed with nothing saved');
+    },
+    'webData.copyWatchId': async (row) => {
+      noProblem('Copy Watch ID', (await call('webData.copyWatchId', row.node)).shown);
+      assert.equal(await vscode.env.clipboard.readText(), (row.node as { monitor: { id: string } }).monitor.id);
+    },
+    'webData.deleteWatch': async (row) => {
+      const { result, shown: s } = await call('webData.deleteWatch', row.node);
+      noProblem('Delete Watch', s);
+      assert.equal(s.modals.length, 1, 'the confirmation was not asked');
+      assert.equal(result, false);
+    },
   };
 
   /** The editor's Web Data submenu and the terminal's menu: what VS Code passes there (the document's Uri). */
@@ -570,6 +648,16 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         assert.equal(await emulator.requestCount(), before, 'something was sent');
         await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       },
+      'webData.watch': async () => {
+        const document = await vscode.workspace.openTextDocument({ content: 'Watch https://docs.tideflow.dev/guide for changes.', language: 'plaintext' });
+        const editor = await vscode.window.showTextDocument(document);
+        editor.selection = new vscode.Selection(0, 10, 0, 10);
+        const { result, shown: s } = await call('webData.watch', document.uri, { groupId: 0 });
+        noProblem('Watch for Changes…', s);
+        assert.deepEqual([s.quickInputs[0]?.step, s.quickInputs[0]?.value], [1, 'https://docs.tideflow.dev/guide'], 'the first step did not hold the URL under the cursor');
+        assert.equal(result, undefined);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      },
       'webData.startBatchScrape': async () => {
         const document = await vscode.workspace.openTextDocument({ content: 'https://docs.tideflow.dev/a\nhttps://docs.tideflow.dev/b\n', language: 'plaintext' });
         const editor = await vscode.window.showTextDocument(document);
@@ -600,6 +688,16 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         noProblem('Scrape Fresh Copy', s);
         assert.equal((result as { cacheState?: string } | undefined)?.cacheState, 'miss');
       },
+      'webData.watch': async () => {
+        const page = await vscode.commands.executeCommand<{ id: string } | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/guide/streams' });
+        assert.ok(page, 'the page was not fetched');
+        const uri = vscode.window.activeTextEditor?.document.uri;
+        assert.equal(uri?.scheme, 'webdata-page');
+        const { result, shown: s } = await call('webData.watch', uri, { groupId: 0 });
+        noProblem('Watch for Changes…', s);
+        assert.deepEqual([s.quickInputs[0]?.step, s.quickInputs[0]?.value], [1, 'https://docs.tideflow.dev/guide/streams'], 'the first step did not hold the page\'s address');
+        assert.equal(result, undefined);
+      },
       'webData.copyConnectionReport': async () => {
         const { shown: s } = await call('webData.copyConnectionReport', vscode.Uri.parse('webdata-report:/Connection%20Report.md'), { groupId: 0 });
         noProblem('Copy Report', s);
@@ -616,6 +714,8 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       kind('result row without content', 'result.url'), kind('message row', 'message'),
       kind('pages group row', 'keptPages'), kind('page row', 'page'), kind('pinned page row', 'page.pinned'),
       kind('documents group row', 'keptDocuments'), kind('document row', 'document'), kind('pinned document row', 'document.pinned'),
+      kind('watches group row', 'watches'), kind('watch row', 'watch.active'), kind('paused watch row', 'watch.paused'),
+      kind('check row', 'watchCheck'), kind('changed page of a check row', 'watchPage.changed'),
     ],
     'webData.activeCrawls': [kind('crawl row', 'crawl'), kind('option row', 'crawlOption')],
     'webData.webhookEvents': [

@@ -1,0 +1,306 @@
+// Know when a page changes (issue 37): Watch for Changes… makes a watch on the service (a monitor)
+// after steps with Back and a review that shows its bound; the Watches group of Search Results shows
+// each watch with its next run and last check; Check Now, Pause/Resume, Delete (asks) and Open Changes
+// act on its rows. A changed page opens in VS Code's diff editor (./changes.ts). Each check run from
+// here counts its `actualCredits` in today's spend. Registering reads nothing and sends nothing.
+import * as vscode from 'vscode';
+import type { WebDataClient } from '../../core/api';
+import { decodeChanges, decodeDeleteWatch, decodeWatchArgument, decodeWatchId, type ChangesArgument, type WatchArgument } from '../../core/commands/watch';
+import { Command } from '../../core/ids';
+import type { MonitorClient } from '../../core/monitor/api';
+import { WatchFlow, type WatchDraft } from '../../core/monitor/flow';
+import { countsOf, hasDiff } from '../../core/monitor/present';
+import { buildMonitorRequest, creditsPerPageOf, draftOf, estimateCreditsPerMonth, pagesPerCheck, type MonitorCreateRequest, type WatchChoices, type WatchWhat } from '../../core/monitor/request';
+import { checksPerMonth, parseSchedule } from '../../core/monitor/schedule';
+import type { Monitor, MonitorCheck, MonitorCheckPage } from '../../core/monitor/schemas';
+import type { SearchAsker } from '../../core/search/record';
+import { inertNotification } from '../../core/text/inert';
+import { copyText } from '../../platform/clipboard';
+import { noArgument, registerCommand } from '../../platform/commands';
+import { loadCore } from '../../platform/core';
+import { Disposable } from '../../platform/disposable';
+import { showError } from '../../platform/notify';
+import type { Services } from '../../platform/services';
+import { watchConfirmAbove } from '../../platform/settings';
+import type { StepFrame } from '../../platform/step-inputs';
+import type { SearchApi } from '../search';
+import { urlNearby } from '../scrape/url-input';
+import { ChangeDocuments } from './changes';
+import { WatchesGroup } from './group';
+import { WatchModel } from './model';
+import { WatchNotifier } from './notifier';
+import { checkWhat, confirmAbove, localZone, showWatchReview, showWatchStep, urlInEditorOf } from './steps';
+import { countsWords, watchProblemWords, words } from './words';
+
+/** A check run from this window: its credits count in today's spend. */
+export interface WatchCheckDone {
+  id: string;
+  credits: number;
+  askedBy: SearchAsker;
+}
+
+/** What the feature needs of others: the search view to draw in, and the kept pages to price a page by. */
+export interface WatchLinks {
+  search: Pick<SearchApi, 'addGroup'>;
+  keptPages(): Promise<ReadonlyArray<{ creditsUsed?: number }>>;
+  /** A page tab's address (Watch for Changes… from its title bar). */
+  addressOf(uri: vscode.Uri): Promise<string | undefined>;
+}
+
+/** What Watch for Changes… takes, and the document the editor's menus pass (its address, or the one under the cursor, fills the first step). */
+type WatchCommandArgument = WatchArgument | { kind: 'document'; uri: vscode.Uri };
+
+function decodeWatchCommand(argument: unknown): WatchCommandArgument {
+  return argument instanceof vscode.Uri ? { kind: 'document', uri: argument } : decodeWatchArgument(argument);
+}
+
+const STEP_NUMBER = { what: 1, schedule: 2, goal: 3, review: 4 } as const;
+
+export class WatchFeature extends Disposable {
+  readonly model: WatchModel;
+  readonly group: WatchesGroup;
+  private readonly changes: ChangeDocuments;
+  readonly notifier: WatchNotifier;
+  private readonly checked = this._register(new vscode.EventEmitter<WatchCheckDone>());
+  /** After each check run from this window (today's spend follows it). */
+  readonly onDidCheck = this.checked.event;
+
+  constructor(private readonly services: Services, private readonly links: WatchLinks) {
+    super();
+    const api = (): Promise<MonitorClient | undefined> => this.api();
+    this.model = this._register(new WatchModel(api, services.context.globalState, services.connection.onDidChange));
+    this.group = this._register(new WatchesGroup(this.model));
+    this.changes = this._register(new ChangeDocuments(api));
+    this._register(links.search.addGroup(this.group));
+    this.notifier = this._register(new WatchNotifier(this.model, services.context.globalStorageUri.fsPath, (watchId, checkId) => this.openChanges({ kind: 'check', watchId, checkId })));
+  }
+
+  private async api(): Promise<MonitorClient | undefined> {
+    const client: WebDataClient | undefined = await this.services.connection.getClient();
+    return client ? loadCore().monitorClient(client) : undefined;
+  }
+
+  /** The client, or undefined after saying how to connect. */
+  private async connected(): Promise<MonitorClient | undefined> {
+    const api = await this.api();
+    if (api) return api;
+    const connect = words.connect();
+    void vscode.window.showErrorMessage(words.notConnected(), connect).then((choice) => (choice === connect ? vscode.commands.executeCommand(Command.connect) : undefined));
+    return undefined;
+  }
+
+  /** webData.watch: the steps, the review with the bound, then the watch made. Resolves with it, or undefined. */
+  async watch(argument: WatchCommandArgument): Promise<Monitor | undefined> {
+    const given = argument.kind === 'prefill' ? argument : undefined;
+    // Nothing given: the address the person points at (a page tab's, under the cursor, selected) fills the first step.
+    const nearby = given ? undefined : (argument.kind === 'document' ? await this.links.addressOf(argument.uri) ?? urlInEditorOf(argument.uri) : undefined) ?? await urlNearby();
+    const what: WatchWhat | undefined = given?.what ?? (nearby !== undefined ? { kind: 'urls', urls: [nearby] } : undefined);
+    let draft: WatchDraft = { schedule: given?.schedule ?? 'daily at 9am', goal: given?.goal ?? '', ...(what ? { what } : {}) };
+    const flow = new WatchFlow({ what: given !== undefined && checkWhat(given.what).ok, schedule: given?.schedule !== undefined && parseSchedule(given.schedule).ok });
+    if (given && checkWhat(given.what).ok) {
+      const checked = checkWhat(given.what);
+      if (checked.ok) draft = { ...draft, what: checked.what };
+    }
+    const body = await this.steps(draft, flow, 'create');
+    return body ? this.create(body) : undefined;
+  }
+
+  /** webData.editWatch: the same steps filled with the watch's own, opened at the review; Save changes it. */
+  async editWatch(id: string | undefined): Promise<Monitor | undefined> {
+    if (id === undefined) { void vscode.window.showErrorMessage(words.noWatch()); return undefined; }
+    const monitor = this.model.get(id) ?? await (await this.connected())?.getMonitor(id).catch(() => undefined);
+    if (!monitor) { void vscode.window.showErrorMessage(words.noWatch()); return undefined; }
+    const draft = draftOf(monitor);
+    const body = await this.steps(draft, new WatchFlow({ what: draft.what !== undefined, schedule: parseSchedule(draft.schedule).ok }), 'save');
+    if (!body) return undefined;
+    const api = await this.connected();
+    if (!api) return undefined;
+    const name = inertNotification(monitor.name ?? id, 80);
+    try {
+      const saved = await api.updateMonitor(id, { schedule: body.schedule, targets: body.targets, goal: body.goal ?? null, judgeEnabled: body.goal !== undefined });
+      this.model.put(saved);
+      vscode.window.setStatusBarMessage(words.saved(name), 5000);
+      return saved;
+    } catch (error) {
+      void showError(this.services.log, words.updateFailed(name), error);
+      return undefined;
+    }
+  }
+
+  /** The steps and the review until Create (or Save) with a request the service would take; undefined when dismissed. */
+  private async steps(start: WatchDraft, flow: WatchFlow, action: 'create' | 'save'): Promise<MonitorCreateRequest | undefined> {
+    let draft = start;
+    for (let shown = 0; shown < 1000; shown++) {
+      const step = flow.current;
+      const frame = this.frame(STEP_NUMBER[step], flow.canGoBack);
+      if (step === 'review') {
+        const choices = this.choicesOf(draft);
+        const built = choices ? buildMonitorRequest(choices) : undefined;
+        const bound = choices ? await this.bound(choices) : { words: '', credits: undefined };
+        const problem = built && !built.ok ? watchProblemWords(built.problem) : undefined;
+        const outcome = await showWatchReview(draft, { action, bound: bound.words, ...(problem !== undefined ? { problem } : {}) }, frame);
+        if (outcome.kind === 'dismissed') return undefined;
+        if (outcome.kind === 'back') { flow.back(); continue; }
+        if (outcome.value.action === 'edit') { flow.edit(outcome.value.step); continue; }
+        if (!built?.ok) continue;
+        const threshold = watchConfirmAbove();
+        if (bound.credits !== undefined && bound.credits > threshold && !(await confirmAbove(bound.credits, threshold))) continue;
+        return built.body;
+      }
+      const outcome = await showWatchStep(step, draft, frame);
+      if (outcome.kind === 'dismissed') return undefined;
+      if (outcome.kind === 'back') { flow.back(); continue; }
+      draft = outcome.value;
+      flow.next();
+    }
+    return undefined;
+  }
+
+  private choicesOf(draft: WatchDraft): WatchChoices | undefined {
+    const schedule = parseSchedule(draft.schedule);
+    if (!draft.what || !schedule.ok) return undefined;
+    return { what: draft.what, schedule: schedule.schedule, timezone: localZone(), ...(draft.goal !== '' ? { goal: draft.goal } : {}) };
+  }
+
+  /** The bound before the watch exists: this person's price of a page × pages × checks a month. */
+  private async bound(choices: WatchChoices): Promise<{ words: string; credits: number | undefined }> {
+    const pages = pagesPerCheck(choices.what);
+    const checks = checksPerMonth(choices.schedule, choices.timezone, new Date());
+    const price = creditsPerPageOf(await this.links.keptPages().catch(() => []));
+    const credits = estimateCreditsPerMonth(pages, checks, price);
+    return { words: credits === undefined ? words.boundUnknown(pages, checks) : words.bound(credits, pages, checks), credits };
+  }
+
+  private async create(body: MonitorCreateRequest): Promise<Monitor | undefined> {
+    const api = await this.connected();
+    if (!api) return undefined;
+    try {
+      const monitor = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.creating() }, () => api.createMonitor(body));
+      this.model.put(monitor);
+      void vscode.window.showInformationMessage(inertNotification(words.created(monitor.name ?? body.name, words.creditsAMonth(monitor.estimatedCreditsPerMonth))));
+      return monitor;
+    } catch (error) {
+      void showError(this.services.log, words.createFailed(), error, { retry: () => this.create(body) });
+      return undefined;
+    }
+  }
+
+  /** webData.checkWatchNow: a check now; its pages kept for the rows and diffs, its credits counted. */
+  async checkNow(id: string | undefined, askedBy: SearchAsker = 'person'): Promise<{ check: MonitorCheck; pages: readonly MonitorCheckPage[] } | undefined> {
+    if (id === undefined) { void vscode.window.showErrorMessage(words.noWatch()); return undefined; }
+    const api = await this.connected();
+    if (!api) return undefined;
+    const name = this.nameOf(id);
+    try {
+      const done = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.checking(name) }, async () => {
+        const check = await api.runMonitor(id);
+        const { pages } = await api.allCheckPages(id, check.id);
+        return { check, pages };
+      });
+      // This message tells of the check: no other window's notification for it.
+      await this.notifier.claims.claim(done.check.id);
+      if (typeof done.check.actualCredits === 'number') this.checked.fire({ id: `watch-check:${done.check.id}`, credits: done.check.actualCredits, askedBy });
+      this.model.keepPages(id, done.check.id, done.pages);
+      await this.model.refresh();
+      const hasGoal = typeof this.model.get(id)?.goal === 'string';
+      const counts = countsWords(countsOf(done.check.summary, done.pages, hasGoal));
+      const open = words.openChanges();
+      const buttons = done.pages.some(hasDiff) ? [open] : [];
+      void vscode.window.showInformationMessage(inertNotification(words.checked(name, counts)), ...buttons)
+        .then((choice) => (choice === open ? this.openChanges({ kind: 'check', watchId: id, checkId: done.check.id }) : undefined));
+      return done;
+    } catch (error) {
+      void showError(this.services.log, words.checkFailed(inertNotification(name, 80)), error, { retry: () => this.checkNow(id, askedBy) });
+      return undefined;
+    }
+  }
+
+  /** webData.pauseWatch / resumeWatch. */
+  async setPaused(id: string | undefined, paused: boolean): Promise<Monitor | undefined> {
+    if (id === undefined) { void vscode.window.showErrorMessage(words.noWatch()); return undefined; }
+    const api = await this.connected();
+    if (!api) return undefined;
+    const name = inertNotification(this.nameOf(id), 80);
+    try {
+      const monitor = await api.updateMonitor(id, { status: paused ? 'paused' : 'active' });
+      this.model.put(monitor);
+      vscode.window.setStatusBarMessage(paused ? words.paused(name) : words.resumed(name, monitor.nextRunAt ?? ''), 5000);
+      return monitor;
+    } catch (error) {
+      void showError(this.services.log, words.updateFailed(name), error);
+      return undefined;
+    }
+  }
+
+  /** webData.deleteWatch: asks first, unless `{ confirmed: true }`. */
+  async delete(argument: { watchId: string | undefined; confirmed: boolean }): Promise<boolean> {
+    const id = argument.watchId;
+    if (id === undefined) { void vscode.window.showErrorMessage(words.noWatch()); return false; }
+    const name = inertNotification(this.nameOf(id), 80);
+    if (!argument.confirmed) {
+      const remove = words.delete();
+      if (await vscode.window.showWarningMessage(words.confirmDelete(name), { modal: true }, remove) !== remove) return false;
+    }
+    const api = await this.connected();
+    if (!api) return false;
+    try {
+      await api.deleteMonitor(id);
+      this.model.remove(id);
+      vscode.window.setStatusBarMessage(words.deleted(name), 5000);
+      return true;
+    } catch (error) {
+      void showError(this.services.log, words.deleteFailed(name), error);
+      return false;
+    }
+  }
+
+  /** webData.openWatchChanges: a page's diff; for a check or a watch, each changed page's (the newest check's for a watch). */
+  async openChanges(argument: ChangesArgument): Promise<number> {
+    if (argument.kind === 'none') { void vscode.window.showErrorMessage(words.noWatch()); return 0; }
+    try {
+      const checks = await this.model.checksOf(argument.watchId);
+      const checkId = argument.checkId ?? checks[0]?.id;
+      if (checkId === undefined) { void vscode.window.showInformationMessage(words.noChecks()); return 0; }
+      const pages = await this.model.pagesOf(argument.watchId, checkId);
+      const shown = argument.kind === 'page' ? pages.filter((p) => p.url === argument.url) : pages.filter(hasDiff).slice(0, 10);
+      if (shown.length === 0) { void vscode.window.showInformationMessage(words.noChanges()); return 0; }
+      const index = checks.findIndex((c) => c.id === checkId);
+      const at = { current: checks[index]?.finishedAt ?? checks[index]?.createdAt, previous: index >= 0 ? checks[index + 1]?.finishedAt : undefined };
+      for (const page of shown) await this.changes.open(this.model.get(argument.watchId), checkId, page, at);
+      return shown.length;
+    } catch (error) {
+      void showError(this.services.log, words.changesFailed(), error);
+      return 0;
+    }
+  }
+
+  copyId(id: string | undefined): Promise<void> {
+    if (id === undefined) { void vscode.window.showErrorMessage(words.noWatch()); return Promise.resolve(); }
+    return copyText(id, words.watchId());
+  }
+
+  private nameOf(id: string): string {
+    return this.model.get(id)?.name ?? id;
+  }
+
+  private frame(step: number, back: boolean): StepFrame {
+    return { title: words.title(), step, totalSteps: 4, back, own: (d) => this._register(d) };
+  }
+}
+
+export function registerWatch(services: Services, links: WatchLinks): WatchFeature {
+  const feature = new WatchFeature(services, links);
+  services.context.subscriptions.push(
+    feature,
+    registerCommand(Command.watch, decodeWatchCommand, (argument) => feature.watch(argument)),
+    registerCommand(Command.checkWatchNow, decodeWatchId, (id) => feature.checkNow(id)),
+    registerCommand(Command.pauseWatch, decodeWatchId, (id) => feature.setPaused(id, true)),
+    registerCommand(Command.resumeWatch, decodeWatchId, (id) => feature.setPaused(id, false)),
+    registerCommand(Command.deleteWatch, decodeDeleteWatch, (argument) => feature.delete(argument)),
+    registerCommand(Command.openWatchChanges, decodeChanges, (argument) => feature.openChanges(argument)),
+    registerCommand(Command.refreshWatches, noArgument, () => feature.model.refresh()),
+    registerCommand(Command.copyWatchId, decodeWatchId, (id) => feature.copyId(id)),
+    registerCommand(Command.editWatch, decodeWatchId, (id) => feature.editWatch(id)),
+  );
+  return feature;
+}

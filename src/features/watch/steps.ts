@@ -1,0 +1,97 @@
+// Watch for Changes…'s steps in quick inputs, each checked as it is typed: what to watch (addresses
+// through the URL check of Any page as markdown, or "search: " and a query), how often (the schedule
+// read as the service reads it, with the next three checks in the person's time zone) and an
+// optional goal; then the review with the bound. Order, numbering and Back are core/monitor/flow.ts's.
+import * as vscode from 'vscode';
+import { textOfWhat, whatOf, type WatchWhat } from '../../core/monitor/request';
+import type { WatchDraft, WatchStep } from '../../core/monitor/flow';
+import { nextRuns, parseSchedule } from '../../core/monitor/schedule';
+import { firstUrl, urlAt } from '../../core/scrape/page';
+import { checkUrl } from '../../core/scrape/url-check';
+import { inertLabel, inertQuickPick } from '../../core/text/inert';
+import { inputError, mapOutcome, onlyOutcome, showInput, showPick, type InputCheck, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
+import { refusalWords } from '../scrape/words';
+import { scheduleProblemWords, when, words } from './words';
+
+/**
+ * The address under the cursor (or first in the selection) of the editor showing `uri`: the editor's
+ * menu passes its document, which need not be the active editor yet when the command runs.
+ */
+export function urlInEditorOf(uri: vscode.Uri): string | undefined {
+  const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
+  if (!editor) return undefined;
+  const { active } = editor.selection;
+  return urlAt(editor.document.lineAt(active.line).text, active.character) ?? (editor.selection.isEmpty ? undefined : firstUrl(editor.document.getText(editor.selection)));
+}
+
+/** The person's time zone, as this runtime knows it. */
+export function localZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The addresses of `what` each checked; the first refusal in words, naming the address. */
+export function checkWhat(what: WatchWhat): { ok: true; what: WatchWhat } | { ok: false; message: string } {
+  if (what.kind === 'query') return what.queries.length > 0 ? { ok: true, what } : { ok: false, message: words.goalNeeded() };
+  if (what.urls.length === 0) return { ok: false, message: refusalWords({ kind: 'empty' }) };
+  const urls: string[] = [];
+  for (const typed of what.urls) {
+    const check = checkUrl(typed);
+    if (!check.ok) return { ok: false, message: `${inertLabel(typed, 80)}: ${refusalWords(check.refusal)}` };
+    urls.push(check.cleaned);
+  }
+  return { ok: true, what: { kind: 'urls', urls } };
+}
+
+function whatCheck(value: string, accepting: boolean): InputCheck {
+  if (value.trim() === '') return { ok: false, message: accepting ? inputError(refusalWords({ kind: 'empty' })) : undefined };
+  const checked = checkWhat(whatOf(value));
+  return checked.ok ? { ok: true } : { ok: false, message: inputError(checked.message) };
+}
+
+function scheduleCheck(value: string, accepting: boolean, now = new Date()): InputCheck {
+  const checked = parseSchedule(value);
+  if (!checked.ok) return { ok: false, message: checked.problem.kind === 'empty' && !accepting ? undefined : inputError(scheduleProblemWords(checked.problem)) };
+  const zone = localZone();
+  const times = nextRuns(checked.schedule.cron, zone, now, 3).map((at) => when(at.toISOString()) ?? '');
+  return { ok: true, prompt: words.nextRuns(times, zone) };
+}
+
+export async function showWatchStep(step: WatchStep, draft: WatchDraft, frame: StepFrame): Promise<Outcome<WatchDraft>> {
+  switch (step) {
+    case 'what':
+      return mapOutcome(await showInput(frame, { value: textOfWhat(draft.what), prompt: words.whatPrompt(), placeholder: words.whatPlaceholder(), check: whatCheck }), (value) => {
+        const checked = checkWhat(whatOf(value));
+        return { ...draft, what: checked.ok ? checked.what : whatOf(value) };
+      });
+    case 'schedule':
+      return mapOutcome(await showInput(frame, { value: draft.schedule, prompt: words.schedulePrompt(), placeholder: 'daily at 9am', check: (value, accepting) => scheduleCheck(value, accepting) }),
+        (schedule) => ({ ...draft, schedule: schedule.trim() }));
+    case 'goal':
+      return mapOutcome(await showInput(frame, {
+        value: draft.goal, prompt: words.goalPrompt(), placeholder: words.goalPlaceholder(),
+        check: (value, accepting) => (accepting && value.trim() === '' && draft.what?.kind === 'query' ? { ok: false, message: inputError(words.goalNeeded()) } : { ok: true }),
+      }), (goal) => ({ ...draft, goal: goal.trim() }));
+  }
+}
+
+export type WatchReviewAnswer = { action: 'create' } | { action: 'edit'; step: WatchStep };
+
+/** The review: Create with the bound, then each choice, which picked goes back to its step. */
+export async function showWatchReview(draft: WatchDraft, facts: { action: 'create' | 'save'; bound: string; problem?: string }, frame: StepFrame): Promise<Outcome<WatchReviewAnswer>> {
+  const items: Array<PickItem<WatchReviewAnswer>> = [];
+  if (facts.problem === undefined) items.push({ value: { action: 'create' }, label: facts.action === 'create' ? words.create() : words.save(), description: facts.bound, detail: words.createDetail() });
+  else items.push({ value: { action: 'edit', step: draft.what?.kind === 'query' ? 'goal' : 'what' }, label: `$(error) ${facts.problem}` });
+  items.push(
+    { value: { action: 'edit', step: 'what' }, label: words.editWhat(), description: inertQuickPick(textOfWhat(draft.what), 300) },
+    { value: { action: 'edit', step: 'schedule' }, label: words.editSchedule(), description: inertQuickPick(draft.schedule, 200) },
+    { value: { action: 'edit', step: 'goal' }, label: words.editGoal(), description: draft.goal === '' ? words.noGoal() : inertQuickPick(draft.goal, 300) },
+  );
+  return onlyOutcome(await showPick(frame, { placeholder: words.reviewPlaceholder(), items }));
+}
+
+/** A modal naming the bound above the person's threshold; true to create. */
+export async function confirmAbove(credits: number, threshold: number): Promise<boolean> {
+  const create = words.confirmCreate();
+  const picked = await vscode.window.showWarningMessage(words.confirmBound(credits, threshold), { modal: true }, create);
+  return picked === create;
+}

@@ -1,0 +1,123 @@
+// What a watched page looks like at each check, and how the emulator compares two checks: pages
+// change in a fixed way (the first page gains a sentence each check, alternately about a breaking
+// change and about typos; the second page's price goes up by one each check; the third page is
+// gone from the third check on), a unified diff of their markdown, and a judge that calls a change
+// meaningful when a word of the goal is among its changed lines.
+
+/** The markdown of the `index`-th watched page at the `check`-th check (0 is the first). */
+export function pageVersion(base: string, index: number, check: number): string | undefined {
+  if (index === 0) {
+    const updates: string[] = [];
+    for (let j = 1; j <= check; j++) {
+      updates.push(j % 2 === 1
+        ? `Update ${j}: the migration guide now lists a breaking change: connect() no longer retries by default.`
+        : `Update ${j}: typo fixes and clearer wording in the introduction.`);
+    }
+    return updates.length === 0 ? base : `${base.trimEnd()}\n\n${updates.join('\n\n')}\n`;
+  }
+  if (index === 1) return `${base.trimEnd()}\n\nPrice: $${20 + check} per month.\n`;
+  if (index === 2 && check >= 2) return undefined;
+  return base;
+}
+
+function lines(text: string): string[] {
+  const all = text.split('\n');
+  if (all.at(-1) === '') all.pop();
+  return all;
+}
+
+type Op = { kind: ' ' | '-' | '+'; line: string };
+
+/** The line edits from `a` to `b`: common ends trimmed, the middle by longest common subsequence. */
+function edits(a: string[], b: string[]): Op[] {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) { endA--; endB--; }
+  const midA = a.slice(start, endA);
+  const midB = b.slice(start, endB);
+  const n = midA.length;
+  const m = midB.length;
+  // lcs[i * (m + 1) + j]: the longest common run of midA[i..] and midB[j..].
+  const lcs = new Uint32Array((n + 1) * (m + 1));
+  const at = (i: number, j: number): number => lcs[i * (m + 1) + j] ?? 0;
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) lcs[i * (m + 1) + j] = midA[i] === midB[j] ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
+  }
+  const ops: Op[] = a.slice(0, start).map((line) => ({ kind: ' ', line }));
+  let i = 0;
+  let j = 0;
+  while (i < n || j < m) {
+    const left = midA[i];
+    const right = midB[j];
+    if (left !== undefined && right !== undefined && left === right) { ops.push({ kind: ' ', line: left }); i++; j++; }
+    else if (left !== undefined && (right === undefined || at(i + 1, j) >= at(i, j + 1))) { ops.push({ kind: '-', line: left }); i++; }
+    else { ops.push({ kind: '+', line: right ?? '' }); j++; }
+  }
+  for (const line of a.slice(endA)) ops.push({ kind: ' ', line });
+  return ops;
+}
+
+/** A unified diff of two markdown texts with three lines of context, as `diff -u` writes it. */
+export function unifiedDiff(before: string, after: string, context = 3): string {
+  const ops = edits(lines(before), lines(after));
+  const same = (k: number): boolean => ops[k]?.kind === ' ';
+  const out = ['--- previous', '+++ current'];
+  let k = 0;
+  while (k < ops.length) {
+    if (same(k)) { k++; continue; }
+    const from = Math.max(0, k - context);
+    let to = k;
+    // The hunk grows while the next change is within twice the context.
+    for (;;) {
+      while (to < ops.length && !same(to)) to++;
+      let next = to;
+      while (next < ops.length && same(next)) next++;
+      if (next < ops.length && next - to <= 2 * context) { to = next; continue; }
+      break;
+    }
+    const end = Math.min(ops.length, to + context);
+    const hunk = ops.slice(from, end);
+    const oldStart = ops.slice(0, from).filter((o) => o.kind !== '+').length + 1;
+    const newStart = ops.slice(0, from).filter((o) => o.kind !== '-').length + 1;
+    const oldCount = hunk.filter((o) => o.kind !== '+').length;
+    const newCount = hunk.filter((o) => o.kind !== '-').length;
+    out.push(`@@ -${oldCount === 0 ? oldStart - 1 : oldStart},${oldCount} +${newCount === 0 ? newStart - 1 : newStart},${newCount} @@`);
+    for (const op of hunk) out.push(`${op.kind}${op.line}`);
+    k = end;
+  }
+  return `${out.join('\n')}\n`;
+}
+
+const STOP = new Set(['tell', 'when', 'what', 'that', 'this', 'with', 'from', 'about', 'mention', 'mentions', 'there', 'page', 'pages', 'have', 'will', 'into', 'notify', 'know', 'please']);
+
+/** The goal's words the judge looks for: four letters or more, not the filler of a request. */
+export function goalWords(goal: string): string[] {
+  return [...new Set(goal.toLowerCase().match(/[a-z0-9]{4,}/g) ?? [])].filter((w) => !STOP.has(w));
+}
+
+export interface Judgment {
+  meaningful: boolean;
+  confidence: 'high' | 'medium' | 'low';
+  reason: string;
+  meaningfulChanges: Array<{ type: 'added' | 'removed' | 'changed'; before: string | null; after: string | null; reason: string }>;
+}
+
+/** The emulator's judge: meaningful when a changed line holds a word of the goal. */
+export function judge(goal: string, diff: string): Judgment {
+  const words = goalWords(goal);
+  const changed = diff.split('\n').filter((l) => (l.startsWith('+') || l.startsWith('-')) && !l.startsWith('+++') && !l.startsWith('---'));
+  const meaningfulChanges: Judgment['meaningfulChanges'] = [];
+  const found = new Set<string>();
+  for (const line of changed) {
+    const lineWords = new Set(line.slice(1).toLowerCase().match(/[a-z0-9]+/g) ?? []);
+    const hits = words.filter((w) => lineWords.has(w));
+    if (hits.length === 0) continue;
+    hits.forEach((w) => found.add(w));
+    const added = line.startsWith('+');
+    meaningfulChanges.push({ type: added ? 'added' : 'removed', before: added ? null : line.slice(1), after: added ? line.slice(1) : null, reason: `Mentions ${hits.map((w) => `"${w}"`).join(', ')}.` });
+  }
+  if (meaningfulChanges.length === 0) return { meaningful: false, confidence: 'high', reason: 'The change does not touch what the goal asks about.', meaningfulChanges };
+  return { meaningful: true, confidence: found.size > 1 ? 'high' : 'medium', reason: `The change mentions ${[...found].map((w) => `"${w}"`).join(', ')}, which the goal asks about.`, meaningfulChanges };
+}

@@ -1,0 +1,182 @@
+// Watches in a real VS Code (issue 37): Watch for Changes… through its steps and its review (the
+// bound shown before anything is sent), the watch in the Watches group of Search Results, Check Now
+// (its credits in today's spend), a changed page in VS Code's diff editor with the previous markdown
+// on the left and the current on the right (read-only, the judge's reason at the top of both),
+// Pause/Resume and Delete. Its own emulated team, so the watches are this suite's alone.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WebDataApi } from '../../../src/extension';
+import type { SearchTreeNode } from '../../../src/core/view-nodes';
+import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
+import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
+import { pressEnterUntilDone } from './helpers-steps';
+
+const KEY = 'wd-watch-suite-key';
+const GUIDE = 'https://docs.tideflow.dev/getting-started';
+const PRICED = 'https://docs.tideflow.dev/guide/streams';
+
+interface Monitor { id: string; name?: string; status?: string; nextRunAt?: string | null; estimatedCreditsPerMonth?: number | null }
+interface CheckDone { check: { id: string; actualCredits?: number; summary?: Record<string, number> }; pages: Array<{ url: string; status: string }> }
+
+/** Moves the emulator's monitor clock forward (its admin endpoint, loopback only). */
+async function moveClock(ms: number): Promise<void> {
+  const response = await fetch(`${process.env.WEBDATA_TEST_ADMIN_URL ?? ''}/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
+  assert.equal(response.status, 200);
+}
+
+describe('watches', function () {
+  this.timeout(90_000);
+  let api: WebDataApi;
+
+  before(async () => {
+    api = await activate();
+    await emulator.addTeam({ apiKey: KEY, usage: usageFor(500_000), crawls: [] });
+    await useKey(KEY);
+  });
+  after(async () => {
+    // The watches go, and the profile forgets it had any: later suites' views read nothing of them.
+    for (const monitor of await api.watch.model.list()) await vscode.commands.executeCommand('webData.deleteWatch', { watchId: monitor.id, confirmed: true });
+    await storageOf(api).globalState.update('webData.watch.known', undefined);
+    await restoreDemoKey();
+  });
+  afterEach(async () => { await vscode.commands.executeCommand('workbench.action.closeAllEditors'); });
+
+  async function watchRows(): Promise<SearchTreeNode[]> {
+    const roots = (await api.search.results.getChildren()) ?? [];
+    const group = roots.find((row) => row.type === 'watches');
+    return group ? ((await api.search.results.getChildren(group)) ?? []) : [];
+  }
+
+  it('creates a watch from an address through its steps: the schedule read as typed with the next checks, the review with the bound, then the watch in its group', async () => {
+    const seen: ShownQuickInput[] = [];
+    const before = await emulator.requestCount();
+    const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', GUIDE), 10, seen);
+    assert.ok(created, 'no watch was made');
+    assert.deepEqual(seen.map((s) => s.step), [2, 3, 4], 'the address given: how often, the goal, the review');
+    assert.equal(seen[0]?.value, 'daily at 9am');
+    assert.match(seen[0].prompt ?? '', /^Next checks \(.+\): .+ · .+ · .+$/, 'the next three checks in the person\'s zone');
+    const review = seen[2]?.items ?? [];
+    assert.ok(review.some((row) => /Bound: (about \d+ credits a month|unknown until the first check)/.test(row)), `the review shows the bound: ${review.join(' | ')}`);
+    assert.ok(review.some((row) => row.includes(GUIDE)), 'the review shows what is watched');
+    // The credits and active crawls are read on their own schedule; of the watches, only the create.
+    const sent = (await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/monitor'));
+    assert.deepEqual(sent.map((r) => `${r.method} ${r.path}`), ['POST /v2/monitor'], 'nothing before the review; one create');
+    assert.equal(created.estimatedCreditsPerMonth, 30, 'the service\'s estimate: one page, thirty checks');
+    await waitFor('the watch in the Watches group', async () => (await watchRows()).some((row) => row.type === 'watch' && row.monitor.id === created.id));
+    const row = (await watchRows()).find((r) => r.type === 'watch' && r.monitor.id === created.id);
+    assert.ok(row);
+    const item = await api.search.results.getTreeItem(row);
+    assert.equal(item.contextValue, 'watch.active');
+    assert.match(String(item.description), /daily at 9am · next .+ · not checked yet/);
+  });
+
+  it('refuses a schedule under 5 minutes: Enter leaves the step open, and nothing is sent', async () => {
+    const seen: ShownQuickInput[] = [];
+    const listener = api.onDidShowQuickInput((input) => { seen.push(input); });
+    const before = await emulator.requestCount();
+    try {
+      const run = vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [GUIDE], schedule: 'every 2 minutes' });
+      await waitFor('the schedule step', () => seen.length >= 1);
+      assert.deepEqual([seen[0]?.step, seen[0]?.value], [2, 'every 2 minutes'], 'an address given: the schedule is asked, as given');
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.equal(await run, undefined, 'dismissed: nothing made');
+      assert.deepEqual(seen.map((s) => s.step), [2], 'Enter was refused: no goal step came');
+      assert.equal((await emulator.requestsSince(before)).length, 0, 'nothing sent');
+    } finally {
+      listener.dispose();
+    }
+  });
+
+  it('checks now twice: first read, then a changed page that matters, its credits in today\'s spend, the row saying so', async () => {
+    const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [GUIDE, PRICED], schedule: 'hourly', goal: 'breaking change' }), 5);
+    assert.ok(created);
+    const spent = api.spend.today().person;
+    const first = await vscode.commands.executeCommand<CheckDone | undefined>('webData.checkWatchNow', created.id);
+    assert.deepEqual(first?.pages.map((p) => p.status), ['new', 'new']);
+    const second = await vscode.commands.executeCommand<CheckDone | undefined>('webData.checkWatchNow', created.id);
+    assert.deepEqual(second?.pages.map((p) => [p.url, p.status]), [[GUIDE, 'changed'], [PRICED, 'changed']]);
+    await waitFor('both checks counted in today\'s spend', () => api.spend.today().person === spent + 4);
+    const row = (await watchRows()).find((r) => r.type === 'watch' && r.monitor.id === created.id);
+    assert.ok(row);
+    assert.match(String((await api.search.results.getTreeItem(row)).description), /2 changed · 1 matters/);
+  });
+
+  it('opens a changed page in the diff editor: previous on the left, current on the right, read-only, the judge\'s reason on top', async () => {
+    const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [GUIDE], schedule: 'daily at 9am', goal: 'breaking change' }), 5);
+    assert.ok(created);
+    await vscode.commands.executeCommand('webData.checkWatchNow', created.id);
+    const done = await vscode.commands.executeCommand<CheckDone | undefined>('webData.checkWatchNow', created.id);
+    assert.ok(done);
+    const opened = await vscode.commands.executeCommand<number>('webData.openWatchChanges', { watchId: created.id });
+    assert.equal(opened, 1);
+    await waitFor('the diff tab', () => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    const input = tab?.input;
+    assert.ok(input instanceof vscode.TabInputTextDiff);
+    assert.equal(input.original.scheme, 'webdata-change');
+    assert.equal(input.modified.scheme, 'webdata-change');
+    assert.match(tab?.label ?? '', /^docs\.tideflow\.dev\/getting-started \(.+ ↔ .+\)$/);
+    const [left, right] = await Promise.all([vscode.workspace.openTextDocument(input.original), vscode.workspace.openTextDocument(input.modified)]);
+    const body = (text: string): string => text.slice(text.indexOf('\n\n') + 2);
+    assert.doesNotMatch(body(left.getText()), /Update 1:/);
+    assert.match(body(right.getText()), /Update 1: the migration guide now lists a breaking change/);
+    assert.match(body(left.getText()), /^# Getting started with Tideflow/);
+    for (const side of [left, right]) {
+      assert.match(side.getText(), /^> Watch: .+ · https:\/\/docs\.tideflow\.dev\/getting-started\n> Judged: matters\. The change mentions "breaking"/);
+      assert.match(side.getText(), /^> - Added: Update 1: the migration guide/m);
+    }
+    // Read-only: a write to either side is refused.
+    for (const side of [input.original, input.modified]) await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(side, new TextEncoder().encode('changed'))));
+  });
+
+  it('notifies once of a scheduled check whose change matters, with Show Diff, and not of a dull one', async () => {
+    const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [GUIDE], schedule: 'every 6 hours', goal: 'breaking change' }), 5);
+    assert.ok(created);
+    await vscode.commands.executeCommand('webData.checkWatchNow', created.id);
+    const notices: Array<{ watchId: string; checkId: string; message: string }> = [];
+    // This watch's notifications (the suite's other watches run on the same clock).
+    const listening = api.watch.notifier.onDidNotify((notice) => { if (notice.watchId === created.id) notices.push(notice); });
+    try {
+      // The service's clock passes the next run: the check runs there, and the next read of the watches sees it.
+      await moveClock(6 * 3_600_000 + 60_000);
+      await vscode.commands.executeCommand('webData.refreshWatches');
+      await waitFor('the notification of the change that matters', () => notices.length > 0);
+      assert.match(notices[0]?.message ?? '', /changed: 1 changed · 1 matters\.$/);
+      await vscode.commands.executeCommand('webData.refreshWatches');
+      // The next check's change is typo fixes: read and judged dull, and nobody is told.
+      await moveClock(6 * 3_600_000);
+      await vscode.commands.executeCommand('webData.refreshWatches');
+      const [dull] = await api.watch.model.checksOf(created.id);
+      assert.ok(dull && dull.id !== notices[0]?.checkId, 'no new check');
+      await waitFor('the dull check read', () => api.watch.model.knownPages(dull.id) !== undefined);
+      assert.equal(notices.length, 1, 'one notification in all');
+    } finally {
+      listening.dispose();
+    }
+  });
+
+  it('pauses and resumes a watch, and deletes it', async () => {
+    const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [PRICED], schedule: 'weekly' }), 5);
+    assert.ok(created);
+    const paused = await vscode.commands.executeCommand<Monitor | undefined>('webData.pauseWatch', created.id);
+    assert.deepEqual([paused?.status, paused?.nextRunAt], ['paused', null]);
+    const row = (await watchRows()).find((r) => r.type === 'watch' && r.monitor.id === created.id);
+    assert.ok(row);
+    assert.equal((await api.search.results.getTreeItem(row)).contextValue, 'watch.paused');
+    const resumed = await vscode.commands.executeCommand<Monitor | undefined>('webData.resumeWatch', row);
+    assert.equal(resumed?.status, 'active');
+    // Edit Watch… opens the review with the watch's own steps; Save sends them back.
+    const seen: ShownQuickInput[] = [];
+    const before = await emulator.requestCount();
+    const saved = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.editWatch', created.id), 5, seen);
+    assert.equal(saved?.id, created.id);
+    assert.deepEqual(seen.map((s) => s.step), [4]);
+    assert.match(seen[0]?.items[0] ?? '', /^\$\(save\) Save the Watch/);
+    assert.ok(seen[0]?.items.some((item) => item.includes(PRICED)) && seen[0].items.some((item) => item.includes('weekly')), `the watch's own steps: ${seen[0]?.items.join(' | ') ?? ''}`);
+    assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/monitor')).map((r) => r.method), ['PATCH']);
+    assert.equal(await vscode.commands.executeCommand<boolean>('webData.deleteWatch', { watchId: created.id, confirmed: true }), true);
+    assert.ok(!(await watchRows()).some((r) => r.type === 'watch' && r.monitor.id === created.id), 'the row is gone');
+    assert.ok(!(await api.watch.model.list()).some((m) => m.id === created.id));
+  });
+});
