@@ -13,6 +13,7 @@ import type * as Crawls from './features/crawls';
 import type * as Doctor from './features/doctor';
 import type * as Entries from './features/entries';
 import type * as Jobs from './features/jobs';
+import type * as Participant from './features/participant';
 import type * as Scrape from './features/scrape';
 import type * as Search from './features/search';
 import type * as Webhooks from './features/webhooks';
@@ -45,6 +46,7 @@ interface LazyApis {
   chat: Chat.ChatToolsApi;
   entries: Entries.EntriesApi;
   doctor: undefined;
+  participant: Participant.ParticipantApi;
 }
 
 /** Each lazy feature's module (src/features/<name>/index.ts, built into dist/feature-<name>.js). */
@@ -59,6 +61,7 @@ interface FeatureModules {
   chat: typeof Chat;
   entries: typeof Entries;
   doctor: typeof Doctor;
+  participant: typeof Participant;
 }
 
 /** What activate() returns: handles the host tests use. A lazy feature's handle loads it. */
@@ -73,6 +76,8 @@ export interface WebDataApi {
   spend: ReturnType<typeof registerSpend>;
   readonly scrape: LazyApis['scrape'];
   readonly jobs: LazyApis['jobs'];
+  /** @webData's handler (loads the feature). */
+  readonly participant: LazyApis['participant'];
   walkthrough: ReturnType<typeof registerWalkthrough>;
   /** The features loaded so far, in order, and an event as each loads (host tests check what an entry loads). */
   features: { readonly loaded: readonly LazyFeature[]; readonly onDidLoad: vscode.Event<LazyFeature> };
@@ -141,6 +146,15 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     // The search feature loads when the box opens, not when the Code Action is looked up.
     entries: () => bundle('entries').registerEntries(services, { search: { ask: (...asked) => features.get('search').ask(...asked) } }),
     doctor: () => { bundle('doctor').registerDoctor(services, { webhooks: receiverOf(features) }); return undefined; },
+    // @webData searches through the search feature and reads pages through the scrape feature, so both count in today's spend.
+    participant: () => {
+      const search = features.get('search');
+      const scrape = features.get('scrape');
+      return bundle('participant').registerParticipant(services, {
+        searches: search, scrape, spend,
+        tabs: { resultUri: (record, index) => search.resultUri(record, index), pageUri: (record) => scrape.documents.address(record) },
+      });
+    },
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
   const profileUse = new ProfileUse(context.globalState);
@@ -182,6 +196,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     get entries() { return features.get('entries'); },
     get scrape() { return features.get('scrape'); },
     get jobs() { return features.get('jobs'); },
+    get participant() { return features.get('participant'); },
     features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir: bundles.cacheDirectory } : {}),
   };

@@ -25,7 +25,7 @@ interface Listing {
  */
 const SHELL_CEILING_KIB = 80;
 
-const LAZY = ['chat', 'connect', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'scrape', 'search', 'webhooks'];
+const LAZY = ['chat', 'connect', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'participant', 'scrape', 'search', 'webhooks'];
 
 describe('bundles', function () {
   this.timeout(60_000);
