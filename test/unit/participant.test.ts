@@ -8,6 +8,7 @@ import { tokenBudget, type TextBudget } from '../../src/core/chat/fit';
 import { answerBound, type AnswerPlan } from '../../src/core/participant/bound';
 import { CitationStream, inertAnswerText, type AnswerPart } from '../../src/core/participant/citations';
 import { fitPrompt, type PromptSource } from '../../src/core/participant/prompt';
+import { queryFrom, queryPrompt } from '../../src/core/participant/query';
 import { earlierSources, SOURCES_KEY } from '../../src/core/participant/sources';
 import { Confirmations, questionKey } from '../../src/features/participant/confirmations';
 
@@ -139,5 +140,19 @@ describe('participant: pages kept in chat history', () => {
     const found = earlierSources([older, undefined, { other: true }, newer], 10);
     assert.deepEqual(found.map((s) => s.page), [{ kind: 'page', pageId: 'p1' }, { kind: 'result', searchId: 's1', index: 0 }]);
     assert.equal(earlierSources([older, newer], 1).length, 1);
+  });
+});
+
+describe('participant: the search query the model writes', () => {
+  it('asks with the question alone, and reads back one clean line', () => {
+    assert.match(queryPrompt('how\u202E do streams work?'), /^Write one web search query[\s\S]*\nQuestion: how do streams work\?$/);
+    assert.equal(queryFrom('\n  Query: "tideflow streams API"\nThis query finds…', 'q'), 'tideflow streams API');
+    assert.equal(queryFrom('node\u202E 22 release\u200B notes', 'q'), 'node 22 release notes');
+  });
+
+  it('falls back to the question when the model gives nothing usable, and never passes the service\'s length', () => {
+    assert.equal(queryFrom('', 'the question'), 'the question');
+    assert.equal(queryFrom('  \n ""', 'the question'), 'the question');
+    assert.ok(Array.from(queryFrom('word '.repeat(400), 'q')).length <= 500);
   });
 });

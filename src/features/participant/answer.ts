@@ -24,6 +24,7 @@ import type { PreparedSearch } from '../search';
 import type { SpendApi } from '../spend';
 import { questionKey, type Confirmations } from './confirmations';
 import { hasMarkdown, keptPage, readAgain, resultPage, type PageTabs, type ReadPage } from './pages';
+import { writeQuery } from './query';
 import { listSources, referencePages, respond } from './respond';
 import * as words from './words';
 
@@ -78,21 +79,28 @@ export class ParticipantAnswers {
     }
     const client = await this.client(stream);
     if (!client) return {};
-    const prepared = this.prepare(question);
-    if (!prepared.ok) return this.say(stream, words.failedWords(prepared.message));
-    const assessment = await this.searchSpend.assess(prepared.search.body, { fresh: false });
-    const bringsMarkdown = (prepared.search.body.scrapeOptions?.formats ?? []).some((f) => f.type === 'markdown');
+    // The question checked with today's settings gives the search's shape, and so its price.
+    const shape = this.prepare(question);
+    if (!shape.ok) return this.say(stream, words.failedWords(shape.message));
+    const bringsMarkdown = (shape.search.body.scrapeOptions?.formats ?? []).some((f) => f.type === 'markdown');
     const plan: AnswerPlan = {
-      search: !assessment.reuse, searchPrice: assessment.price,
+      search: true, searchPrice: (await this.searchSpend.assess(shape.search.body, { fresh: true })).price,
       scrapes: bringsMarkdown ? 0 : READ_PAGES, scrapePrice: scrapePrice(await this.deps.scrape.pages.list()), reused: 0,
     };
-    if (!(this.mayAnswer(request, plan, stream))) return {};
+    if (!this.mayAnswer(request, plan, stream)) return {};
     if (stopped(token)) return this.cancelled(stream);
+    stream.progress(words.writingQueryWords());
+    const query = await writeQuery(request.model, question, token);
+    if (query === undefined) return this.cancelled(stream);
+    const prepared = this.prepare(query);
+    if (!prepared.ok) return this.say(stream, words.failedWords(prepared.message));
+    const assessment = await this.searchSpend.assess(prepared.search.body, { fresh: false });
     let record: SearchRecord;
     const spent: Spent = { search: undefined, scrapes: 0, scrapeCredits: 0, reused: 0 };
     if (assessment.reuse) {
       record = assessment.reuse.record;
       spent.reused++;
+      stream.markdown(`${words.reusedSearchWords(record.request.query, assessment.reuse.minutesAgo)}\n\n`);
     } else {
       stream.progress(words.searchingWords(prepared.search.body.query));
       const found = await this.send(prepared.search, stream, token);

@@ -9,12 +9,13 @@ import { inertMarkdown } from '../../core/text/inert';
 import { priceWords } from '../spend/words';
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+const credits = (n: number): string => (n === 1 ? vscode.l10n.t('1 credit') : vscode.l10n.t('{0} credits', n));
 
 function scrapeWords(plan: AnswerPlan): string | undefined {
   if (plan.scrapes === 0) return undefined;
   const price = plan.scrapePrice;
   const each = price.kind === 'history'
-    ? (price.min === price.max ? vscode.l10n.t('{0} credits each, as your last scrapes cost', price.max) : vscode.l10n.t('{0} to {1} credits each, as your last scrapes cost', price.min, price.max))
+    ? (price.min === price.max ? vscode.l10n.t('{0} each, as your last scrapes cost', credits(price.max)) : vscode.l10n.t('{0} to {1} credits each, as your last scrapes cost', price.min, price.max))
     : vscode.l10n.t('price unknown until your first scrape');
   return vscode.l10n.t('up to {0} {1} of pages the search brings without text ({2})', plan.scrapes, plural(plan.scrapes, 'scrape', 'scrapes'), each);
 }
@@ -26,7 +27,7 @@ export function boundWords(plan: AnswerPlan, bound: AnswerBound): string {
   const scrapes = scrapeWords(plan);
   if (scrapes) parts.push(scrapes);
   if (plan.reused > 0) parts.push(vscode.l10n.t('{0} {1} from earlier in this chat, free', plan.reused, plural(plan.reused, 'page', 'pages')));
-  const most = bound.most === undefined ? vscode.l10n.t('not known yet') : vscode.l10n.t('at most {0} credits', bound.most);
+  const most = bound.most === undefined ? vscode.l10n.t('not known yet') : vscode.l10n.t('at most {0}', credits(bound.most));
   if (!plan.search && plan.scrapes === 0) return vscode.l10n.t('This answer spends nothing: it reads {0}.', parts.join('; '));
   return vscode.l10n.t('This answer may spend {0}: {1}.', most, parts.join('; '));
 }
@@ -47,6 +48,8 @@ export function capWords(cap: Exclude<CapCheck, { kind: 'ok' }>): string {
     : vscode.l10n.t('Not answered: it may cost up to {0} credits and chat has spent {1} of its {2} today, so it could pass the daily limit ({3}). Nothing was sent.', cap.most, cap.spent, cap.limit, setting);
 }
 
+export const writingQueryWords = (): string => vscode.l10n.t('Writing a search query');
+export const reusedSearchWords = (query: string, minutes: number): string => vscode.l10n.t('Reading the search for “{0}” made {1} minutes ago (free).', inertMarkdown(query, 200), minutes);
 export const searchingWords = (query: string): string => vscode.l10n.t('Searching the web for “{0}”', inertMarkdown(query, 200));
 export const readingWords = (title: string): string => vscode.l10n.t('Reading {0}', inertMarkdown(title, 120));
 export const askingWords = (): string => vscode.l10n.t('Asking the model');
@@ -55,8 +58,8 @@ export const resultsHeading = (count: number, query: string): string => vscode.l
 
 export function spentWords(spent: { search: number | undefined; scrapes: number; scrapeCredits: number; reused: number }, today: { spent: number; limit: number }): string {
   const parts: string[] = [];
-  if (spent.search !== undefined) parts.push(vscode.l10n.t('the search {0} credits', spent.search));
-  if (spent.scrapes > 0) parts.push(vscode.l10n.t('{0} {1} {2} credits', spent.scrapes, plural(spent.scrapes, 'scrape', 'scrapes'), spent.scrapeCredits));
+  if (spent.search !== undefined) parts.push(vscode.l10n.t('the search {0}', credits(spent.search)));
+  if (spent.scrapes > 0) parts.push(vscode.l10n.t('{0} {1} {2}', spent.scrapes, plural(spent.scrapes, 'scrape', 'scrapes'), credits(spent.scrapeCredits)));
   if (spent.reused > 0) parts.push(vscode.l10n.t('{0} {1} reused, free', spent.reused, plural(spent.reused, 'page', 'pages')));
   const what = parts.length === 0 ? vscode.l10n.t('nothing') : parts.join(', ');
   return vscode.l10n.t('Spent: {0}. Chat today: {1} of {2} credits.', what, today.spent, today.limit);

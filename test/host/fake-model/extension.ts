@@ -31,7 +31,12 @@ export interface SeenRequest { model: string; text: string; tokens: number }
 export interface FakeModelApi {
   /** The next answers, each a list of pieces streamed in order; when none is left the model answers "No script.". */
   answers: string[][];
+  /** The answers' requests (not the search queries'), in order. */
   readonly requests: SeenRequest[];
+  /** The next search queries to write, for the requests that ask for one; when none is left, the question itself. */
+  queries: string[];
+  /** The requests that asked for a search query. */
+  readonly queryRequests: SeenRequest[];
   /** Milliseconds between pieces, for the tests that stop an answer midway. */
   pieceDelayMs: number;
   /** How many answers ended because the request was cancelled. */
@@ -56,10 +61,12 @@ function textOf(message: RequestMessage | string): string {
 
 export function activate(context: vscode.ExtensionContext): FakeModelApi {
   const api: FakeModelApi = {
-    answers: [], requests: [], pieceDelayMs: 0, cancelled: 0,
+    answers: [], requests: [], queries: [], queryRequests: [], pieceDelayMs: 0, cancelled: 0,
     reset() {
       api.answers = [];
       api.requests.length = 0;
+      api.queries = [];
+      api.queryRequests.length = 0;
       api.pieceDelayMs = 0;
       api.cancelled = 0;
     },
@@ -70,7 +77,14 @@ export function activate(context: vscode.ExtensionContext): FakeModelApi {
     provideLanguageModelChatInformation: () => MODELS,
     provideLanguageModelChatResponse: async (model, messages, _options, progress, token) => {
       const text = messages.map(textOf).join('\n');
-      api.requests.push({ model: model.id, text, tokens: countTokens(text) });
+      const seen = { model: model.id, text, tokens: countTokens(text) };
+      // @webData asks for a search query first (src/core/participant/query.ts).
+      if (text.startsWith('Write one web search query')) {
+        api.queryRequests.push(seen);
+        progress.report(new vscode.LanguageModelTextPart(api.queries.shift() ?? /Question: (.*)/.exec(text)?.[1] ?? ''));
+        return;
+      }
+      api.requests.push(seen);
       const pieces = api.answers.shift() ?? ['No script.'];
       for (const piece of pieces) {
         if (token.isCancellationRequested) {

@@ -111,14 +111,17 @@ describe('@webData in chat', function () {
         { url: 'https://docs.example/beta', title: 'Beta Notes', markdown: '# Beta\n\nBeta fact.' },
       ]);
       fake.answers = [['Alpha comes first [1', '] and beta ', 'second [2]. Both agree [1, 2].']];
+      fake.queries = ['alpha beta "facts" <b>'];
       const before = await emulator.requestCount();
       const { stream, result } = await answered('what are alpha and beta?');
       assert.deepEqual(await sentSince(before), ['POST /v2/search'], 'one search and nothing else (the search brought the markdown)');
 
       assert.match(stream.text, /This answer may spend/);
       const boundAt = stream.parts.findIndex((p) => p.kind === 'markdown' && p.value.includes('This answer may spend'));
-      const searchingAt = stream.parts.findIndex((p) => p.kind === 'progress' && p.value.includes('what are alpha and beta?'));
-      assert.ok(boundAt >= 0 && searchingAt > boundAt, 'the bound is said before the search, and the query is shown');
+      const searchingAt = stream.parts.findIndex((p) => p.kind === 'progress' && p.value === 'Searching the web for “alpha beta \\"facts\\" \\<b\\>”');
+      assert.ok(boundAt >= 0 && searchingAt > boundAt, 'the bound is said before the search, and the query the model wrote is shown, inert');
+      assert.equal((await api.search.list())[0]?.query, 'alpha beta "facts" <b>', 'the query sent is the one shown');
+      assert.match(fake.queryRequests.at(-1)?.text ?? '', /^Write one web search query[\s\S]*Question: what are alpha and beta\?$/);
       const anchors = stream.anchors();
       assert.deepEqual(anchors.map((a) => a.title), ['[1]', '[2]', '[1]', '[2]', 'Alpha Guide', 'Beta Notes']);
       assert.equal(stream.references().length, 2);
@@ -200,7 +203,7 @@ describe('@webData in chat', function () {
         assert.match(stream.text, /This answer may spend/);
         assert.match(stream.text, /daily limit \(webData\.chat\.dailyCreditLimit\)\. Nothing was sent\./);
         assert.deepEqual(await sentSince(before), []);
-        assert.equal(fake.requests.length, 0);
+        assert.equal(fake.requests.length + fake.queryRequests.length, 0);
         assert.deepEqual(stream.buttons(), []);
       } finally {
         await set('chat.dailyCreditLimit', 1000);
@@ -216,7 +219,7 @@ describe('@webData in chat', function () {
         assert.equal(button?.command, 'webData.answerInChat');
         assert.match(first.stream.text, /Nothing was sent yet/);
         assert.deepEqual(await sentSince(before), [], 'nothing sent before the yes');
-        assert.equal(fake.requests.length, 0);
+        assert.equal(fake.requests.length + fake.queryRequests.length, 0);
 
         assert.ok(api.participant.confirm(String(button.arguments?.[0])));
         const other = await ask('another question');
@@ -268,16 +271,16 @@ describe('@webData in chat', function () {
       const stopped = new vscode.CancellationTokenSource();
       stopped.cancel();
       const before = await emulator.requestCount();
-      const requests = fake.requests.length;
+      const requests = fake.requests.length + fake.queryRequests.length;
       await ask('a question stopped before it began', { token: stopped.token });
       assert.deepEqual(await sentSince(before), [], 'nothing sent after a stop before the search');
-      assert.equal(fake.requests.length, requests);
+      assert.equal(fake.requests.length + fake.queryRequests.length, requests);
     });
 
     it('/search lists the results as references with no model call, and /cost says today\'s spend', async () => {
       await searchAnswers([{ url: 'https://docs.example/one', title: 'One' }, { url: 'https://docs.example/two', title: 'Two' }]);
       const { stream, result } = await answered('listed results', { command: 'search' });
-      assert.equal(fake.requests.length, 0);
+      assert.equal(fake.requests.length + fake.queryRequests.length, 0);
       assert.equal(stream.references().length, 2);
       assert.deepEqual(stream.anchors().map((a) => a.title), ['One', 'Two']);
       assert.equal((result.metadata?.webDataSources as unknown[] | undefined)?.length, 2);
@@ -296,7 +299,7 @@ describe('@webData in chat', function () {
         const { stream } = await answered('how do tideflow streams work?');
         assert.deepEqual(await sentSince(before), ['POST /v2/search', 'POST /v2/scrape']);
         assert.match(stream.text, /up to 3 scrapes of pages the search brings without text/);
-        assert.match(stream.text, /Spent: the search 2 credits, 1 scrape 1 credits\./);
+        assert.match(stream.text, /Spent: the search 2 credits, 1 scrape 1 credit\./);
         const [citation] = stream.anchors();
         assert.equal(citation?.uri.scheme, 'webdata-page');
         const page = await vscode.workspace.openTextDocument(citation.uri);
