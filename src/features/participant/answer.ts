@@ -61,7 +61,7 @@ export class ParticipantAnswers {
       if (stopped(token)) return {};
       this.services.log.error(`@webData failed: ${String(error)}`);
       stream.markdown(words.failedWords(error instanceof Error ? error.message : String(error)));
-      return { errorDetails: { message: words.failedWords('') } };
+      return {};
     }
   }
 

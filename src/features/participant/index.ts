@@ -37,7 +37,8 @@ export function registerParticipant(services: Services, deps: ParticipantDeps): 
       }
       const [command, prompt] = key.split('\u0000');
       const query = `@webData ${command ? `/${command} ` : ''}${prompt ?? ''}`;
-      await vscode.commands.executeCommand('workbench.action.chat.open', { query, isPartialQuery: false });
+      // Participants answer in Ask mode (agent mode has tools, not participants); older chats ignore the mode.
+      await vscode.commands.executeCommand('workbench.action.chat.open', { query, isPartialQuery: false, mode: 'ask' });
     }),
   );
   return { handle, confirm: (id) => confirmations.confirm(id) !== undefined };

@@ -310,6 +310,23 @@ describe('@webData in chat', function () {
       }
     });
 
+    it('answers in the chat view once the confirmation\'s button is pressed', async () => {
+      await set('chat.confirmAboveCredits', 0);
+      try {
+        const first = await ask('a question answered from the button');
+        const [button] = first.stream.buttons();
+        assert.ok(button?.arguments, 'no button');
+        await searchAnswers([{ url: 'https://docs.example/button', title: 'Button', markdown: 'Pressed.' }]);
+        fake.answers = [['From the button [1].']];
+        const requests = fake.requests.length;
+        await vscode.commands.executeCommand(button.command, String(button.arguments[0]));
+        await waitFor('the confirmed question to be answered', () => fake.requests.length > requests, 20_000);
+        assert.match(fake.requests.at(-1)?.text ?? '', /Question: a question answered from the button\n[\s\S]*Pressed\./);
+      } finally {
+        await set('chat.confirmAboveCredits', 1000);
+      }
+    });
+
     it('answers a question asked in the chat view with the model picked there', async () => {
       await searchAnswers([{ url: 'https://docs.example/view', title: 'In The View', markdown: 'Asked in the view.' }]);
       fake.answers = [['From the view [1].']];
