@@ -8,7 +8,6 @@ import type { CapCheck } from '../../core/spend/ledger';
 import { inertMarkdown } from '../../core/text/inert';
 import { priceWords } from '../spend/words';
 
-const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 const credits = (n: number): string => (n === 1 ? vscode.l10n.t('1 credit') : vscode.l10n.t('{0} credits', n));
 
 function scrapeWords(plan: AnswerPlan): string | undefined {
@@ -17,7 +16,9 @@ function scrapeWords(plan: AnswerPlan): string | undefined {
   const each = price.kind === 'history'
     ? (price.min === price.max ? vscode.l10n.t('{0} each, as your last scrapes cost', credits(price.max)) : vscode.l10n.t('{0} to {1} credits each, as your last scrapes cost', price.min, price.max))
     : vscode.l10n.t('price unknown until your first scrape');
-  return vscode.l10n.t('up to {0} {1} of pages the search brings without text ({2})', plan.scrapes, plural(plan.scrapes, 'scrape', 'scrapes'), each);
+  return plan.scrapes === 1
+    ? vscode.l10n.t('up to 1 scrape of a page the search brings without text ({0})', each)
+    : vscode.l10n.t('up to {0} scrapes of pages the search brings without text ({1})', plan.scrapes, each);
 }
 
 /** The plan and its bound, said before anything is sent (markdown). */
@@ -26,7 +27,7 @@ export function boundWords(plan: AnswerPlan, bound: AnswerBound): string {
   if (plan.search) parts.push(vscode.l10n.t('one search ({0})', priceWords(plan.searchPrice)));
   const scrapes = scrapeWords(plan);
   if (scrapes) parts.push(scrapes);
-  if (plan.reused > 0) parts.push(vscode.l10n.t('{0} {1} from earlier in this chat, free', plan.reused, plural(plan.reused, 'page', 'pages')));
+  if (plan.reused > 0) parts.push(plan.reused === 1 ? vscode.l10n.t('1 page kept earlier, free') : vscode.l10n.t('{0} pages kept earlier, free', plan.reused));
   const most = bound.most === undefined ? vscode.l10n.t('not known yet') : vscode.l10n.t('at most {0}', credits(bound.most));
   if (!plan.search && plan.scrapes === 0) return vscode.l10n.t('This answer spends nothing: it reads {0}.', parts.join('; '));
   return vscode.l10n.t('This answer may spend {0}: {1}.', most, parts.join('; '));
@@ -59,8 +60,8 @@ export const resultsHeading = (count: number, query: string): string => vscode.l
 export function spentWords(spent: { search: number | undefined; scrapes: number; scrapeCredits: number; reused: number }, today: { spent: number; limit: number }): string {
   const parts: string[] = [];
   if (spent.search !== undefined) parts.push(vscode.l10n.t('the search {0}', credits(spent.search)));
-  if (spent.scrapes > 0) parts.push(vscode.l10n.t('{0} {1} {2}', spent.scrapes, plural(spent.scrapes, 'scrape', 'scrapes'), credits(spent.scrapeCredits)));
-  if (spent.reused > 0) parts.push(vscode.l10n.t('{0} {1} reused, free', spent.reused, plural(spent.reused, 'page', 'pages')));
+  if (spent.scrapes > 0) parts.push(spent.scrapes === 1 ? vscode.l10n.t('1 scrape {0}', credits(spent.scrapeCredits)) : vscode.l10n.t('{0} scrapes {1}', spent.scrapes, credits(spent.scrapeCredits)));
+  if (spent.reused > 0) parts.push(spent.reused === 1 ? vscode.l10n.t('1 page reused, free') : vscode.l10n.t('{0} pages reused, free', spent.reused));
   const what = parts.length === 0 ? vscode.l10n.t('nothing') : parts.join(', ');
   return vscode.l10n.t('Spent: {0}. Chat today: {1} of {2} credits.', what, today.spent, today.limit);
 }
@@ -82,5 +83,7 @@ export const noModelAnswerWords = (): string => vscode.l10n.t('The model gave no
 export const cancelledWords = (): string => vscode.l10n.t('Stopped: nothing more was sent.');
 export const failedWords = (what: string): string => vscode.l10n.t('Web Data could not answer: {0}', inertMarkdown(what, 500));
 export const modelFailedWords = (what: string): string => vscode.l10n.t('The model could not answer: {0}', inertMarkdown(what, 500));
-export const reusedWords = (count: number): string => vscode.l10n.t('Answering from the {0} {1} of earlier answers in this chat (free). Start a new chat to search again.', count, plural(count, 'page', 'pages'));
+export const reusedWords = (count: number): string => (count === 1
+  ? vscode.l10n.t('Answering from the page of earlier answers in this chat (free). Start a new chat to search again.')
+  : vscode.l10n.t('Answering from the {0} pages of earlier answers in this chat (free). Start a new chat to search again.', count));
 export const confirmExpiredWords = (): string => vscode.l10n.t('That confirmation is no longer waiting: ask the question again.');
