@@ -21,6 +21,9 @@ const SHIM = path.join(REPO, 'test', 'host', 'code-shim.mjs');
 const PSEUDO = process.env.WEBDATA_PSEUDO_L10N === '1';
 const SUITE_DIR = path.join(REPO, 'test', 'host', PSEUDO ? 'pseudo' : 'suite');
 const BUNDLE = path.join(REPO, 'out', 'host', 'index.js');
+// A scripted chat model (test/host/fake-model), loaded beside the extension where VS Code lets an
+// extension provide one (1.104 and later): the @webData suite talks to it.
+const FAKE_MODEL = path.join(REPO, 'out', 'host', 'fake-model');
 
 function step(message) {
   console.log(`\n== ${message}`);
@@ -68,6 +71,20 @@ async function bundleHostTests() {
     logOverride: { 'require-resolve-not-external': 'silent' },
     plugins: [suitesPlugin],
   });
+  await esbuild.build({
+    entryPoints: [path.join(REPO, 'test', 'host', 'fake-model', 'extension.ts')],
+    outfile: path.join(FAKE_MODEL, 'extension.js'),
+    bundle: true, format: 'cjs', platform: 'node', target: 'node20', external: ['vscode'], logLevel: 'warning',
+  });
+  fs.copyFileSync(path.join(REPO, 'test', 'host', 'fake-model', 'package.json'), path.join(FAKE_MODEL, 'package.json'));
+}
+
+/**
+ * The scripted model's extension, installed in the run's extensions folder (the server takes one
+ * extension under development from the workbench's payload).
+ */
+function installFakeModel(runDir) {
+  fs.cpSync(FAKE_MODEL, path.join(runDir, 'extensions', 'webdata-test.fake-model-0.0.1'), { recursive: true });
 }
 
 /** A workspace folder whose settings point the extension at the emulator. */
@@ -103,6 +120,7 @@ async function runOnServer(server) {
   try {
     const userDataDir = path.join(runDir, 'user-data');
     writeUserSettings(userDataDir);
+    if (server.name === 'latest') installFakeModel(runDir);
     if (PSEUDO) removePseudoBundles = preparePseudoLocale({ repo: REPO, userDataDir, runDir });
     await runTests({
       vscodeExecutablePath: SHIM,

@@ -15,6 +15,7 @@ import type * as Doctor from './features/doctor';
 import type * as Entries from './features/entries';
 import type * as Jobs from './features/jobs';
 import type * as Parse from './features/parse';
+import type * as Participant from './features/participant';
 import type * as Scrape from './features/scrape';
 import type * as Search from './features/search';
 import type * as Watch from './features/watch';
@@ -51,6 +52,7 @@ interface LazyApis {
   agent: Agent.AgentFeature;
   parse: Parse.ParseFeature;
   watch: Watch.WatchFeature;
+  participant: Participant.ParticipantApi;
 }
 
 /** Each lazy feature's module (src/features/<name>/index.ts, built into dist/feature-<name>.js). */
@@ -68,6 +70,7 @@ interface FeatureModules {
   agent: typeof Agent;
   parse: typeof Parse;
   watch: typeof Watch;
+  participant: typeof Participant;
 }
 
 /** What activate() returns: handles the host tests use. A lazy feature's handle loads it. */
@@ -85,6 +88,8 @@ export interface WebDataApi {
   readonly agent: LazyApis['agent'];
   readonly parse: LazyApis['parse'];
   readonly watch: LazyApis['watch'];
+  /** @webData's handler (loads the feature). */
+  readonly participant: LazyApis['participant'];
   walkthrough: ReturnType<typeof registerWalkthrough>;
   /** The features loaded so far, in order, and an event as each loads (host tests check what an entry loads). */
   features: { readonly loaded: readonly LazyFeature[]; readonly onDidLoad: vscode.Event<LazyFeature> };
@@ -164,6 +169,15 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       keptPages: async () => (await features.get('scrape').pages.summaries()) ?? [],
       addressOf: (uri) => features.get('scrape').addressOf(uri),
     }),
+    // @webData searches through the search feature and reads pages through the scrape feature, so both count in today's spend.
+    participant: () => {
+      const search = features.get('search');
+      const scrape = features.get('scrape');
+      return bundle('participant').registerParticipant(services, {
+        searches: search, scrape, spend,
+        tabs: { resultUri: (record, index) => search.resultUri(record, index), pageUri: (record) => scrape.documents.address(record) },
+      });
+    },
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
   const profileUse = new ProfileUse(context.globalState);
@@ -223,6 +237,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     get agent() { return features.get('agent'); },
     get parse() { return features.get('parse'); },
     get watch() { return features.get('watch'); },
+    get participant() { return features.get('participant'); },
     features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir: bundles.cacheDirectory } : {}),
   };

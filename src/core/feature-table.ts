@@ -8,11 +8,11 @@
 // contributed command, view and tool has one owner) and against the features' sources (each
 // registers exactly the entries it owns). The features activation runs anyway (the credits item,
 // today's spend, the walkthrough, the problems' Code Action, the editor menu's keys) are imported by src/extension.ts and own no row.
-import { Command, Tool, View, type CommandId, type ToolName, type ViewId } from './ids';
+import { Command, Participant, Tool, View, type CommandId, type ParticipantId, type ToolName, type ViewId } from './ids';
 import { Schemes } from './schemes';
 
 /** The features loaded on first use: each a folder of src/features/ and a bundle dist/feature-<name>.js. */
-export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor', 'parse', 'agent', 'watch'] as const;
+export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor', 'parse', 'agent', 'watch', 'participant'] as const;
 
 export type LazyFeature = (typeof LAZY_FEATURES)[number];
 
@@ -21,6 +21,8 @@ export interface FeatureEntries {
   /** A view whose rows it draws; the view's `draws` lists other features whose rows it shows too. */
   readonly views?: readonly ViewId[];
   readonly tools?: readonly ToolName[];
+  /** Chat participants (@webData): registered at activation where VS Code has chat, answered by the feature. */
+  readonly participants?: readonly ParticipantId[];
 }
 
 export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
@@ -68,6 +70,7 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
       Command.refreshWatches, Command.copyWatchId, Command.editWatch,
     ],
   },
+  participant: { commands: [Command.answerInChat], participants: [Participant.webData] },
 };
 
 /**
@@ -92,15 +95,17 @@ export function fileSystemOwners(): ReadonlyMap<string, LazyFeature> {
 }
 
 /** Every entry with its owner, for the stand-ins. */
-export function entryOwners(): { commands: Map<CommandId, LazyFeature>; views: Map<ViewId, LazyFeature>; tools: Map<ToolName, LazyFeature> } {
+export function entryOwners(): { commands: Map<CommandId, LazyFeature>; views: Map<ViewId, LazyFeature>; tools: Map<ToolName, LazyFeature>; participants: Map<ParticipantId, LazyFeature> } {
   const commands = new Map<CommandId, LazyFeature>();
   const views = new Map<ViewId, LazyFeature>();
   const tools = new Map<ToolName, LazyFeature>();
+  const participants = new Map<ParticipantId, LazyFeature>();
   for (const feature of LAZY_FEATURES) {
     const entries = FEATURE_TABLE[feature];
     for (const id of entries.commands) commands.set(id, feature);
     for (const id of entries.views ?? []) views.set(id, feature);
     for (const name of entries.tools ?? []) tools.set(name, feature);
+    for (const id of entries.participants ?? []) participants.set(id, feature);
   }
-  return { commands, views, tools };
+  return { commands, views, tools, participants };
 }

@@ -5,6 +5,7 @@
 // In src/core because the core names commands too (the credits item's click, usage/present.ts).
 
 export const Command = {
+  answerInChat: 'webData.answerInChat',
   connect: 'webData.connect',
   setApiKey: 'webData.setApiKey',
   clearApiKey: 'webData.clearApiKey',
@@ -120,6 +121,13 @@ export const ContextKey = {
 /** The walkthrough of contributes.walkthroughs, as workbench.action.openWalkthrough names it: `<publisher>.<name>#<id>`. */
 export const WALKTHROUGH_ID = 'web-data.web-data#webData.gettingStarted';
 
+/** The chat participants of contributes.chatParticipants (src/features/participant): @webData. */
+export const Participant = {
+  webData: 'webData.participant',
+} as const;
+
+export type ParticipantId = (typeof Participant)[keyof typeof Participant];
+
 /** The language model tools of contributes.languageModelTools (src/features/chat). */
 export const Tool = {
   search: 'webData_search',
@@ -182,6 +190,7 @@ export const Setting = {
   chatReuseMinutes: 'chat.reuseMinutes',
   chatDailyCreditLimit: 'chat.dailyCreditLimit',
   chatMaxCrawlPages: 'chat.maxCrawlPages',
+  chatConfirmAboveCredits: 'chat.confirmAboveCredits',
   crawlResultsStorageLimit: 'crawlResults.storageLimit',
   scrapeFormats: 'scrape.formats',
   scrapeOnlyMainContent: 'scrape.onlyMainContent',

@@ -119,6 +119,12 @@ export function chatDailyCreditLimit(): number {
   return Math.max(0, section().get<number>(Setting.chatDailyCreditLimit, 25));
 }
 
+/** Above this many credits (or when the price is not known yet), @webData asks before it spends. */
+export function chatConfirmAboveCredits(): number {
+  const value = section().get<number>(Setting.chatConfirmAboveCredits, 5);
+  return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, value) : 5;
+}
+
 /** The most pages a chat agent's crawl may ask for, and the most addresses in its batch scrape. */
 export function chatMaxCrawlPages(): number {
   const value = section().get<number>(Setting.chatMaxCrawlPages, 10);

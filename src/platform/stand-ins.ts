@@ -1,13 +1,13 @@
 // The stand-ins of every feature's entries (src/core/feature-table.ts), registered at activation so
 // that each entry exists before its feature's code is read: a command, a view's data provider, a
-// chat tool, a file system whose tabs a reload restores. The first use of one loads its feature,
+// chat tool, a chat participant, a file system whose tabs a reload restores. The first use of one loads its feature,
 // which registers its own handler, provider or tool through the seams below (`registerCommand` of
-// ./commands.ts, `createTreeView`, `registerTool`, `registerFileSystem`); from then on the stand-in
+// ./commands.ts, `createTreeView`, `registerTool`, `answerParticipant`, `registerFileSystem`); from then on the stand-in
 // passes everything straight through. VS Code takes one registration per command, view, tool and
 // scheme, so the seams hand the feature's part to the stand-in instead of registering it again.
 import * as vscode from 'vscode';
 import { entryOwners, fileSystemOwners, VIEW_DRAWS, type LazyFeature } from '../core/feature-table';
-import type { CommandId, ToolName, ViewId } from '../core/ids';
+import type { CommandId, ParticipantId, ToolName, ViewId } from '../core/ids';
 import { readonlyNote } from './readonly-notes';
 
 type Handler = (...args: unknown[]) => unknown;
@@ -18,6 +18,7 @@ const handlers = new Map<string, Handler>();
 const trees = new Map<string, StandInTree>();
 const tools = new Map<string, StandInTool>();
 const fileSystems = new Map<string, StandInFileSystem>();
+const participants = new Map<string, Target<vscode.ChatRequestHandler>>();
 
 /**
  * Registers every stand-in; `load` makes a feature (src/platform/features.ts), `used` hears each
@@ -55,6 +56,17 @@ export function registerStandIns(load: (feature: LazyFeature) => unknown, used: 
       registered.push(vscode.lm.registerTool(name, tool));
     }
   }
+  // VS Code routes `@name` only to a participant that exists when the request comes, so it is
+  // made now, with a handler that loads its feature on the first question.
+  if (typeof vscode.chat.createChatParticipant === 'function') {
+    for (const [id, owner] of owners.participants) {
+      const target = new Target<vscode.ChatRequestHandler>(() => { loadAndUse(owner); }, 'a chat participant');
+      participants.set(id, target);
+      const participant = vscode.chat.createChatParticipant(id, (request, context, stream, token) => target.get()(request, context, stream, token));
+      participant.iconPath = new vscode.ThemeIcon('globe');
+      registered.push(participant);
+    }
+  }
   for (const [scheme, owner] of fileSystemOwners()) {
     const fileSystem = new StandInFileSystem(() => { loadAndUse(owner); });
     fileSystems.set(scheme, fileSystem);
@@ -67,6 +79,7 @@ export function registerStandIns(load: (feature: LazyFeature) => unknown, used: 
     trees.clear();
     tools.clear();
     fileSystems.clear();
+    participants.clear();
   });
 }
 
@@ -101,6 +114,13 @@ export function registerTool<T>(name: ToolName, tool: vscode.LanguageModelTool<T
   const standIn = tools.get(name);
   if (!standIn) return vscode.lm.registerTool(name, tool);
   return standIn.answerWith(tool);
+}
+
+/** A feature's answer to its chat participant, behind the participant made at activation. */
+export function answerParticipant(id: ParticipantId, handler: vscode.ChatRequestHandler): vscode.Disposable {
+  const target = participants.get(id);
+  if (!target) throw new Error(`No chat participant ${id} was made at activation`);
+  return target.set(handler);
 }
 
 /** A feature's read-only file system, behind its stand-in when there is one. */

@@ -25,7 +25,7 @@ interface Listing {
  */
 const SHELL_CEILING_KIB = 80;
 
-const LAZY = ['agent', 'chat', 'connect', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'parse', 'scrape', 'search', 'watch', 'webhooks'];
+const LAZY = ['agent', 'chat', 'connect', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
 
 describe('bundles', function () {
   this.timeout(60_000);

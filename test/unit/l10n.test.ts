@@ -98,7 +98,9 @@ describe('l10n: the manifest', () => {
     { at: 'displayName', text: manifest.displayName },
     { at: 'description', text: manifest.description },
     // A language-model tool's name and inputSchema are read by models, not people (like modelDescription): not localized.
-    ...shownStrings(manifest.contributes, 'contributes').filter(({ at }) => !/^contributes\.languageModelTools\[\d+\]\.(name$|inputSchema\.)/.test(at)),
+    // A chat participant's name and its commands' names are what a person types (@webData, /search): not localized either.
+    ...shownStrings(manifest.contributes, 'contributes').filter(({ at }) => !/^contributes\.languageModelTools\[\d+\]\.(name$|inputSchema\.)/.test(at)
+      && !/^contributes\.chatParticipants\[\d+\]\.(name|commands\[\d+\]\.name)$/.test(at)),
     ...shownStrings(manifest.capabilities, 'capabilities'),
   ];
 

@@ -15,9 +15,10 @@ import { SearchCommand } from './command';
 import type { SearchOrigin } from '../../core/entries/origin';
 import { registerHistoryCommands } from './history-commands';
 import { enableMarkdown } from './markdown-hint';
-import { ResultDocuments } from './documents';
+import { ResultDocuments, resultDocumentUri } from './documents';
+import { chooseFormat } from '../../core/search/document';
 import type { Prepared, PreparedSearch } from '../../core/search/service';
-import type { SearchRecord, SearchSummary } from '../../core/search/record';
+import { resultAt, type SearchRecord, type SearchSummary } from '../../core/search/record';
 import { SearchServiceHost, type SearchDone, type SearchRun, type SearchRunOptions } from './service';
 import { SearchResultsProvider, type SearchTreeNode, type SearchViewGroup } from './tree';
 import { createTreeView } from '../../platform/stand-ins';
@@ -57,6 +58,8 @@ export interface SearchApi {
   addGroup(group: SearchViewGroup): vscode.Disposable;
   /** A stored search with its results, or undefined when it is gone. */
   get(id: string): Promise<SearchRecord | undefined>;
+  /** The read-only tab of a stored search's web result: its markdown, else its summary, else what is known of it. */
+  resultUri(record: SearchRecord, index: number): vscode.Uri | undefined;
 }
 
 function historyLimits(): HistoryLimits {
@@ -150,6 +153,11 @@ class SearchFeature extends Disposable implements SearchApi {
 
   get(id: string): Promise<SearchRecord | undefined> {
     return this.searches.get(id);
+  }
+
+  resultUri(record: SearchRecord, index: number): vscode.Uri | undefined {
+    const typed = resultAt(record, 'web', index);
+    return typed && resultDocumentUri({ searchId: record.id, kind: 'web', index, typed }, chooseFormat(typed, 'markdown'), record.request.query);
   }
 
   /** Shows the new search in the view, expanded, without taking the focus from the editor. */

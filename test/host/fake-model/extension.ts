@@ -1,0 +1,101 @@
+// A chat model for the host tests (VS Code 1.104 and later, where extensions may provide models):
+// two models of the vendor "webdata-test", a small window and a large one, that answer with what
+// the test scripted and keep every message they were sent. Built by scripts/run-host-tests.mjs
+// into out/host/fake-model/ and loaded as a second extension under development on the newest
+// VS Code only. @types/vscode is the floor's, which has no provider API: its shapes are declared here.
+import * as vscode from 'vscode';
+
+interface ModelInformation {
+  id: string;
+  name: string;
+  family: string;
+  version: string;
+  maxInputTokens: number;
+  maxOutputTokens: number;
+  capabilities: { toolCalling?: boolean; imageInput?: boolean };
+}
+
+interface RequestMessage { content: readonly unknown[] }
+
+interface Provider {
+  provideLanguageModelChatInformation(options: { silent: boolean }, token: vscode.CancellationToken): ModelInformation[];
+  provideLanguageModelChatResponse(model: ModelInformation, messages: readonly RequestMessage[], options: unknown, progress: vscode.Progress<vscode.LanguageModelTextPart>, token: vscode.CancellationToken): Promise<void>;
+  provideTokenCount(model: ModelInformation, text: string | RequestMessage, token: vscode.CancellationToken): Promise<number>;
+}
+
+type Register = (vendor: string, provider: Provider) => vscode.Disposable;
+
+/** What a test sees of a request: the model's id and every message's text, joined. */
+export interface SeenRequest { model: string; text: string; tokens: number }
+
+export interface FakeModelApi {
+  /** The next answers, each a list of pieces streamed in order; when none is left the model answers "No script.". */
+  answers: string[][];
+  /** The answers' requests (not the search queries'), in order. */
+  readonly requests: SeenRequest[];
+  /** The next search queries to write, for the requests that ask for one; when none is left, the question itself. */
+  queries: string[];
+  /** The requests that asked for a search query. */
+  readonly queryRequests: SeenRequest[];
+  /** Milliseconds between pieces, for the tests that stop an answer midway. */
+  pieceDelayMs: number;
+  /** How many answers ended because the request was cancelled. */
+  cancelled: number;
+  reset(): void;
+}
+
+/** The tokens of a text as these models count them: one per four characters. */
+export function countTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+const MODELS: ModelInformation[] = [
+  { id: 'fake-small', name: 'Fake Small', family: 'fake', version: '1', maxInputTokens: 700, maxOutputTokens: 500, capabilities: {} },
+  { id: 'fake-large', name: 'Fake Large', family: 'fake', version: '1', maxInputTokens: 200_000, maxOutputTokens: 4000, capabilities: {} },
+];
+
+function textOf(message: RequestMessage | string): string {
+  if (typeof message === 'string') return message;
+  return message.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+export function activate(context: vscode.ExtensionContext): FakeModelApi {
+  const api: FakeModelApi = {
+    answers: [], requests: [], queries: [], queryRequests: [], pieceDelayMs: 0, cancelled: 0,
+    reset() {
+      api.answers = [];
+      api.requests.length = 0;
+      api.queries = [];
+      api.queryRequests.length = 0;
+      api.pieceDelayMs = 0;
+      api.cancelled = 0;
+    },
+  };
+  const register = Reflect.get(vscode.lm, 'registerLanguageModelChatProvider') as Register | undefined;
+  if (typeof register !== 'function') return api;
+  context.subscriptions.push(register('webdata-test', {
+    provideLanguageModelChatInformation: () => MODELS,
+    provideLanguageModelChatResponse: async (model, messages, _options, progress, token) => {
+      const text = messages.map(textOf).join('\n');
+      const seen = { model: model.id, text, tokens: countTokens(text) };
+      // @webData asks for a search query first (src/core/participant/query.ts).
+      if (text.startsWith('Write one web search query')) {
+        api.queryRequests.push(seen);
+        progress.report(new vscode.LanguageModelTextPart(api.queries.shift() ?? /Question: (.*)/.exec(text)?.[1] ?? ''));
+        return;
+      }
+      api.requests.push(seen);
+      const pieces = api.answers.shift() ?? ['No script.'];
+      for (const piece of pieces) {
+        if (token.isCancellationRequested) {
+          api.cancelled++;
+          return;
+        }
+        progress.report(new vscode.LanguageModelTextPart(piece));
+        if (api.pieceDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, api.pieceDelayMs));
+      }
+    },
+    provideTokenCount: (_model, text) => Promise.resolve(countTokens(textOf(text))),
+  }));
+  return api;
+}
