@@ -26,7 +26,8 @@ export interface WebhookSettings {
   maxEvents: number;
 }
 
-function section(): vscode.WorkspaceConfiguration {
+/** The extension's section of the settings; ./feature-settings.ts reads through it too. */
+export function section(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(SETTINGS_SECTION);
 }
 
@@ -119,12 +120,6 @@ export function chatDailyCreditLimit(): number {
   return Math.max(0, section().get<number>(Setting.chatDailyCreditLimit, 25));
 }
 
-/** Above this many credits (or when the price is not known yet), @webData asks before it spends. */
-export function chatConfirmAboveCredits(): number {
-  const value = section().get<number>(Setting.chatConfirmAboveCredits, 5);
-  return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, value) : 5;
-}
-
 /** The most pages a chat agent's crawl may ask for, and the most addresses in its batch scrape. */
 export function chatMaxCrawlPages(): number {
   const value = section().get<number>(Setting.chatMaxCrawlPages, 10);
@@ -178,59 +173,4 @@ export function jobSettings(): JobSettings {
     confirmAbovePages: Number.isFinite(confirm) && confirm >= 0 ? confirm : 100,
     publicUrl: s.get<string>(Setting.webhooksPublicUrl, '').trim(),
   };
-}
-
-export interface ParseSettings {
-  maxFileSizeMB: number;
-  pdfMode: 'fast' | 'auto' | 'ocr';
-  /** 0: the service's own limit. */
-  maxPages: number;
-}
-
-/** How a document is parsed: the largest file sent, the PDF mode and page limit. */
-export function parseSettings(): ParseSettings {
-  const s = section();
-  const size = s.get<number>(Setting.parseMaxFileSizeMB, 50);
-  const mode = s.get<string>(Setting.parsePdfMode, 'auto');
-  const pages = s.get<number>(Setting.parseMaxPages, 0);
-  return {
-    maxFileSizeMB: typeof size === 'number' && Number.isFinite(size) && size > 0 ? size : 50,
-    pdfMode: mode === 'fast' || mode === 'ocr' ? mode : 'auto',
-    maxPages: typeof pages === 'number' && Number.isInteger(pages) && pages >= 0 && pages <= 10_000 ? pages : 0,
-  };
-}
-
-export interface AgentSettings {
-  /** The bound a research run starts with (credits). */
-  maxCredits: number;
-  /** Above this bound, a modal names it before the run starts. */
-  confirmAboveCredits: number;
-  /** The most a chat agent's research run may be bound to. */
-  chatMaxResearchCredits: number;
-}
-
-/**
- * Research runs' bounds. Application-scoped in the manifest, as the job settings are: a folder's
- * settings cannot raise what a run may spend.
- */
-export function agentSettings(): AgentSettings {
-  const s = section();
-  const whole = (value: number, fallback: number, min: number): number => (typeof value === 'number' && Number.isInteger(value) && value >= min ? value : fallback);
-  return {
-    maxCredits: whole(s.get<number>(Setting.agentMaxCredits, 100), 100, 1),
-    confirmAboveCredits: whole(s.get<number>(Setting.agentConfirmAboveCredits, 500), 500, 0),
-    chatMaxResearchCredits: whole(s.get<number>(Setting.chatMaxResearchCredits, 50), 50, 1),
-  };
-}
-
-/** Above this many credits a month, a watch's modal names its bound before it is created (user settings only). */
-export function watchConfirmAbove(): number {
-  const value = section().get<number>(Setting.watchConfirmAboveCreditsPerMonth, 300);
-  return Number.isFinite(value) && value >= 0 ? value : 300;
-}
-
-/** Minutes between reads of the watches while VS Code runs (0: only when the window gets the focus). */
-export function watchRefreshMinutes(): number {
-  const value = section().get<number>(Setting.watchRefreshMinutes, 15);
-  return Number.isFinite(value) && value >= 0 ? value : 15;
 }

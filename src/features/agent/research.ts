@@ -8,7 +8,7 @@ import { needsConfirmation, startingBound } from '../../core/agent/bound';
 import type { ResearchArgument } from '../../core/commands/agent';
 import { inertNotification } from '../../core/text/inert';
 import { showError } from '../../platform/notify';
-import { agentSettings } from '../../platform/settings';
+import { agentSettings } from '../../platform/feature-settings';
 import type { StepFrame } from '../../platform/step-inputs';
 import type { ExtractPlace } from './extract';
 import { ResearchFlow, showResearchReview, showResearchStep, type ResearchChoices } from './research-steps';

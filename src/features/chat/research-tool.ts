@@ -17,7 +17,7 @@ import { agentUrl } from '../../core/chat/agent-url';
 import { inertMarkdown } from '../../core/text/inert';
 import { loadCore } from '../../platform/core';
 import type { Services } from '../../platform/services';
-import { agentSettings } from '../../platform/settings';
+import { agentSettings } from '../../platform/feature-settings';
 import type { SpendApi } from '../spend';
 import type { ChatToolDefinition } from './tool';
 import { Unconfirmed } from './unconfirmed';

@@ -13,7 +13,7 @@ import type { AgentJob } from '../../core/chat/job-plan';
 import type { JobToStart } from '../../core/jobs/bound';
 import type { JobBound } from '../../core/spend/job-bound';
 import { fullSettingKey, Setting } from '../../core/ids';
-import { agentSettings } from '../../platform/settings';
+import { agentSettings } from '../../platform/feature-settings';
 
 export const creditsInvocationWords = (): string => vscode.l10n.t('Reading the team’s Web Data credits');
 export const activeCrawlsInvocationWords = (): string => vscode.l10n.t('Listing the team’s active crawls');

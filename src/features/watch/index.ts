@@ -21,7 +21,7 @@ import { loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
 import { showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
-import { watchConfirmAbove } from '../../platform/settings';
+import { watchConfirmAbove } from '../../platform/feature-settings';
 import type { StepFrame } from '../../platform/step-inputs';
 import type { SearchApi } from '../search';
 import { urlNearby } from '../scrape/url-input';

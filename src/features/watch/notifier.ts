@@ -12,7 +12,8 @@ import type { Monitor } from '../../core/monitor/schemas';
 import { Setting } from '../../core/ids';
 import { inertNotification } from '../../core/text/inert';
 import { Disposable, toDisposable } from '../../platform/disposable';
-import { onDidChangeSetting, watchRefreshMinutes } from '../../platform/settings';
+import { onDidChangeSetting } from '../../platform/settings';
+import { watchRefreshMinutes } from '../../platform/feature-settings';
 import type { WatchModel } from './model';
 import { countsWords, words } from './words';
 
