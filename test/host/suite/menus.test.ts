@@ -212,6 +212,8 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     assert.equal((await sendWebhook({ url: receiverUrl, event: makeEvent('batch_scrape.started', { metadata }) })).status, 200);
     await waitFor('the unsigned event row', () => api.webhooks.events.length === 1);
 
+    // Active Crawls: a research run's row (issue 36), with twenty addresses so it runs for a while.
+    await startResearch();
     for (const view of ['webData.searchResults', 'webData.activeCrawls', 'webData.crawlResults']) rows.set(view, await allRows(view));
     // The unsigned rows for the title buttons; then, with a secret, a verified job event for its row menu.
     const unsigned = await allRows('webData.webhookEvents');
@@ -221,6 +223,15 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     const signed = (await allRows('webData.webhookEvents')).filter((row) => !unsigned.some((u) => u.contextValue === row.contextValue));
     rows.set('webData.webhookEvents', [...unsigned, ...signed]);
   });
+
+  /** A research run started as from the palette with an argument (its review taken with Enter), still running. */
+  async function startResearch(): Promise<string> {
+    const urls = Array.from({ length: 20 }, (_, i) => `https://menus-research.host-test.example/page/${i + 1}`);
+    const run = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<{ id: string } | undefined>('webData.research', { prompt: 'menus host test', urls, maxCredits: 200 }), 5);
+    assert.ok(run, 'no research run started');
+    await waitFor('the research run\'s row', async () => ((await allRows('webData.activeCrawls')).some((row) => row.contextValue === 'researchRun')));
+    return run.id;
+  }
 
   async function emulatorJob(init: Record<string, unknown>): Promise<{ id: unknown }> {
     const response = await fetch(`${process.env.WEBDATA_TEST_ADMIN_URL ?? ''}/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey: KEY, ...init }) });
@@ -511,6 +522,15 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       noProblem('Open Crawl Results…', s);
       assert.equal((result as { ref?: { id?: string } } | undefined)?.ref?.id, crawlId);
     },
+    'webData.cancelResearch': async () => {
+      // The run of the rows read at the start may have ended by now: a run of its own, its row as VS Code passes it.
+      const id = await startResearch();
+      const row = (await allRows('webData.activeCrawls')).find((r) => r.contextValue === 'researchRun' && JSON.stringify(r.node).includes(id));
+      assert.ok(row, 'no row for the research run');
+      const { result, shown: s } = await call('webData.cancelResearch', row.node);
+      noProblem('Cancel Research Run', s);
+      assert.equal(result, true, 'the run was not cancelled');
+    },
     'webData.cancelCrawl': async (row) => {
       const { result, shown: s } = await call('webData.cancelCrawl', row.node);
       noProblem('Cancel Crawl…', s);
@@ -717,7 +737,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       kind('watches group row', 'watches'), kind('watch row', 'watch.active'), kind('paused watch row', 'watch.paused'),
       kind('check row', 'watchCheck'), kind('changed page of a check row', 'watchPage.changed'),
     ],
-    'webData.activeCrawls': [kind('crawl row', 'crawl'), kind('option row', 'crawlOption')],
+    'webData.activeCrawls': [kind('crawl row', 'crawl'), kind('option row', 'crawlOption'), kind('research run row', 'researchRun')],
     'webData.webhookEvents': [
       kind('unsigned warning row', 'webhookUnsignedWarning'), kind('unsigned event row', 'event.unsigned.job'),
       kind('metadata row', 'webhookMetadata'), kind('more metadata row', 'webhookMetadataMore'), kind('verified job event row', 'event.verified.job'),

@@ -53,7 +53,11 @@ describe('VS Code versions', () => {
     assert.ok(logs.length > 0, `no extension host log beside ${api.logUri.fsPath}`);
     const text = logs.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
     assert.ok(text.includes(EXTENSION_ID), 'the extension host log does not mention the extension: wrong log?');
-    const failures = text.split('\n').filter((line) => line.includes(EXTENSION_ID) && /fail|error/i.test(line));
+    // One entry per timestamped line with the stack lines under it. VS Code's own "Language model
+    // unavailable", raised before it calls a participant when the chat view has no model picked yet
+    // (the @webData suite sends while the view opens), names the extension in its stack: not ours.
+    const entries = text.split(/\n(?=\d{4}-\d\d-\d\d )/).filter((entry) => !/^\S+ \S+ \[error\] Error: Language model unavailable\n/.test(entry));
+    const failures = entries.flatMap((entry) => entry.split('\n')).filter((line) => line.includes(EXTENSION_ID) && /fail|error/i.test(line));
     assert.deepEqual(failures, []);
   });
 });
