@@ -84,7 +84,10 @@ export async function showSchemaStep(frame: StepFrame, current: ChosenSchema): P
     { label: words.browseSchema(), description: '*.schema.json', value: 'browse' },
     { label: words.noSchema(), description: words.noSchemaDescription(), value: {} },
   ];
-  const active = items.find((item) => item.value !== 'browse' && current.from !== undefined && item.value.from === current.from)?.value ?? items[0]?.value;
+  // Enter goes on without a dialog: the schema asked before, else the editor's first, else No Schema
+  // (the file picker is a choice, not where Enter through the steps should land).
+  const active = items.find((item) => item.value !== 'browse' && current.from !== undefined && item.value.from === current.from)?.value
+    ?? items.find((item) => item.value !== 'browse')?.value;
   const picked = onlyOutcome(await showPick(frame, { placeholder: words.schemaPlaceholder(), items, active }));
   if (picked.kind !== 'answer') return picked;
   if (picked.value === 'browse') {

@@ -12,6 +12,8 @@ import type { ShownError } from '../../../src/platform/notify';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { activate, emulator, restoreDemoKey, waitFor } from './helpers-account';
 import { pressEnterUntilDone } from './helpers-steps';
+import { showSchemaStep } from '../../../src/features/agent/schema-pick';
+import { onDidShowQuickInput } from '../../../src/platform/quick-inputs';
 
 const PAGE = 'https://docs.tideflow.dev/guide/streams';
 
@@ -44,6 +46,21 @@ describe('structured data and research', function () {
       });
     });
   }
+
+  it('the schema step with nothing in the editor: Enter takes No Schema, it opens no file picker', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // This test's own copy of the step (the test bundle holds one), announced by its own copy of the quick inputs.
+    const shown = new Promise<ShownQuickInput>((resolve) => { const l = onDidShowQuickInput((input) => { l.dispose(); resolve(input); }); });
+    const owned: vscode.Disposable[] = [];
+    const step = showSchemaStep({ title: 'Research', step: 3, totalSteps: 6, back: true, own: (d) => { owned.push(d); return d; } }, {});
+    const input = await shown;
+    assert.equal(input.items.length, 2, `nothing from the editor is offered: ${input.items.join(' | ')}`);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const outcome = await Promise.race([step, new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 5_000))]);
+    if (outcome === 'no answer') await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    owned.forEach((d) => { d.dispose(); });
+    assert.deepEqual(outcome, { kind: 'answer', value: {} }, 'Enter did not take No Schema');
+  });
 
   it('Extract Data from Page with an argument: a JSON tab whose mismatch with the schema is a problem of the tab', async () => {
     const schema = { type: 'object', properties: { title: { type: 'string', pattern: '^[0-9]+$' }, topics: { type: 'array', items: { type: 'string' } } }, required: ['title', 'topics'] };
