@@ -25,8 +25,13 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
   const record = async (entry: SpendEntry): Promise<void> => {
     if (!Number.isFinite(entry.credits) || entry.credits < 0) return;
     const day = localDay(new Date());
-    const next = withSpend(parseWindowSpend(globalState.get(ownKey)), day, entry);
-    await globalState.update(ownKey, next);
+    // VS Code's memento takes the echo of each write it sent as its whole state, so a write made
+    // while an earlier one is on its way is undone by that echo (and the undone state is what it
+    // sends). The entry is looked for once the write is done, and written again when it is gone.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await globalState.update(ownKey, withSpend(parseWindowSpend(globalState.get(ownKey)), day, entry));
+      if (parseWindowSpend(globalState.get(ownKey))?.entries.some((e) => e.id === entry.id)) break;
+    }
     // Windows that closed on an earlier day leave their entry: gone once it is two days old.
     const yesterday = localDay(new Date(Date.now() - 24 * 60 * 60 * 1000));
     for (const key of ownKeys()) {
