@@ -159,8 +159,8 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     // The search feature loads when the box opens, not when the Code Action is looked up.
     entries: () => bundle('entries').registerEntries(services, { search: { ask: (...asked) => features.get('search').ask(...asked) } }),
     doctor: () => { bundle('doctor').registerDoctor(services, { webhooks: receiverOf(features) }); return undefined; },
-    // Extract Data and Research: a research run's webhook comes to the receiver, its row shows in Active Crawls.
-    agent: () => bundle('agent').registerAgent(services, { showRuns: (source) => features.get('crawls').showResearch(source) }),
+    // Extract Data and Research: a research run's webhook comes to the receiver, its row shows in Active Crawls; kept results have their group in Search Results.
+    agent: () => bundle('agent').registerAgent(services, { showRuns: (source) => features.get('crawls').showResearch(source), search: features.get('search') }),
     // Kept documents have their group in Search Results, after the pages.
     parse: () => bundle('parse').registerParse(services, { search: features.get('search') }),
     // Watches have their group in Search Results; a page is priced by this person's kept scrapes.

@@ -63,7 +63,12 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
       Command.pinDocument, Command.unpinDocument, Command.removeDocument,
     ],
   },
-  agent: { commands: [Command.extractData, Command.research, Command.cancelResearch, Command.openStructuredResult, Command.extractAgain] },
+  agent: {
+    commands: [
+      Command.extractData, Command.research, Command.cancelResearch, Command.openStructuredResult, Command.extractAgain,
+      Command.removeStructuredResult, Command.copyStructuredResult,
+    ],
+  },
   watch: {
     commands: [
       Command.watch, Command.checkWatchNow, Command.pauseWatch, Command.resumeWatch, Command.deleteWatch, Command.openWatchChanges,
@@ -75,10 +80,11 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
 
 /**
  * What a view shows besides its owner's rows: Search Results lists the pages kept by the scrape
- * feature, the documents kept by the parse feature and the watches in groups of their own, so drawing it loads them.
+ * feature, the documents kept by the parse feature, the results kept by the agent feature and the
+ * watches in groups of their own, so drawing it loads them.
  */
 export const VIEW_DRAWS: Readonly<Partial<Record<ViewId, readonly LazyFeature[]>>> = {
-  [View.searchResults]: ['scrape', 'parse', 'watch'],
+  [View.searchResults]: ['scrape', 'parse', 'agent', 'watch'],
 };
 
 function isLazyFeature(name: string): name is LazyFeature {

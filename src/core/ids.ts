@@ -75,6 +75,8 @@ export const Command = {
   cancelResearch: 'webData.cancelResearch',
   openStructuredResult: 'webData.openStructuredResult',
   extractAgain: 'webData.extractAgain',
+  removeStructuredResult: 'webData.removeStructuredResult',
+  copyStructuredResult: 'webData.copyStructuredResult',
   // Documents as markdown (src/features/parse).
   openAsMarkdown: 'webData.openAsMarkdown',
   openDocumentAsMarkdown: 'webData.openDocumentAsMarkdown',

@@ -14,6 +14,7 @@ import type { CrawlPageRow } from './crawls/results';
 import { View, type ViewId } from './ids';
 import type { PageSummary } from './scrape/store';
 import type { DocumentSummary } from './parse/store';
+import type { StructuredResult } from './agent/store';
 import type { ResultGroup } from './search/present';
 import type { SearchSummary, TypedResult } from './search/record';
 import type { WebhookEventRecord } from './webhook-events';
@@ -31,6 +32,9 @@ export type SearchTreeNode =
   /** The group of parsed documents, after the pages (src/features/parse/documents-view.ts). */
   | { type: 'documents'; count: number }
   | { type: 'document'; document: DocumentSummary }
+  /** The kept extractions and research results, after the documents (src/features/agent/results-view.ts). */
+  | { type: 'structuredResults'; count: number }
+  | { type: 'structuredResult'; result: StructuredResult }
   /** The watches, beside the searches (src/features/watch/group.ts): each watch, its checks, a check's pages. */
   | { type: 'watches'; count: number }
   | { type: 'watch'; monitor: Monitor }

@@ -6,6 +6,7 @@
 // is trusted; a broken one is as if absent.
 import { promises as nodeFs } from 'node:fs';
 import { join } from 'node:path';
+import { Emitter } from '../emitter';
 import { DEFAULT_RETRY, errorCode, unlinkRetrying } from '../fs-retry';
 import { withLock, writeAtomic, type HistoryFileSystem } from '../search/history-fs';
 
@@ -64,6 +65,9 @@ function asResult(value: unknown): StructuredResult | undefined {
 
 export class StructuredResults {
   readonly dir: string;
+  private readonly changed = new Emitter<void>();
+  /** After this window kept or removed a result (the rows of Search Results follow it). */
+  readonly onDidChange = this.changed.event;
 
   constructor(storageDir: string, private readonly log: { warn(message: string): void }, private readonly fs: HistoryFileSystem = nodeFs) {
     this.dir = join(storageDir, RESULTS_FOLDER);
@@ -79,6 +83,21 @@ export class StructuredResults {
       if (!all) return;
       for (const old of all.slice(MAX_RESULTS)) await unlinkRetrying(this.fs, join(this.dir, `${old.id}.json`), DEFAULT_RETRY).catch(() => undefined);
     }, (message) => this.log.warn(message));
+    this.changed.fire();
+  }
+
+  /** Deletes a kept result; true when it was there. Throws when it could not be deleted. */
+  async remove(id: string): Promise<boolean> {
+    if (!ID.test(id)) return false;
+    try {
+      await unlinkRetrying(this.fs, join(this.dir, `${id}.json`), DEFAULT_RETRY);
+      return true;
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return false;
+      throw error;
+    } finally {
+      this.changed.fire();
+    }
   }
 
   async read(id: string): Promise<StructuredResult | undefined> {

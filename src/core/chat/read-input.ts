@@ -1,7 +1,8 @@
 // The webData_readResult tool's input, checked with zod. A page to read is named by a source's id
 // and the page within it: a search id and a result (its number, or its address in `url`), or a
 // crawl's or batch scrape's job id (with its kind) and a page (its number, or its address), or a
-// page webData_scrape kept (its page id: the whole page is the one page).
+// page webData_scrape kept (its page id: the whole page is the one page), or a kept extraction or
+// research result (its result id: its JSON is the one page).
 // The sources are a list: each is one entry in PAGE_SOURCES and one PageSource in the tool.
 // `source` says which of the three is meant ("search", "job", "scraped"), the one field the schema
 // requires; an input without it (an agent that learned the tool before) is read by the id it gives.
@@ -14,7 +15,7 @@ import { isJobId } from '../crawls/job';
  * url), a crawl or a batch scrape (jobId, and page or url; the job's kind is its own field, `kind`,
  * as webData_crawlResults takes it), a page kept by webData_scrape (pageId).
  */
-export type PageSourceKind = 'search' | 'crawl' | 'batch' | 'scrape' | 'document';
+export type PageSourceKind = 'search' | 'crawl' | 'batch' | 'scrape' | 'document' | 'result';
 
 /** A page within a source: its 1-based number, or its address. */
 export type PageKey = { number: number } | { address: string };
@@ -31,7 +32,7 @@ export interface ReadRequest {
 const PAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The mode field: which kind of page the other fields name. */
-export const READ_SOURCES = ['search', 'job', 'scraped', 'document'] as const;
+export const READ_SOURCES = ['search', 'job', 'scraped', 'document', 'result'] as const;
 
 // A `z.lazy`, built on the tool's first call rather than when dist/core.js loads.
 const ReadInputSchema = z.lazy(() => z.looseObject({
@@ -43,18 +44,19 @@ const ReadInputSchema = z.lazy(() => z.looseObject({
   jobId: z.optional(z.string().check(z.refine(isJobId))),
   pageId: z.optional(z.string().check(z.regex(PAGE_ID))),
   documentId: z.optional(z.string().check(z.regex(PAGE_ID))),
+  resultId: z.optional(z.string().check(z.regex(PAGE_ID))),
   kind: z.optional(z.enum(['crawl', 'batch'])),
   page: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,8}\s*$/))])),
   part: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,5}\s*$/))])),
 }));
 
 /** The input fields, as the manifest's inputSchema lists them (test/unit/manifest.test.ts compares). */
-export const READ_INPUT_FIELDS = ['source', 'searchId', 'result', 'url', 'part', 'jobId', 'kind', 'page', 'pageId', 'documentId'] as const;
+export const READ_INPUT_FIELDS = ['source', 'searchId', 'result', 'url', 'part', 'jobId', 'kind', 'page', 'pageId', 'documentId', 'resultId'] as const;
 
 export type ReadInputCheck = { ok: true; request: ReadRequest } | { ok: false; problems: RequestProblem[] };
 
 const EXPECTED: Readonly<Record<string, string>> = {
-  source: '"search" (a result of a webData_search answer, with searchId), "job" (a page of a crawl or batch scrape, with jobId), "scraped" (a page webData_scrape fetched, with pageId) or "document" (a document webData_readDocument read, with documentId)',
+  source: '"search" (a result of a webData_search answer, with searchId), "job" (a page of a crawl or batch scrape, with jobId), "scraped" (a page webData_scrape fetched, with pageId), "document" (a document webData_readDocument read, with documentId) or "result" (the JSON of a webData_extract or webData_researchResult answer, with resultId)',
   searchId: 'the search id a webData_search answer named, such as "lz0abc-xyz123"',
   result: 'the result\'s number in that answer, a whole number from 1',
   url: 'the result\'s URL exactly as the answer gave it',
@@ -64,6 +66,7 @@ const EXPECTED: Readonly<Record<string, string>> = {
   page: 'the page\'s number in that crawl or batch scrape, a whole number from 1',
   pageId: 'the page id (a UUID) a webData_scrape answer named',
   documentId: 'the document id (a UUID) a webData_readDocument answer named',
+  resultId: 'the result id (a UUID) a webData_extract or webData_researchResult answer named',
 };
 
 export function readReadInput(value: unknown): ReadInputCheck {
@@ -77,13 +80,17 @@ export function readReadInput(value: unknown): ReadInputCheck {
   }
   const input = parsed.data;
   const part = input.part === undefined ? 1 : Number(input.part);
-  const idField = { search: 'searchId', job: 'jobId', scraped: 'pageId', document: 'documentId' } as const;
+  const idField = { search: 'searchId', job: 'jobId', scraped: 'pageId', document: 'documentId', result: 'resultId' } as const;
   if (input.source !== undefined && input[idField[input.source]] === undefined) {
     return { ok: false, problems: [{ field: idField[input.source], message: `With source "${input.source}", give ${idField[input.source]}: ${EXPECTED[idField[input.source]] ?? ''}.` }] };
   }
-  const given = (['search', 'job', 'scraped', 'document'] as const).filter((source) => input[idField[source]] !== undefined);
+  const given = READ_SOURCES.filter((source) => input[idField[source]] !== undefined);
   if (input.source !== undefined && given.some((source) => source !== input.source)) {
     return { ok: false, problems: [{ field: 'source', message: `With source "${input.source}", give ${idField[input.source]} alone, not ${given.filter((s) => s !== input.source).map((s) => idField[s]).join(' or ')}.` }] };
+  }
+  if (input.resultId !== undefined) {
+    if (given.length > 1) return { ok: false, problems: [{ field: 'resultId', message: 'Give resultId (a kept result) alone, without searchId, jobId, pageId or documentId.' }] };
+    return { ok: true, request: { source: 'result', id: input.resultId.toLowerCase(), page: { number: 1 }, part } };
   }
   if (input.documentId !== undefined) {
     if (given.length > 1) return { ok: false, problems: [{ field: 'documentId', message: 'Give documentId (a document) alone, without searchId, jobId or pageId.' }] };

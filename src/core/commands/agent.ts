@@ -52,9 +52,11 @@ export function decodeResearchArgument(argument: unknown): ResearchArgument {
 
 const RESULT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A kept result or a research run: its id, or `{ id }` / `{ resultId }`. */
+/** A kept result or a research run: its row in Search Results, its id, or `{ id }` / `{ resultId }`. */
 export function decodeResultId(argument: unknown): string | undefined {
   if (typeof argument === 'string') return RESULT_ID.test(argument) ? argument.toLowerCase() : undefined;
+  const row = viewRows.searchResults.of(argument);
+  if (row) return row.type === 'structuredResult' ? row.result.id : undefined;
   const data = dataArgument(argument);
   const id = data?.resultId ?? data?.id;
   return typeof id === 'string' && RESULT_ID.test(id) ? id.toLowerCase() : undefined;
@@ -64,5 +66,5 @@ export function decodeResultId(argument: unknown): string | undefined {
 export function decodeResearchRunId(argument: unknown): string | undefined {
   const row = viewRows.activeCrawls.of(argument);
   if (row) return row.kind === 'research' ? row.id : undefined;
-  return decodeResultId(argument);
+  return viewRows.searchResults.of(argument) ? undefined : decodeResultId(argument);
 }

@@ -28,7 +28,7 @@ function addressed(uri: vscode.Uri): { id: string; view: View } | undefined {
 }
 
 /** A result's title: the page's address for an extraction, the prompt's start for a research run. */
-function resultTitle(result: Pick<StructuredResult, 'kind' | 'url' | 'prompt'>): string {
+export function resultTitle(result: Pick<StructuredResult, 'kind' | 'url' | 'prompt'>): string {
   if (result.kind === 'extract' && result.url !== undefined) {
     try {
       const url = new URL(result.url);

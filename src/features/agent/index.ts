@@ -13,22 +13,28 @@ import { Command } from '../../core/ids';
 import { Disposable } from '../../platform/disposable';
 import { registerCommand } from '../../platform/commands';
 import type { Services } from '../../platform/services';
+import { showError } from '../../platform/notify';
+import type { SearchApi } from '../search';
 import { StructuredDocuments } from './documents';
 import { extractData, keepAndOpen, send, type Extracted, type ExtractPlace } from './extract';
 import { research } from './research';
+import { ResultsGroup } from './results-view';
 import { ResearchRuns, type ResearchRun, type RunEnd } from './runs';
 import { words } from './words';
 
 export type { Extracted, ResearchRun, RunEnd };
 
-/** Where the research runs' rows go: the running-jobs view (Active Crawls). */
+/** Where the research runs' rows go (the running-jobs view, Active Crawls), and the kept results' (Search Results). */
 export interface AgentLinks {
   showRuns(source: { runs(): readonly ResearchRun[]; onDidChange: vscode.Event<void> }): vscode.Disposable;
+  search: Pick<SearchApi, 'addGroup'>;
 }
 
 export class AgentFeature extends Disposable {
   readonly results: StructuredResults;
   readonly documents: StructuredDocuments;
+  /** The kept results' group in Search Results. */
+  readonly group: ResultsGroup;
   private readonly spentEmitter = this._register(new vscode.EventEmitter<StructuredResult>());
   /** After each result with its cost: today's spend and the credits item follow it. */
   readonly onDidSpend = this.spentEmitter.event;
@@ -44,6 +50,7 @@ export class AgentFeature extends Disposable {
     super();
     this.results = new StructuredResults(services.context.globalStorageUri.fsPath, services.log);
     this.documents = this._register(new StructuredDocuments(this.results));
+    this.group = this._register(new ResultsGroup(this.results, this.documents));
     this.runs = this._register(new ResearchRuns({ client: () => this.client(), log: services.log, ended: (end) => this.runEnded(end) }));
   }
 
@@ -173,6 +180,35 @@ export class AgentFeature extends Disposable {
     return { result, check, uri: this.documents.address(result, 'json') };
   }
 
+  /** Remove Result: the kept result deleted from this machine; an open tab says it is no longer kept. */
+  async removeResult(id: string | undefined): Promise<boolean> {
+    if (id === undefined) {
+      void vscode.window.showErrorMessage(words.pickResultRow());
+      return false;
+    }
+    try {
+      const removed = await this.results.remove(id);
+      await this.group.refresh();
+      if (removed) void vscode.window.setStatusBarMessage(words.removed(), 5000);
+      return removed;
+    } catch (error) {
+      void showError(this.services.log, words.removeFailed(), error);
+      return false;
+    }
+  }
+
+  /** Copy Result: the kept result's JSON on the clipboard, as its tab shows it. */
+  async copyResult(id: string | undefined): Promise<boolean> {
+    const result = id === undefined ? undefined : await this.results.read(id);
+    if (!result) {
+      void vscode.window.showErrorMessage(words.notAResult());
+      return false;
+    }
+    await vscode.env.clipboard.writeText(`${JSON.stringify(result.data, null, 2)}\n`);
+    void vscode.window.setStatusBarMessage(words.copied(), 5000);
+    return true;
+  }
+
   /** A made result kept and opened (a research run's end). */
   keepAndOpen(result: StructuredResult): Promise<Extracted> {
     return keepAndOpen(this.place, result);
@@ -203,6 +239,9 @@ export function registerAgent(services: Services, links: AgentLinks): AgentFeatu
     registerCommand(Command.extractData, decodeExtractArgument, (argument) => feature.extractData(argument)),
     registerCommand(Command.extractAgain, decodeResultId, (id) => feature.extractAgain(id)),
     registerCommand(Command.openStructuredResult, decodeResultId, (id) => feature.openResult(id)),
+    registerCommand(Command.removeStructuredResult, decodeResultId, (id) => feature.removeResult(id)),
+    registerCommand(Command.copyStructuredResult, decodeResultId, (id) => feature.copyResult(id)),
+    links.search.addGroup(feature.group),
   );
   return feature;
 }

@@ -1,9 +1,10 @@
 // The agent feature's words: every sentence a person reads about extracting data from a page and
 // running research, made here from the core's structure, localized.
 import * as vscode from 'vscode';
-import { formatNumber, safeLocale } from '../../core/intl';
+import { formatAgo, formatDateTime, formatNumber, safeLocale } from '../../core/intl';
 import { fullSettingKey, Setting } from '../../core/ids';
-import { inertLabel } from '../../core/text/inert';
+import type { StructuredResult } from '../../core/agent/store';
+import { inertLabel, type TooltipWords } from '../../core/text/inert';
 import type { AgentModel } from '../../core/agent/fields';
 
 const n = (value: number): string => formatNumber(value, safeLocale(vscode.env.language));
@@ -104,4 +105,39 @@ export const words = {
   noRuns: () => vscode.l10n.t('No research run is going.'),
   pickRun: () => vscode.l10n.t('Which research run?'),
   runsGroup: () => vscode.l10n.t('Research Runs'),
+  // Kept results' rows (Search Results).
+  resultsGroup: () => vscode.l10n.t('Extracted Data and Research'),
+  resultsGroupTooltip: () => vscode.l10n.t('The JSON of your extractions and research runs, and of chat agents\' ones, kept on this machine (the last 50). Opening one sends nothing.'),
+  openResult: () => vscode.l10n.t('Open Result'),
+  removed: () => vscode.l10n.t('The result was removed from this machine.'),
+  removeFailed: () => vscode.l10n.t('Could not remove the result'),
+  copied: () => vscode.l10n.t('The result\'s JSON was copied.'),
+  pickResultRow: () => vscode.l10n.t('Pick a kept result\'s row in Search Results.'),
 };
+
+const asker = (askedBy: StructuredResult['askedBy']): string => (askedBy === 'agent' ? vscode.l10n.t('a chat agent') : vscode.l10n.t('you'));
+
+/** A kept result's row description: its schema's fields (or its kind), who asked, its cost, when. */
+export function resultDescriptionWords(result: StructuredResult, fields: readonly string[]): string {
+  const parts = [result.kind === 'research' ? vscode.l10n.t('research') : fields.length > 0 ? fields.slice(0, 4).join(', ') + (fields.length > 4 ? ', …' : '') : vscode.l10n.t('no schema')];
+  if (result.askedBy === 'agent') parts.push(vscode.l10n.t('by a chat agent'));
+  if (result.creditsUsed !== undefined) parts.push(credits(result.creditsUsed));
+  const at = new Date(result.createdAt);
+  if (!Number.isNaN(at.getTime())) parts.push(formatAgo(at, new Date(), safeLocale(vscode.env.language)));
+  return parts.join(' · ');
+}
+
+/** A kept result's tooltip: the page or the prompt, the schema's fields, who asked, when, the cost. */
+export function resultTooltipWords(result: StructuredResult, fields: readonly string[]): TooltipWords {
+  const lines: string[] = [];
+  if (result.url !== undefined) lines.push(vscode.l10n.t('Page: {0}', result.url));
+  if (result.prompt !== undefined) lines.push(vscode.l10n.t('Prompt: {0}', result.prompt.slice(0, 500)));
+  if (result.urls && result.urls.length > 0) lines.push(vscode.l10n.t('Addresses: {0}', result.urls.slice(0, 5).join(' ')));
+  lines.push(fields.length > 0 ? vscode.l10n.t('Schema fields: {0}', fields.slice(0, 20).join(', ')) : result.schema ? vscode.l10n.t('Schema: without top-level fields') : vscode.l10n.t('Schema: none'));
+  if (result.model !== undefined) lines.push(vscode.l10n.t('Model: {0}', result.model));
+  const at = new Date(result.createdAt);
+  if (!Number.isNaN(at.getTime())) lines.push(vscode.l10n.t('Kept: {0}', formatDateTime(at, { locale: safeLocale(vscode.env.language) })));
+  lines.push(vscode.l10n.t('Asked by: {0}', asker(result.askedBy)));
+  lines.push(result.creditsUsed !== undefined ? vscode.l10n.t('Credits used: {0}', credits(result.creditsUsed)) : vscode.l10n.t('Credits used: not said by the service'));
+  return { heading: result.kind === 'research' ? vscode.l10n.t('Research result') : vscode.l10n.t('Extracted data'), paragraphs: [lines] };
+}

@@ -24,6 +24,8 @@ import { registerTool } from '../../platform/stand-ins';
 import { EXTRACT_TOOL, ExtractTool, type Extractor } from './extract-tool';
 import { RESEARCH_RESULT_TOOL, RESEARCH_TOOL, ResearchResultTool, ResearchTool, type ResearchStarter } from './research-tool';
 import { documentLookup } from '../../core/chat/document-text';
+import { structuredResultLookup } from '../../core/chat/structured-text';
+import type { StructuredResult } from '../../core/agent/store';
 import { READ_DOCUMENT_TOOL, DocumentTool, type DocumentReader } from './document-tool';
 
 
@@ -58,8 +60,8 @@ export interface ChatToolDeps {
   scrape: PageFetcher;
   /** The jobs feature: webData_startCrawl and webData_batchScrape bound and start jobs through it. */
   jobs: JobStarter;
-  /** The agent feature: webData_research starts runs through it (loaded on the tools' first call), webData_researchResult reads them. */
-  agent: () => ResearchStarter & Extractor;
+  /** The agent feature: webData_research starts runs through it (loaded on the tools' first call), webData_researchResult reads them, webData_readResult reads the results it keeps. */
+  agent: () => ResearchStarter & Extractor & KeptResults;
   /** The parse feature: webData_readDocument uploads and keeps documents through it, webData_readResult reads them. */
   documents: DocumentReader;
 }
@@ -70,7 +72,7 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     search: chatTool(new SearchTool(services, searchThrough(deps.searches), new SearchSpend(deps.searches, deps.spend)), log),
     credits: chatTool(creditsTool(deps.credits), log),
     activeCrawls: chatTool(activeCrawlsTool(deps.crawls), log),
-    readResult: chatTool(new ReadResultTool([searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch'), scrapedPages(deps.scrape), keptDocuments(deps.documents)]), log),
+    readResult: chatTool(new ReadResultTool([searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch'), scrapedPages(deps.scrape), keptDocuments(deps.documents), keptResults(deps.agent)]), log),
     crawlResults: chatTool(crawlResultsTool(deps.crawlResults), log),
     scrape: chatTool(new ScrapeTool(services, deps.scrape, deps.spend), log),
     map: chatTool(new MapTool(services, deps.spend), log),
@@ -107,6 +109,16 @@ function searchPages(searches: SearchRunner): PageSource {
 /** The documents webData_readDocument kept, as a source of pages to read in parts (by document id). */
 function keptDocuments(reader: DocumentReader): PageSource {
   return { kind: 'document', find: async (id) => documentLookup(await reader.documents.read(id), id) };
+}
+
+/** What webData_readResult needs of the agent feature: its kept results. */
+interface KeptResults {
+  readonly results: { read(id: string): Promise<StructuredResult | undefined> };
+}
+
+/** The extractions and research results the agent feature kept, as a source of pages to read in parts (by result id); the feature loads on the first such read. */
+function keptResults(agent: () => KeptResults): PageSource {
+  return { kind: 'result', find: async (id) => structuredResultLookup(await agent().results.read(id), id) };
 }
 
 /** The pages webData_scrape kept, as a source of pages to read in parts (by page id). */

@@ -33,7 +33,7 @@ export type { SearchTreeNode } from '../../core/view-nodes';
 
 /**
  * Rows another feature keeps in this view, in a group of their own after the searches (the scrape
- * feature's kept pages, the parse feature's documents, the watch feature's watches): it reads and draws them; this view only places them.
+ * feature's kept pages, the parse feature's documents, the agent feature's kept results, the watch feature's watches): it reads and draws them; this view only places them.
  */
 export interface SearchViewGroup {
   /** Whether a row is one this group made (its group row or a row below it). */
@@ -186,6 +186,8 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       case 'page':
       case 'documents':
       case 'document':
+      case 'structuredResults':
+      case 'structuredResult':
       case 'watches':
       case 'watch':
       case 'watchCheck':

@@ -1,0 +1,26 @@
+// A kept extraction or research result (src/core/agent/store.ts) as a source of webData_readResult:
+// its JSON, printed as its tab shows it, read in parts that fit the budget, so webData_extract's and
+// webData_researchResult's answers can point to it when the data was cut to fit. Sends nothing:
+// the result was paid for when it was asked. English for the model.
+import type { StructuredResult } from '../agent/store';
+import { modelLine, modelPage } from './model-text';
+import type { PageLookup } from './read-result';
+
+/** The webData_readResult input that reads part `part` of a kept result. */
+export function resultReadCall(resultId: string, part: number): string {
+  return `{"source":"result","resultId":"${resultId}","part":${part}}`;
+}
+
+/** A kept result as a page to read in parts; a problem the model can act on when it is not kept. */
+export function structuredResultLookup(result: StructuredResult | undefined, resultId: string): PageLookup {
+  if (!result) return { ok: false, problem: `No extraction or research result with id ${JSON.stringify(modelLine(resultId, 80))} is kept (only the last 50 are, and the person may have removed it). Use the result id a webData_extract or webData_researchResult answer named.` };
+  const what = result.kind === 'extract'
+    ? `extraction ${result.id}${result.url === undefined ? '' : ` from ${modelLine(result.url, 300)}`}`
+    : `research result ${result.id}${result.prompt === undefined ? '' : ` for the prompt ${JSON.stringify(modelLine(result.prompt, 200))}`}`;
+  return { ok: true, page: {
+    what,
+    label: 'json',
+    text: modelPage(JSON.stringify(result.data ?? null, null, 2)),
+    call: (part) => resultReadCall(result.id, part),
+  } };
+}
