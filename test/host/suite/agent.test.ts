@@ -63,6 +63,7 @@ describe('structured data and research', function () {
   });
 
   it('Extract Data from Page with an argument: a JSON tab whose mismatch with the schema is a problem of the tab', async () => {
+    const spentBefore = api.spend.today().person;
     const schema = { type: 'object', properties: { title: { type: 'string', pattern: '^[0-9]+$' }, topics: { type: 'array', items: { type: 'string' } } }, required: ['title', 'topics'] };
     const extracted = await vscode.commands.executeCommand<Extracted | undefined>('webData.extractData', { url: PAGE, schema, prompt: 'the guide' });
     assert.ok(extracted, 'nothing was extracted');
@@ -78,7 +79,36 @@ describe('structured data and research', function () {
     assert.match(problems[0]?.message ?? '', /^\/title: must match pattern/);
     assert.equal(document.getText(problems[0]?.range).startsWith('"title": '), true, 'the problem sits on the value');
     assert.equal(extracted.result.creditsUsed, 5);
-    await waitFor('today\'s spend to count it', () => api.spend.today().person >= 5, 15_000);
+    await waitFor('today\'s spend to count it', () => api.spend.today().person >= spentBefore + 5, 15_000);
+
+    // Its row in Search Results, under the kept results' group: the page, the schema's fields, the cost.
+    const group = (await api.search.results.getChildren() ?? []).find((row) => row.type === 'structuredResults');
+    assert.ok(group, 'no kept results group in Search Results');
+    const rows = await api.search.results.getChildren(group) ?? [];
+    const row = rows.find((r) => r.type === 'structuredResult' && r.result.id === extracted.result.id);
+    assert.ok(row, 'the extraction has no row');
+    const item = await api.search.results.getTreeItem(row);
+    assert.equal(item.label, 'docs.tideflow.dev/guide/streams');
+    assert.match(String(item.description), /^title, topics · 5 credits · /);
+    assert.equal(item.contextValue, 'structuredResult.extract');
+    assert.equal(item.command?.command, 'vscode.open');
+  });
+
+  it('today\'s spend keeps every entry while other writes to global state are on their way', async () => {
+    const state = api.storage?.globalState;
+    assert.ok(state, 'no global state under test');
+    const before = api.spend.today().extension;
+    const writes: Array<Thenable<void>> = [];
+    for (let i = 0; i < 40; i++) {
+      // Entries recorded in a burst (a search's, its scrapes', a run's), and now and then another
+      // write of global state, each going out while the echo of an earlier one is on its way back.
+      if (i % 8 === 0) writes.push(state.update('webData.test.spendNoise', i));
+      writes.push(api.spend.record({ id: `host-test-noise:${Date.now()}:${i}`, credits: 1, askedBy: 'extension' }));
+      if (i % 4 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await Promise.all(writes);
+    await state.update('webData.test.spendNoise', undefined);
+    assert.equal(api.spend.today().extension, before + 40);
   });
 
   it('Extract Data from Page without an argument: the URL and a JSON sample from the editor, the made schema shown before sending', async () => {
