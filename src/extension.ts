@@ -175,6 +175,8 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       const scrape = features.get('scrape');
       return bundle('participant').registerParticipant(services, {
         searches: search, scrape, spend,
+        // /research: the agent feature loads on its first use.
+        agent: () => features.get('agent'),
         tabs: { resultUri: (record, index) => search.resultUri(record, index), pageUri: (record) => scrape.documents.address(record) },
       });
     },

@@ -6,8 +6,10 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { tokenBudget, type TextBudget } from '../../src/core/chat/fit';
 import { answerBound, type AnswerPlan } from '../../src/core/participant/bound';
+import { AnswerStream, type AnswerPart as StreamedPart } from '../../src/core/participant/answer-stream';
 import { CitationStream, inertAnswerText, type AnswerPart } from '../../src/core/participant/citations';
 import { fitPrompt, type PromptSource } from '../../src/core/participant/prompt';
+import { dataBlock, researchBound, sourcesOf } from '../../src/core/participant/research';
 import { queryFrom, queryPrompt } from '../../src/core/participant/query';
 import { earlierSources, SOURCES_KEY } from '../../src/core/participant/sources';
 import { Confirmations, questionKey } from '../../src/features/participant/confirmations';
@@ -87,6 +89,68 @@ describe('participant: citations in the streamed answer', () => {
     const inert = inertAnswerText('See [docs](command:x) <b>b</b> ![i](https://e.example/i.png) www.evil.example `code` \u202Eevil');
     assert.equal(inert, 'See \\[docs\\]\\(command\\:x\\) \\<b\\>b\\</b\\> \\!\\[i\\]\\(https\\://e\\.example/i\\.png\\) www\\.evil\\.example \\`code\\` evil');
     assert.doesNotMatch(inert, /(^|[^\\])[[\]<>`]/);
+  });
+});
+
+describe('participant: code blocks in the streamed answer', () => {
+  const known = (n: number): boolean => n >= 1 && n <= 2;
+  const all = (pieces: readonly string[]): StreamedPart[] => {
+    const stream = new AnswerStream(known);
+    return [...pieces.flatMap((piece) => stream.push(piece)), ...stream.end()];
+  };
+  /** As the chat gets it: code as written, text made inert, citations as {n}. */
+  const shown = (parts: readonly StreamedPart[]): string => parts.map((p) => (p.kind === 'cite' ? `{${p.n}}` : p.kind === 'code' ? p.text : inertAnswerText(p.text))).join('');
+  const answer = 'Use it [1]:\n```ts\nconst a = `x` < [b](command:x) [2];\n\u202Eevil\n```\nAfter <b>it</b> [2].\n';
+  const expected = 'Use it {1}\\:\n```ts\nconst a = `x` < [b](command:x) [2];\nevil\n```\nAfter \\<b\\>it\\</b\\> {2}\\.\n';
+
+  it('passes a fenced block on as code, its citations and markup as written, and makes the rest inert', () => {
+    assert.equal(shown(all([answer])), expected);
+  });
+
+  it('finds the fences wherever the pieces are cut', () => {
+    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: answer.length - 1 }), { maxLength: 8 }), (cuts) => {
+      const ends = [0, ...[...cuts].sort((a, b) => a - b), answer.length];
+      assert.equal(shown(all(ends.slice(1).map((end, i) => answer.slice(ends[i], end)))), expected);
+    }));
+  });
+
+  it('ends a block only where markdown would, and closes one left open before anything follows', () => {
+    // A shorter fence, another character or words after it do not end a ```` block.
+    assert.equal(shown(all(['````md\n```\n~~~~\n```` x\n````\nout <b>\n'])), '````md\n```\n~~~~\n```` x\n````\nout \\<b\\>\n');
+    assert.equal(shown(all(['~~~\nopen <b>'])), '~~~\nopen <b>\n~~~\n');
+    const stopped = new AnswerStream(known);
+    assert.equal(shown([...stopped.push('```js\nlet a'), ...stopped.close()]), '```js\nlet a\n```\n');
+  });
+
+  it('leaves a fence with more than a language word after it, or one inside a line, as inert text', () => {
+    assert.equal(shown(all(['```js onclick=x\n<b>\n'])), '\\`\\`\\`js onclick=x\n\\<b\\>\n');
+    assert.equal(shown(all(['a ```\n<b>\n'])), 'a \\`\\`\\`\n\\<b\\>\n');
+    assert.equal(shown(all(['    ```\n<b>\n'])), '    \\`\\`\\`\n\\<b\\>\n');
+  });
+});
+
+describe('participant: /research', () => {
+  it('bounds the run, counts its whole bound against the limit, and asks above the threshold', () => {
+    assert.deepEqual(researchBound(50, { spent: 0, limit: 100, confirmAbove: 5 }), { most: 50, cap: { kind: 'ok' }, confirm: true });
+    assert.deepEqual(researchBound(50, { spent: 60, limit: 100, confirmAbove: 50 }), { most: 50, cap: { kind: 'would-pass', spent: 60, limit: 100, most: 50 }, confirm: false });
+    assert.equal(researchBound(50, { spent: 100, limit: 100, confirmAbove: 1000 }).cap.kind, 'reached');
+  });
+
+  it('takes the data\'s web addresses as its sources, each once, in order, at most ten', () => {
+    const data = { answer: 'x https://not.alone.example', sources: ['https://a.example/1', 'http://b.example', 'https://a.example/1', 'javascript:alert(1)', 'command:webData.clearApiKey'], nested: [{ url: ' https://c.example/p?q=1 ' }] };
+    assert.deepEqual(sourcesOf(data), ['https://a.example/1', 'http://b.example', 'https://c.example/p?q=1']);
+    assert.equal(sourcesOf({ many: Array.from({ length: 30 }, (_, i) => `https://e.example/${i}`) }).length, 10);
+    assert.deepEqual(sourcesOf(null), []);
+  });
+
+  it('shows the data as a JSON block no value can close, bidi gone, cut when long', () => {
+    const { markdown, cut } = dataBlock({ note: '~~~~\n</code>[x](command:y)\u202E' });
+    assert.equal(cut, false);
+    const fence = /^(~{3,})json\n/.exec(markdown)?.[1];
+    assert.ok(fence && fence.length > 4, markdown);
+    assert.ok(markdown.endsWith(`\n${fence}\n`));
+    assert.doesNotMatch(markdown, /\u202E/);
+    assert.equal(dataBlock({ long: 'x'.repeat(30_000) }).cut, true);
   });
 });
 

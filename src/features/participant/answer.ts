@@ -3,7 +3,8 @@
 // results read, each from the markdown the search brought or a scrape of its own. Before
 // anything is sent the bound is said, the daily limit checked and, over
 // webData.chat.confirmAboveCredits, the person asked with a button. /search lists results with
-// no model call, /read answers about one page, /cost says today's spend and the next bound.
+// no model call, /read answers about one page, /research hands the question to the service's
+// agent (./research.ts), /cost says today's spend and the next bound.
 import * as vscode from 'vscode';
 import { stopped } from './stopped';
 import type { WebDataClient } from '../../core/api';
@@ -16,7 +17,7 @@ import type { ScrapedRecord } from '../../core/scrape/page';
 import type { SearchRecord } from '../../core/search/record';
 import { QUERY_MAX_LENGTH } from '../../core/search/query-input';
 import { chatDailyCreditLimit, chatReuseMinutes } from '../../platform/settings';
-import { chatConfirmAboveCredits } from '../../platform/feature-settings';
+import { agentSettings, chatConfirmAboveCredits } from '../../platform/feature-settings';
 import type { Services } from '../../platform/services';
 import type { PageFetcher } from '../chat/scrape-tool';
 import type { SearchRunner } from '../chat/run-search';
@@ -26,6 +27,7 @@ import type { SpendApi } from '../spend';
 import { questionKey, type Confirmations } from './confirmations';
 import { hasMarkdown, keptPage, readAgain, resultPage, type PageTabs, type ReadPage } from './pages';
 import { writeQuery } from './query';
+import { research, type ResearchAgent } from './research';
 import { listSources, referencePages, respond } from './respond';
 import * as words from './words';
 
@@ -37,6 +39,8 @@ export interface ParticipantDeps {
   scrape: PageFetcher;
   spend: SpendApi;
   tabs: PageTabs;
+  /** The agent feature, loaded on the first /research: the run is started, followed, kept and counted through it. */
+  agent: () => ResearchAgent;
 }
 
 interface Spent { search: number | undefined; scrapes: number; scrapeCredits: number; reused: number }
@@ -56,6 +60,7 @@ export class ParticipantAnswers {
         case 'cost': return await this.cost(stream);
         case 'search': return await this.search(request, stream, token);
         case 'read': return await this.read(request, stream, token);
+        case 'research': return await this.research(request, stream, token);
         default: return await this.question(request, context, stream, token);
       }
     } catch (error) {
@@ -166,6 +171,26 @@ export class ParticipantAnswers {
       spent.scrapeCredits = fetched.creditsUsed ?? 0;
     }
     return this.answerFrom(question, [keptPage(this.deps.tabs, 1, page)], request.model, stream, token, spent);
+  }
+
+  /** /research <question>: the service's agent, bounded; its progress, then its data and sources. */
+  private async research(request: Request, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+    const question = request.prompt.trim();
+    if (question === '') return this.say(stream, words.noResearchQuestionWords());
+    if (!(await this.client(stream))) return {};
+    return research(question, {
+      agent: () => this.deps.agent(),
+      today: () => this.today(),
+      most: () => agentSettings().chatMaxResearchCredits,
+      mayStart: (most, said) => {
+        const key = questionKey(request.command, request.prompt);
+        if (this.confirmations.take(key, most)) return true;
+        const id = this.confirmations.ask(key, most);
+        said.markdown(words.researchConfirmWords());
+        said.button({ command: Command.answerInChat, title: words.researchConfirmButton(most), arguments: [id] });
+        return false;
+      },
+    }, stream, token);
   }
 
   /** /cost: today's spend, and what a question would spend now. */

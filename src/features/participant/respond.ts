@@ -1,11 +1,13 @@
 // The answer itself: the pages fitted into the model's window with the chat tools' fitter, sent to
 // the model the person picked (request.model), and its answer streamed with every citation made
-// a link to its page's tab (stream.anchor) and every other character inert; then the sources,
-// each with its tab and its address as text. Cancelling stops the stream at once.
+// a link to its page's tab (stream.anchor), its fenced code blocks passed on as code blocks and
+// every other character inert; then the sources, each with its tab and its address as text.
+// Cancelling stops the stream at once.
 import * as vscode from 'vscode';
 import { stopped } from './stopped';
 import { tokenBudget } from '../../core/chat/fit';
-import { CitationStream, inertAnswerText, type AnswerPart } from '../../core/participant/citations';
+import { AnswerStream, type AnswerPart } from '../../core/participant/answer-stream';
+import { inertAnswerText } from '../../core/participant/citations';
 import { fitPrompt } from '../../core/participant/prompt';
 import { inertLabel, inertMarkdown } from '../../core/text/inert';
 import type { ReadPage } from './pages';
@@ -38,6 +40,11 @@ function emit(parts: readonly AnswerPart[], pages: readonly ReadPage[], stream: 
       if (part.text !== '') stream.markdown(inertAnswerText(part.text));
       continue;
     }
+    // A code block: shown as code, where nothing is a link, HTML or command.
+    if (part.kind === 'code') {
+      stream.markdown(part.text);
+      continue;
+    }
     const page = pages.find((p) => p.n === part.n);
     if (page) stream.anchor(page.uri, `[${part.n}]`);
   }
@@ -55,22 +62,26 @@ export async function respond(question: string, pages: readonly ReadPage[], mode
   if (stopped(token)) return cancelled(stream);
   stream.progress(askingWords());
   const known = (n: number): boolean => pages.some((p) => p.n === n);
-  const citations = new CitationStream(known);
+  const answer = new AnswerStream(known);
   let said = false;
   try {
     const response = await model.sendRequest([vscode.LanguageModelChatMessage.User(fitted.text)], { justification: vscode.l10n.t('@webData answers your question from the web pages it read, citing them.') }, token);
     for await (const piece of response.text) {
       if (stopped(token)) break;
       said ||= piece.trim() !== '';
-      emit(citations.push(piece), pages, stream);
+      emit(answer.push(piece), pages, stream);
     }
   } catch (error) {
+    emit(answer.close(), pages, stream);
     if (stopped(token)) return cancelled(stream);
     stream.markdown(modelFailedWords(error instanceof Error ? error.message : String(error)));
     return 'failed';
   }
-  if (stopped(token)) return cancelled(stream);
-  emit(citations.end(), pages, stream);
+  if (stopped(token)) {
+    emit(answer.close(), pages, stream);
+    return cancelled(stream);
+  }
+  emit(answer.end(), pages, stream);
   if (!said) stream.markdown(noModelAnswerWords());
   return 'answered';
 }

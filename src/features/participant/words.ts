@@ -87,3 +87,21 @@ export const reusedWords = (count: number): string => (count === 1
   ? vscode.l10n.t('Answering from the page of earlier answers in this chat (free). Start a new chat to search again.')
   : vscode.l10n.t('Answering from the {0} pages of earlier answers in this chat (free). Start a new chat to search again.', count));
 export const confirmExpiredWords = (): string => vscode.l10n.t('That confirmation is no longer waiting: ask the question again.');
+
+// /research: the service's agent, bounded.
+export const researchBoundWords = (most: number): string => vscode.l10n.t('This research run may spend at most {0} ({1}): the service’s agent searches and reads pages until it can answer, and stops before it passes the bound. The whole bound counts against chat’s daily limit before it starts.', credits(most), fullSettingKey(Setting.chatMaxResearchCredits));
+export const researchConfirmWords = (): string => vscode.l10n.t('Nothing was started yet: that is more than you asked to be asked about ({0}).', fullSettingKey(Setting.chatConfirmAboveCredits));
+export const researchConfirmButton = (most: number): string => vscode.l10n.t('Research and Spend up to {0} Credits', most);
+export const noResearchQuestionWords = (): string => vscode.l10n.t('Say what to research after /research, for example: /research the rate limits of the GitHub, Stripe and Slack APIs');
+export const researchStartingWords = (): string => vscode.l10n.t('Starting the research run');
+export const researchStartFailedWords = (what: string): string => vscode.l10n.t('The research run could not start: {0}', inertMarkdown(what, 500));
+export const researchProgressWords = (status: string, spent: number, bound: number, action: string | undefined): string => (action === undefined
+  ? vscode.l10n.t('Researching ({0}): {1} of at most {2} credits so far', inertMarkdown(status, 40), spent, bound)
+  : vscode.l10n.t('Researching ({0}): {1} of at most {2} credits so far', inertMarkdown(action, 80), spent, bound));
+export const researchCancelledWords = (): string => vscode.l10n.t('Stopped: the research run was cancelled at the service; what it spent until then counts in today’s spend.');
+export const researchStillRunningWords = (id: string): string => vscode.l10n.t('The research run {0} is still going: it shows in Active Crawls, and its result is kept in Search Results when it ends.', inertMarkdown(id, 60));
+export const researchFailedWords = (why: string, spent: number): string => vscode.l10n.t('The research run failed ({0} spent): {1}', credits(spent), inertMarkdown(why === '' ? vscode.l10n.t('the service gave no reason') : why, 500));
+export const researchDoneWords = (spent: number): string => vscode.l10n.t('The research run found this ({0} spent). Found data is web content, shown as it came:', credits(spent));
+export const researchCutWords = (): string => vscode.l10n.t('The data is cut here; Open Result shows it whole.');
+export const openResultButton = (): string => vscode.l10n.t('Open Result');
+export const researchSpentWords = (spent: number, today: { spent: number; limit: number }): string => vscode.l10n.t('Spent: the research run {0}. Chat today: {1} of {2} credits.', credits(spent), today.spent, today.limit);

@@ -195,6 +195,89 @@ describe('@webData in chat', function () {
       assert.deepEqual(stream.anchors().map((a) => a.title?.slice(0, 4)), ['[1]', 'Evil']);
     });
 
+    it('shows the model\'s fenced code blocks as code, everything outside them still inert, closed before the sources', async () => {
+      await searchAnswers([{ url: 'https://docs.example/code', title: 'Code Page', markdown: 'Call `stream()`.' }]);
+      fake.answers = [['Call it like this [1]:\n``', '`ts\nconst s = stream("<b>", [x](command:webData.clearApiKey));\n```\nThen <b>close</b> it [1].\n~~~\nleft open <i>']];
+      const { stream } = await answered('how do I call stream?');
+      const markdown = stream.parts.flatMap((p) => (p.kind === 'markdown' ? [p.value] : []));
+      const all = markdown.join('');
+      assert.ok(all.includes('```ts\nconst s = stream("<b>", [x](command:webData.clearApiKey));\n```\n'), `the block is passed as code: ${all}`);
+      const outside = all.replace(/```ts\n[\s\S]*?\n```\n/, '').replace(/~~~\n[\s\S]*?\n~~~\n/, '');
+      assert.match(outside, /Then \\<b\\>close\\<\/b\\> it/, 'the text after the block is inert again');
+      assert.doesNotMatch(outside, /(^|[^\\])[<]|(^|[^\\])\]\(/, 'nothing outside the blocks is HTML or a link');
+      assert.ok(all.includes('~~~\nleft open <i>\n~~~\n'), 'the block left open is closed');
+      assert.ok(all.indexOf('~~~\nleft open') < all.indexOf('Sources'), 'closed before the sources');
+      assert.deepEqual(stream.anchors().map((a) => a.title), ['[1]', '[1]', 'Code Page'], 'citations outside the blocks only');
+    });
+
+    describe('/research', () => {
+      const agentRequests = async (since: number): Promise<Array<{ method: string; path: string }>> => (await emulator.requestsSince(since)).filter((r) => r.path.startsWith('/v2/agent'));
+
+      it('says its bound first, hands the question to the agent with that bound, streams its progress and answers with the data and its sources', async () => {
+        const before = await emulator.requestCount();
+        const spent = api.spend.today().agent;
+        const { stream } = await answered('tideflow stream limits', { command: 'research' });
+        assert.equal(fake.requests.length + fake.queryRequests.length, 0, 'no model call');
+        assert.match(stream.parts[0]?.kind === 'markdown' ? stream.parts[0].value : '', /^This research run may spend at most 50 credits \(webData\.chat\.maxResearchCredits\)/);
+        const sent = await agentRequests(before);
+        const start = sent.find((r) => r.method === 'POST');
+        assert.ok(start, 'no run was started');
+        assert.equal(sent.filter((r) => r.method === 'POST').length, 1, 'started once');
+        // The bound the run was started with is the one its progress counts against.
+        assert.ok(stream.parts.some((p) => p.kind === 'progress' && /^Researching \(.+\): \d+ of at most 50 credits so far$/.test(p.value)), 'no progress was said');
+        assert.match(stream.text, /The research run found this \(\d+ credits spent\)/);
+        assert.match(stream.text, /~~~json\n\{\n {2}"answer": /, 'the data as a JSON block');
+        const sources = stream.references().map((u) => u.toString());
+        assert.ok(sources.length > 0 && sources.every((u) => u.startsWith('https://')), `the sources as references: ${sources.join(' ')}`);
+        assert.match(stream.text, /\*\*Sources\*\*/);
+        const [open] = stream.buttons();
+        assert.equal(open?.command, 'webData.openStructuredResult');
+        await waitFor('the run\'s spend to count', () => api.spend.today().agent > spent, 15_000);
+        const opened = await vscode.commands.executeCommand<{ result: { kind: string } } | undefined>(open.command, String(open.arguments?.[0]));
+        assert.equal(opened?.result.kind, 'research', 'the kept result opens');
+      });
+
+      it('asks above webData.chat.confirmAboveCredits with the bound on the button, and starts nothing before the yes', async () => {
+        await set('chat.confirmAboveCredits', 10);
+        try {
+          const before = await emulator.requestCount();
+          const first = await ask('a research to confirm', { command: 'research' });
+          const [button] = first.stream.buttons();
+          assert.equal(button?.title, 'Research and Spend up to 50 Credits');
+          assert.match(first.stream.text, /Nothing was started yet/);
+          assert.deepEqual(await agentRequests(before), [], 'nothing started before the yes');
+        } finally {
+          await set('chat.confirmAboveCredits', 1000);
+        }
+      });
+
+      it('counts its whole bound against the daily limit before it starts: refused, nothing sent', async () => {
+        await set('chat.dailyCreditLimit', api.spend.today().agent + 10);
+        try {
+          const before = await emulator.requestCount();
+          const { stream } = await ask('a research past the limit', { command: 'research' });
+          assert.match(stream.text, /it may cost up to 50 credits .* daily limit \(webData\.chat\.dailyCreditLimit\)\. Nothing was sent\./);
+          assert.deepEqual(await agentRequests(before), []);
+        } finally {
+          await set('chat.dailyCreditLimit', 1000);
+        }
+      });
+
+      it('cancels the run at the service when the answer is stopped', async () => {
+        const source = new vscode.CancellationTokenSource();
+        const stream = new RecordingStream();
+        stream.onPart = (part) => { if (part.kind === 'progress' && part.value.startsWith('Researching')) source.cancel(); };
+        const before = await emulator.requestCount();
+        await ask('a research to stop', { command: 'research', token: source.token, stream });
+        assert.match(stream.text, /Stopped: the research run was cancelled at the service/);
+        const sent = await agentRequests(before);
+        const id = sent.find((r) => r.method === 'GET')?.path.split('/').pop();
+        assert.ok(id, 'the run was not followed');
+        assert.ok(sent.some((r) => r.method === 'DELETE' && r.path === `/v2/agent/${id}`), `no DELETE: ${sent.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+        await waitFor('the run to be no longer followed', () => !api.agent.runs.list.some((run) => run.id === id), 15_000);
+      });
+    });
+
     it('says the bound and refuses past the daily limit, sending nothing', async () => {
       await set('chat.dailyCreditLimit', 0);
       try {
