@@ -10,7 +10,7 @@ import { decodeResearchRunId, decodeResultId } from '../../src/core/commands/age
 import { tokenBudget } from '../../src/core/chat/fit';
 import { readReadInput } from '../../src/core/chat/read-input';
 import { readPart, splitPage } from '../../src/core/chat/read-result';
-import { resultReadCall, structuredResultLookup } from '../../src/core/chat/structured-text';
+import { fittedResultText, resultReadCall, structuredResultLookup } from '../../src/core/chat/structured-text';
 import { viewRows } from '../../src/core/view-nodes';
 
 const ID = '3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01';
@@ -74,6 +74,21 @@ describe('kept results: the store, their rows and webData_readResult', () => {
     const gone = structuredResultLookup(undefined, ID);
     assert.ok(!gone.ok);
     assert.match(gone.problem, /No extraction or research result with id/);
+  });
+
+  it('fits an answer: whole, else the head with the JSON cut and the read call, else the first sentence and the call', () => {
+    const parts = { lead: 'Data extracted (5 credits).', head: 'Data extracted (5 credits). It matches the schema. The data:\n', json: JSON.stringify({ a: 'x'.repeat(500) }, null, 2), resultId: ID };
+    const whole = fittedResultText(parts, 10_000);
+    assert.equal(whole, `${parts.head}${parts.json}`);
+    const call = resultReadCall(ID, 1);
+    for (const max of [400, 250]) {
+      const text = fittedResultText(parts, max);
+      assert.ok(text.length <= max, `${text.length} for ${max}`);
+      assert.ok(text.includes(call), `the call at ${max}: ${text}`);
+      assert.ok(text.startsWith(max >= 300 ? parts.head : parts.lead), `the head or the first sentence at ${max}`);
+    }
+    assert.ok(fittedResultText(parts, 120).length <= 120);
+    assert.ok(fittedResultText(parts, 30).length <= 30);
   });
 
   it('readResult takes a result id alone', () => {

@@ -24,3 +24,18 @@ export function structuredResultLookup(result: StructuredResult | undefined, res
     call: (part) => resultReadCall(result.id, part),
   } };
 }
+
+/**
+ * A kept result's answer within `max` characters: the whole when it fits; else `head`, as much of
+ * the JSON as fits and the call that reads it whole; else, when not even that fits, `lead` (the
+ * answer's first sentence) and the call. The call is never the part that is cut.
+ */
+export function fittedResultText(parts: { lead: string; head: string; json: string; resultId: string }, max: number): string {
+  const whole = `${parts.head}${parts.json}`;
+  if (whole.length <= max) return whole;
+  const call = resultReadCall(parts.resultId, 1);
+  const note = `\n… (cut to fit; read the whole JSON in parts with webData_readResult ${call}, free)`;
+  if (parts.head.length + note.length < max) return `${parts.head}${parts.json.slice(0, max - parts.head.length - note.length)}${note}`;
+  const short = `${parts.lead} Its JSON did not fit; read it in parts with webData_readResult ${call}, free.`;
+  return short.length <= max ? short : `Read the result with webData_readResult ${call}.`.slice(0, max);
+}

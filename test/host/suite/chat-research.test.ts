@@ -79,7 +79,8 @@ describe('chat: research tools', function () {
     }
   });
 
-  it('webData_extract: confirmed with the page, the fields and the price; the data checked against the schema and fitted to 64, 200 and no budget', async () => {
+  it('webData_extract: confirmed with the page, the fields and the price; the data checked against the schema and fitted to 64, 200 and no budget; the cut JSON read whole with webData_readResult', async () => {
+    let cut = '';
     const input = { url: PAGE, schema: { type: 'object', properties: { title: { type: 'string', pattern: '^[0-9]+$' }, topics: { type: 'array', items: { type: 'string' } } } } };
     for (const tokens of BUDGETS) {
       const prepared = await api.chat.extract.prepareInvocation({ input }, none);
@@ -92,7 +93,23 @@ describe('chat: research tools', function () {
       assert.equal((await emulator.requestsSince(before)).filter((r) => r.method === 'POST' && r.path === '/v2/scrape').length, 1);
       if (tokens === undefined) assert.match(text, /^Data extracted from https:\/\/docs\.tideflow\.dev\/guide\/streams \(5 credits; result [0-9a-f-]{36}\)\. It does not match the schema in 1 place\(s\): \/title must match pattern/);
       else assert.ok(Math.ceil(text.length / 4) <= tokens, `${Math.ceil(text.length / 4)} tokens for ${tokens}: ${text}`);
+      if (tokens === 64) cut = text;
     }
+    // The answer cut at 64 tokens names the webData_readResult call that reads the whole JSON, free.
+    const call = /webData_readResult (\{"source":"result","resultId":"[0-9a-f-]{36}","part":1\})/.exec(cut)?.[1];
+    assert.ok(call, `no read call in the cut answer: ${cut}`);
+    const before = await emulator.requestCount();
+    let whole = '';
+    let readInput: object | undefined = JSON.parse(call) as object;
+    for (let part = 1; part <= 20 && readInput !== undefined; part++) {
+      const read = textOf(await vscode.lm.invokeTool('webData_readResult', { input: readInput, toolInvocationToken: undefined, tokenizationOptions: { tokenBudget: 200, countTokens: quarter } }, none));
+      assert.match(read, new RegExp(`^Part ${part} of \\d+ of the page json of extraction [0-9a-f-]{36} from https://docs\\.tideflow\\.dev/guide/streams`), read);
+      whole += /\n(~{3,})json\n([\s\S]*)\n\1$/.exec(read)?.[2] ?? '';
+      const next = /Next: (\{.*\})\n/.exec(read)?.[1];
+      readInput = next === undefined ? undefined : JSON.parse(next) as object;
+    }
+    assert.ok(Array.isArray((JSON.parse(whole) as { topics?: unknown }).topics), 'the parts give the whole JSON back');
+    assert.equal((await emulator.requestsSince(before)).filter((r) => r.path !== '/v2/team/token-usage').length, 0, 'reading sent nothing');
   });
 
   it('webData_extract: refused, asking nothing and sending nothing, at the daily limit', async () => {

@@ -8,6 +8,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { SearchRecord } from '../../../src/core/search/record';
 import type { WebDataApi } from '../../../src/extension';
@@ -180,6 +181,13 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     assert.ok(documents[0] && documents[1], 'the documents were not parsed');
     await vscode.commands.executeCommand('webData.pinDocument', documents[1].id);
 
+    // The kept results group (issue 36): an extraction (its modal answered yes) and a research result.
+    api.agent.answerConfirmation = (_message, yes) => yes;
+    const extracted = await vscode.commands.executeCommand<{ result: { id: string } } | undefined>('webData.extractData', { url: 'https://docs.tideflow.dev/guide/streams', schema: { type: 'object', properties: { title: { type: 'string' }, menusField: { type: 'string' } } } });
+    api.agent.answerConfirmation = undefined;
+    assert.ok(extracted, 'nothing was extracted');
+    await api.agent.keepAndOpen({ id: randomUUID(), kind: 'research', createdAt: new Date().toISOString(), askedBy: 'person', prompt: 'menus research result', creditsUsed: 9, data: { answer: 'kept', sources: ['https://docs.tideflow.dev/faq'] } });
+
     // The Watches group: a watch checked twice (a check with a changed page), and a paused one.
     const watch = async (request: Record<string, unknown>): Promise<string> => {
       const made = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<{ id: string } | undefined>('webData.watch', request), 5);
@@ -259,6 +267,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     await vscode.commands.executeCommand('webData.clearPages', { confirmed: true, includePinned: true });
     api.parse.consent.answer = undefined;
     for (const row of await api.parse.view.list()) await vscode.commands.executeCommand('webData.removeDocument', row.id);
+    for (const result of await api.agent.results.list()) await vscode.commands.executeCommand('webData.removeStructuredResult', result.id);
     if (documentsFolder !== '') fs.rmSync(documentsFolder, { recursive: true, force: true });
     for (const watchId of watchIds) await vscode.commands.executeCommand('webData.deleteWatch', { watchId, confirmed: true });
     await storageOf(api).globalState.update('webData.watch.known', undefined);
@@ -481,6 +490,40 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       noProblem('Remove Document', s);
       assert.equal(result, true);
       assert.equal(await api.parse.documents.read(id), undefined, 'the document is still kept');
+    },
+    'webData.openStructuredResult': async (row) => {
+      const { result, shown: s } = await call('webData.openStructuredResult', row.node);
+      noProblem('Open Result', s);
+      const id = (row.node as { result: { id: string } }).result.id;
+      assert.equal((result as { result?: { id: string } } | undefined)?.result?.id, id, 'the row\'s result was not opened');
+      assert.ok(vscode.window.visibleTextEditors.some((editor) => editor.document.uri.scheme === 'webdata-data' && editor.document.uri.path.includes(id)), 'its JSON tab is not shown');
+    },
+    'webData.extractAgain': async (row) => {
+      const asked: string[] = [];
+      api.agent.answerConfirmation = (message) => { asked.push(message); return undefined; };
+      try {
+        const before = await emulator.requestCount();
+        const { result, shown: s } = await call('webData.extractAgain', row.node);
+        noProblem('Extract Again', s);
+        assert.equal(result, undefined, 'declined, nothing was extracted');
+        assert.match(asked[0] ?? '', /^Extract data from https:\/\/docs\.tideflow\.dev\/guide\/streams\?[\s\S]*"menusField"/, 'the page and the schema it was asked with were not asked again');
+        assert.equal((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/scrape').length, 0, 'sent before the yes');
+      } finally {
+        api.agent.answerConfirmation = undefined;
+      }
+    },
+    'webData.copyStructuredResult': async (row) => {
+      const { result, shown: s } = await call('webData.copyStructuredResult', row.node);
+      noProblem('Copy Result JSON', s);
+      assert.equal(result, true);
+      assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), (row.node as { result: { data: unknown } }).result.data);
+    },
+    'webData.removeStructuredResult': async (row) => {
+      const id = (row.node as { result: { id: string } }).result.id;
+      const { result, shown: s } = await call('webData.removeStructuredResult', row.node);
+      noProblem('Remove Result', s);
+      assert.equal(result, true);
+      assert.equal(await api.agent.results.read(id), undefined, 'the result is still kept');
     },
     'webData.exportPage': async (row) => {
       const { result, shown: s } = await call('webData.exportPage', row.node);
@@ -743,6 +786,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       kind('result row without content', 'result.url'), kind('message row', 'message'),
       kind('pages group row', 'keptPages'), kind('page row', 'page'), kind('pinned page row', 'page.pinned'),
       kind('documents group row', 'keptDocuments'), kind('document row', 'document'), kind('pinned document row', 'document.pinned'),
+      kind('kept results group row', 'keptStructuredResults'), kind('kept extraction row', 'structuredResult.extract'), kind('kept research result row', 'structuredResult.research'),
       kind('watches group row', 'watches'), kind('watch row', 'watch.active'), kind('paused watch row', 'watch.paused'),
       kind('check row', 'watchCheck'), kind('changed page of a check row', 'watchPage.changed'),
     ],
@@ -772,7 +816,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     describe(view, () => {
       const seen = new Set<string>();
       // Removing a search comes last: the other row menus use its rows.
-      const last = (command: string): number => (command === 'webData.removeSearch' || command === 'webData.removePage' || command === 'webData.removeDocument' ? 1 : 0);
+      const last = (command: string): number => (['webData.removeSearch', 'webData.removePage', 'webData.removeDocument', 'webData.removeStructuredResult'].includes(command) ? 1 : 0);
       for (const entry of [...(menus['view/item/context'] ?? [])].sort((x, y) => last(x.command) - last(y.command))) {
         if (!viewsOf(entry.when, views).includes(view)) continue;
         const shownOn = (KINDS[view] ?? []).filter((k) => shownFor(entry.when, k.contextValue));
