@@ -235,6 +235,8 @@ describe('@webData in chat', function () {
         await waitFor('the run\'s spend to count', () => api.spend.today().agent > spent, 15_000);
         const opened = await vscode.commands.executeCommand<{ result: { kind: string } } | undefined>(open.command, String(open.arguments?.[0]));
         assert.equal(opened?.result.kind, 'research', 'the kept result opens');
+        // Its row would be one more group in Search Results for the suites after this one.
+        assert.equal(await vscode.commands.executeCommand('webData.removeStructuredResult', String(open.arguments?.[0])), true);
       });
 
       it('asks above webData.chat.confirmAboveCredits with the bound on the button, and starts nothing before the yes', async () => {
