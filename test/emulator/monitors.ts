@@ -220,7 +220,8 @@ function baseMarkdown(state: EmulatorState, url: string): { title: string; markd
 
 function runCheck(state: EmulatorState, team: TeamState, m: Monitor, trigger: 'scheduled' | 'manual', scheduledFor: string | null): Check {
   const side = sideOf(state);
-  const at = nowOf(state).toISOString();
+  // A scheduled check that fell due while the clock jumped ran at its time, as the service's would.
+  const at = scheduledFor ?? nowOf(state).toISOString();
   const number = m.checks.length;
   const id = randomUUID();
   const pages: CheckPage[] = [];
