@@ -5,7 +5,7 @@
 // code-server 1.139.1's model picker offers only "Sign in to use Copilot" while no one is signed in
 // and no provider group other than Copilot's is configured (its "Add Models" offers Copilot only),
 // so VS Code answers the request itself with "Language model unavailable" before the participant
-// can reach a model. When the picker offers the scripted model, the last step picks it and takes
+// can reach a model (even `@webData /cost`, which asks no model, gets that answer). When the picker offers the scripted model, the last step picks it and takes
 // the screenshot of an answer with its citations. Run on its own: npm run package, then mocha on this file.
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
