@@ -22,6 +22,7 @@ export const sections: Section[] = [
   { name: 'history', load: () => import('./history') },
   { name: 'scrape', load: () => import('./scrape') },
   { name: 'parse', load: () => import('./parse') },
+  { name: 'watch', load: () => import('./watch') },
   { name: 'workbench', load: () => import('./workbench') },
 ];
 

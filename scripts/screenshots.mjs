@@ -9,7 +9,7 @@ import { REPO } from './ensure-tools.mjs';
 
 const SHOTS = path.join(REPO, 'test-results', 'e2e');
 const MEDIA = path.join(REPO, 'media', 'screenshots');
-// The names test/e2e/journey.e2e.ts gives its steps' pictures -> the README's names.
+// The names the e2e steps give their pictures (test/e2e/journey.e2e.ts's, unless said) -> the README's names.
 const CHOSEN = {
   '05-search-results.png': 'search-results.png',
   '06-markdown-preview.png': 'markdown-preview.png',
@@ -21,6 +21,9 @@ const CHOSEN = {
   '13-problem-quick-fix.png': 'problem-quick-fix.png',
   '14-problem-query.png': 'problem-query.png',
   '16-connection-report.png': 'connection-report.png',
+  // test/e2e/research.e2e.ts and test/e2e/watch.e2e.ts (they run after the journey).
+  'research-03-json-tab.png': 'research-json.png',
+  'watch-03-diff-editor.png': 'watch-diff.png',
 };
 
 const run = spawnSync('npm', ['run', '--silent', 'test:e2e'], { cwd: REPO, stdio: 'inherit' });

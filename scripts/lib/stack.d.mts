@@ -35,4 +35,8 @@ export declare function startStack(options: {
   settings?: Record<string, unknown>;
   /** The VS Code server may lack the native modules it runs without (`npm run sandbox`). */
   sandboxOnly?: boolean;
+  /** Which pinned VS Code server (scripts/lib/vscode-versions.mjs); default the floor. */
+  vscode?: 'floor' | 'latest';
+  /** Folders of built extensions copied into the server's extensions folder beside Web Data. */
+  extraExtensions?: string[];
 }): Promise<Stack>;

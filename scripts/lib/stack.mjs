@@ -27,13 +27,17 @@ export function packageExtension() {
  * it hands the demo key and webhook secret to Web Data through its commands when the window opens.
  */
 async function packageSecretsHelper(runDir) {
+  return packageFolder(SECRETS_HELPER, path.join(runDir, 'sandbox-secrets.vsix'));
+}
+
+/** Packages a folder holding a built extension (package.json and its files) as a .vsix at packagePath. */
+async function packageFolder(cwd, packagePath) {
   const { createVSIX } = await import('@vscode/vsce');
-  const packagePath = path.join(runDir, 'sandbox-secrets.vsix');
   // vsce prints its file list and warnings with console.log/warn: not the stack's output.
   const { log, warn, info } = console;
   console.log = console.warn = console.info = () => {};
   try {
-    await createVSIX({ cwd: SECRETS_HELPER, packagePath, allowMissingRepository: true, skipLicense: true, dependencies: false });
+    await createVSIX({ cwd, packagePath, allowMissingRepository: true, skipLicense: true, dependencies: false });
   } finally {
     Object.assign(console, { log, warn, info });
   }
@@ -62,6 +66,7 @@ function writeMachineSettings(userDataDir, settings) {
  */
 export async function startStack({
   home, serverPort, emulatorPort, log = console.log, exitCodeOnSignal = 130, storeApiKey = true, settings = {}, sandboxOnly = false, demoPages = false,
+  vscode = 'floor', extraExtensions = [],
 }) {
   // Short path: the server's IPC sockets go here (socket paths are limited to ~100 bytes).
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-stack-'));
@@ -89,7 +94,8 @@ export async function startStack({
   const workspace = path.join(home, 'workspace');
   try {
     // e2e and the sandbox run on the floor; the sandbox without what it runs without (ensure-tools).
-    const { serverMain } = await ensureTools({ versions: [versionNamed('floor')], sandboxOnly });
+    const { servers } = await ensureTools({ versions: [versionNamed(vscode)], sandboxOnly });
+    const [{ serverMain, serverNode }] = servers;
     log('packaging the extension (npm run package)');
     const vsix = packageExtension();
     const userDataDir = path.join(home, 'user-data');
@@ -115,15 +121,18 @@ export async function startStack({
       'git.openRepositoryInParentFolders': 'never',   // .sandbox/ sits inside this repository
       ...settings,
     });
-    installExtension({ serverMain, userDataDir, extensionsDir, vsix });
-    installExtension({ serverMain, userDataDir, extensionsDir, vsix: await packageSecretsHelper(runDir) });
+    installExtension({ serverMain, serverNode, userDataDir, extensionsDir, vsix });
+    installExtension({ serverMain, serverNode, userDataDir, extensionsDir, vsix: await packageSecretsHelper(runDir) });
+    // Folders of extensions already built (a test's helper), packaged and installed as any other:
+    // a folder only copied in is not in the profile's list, and the server removes it.
+    for (const [i, dir] of extraExtensions.entries()) installExtension({ serverMain, serverNode, userDataDir, extensionsDir, vsix: await packageFolder(dir, path.join(runDir, `extra-${i}.vsix`)) });
     log('starting the VS Code server');
     // The helper extension passes these to webData.setWebhookSecret and webData.setApiKey when
     // the window opens: the sandbox's demo key and webhook secret, never real ones.
     const env = { ...process.env, WEBDATA_SANDBOX_WEBHOOK_SECRET: webhookSecret };
     if (storeApiKey) env.WEBDATA_SANDBOX_API_KEY = DEMO_API_KEY;
     else delete env.WEBDATA_SANDBOX_API_KEY;   // not even one from the caller's shell
-    server = await startVsCodeServer({ serverMain, runDir, userDataDir, extensionsDir, port: await pickPort(serverPort), env,
+    server = await startVsCodeServer({ serverMain, serverNode, runDir, userDataDir, extensionsDir, port: await pickPort(serverPort), env,
       disableWorkspaceTrust: true });   // the stack's own empty folder: no trust prompt
   } catch (error) {
     await stop();

@@ -16,7 +16,9 @@ import { makeEvent } from './webhook-sender';
 import { senderOf } from './webhooks';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CREATE_KEYS = new Set(['name', 'schedule', 'webhook', 'notification', 'targets', 'retentionDays', 'goal', 'judgeEnabled']);
+// `origin` and `integration` are accepted and not acted on, as on every other route: the service's JS
+// SDK adds `origin` to every body it sends (create, update and run alike).
+const CREATE_KEYS = new Set(['name', 'schedule', 'webhook', 'notification', 'targets', 'retentionDays', 'goal', 'judgeEnabled', 'origin', 'integration']);
 const UPDATE_KEYS = new Set([...CREATE_KEYS, 'status']);
 const EVENTS = ['monitor.page', 'monitor.check.completed'] as const;
 /** Scheduled checks run at most this many at a time when the clock jumped far. */
@@ -218,7 +220,8 @@ function baseMarkdown(state: EmulatorState, url: string): { title: string; markd
 
 function runCheck(state: EmulatorState, team: TeamState, m: Monitor, trigger: 'scheduled' | 'manual', scheduledFor: string | null): Check {
   const side = sideOf(state);
-  const at = nowOf(state).toISOString();
+  // A scheduled check that fell due while the clock jumped ran at its time, as the service's would.
+  const at = scheduledFor ?? nowOf(state).toISOString();
   const number = m.checks.length;
   const id = randomUUID();
   const pages: CheckPage[] = [];

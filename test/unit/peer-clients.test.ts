@@ -123,6 +123,93 @@ describe('peer clients: the service\'s JS SDK and MCP server accept the emulator
     assertOnlyLoopback(server);
   });
 
+  it('the SDK\'s monitors: create, get, list, run twice, a check on the moved clock, checks listed, one read a page at a time, pause, delete (issue 37)', async () => {
+    const urls = ['https://docs.tideflow.dev/getting-started', 'https://docs.tideflow.dev/guide/streams', 'https://docs.tideflow.dev/faq'];
+    const sdk = startChild(['--import', GUARD, 'test/peer/sdk-monitor-run.mjs'], cleanEnv({ PEER_API_URL: emulator.url, PEER_API_KEY: DEMO_API_KEY, PEER_MONITOR_URLS: JSON.stringify(urls) }));
+    children.push(sdk);
+    const line = await sdk.stdout.wait((l) => l.startsWith('{'), 'the SDK\'s monitor calls to print their results', 30_000);
+    type Check = { id: string; monitorId: string; status: string; trigger: string; actualCredits: number; summary: Record<string, number> };
+    const out = JSON.parse(line) as {
+      created: { id: string; name: string; status: string; schedule: unknown; goal: string; estimatedCreditsPerMonth: number; nextRunAt: string; targets: unknown };
+      got: { id: string; name: string }; listed: string[]; first: Check; second: Check; clockMoved: number; checks: Check[];
+      whole: Check & { next: string | null; pages: Array<{ url: string; status: string; meaningful: boolean | null; diff: string | null; previousScrapeId: string | null; currentScrapeId: string | null }> };
+      changedOnly: string[]; paused: { status: string; nextRunAt: string | null }; deleted: boolean; afterDelete: unknown;
+    };
+    const id = out.created.id;
+    assert.deepEqual({ ...out.created, id: undefined, nextRunAt: undefined }, {
+      id: undefined, nextRunAt: undefined, name: 'Tideflow docs', status: 'active', schedule: { text: 'hourly', timezone: 'Europe/Berlin' },
+      goal: 'a breaking change in the migration guide', estimatedCreditsPerMonth: out.created.estimatedCreditsPerMonth, targets: [{ type: 'scrape', urls }],
+    });
+    // Three pages a check, hourly: 3 × 24 × (28 to 31 days).
+    assert.ok(out.created.estimatedCreditsPerMonth >= 3 * 24 * 28 && out.created.estimatedCreditsPerMonth <= 3 * 24 * 31, String(out.created.estimatedCreditsPerMonth));
+    assert.ok(Date.parse(out.created.nextRunAt) > Date.now() - 60_000, out.created.nextRunAt);
+    assert.deepEqual(out.got, { id, name: 'Tideflow docs' });
+    assert.ok(out.listed.includes(id), JSON.stringify(out.listed));
+    const summary = (same: number, changed: number, added: number, removed: number): Record<string, number> => ({ totalPages: 3, same, changed, new: added, removed, error: 0 });
+    assert.deepEqual({ ...out.first, id: undefined }, { id: undefined, monitorId: id, status: 'completed', trigger: 'manual', actualCredits: 3, summary: summary(0, 0, 3, 0) });
+    assert.deepEqual({ ...out.second, id: undefined }, { id: undefined, monitorId: id, status: 'completed', trigger: 'manual', actualCredits: 3, summary: summary(1, 2, 0, 0) });
+    // The clock moved past the next hour: one scheduled check ran when the SDK next asked, newest first.
+    assert.equal(out.clockMoved, 200);
+    assert.deepEqual(out.checks.map((c) => [c.trigger, c.actualCredits]), [['scheduled', 2], ['manual', 3], ['manual', 3]]);
+    assert.deepEqual(out.checks[0]?.summary, summary(0, 2, 0, 1));
+    assert.deepEqual(out.checks.slice(1).map((c) => c.id), [out.second.id, out.first.id]);
+    // Read one page a request: the SDK followed `next` to all three, and ended with none.
+    assert.equal(out.whole.next, null);
+    assert.deepEqual(out.whole.pages.map((p) => [p.url, p.status, p.meaningful]), [[urls[0], 'changed', true], [urls[1], 'changed', false], [urls[2], 'same', null]]);
+    assert.match(out.whole.pages[0]?.diff ?? '', /^\+Update 1: the migration guide now lists a breaking change/m);
+    assert.match(out.whole.pages[1]?.diff ?? '', /^-Price: \$20 per month\.\n\+Price: \$21 per month\.$/m);
+    assert.ok(out.whole.pages.every((p) => p.previousScrapeId !== null && p.currentScrapeId !== null && p.previousScrapeId !== p.currentScrapeId));
+    assert.deepEqual(out.changedOnly, urls.slice(0, 2));
+    assert.deepEqual(out.paused, { status: 'paused', nextRunAt: null });
+    assert.equal(out.deleted, true);
+    assert.deepEqual(out.afterDelete, { status: 404, message: 'Monitor not found' });
+    assertOnlyLoopback(sdk);
+  });
+
+  it('the MCP server over stdio: firecrawl_monitor_* create, get, list, run, checks, check, update, delete (issue 37)', async () => {
+    const env = cleanEnv({ FIRECRAWL_API_URL: emulator.url, FIRECRAWL_API_KEY: DEMO_API_KEY });
+    const server = startChild(['--import', GUARD, require.resolve('firecrawl-mcp/dist/index.js')], env);
+    children.push(server);
+    const mcp = new McpClient(server);
+    await mcp.initialize();
+    const names = ['create', 'get', 'list', 'update', 'delete', 'run', 'checks', 'check'].map((n) => `firecrawl_monitor_${n}`);
+    const tools = await mcp.tools();
+    for (const name of names) assert.ok(tools.includes(name), `${name} is not in ${tools.join(', ')}`);
+    const call = async (name: string, args: Record<string, unknown>): Promise<{ data?: unknown; next?: unknown }> => {
+      const result = await mcp.callTool(name, args);
+      const text = result.content?.find((c) => c.type === 'text')?.text ?? '';
+      assert.notEqual(result.isError, true, `${name}: ${text}`);
+      return result.structuredContent ?? (JSON.parse(text) as Record<string, unknown>);
+    };
+    type Monitor = { id: string; name: string; status: string; schedule: { text?: string; timezone?: string }; goal: string; nextRunAt: string | null; estimatedCreditsPerMonth: number };
+    type Page = { url: string; status: string; judgment: { meaningful: boolean } | null; diff: { text: string } | null };
+    // The tool's short form: a page and a goal, checked every 30 minutes by default.
+    const url = 'https://docs.tideflow.dev/getting-started';
+    const created = (await call('firecrawl_monitor_create', { page: url, goal: 'breaking change' })).data as Monitor;
+    assert.deepEqual({ name: created.name, status: created.status, schedule: created.schedule, goal: created.goal }, { name: `Monitor ${url}`, status: 'active', schedule: { text: 'every 30 minutes', timezone: 'UTC' }, goal: 'breaking change' });
+    assert.ok(created.estimatedCreditsPerMonth >= 48 * 28, String(created.estimatedCreditsPerMonth));
+    assert.equal(((await call('firecrawl_monitor_get', { id: created.id })).data as Monitor).id, created.id);
+    assert.ok(((await call('firecrawl_monitor_list', { limit: 5 })).data as Monitor[]).some((m) => m.id === created.id));
+    const first = (await call('firecrawl_monitor_run', { id: created.id })).data as { id: string; summary: { new: number } };
+    assert.equal(first.summary.new, 1);
+    const second = (await call('firecrawl_monitor_run', { id: created.id })).data as { id: string; summary: { changed: number } };
+    assert.equal(second.summary.changed, 1);
+    const checks = (await call('firecrawl_monitor_checks', { id: created.id, limit: 10 })).data as Array<{ id: string }>;
+    assert.deepEqual(checks.map((c) => c.id), [second.id, first.id]);
+    const check = await call('firecrawl_monitor_check', { id: created.id, checkId: second.id, pageStatus: 'changed' });
+    const pages = (check.data as { pages: Page[] }).pages;
+    assert.deepEqual(pages.map((p) => [p.url, p.status, p.judgment?.meaningful]), [[url, 'changed', true]]);
+    assert.match(pages[0]?.diff?.text ?? '', /^\+Update 1: .*breaking change/m);
+    assert.equal(check.next, null);
+    const paused = (await call('firecrawl_monitor_update', { id: created.id, body: { status: 'paused' } })).data as Monitor;
+    assert.deepEqual([paused.status, paused.nextRunAt], ['paused', null]);
+    await call('firecrawl_monitor_delete', { id: created.id });
+    const gone = await mcp.callTool('firecrawl_monitor_get', { id: created.id });
+    assert.equal(gone.isError, true);
+    assert.match(gone.content?.find((c) => c.type === 'text')?.text ?? '', /Monitor not found/);
+    assertOnlyLoopback(server);
+  });
+
   it('the MCP server over stdio: searches as it sends them by default, of one and of three sources, and with markdown', async () => {
     const env = cleanEnv({ FIRECRAWL_API_URL: emulator.url, FIRECRAWL_API_KEY: DEMO_API_KEY });
     const server = startChild(['--import', GUARD, require.resolve('firecrawl-mcp/dist/index.js')], env);

@@ -85,7 +85,10 @@ export function activate(context: vscode.ExtensionContext): FakeModelApi {
         return;
       }
       api.requests.push(seen);
-      const pieces = api.answers.shift() ?? ['No script.'];
+      // Unscripted (the end-to-end run has no test beside it to script it): the answer in the
+      // machine setting webdataTest.fakeModel.answer when there is one.
+      const fromSettings = vscode.workspace.getConfiguration('webdataTest').get<string[]>('fakeModel.answer');
+      const pieces = api.answers.shift() ?? (Array.isArray(fromSettings) ? fromSettings : ['No script.']);
       for (const piece of pieces) {
         if (token.isCancellationRequested) {
           api.cancelled++;

@@ -1,0 +1,83 @@
+// A watch in the workbench, as a person makes and uses it (issue 37): Watch for Changes… from the
+// palette (a page, daily at 9am, a goal), its row under Watches; then the emulator's clock moves two
+// days on (two checks fall due: the first read, then the page gains a sentence about a breaking
+// change), Refresh Watches on the group's row reads them, one notification says the change matters,
+// Show Diff opens VS Code's diff editor with the previous markdown on the left and the current on
+// the right. Run on its own: npm run package, then mocha on this file.
+import * as assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { workbenchSuite } from './suite';
+import { startTiming } from './timings';
+import { editorTab, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot, toasts, viewRows, waitForToast } from './workbench';
+
+const PAGE = 'https://docs.tideflow.dev/getting-started';
+
+/** Waits for the quick input to show step `step` (its title counts them: "Watch for Changes (2/4)"), then answers it. */
+async function answerStep(p: Page, step: number, value: string): Promise<void> {
+  await p.locator('.quick-input-widget', { hasText: new RegExp(`\\(${step}/\\d+\\)`) }).waitFor({ timeout: 20_000 });
+  await quickInput(p).fill(value);
+  await p.keyboard.press('Enter');
+}
+
+describe('e2e: a watched page changes, the notification, and its diff', function () {
+  this.timeout(180_000);
+  const wb = workbenchSuite({ name: 'watch', shot: screenshot });
+  const thePage = (): Page => wb.page;
+
+  it('1. Watch for Changes… from the palette: a page, a schedule in words, a goal, the review; the watch\'s row', async () => {
+    const p = thePage();
+    await runFromPalette(p, 'View: Close All Editors');
+    await openViewContainer(p, 'Web Data');
+    await resizeSideBar(p, 560);
+    await runFromPalette(p, 'Web Data: Watch for Changes…');
+    await answerStep(p, 1, PAGE);
+    await answerStep(p, 2, 'daily at 9am');
+    await answerStep(p, 3, 'tell me about a breaking change');
+    const review = p.locator('.quick-input-widget', { hasText: 'Create the Watch' });
+    await review.waitFor({ timeout: 20_000 });
+    assert.match(await review.innerText(), /daily at 9am[\s\S]*breaking change/);
+    await screenshot(p, 'watch-01-review');
+    await p.keyboard.press('Enter');
+    const group = viewRows(p, 'Search Results').filter({ hasText: /^Watches/ }).first();
+    await group.waitFor({ timeout: 30_000 });
+    const creates = wb.stack.emulator.requests.filter((r) => r.path === '/v2/monitor' && r.method === 'POST');
+    assert.equal(creates.length, 1, 'created once');
+    assert.match(JSON.stringify(creates[0]?.body), /"text":"daily at 9am"[\s\S]*"goal":"tell me about a breaking change"|"goal":"tell me about a breaking change"[\s\S]*"text":"daily at 9am"/);
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await viewRows(p, 'Search Results').filter({ hasText: 'docs.tideflow.dev' }).first().waitFor({ timeout: 20_000 });
+  });
+
+  it('2. the clock moves two days on; Refresh Watches; one notification; Show Diff opens the diff editor', async () => {
+    const p = thePage();
+    const moved = await fetch(`${wb.stack.emulator.url}/_emulator/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: 49 * 3600_000 }) });
+    assert.equal(moved.status, 200);
+    // The group's own Refresh action, as a person clicks it (the window's focus and a timer do the same).
+    const group = viewRows(p, 'Search Results').filter({ hasText: /^Watches/ }).first();
+    await group.hover();
+    await group.locator('.action-label[aria-label="Refresh Watches"]').click();
+    const notice = await waitForToast(p, /changed: /, 30_000);
+    assert.match(notice, /1 matters?/, notice);
+    assert.equal((await toasts(p)).filter((t) => /changed: /.test(t)).length, 1, 'one notification for the check');
+    const showDiff = p.locator('.notifications-toasts .notification-toast', { hasText: /changed: / }).getByRole('button', { name: 'Show Diff' });
+    await showDiff.waitFor({ timeout: 10_000 });
+    await screenshot(p, 'watch-02-notification');
+
+    // A narrower side bar: the diff editor has room for its two sides side by side.
+    await resizeSideBar(p, 330);
+    const clickToDiff = startTiming('showDiffToDiffEditor');
+    await showDiff.click();
+    const tab = editorTab(p, /getting-started.*↔/);
+    await tab.waitFor({ timeout: 30_000 });
+    // Titled with the page and the two checks' times, which differ: the checks ran a day apart.
+    const times = /\((.+) ↔ (.+)\)/.exec(await tab.innerText());
+    assert.ok(times && times[1] !== times[2], `the tab's times: ${await tab.innerText()}`);
+    const diff = p.locator('.monaco-diff-editor').first();
+    const modified = diff.locator('.editor.modified .view-lines');
+    await modified.getByText('no longer retries by default', { exact: false }).first().waitFor({ timeout: 30_000 });
+    clickToDiff();
+    // \s: the editor draws spaces as no-break spaces.
+    assert.doesNotMatch(await diff.locator('.editor.original .view-lines').innerText(), /Update\s1:/, 'the left side is the page before the change');
+    assert.match(await modified.innerText(), /Update\s+1:\s+the\s+migration\s+guide\s+now\s+lists\s+a\s+breaking\s+change/);
+    await screenshot(p, 'watch-03-diff-editor');
+  });
+});
