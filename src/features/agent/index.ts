@@ -13,6 +13,9 @@ import { Command } from '../../core/ids';
 import { Disposable } from '../../platform/disposable';
 import { registerCommand } from '../../platform/commands';
 import type { Services } from '../../platform/services';
+import { WebhookWirer, type ReceiverLink } from '../../platform/webhook-wiring';
+import { RESEARCH_TOKENS_PREFIX } from '../../core/jobs/tokens';
+import { AGENT_WEBHOOK_EVENTS } from '../../core/agent/fields';
 import { StructuredDocuments } from './documents';
 import { extractData, keepAndOpen, send, type Extracted, type ExtractPlace } from './extract';
 import { research } from './research';
@@ -24,6 +27,8 @@ export type { Extracted, ResearchRun, RunEnd };
 /** Where the research runs' rows go: the running-jobs view (Active Crawls). */
 export interface AgentLinks {
   showRuns(source: { runs(): readonly ResearchRun[]; onDidChange: vscode.Event<void> }): vscode.Disposable;
+  /** This window's webhook receiver: a run started while it is wired hears its actions and end by webhook. */
+  webhooks: ReceiverLink;
 }
 
 export class AgentFeature extends Disposable {
@@ -39,9 +44,11 @@ export class AgentFeature extends Disposable {
   answerConfirmation?: (message: string, yes: string) => string | undefined;
 
   readonly runs: ResearchRuns;
+  private readonly wirer: WebhookWirer;
 
-  constructor(private readonly services: Services) {
+  constructor(private readonly services: Services, receiver: ReceiverLink) {
     super();
+    this.wirer = new WebhookWirer(services, receiver, RESEARCH_TOKENS_PREFIX);
     this.results = new StructuredResults(services.context.globalStorageUri.fsPath, services.log);
     this.documents = this._register(new StructuredDocuments(this.results));
     this.runs = this._register(new ResearchRuns({ client: () => this.client(), log: services.log, ended: (end) => this.runEnded(end) }));
@@ -49,7 +56,7 @@ export class AgentFeature extends Disposable {
 
   /** webData.research. Resolves with the run started, or undefined when none was. */
   research(argument: ResearchArgument = {}): Promise<ResearchRun | undefined> {
-    return research({ ...this.place, runs: this.runs }, argument);
+    return research({ ...this.place, runs: this.runs, webhook: () => this.wirer.prepare(AGENT_WEBHOOK_EVENTS) }, argument);
   }
 
   /**
@@ -60,10 +67,15 @@ export class AgentFeature extends Disposable {
   async startForAgent(request: AgentRequest, signal?: AbortSignal): Promise<ResearchRun> {
     const client = await this.services.connection.getClient();
     if (!client) throw new Error('Not connected.');
-    const started = await client.startAgent(request, signal ? { signal } : {});
+    // A webhook the caller gave is its own; else the run's is wired as a person's is.
+    const hook = request.webhook === undefined ? this.wirer.prepare(AGENT_WEBHOOK_EVENTS) : undefined;
+    const started = await client.startAgent(hook?.webhook ? { ...request, webhook: hook.webhook } : request, signal ? { signal } : {});
+    const id = started.id.toLowerCase();
+    await hook?.keep(id);
     const run: ResearchRun = {
-      id: started.id.toLowerCase(), prompt: request.prompt, model: request.model ?? 'spark-1-pro', bound: request.maxCredits, urls: request.urls ?? [],
+      id, prompt: request.prompt, model: request.model ?? 'spark-1-pro', bound: request.maxCredits, urls: request.urls ?? [],
       ...(request.schema ? { schema: request.schema } : {}), startedAt: Date.now(), askedBy: 'agent', status: 'processing', creditsUsed: 0,
+      wired: hook?.webhook !== undefined,
     };
     this.runs.follow(run);
     return run;
@@ -194,7 +206,7 @@ export class AgentFeature extends Disposable {
 }
 
 export function registerAgent(services: Services, links: AgentLinks): AgentFeature {
-  const feature = new AgentFeature(services);
+  const feature = new AgentFeature(services, links.webhooks);
   services.context.subscriptions.push(
     feature,
     links.showRuns({ runs: () => feature.runs.list, onDidChange: feature.runs.onDidChange }),

@@ -126,6 +126,8 @@ function eventItem(record: WebhookEventRecord): vscode.TreeItem {
 
 function eventTooltip(record: WebhookEventRecord): vscode.MarkdownString {
   const paragraphs = [receivedWords(record.receivedAt), statusExplanationWords(record)];
+  // A row said in words (a research step, a watched page) still names the type the service sent.
+  if (eventTitle(record).kind !== 'type' && record.type !== undefined) paragraphs.push(tooltipWords.type(inertLabel(record.type, 100)));
   if (record.jobId !== undefined) paragraphs.push(tooltipWords.jobId(inertLabel(record.jobId, 500)));
   if (record.webhookId !== undefined) paragraphs.push(tooltipWords.deliveryId(inertLabel(record.webhookId, 500)));
   if (record.success === false) paragraphs.push(tooltipWords.unsuccessful());
