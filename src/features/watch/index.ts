@@ -205,6 +205,7 @@ export class WatchFeature extends Disposable {
     const api = await this.connected();
     if (!api) return undefined;
     const name = this.nameOf(id);
+    this.notifier.checkingNow.add(id);
     try {
       const done = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.checking(name) }, async () => {
         const check = await api.runMonitor(id);
@@ -226,6 +227,8 @@ export class WatchFeature extends Disposable {
     } catch (error) {
       void showError(this.services.log, words.checkFailed(inertNotification(name, 80)), error, { retry: () => this.checkNow(id, askedBy) });
       return undefined;
+    } finally {
+      this.notifier.checkingNow.delete(id);
     }
   }
 

@@ -32,9 +32,14 @@ export class WatchNotifier extends Disposable {
   readonly claims: CheckClaims;
   /** Checks told by webhook, waiting for their end (or for their pages to settle). */
   private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** Watches whose Check Now runs here: its own message tells of the check its webhook also reports. */
+  readonly checkingNow = new Set<string>();
   private readonly noticed = this._register(new vscode.EventEmitter<WatchNotice>());
   /** Each notification shown (host tests count them). */
   readonly onDidNotify = this.noticed.event;
+  private readonly heard = this._register(new vscode.EventEmitter<{ watchId: string; checkId: string }>());
+  /** Each check a webhook told of, once it was considered (host tests wait for it). */
+  readonly onDidHearCheck = this.heard.event;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly model: WatchModel, globalStorage: string, private readonly showDiff: (watchId: string, checkId: string) => unknown) {
@@ -74,10 +79,18 @@ export class WatchNotifier extends Disposable {
 
   private async considerReported(monitorId: string, checkId: string): Promise<void> {
     if (this.isDisposed) return;
-    this.model.forgetChecks(monitorId);
-    await this.model.refresh();
-    const monitor = this.model.get(monitorId);
-    if (monitor) await this.consider(monitor, checkId);
+    try {
+      if (this.checkingNow.has(monitorId)) return;
+      this.model.forgetChecks(monitorId);
+      // The check first, then the list: a read of the list that sees the watch's new run considers
+      // it too, and the claim lets only the first tell.
+      if (this.model.get(monitorId) === undefined) await this.model.refresh();
+      const monitor = this.model.get(monitorId);
+      if (monitor) await this.consider(monitor, checkId);
+      await this.model.refresh();
+    } finally {
+      this.heard.fire({ watchId: monitorId, checkId });
+    }
   }
 
   /** The watch's newest check, or the one named; one notification when a change in it matters. */
@@ -93,8 +106,8 @@ export class WatchNotifier extends Disposable {
       const message = inertNotification(words.noticed(monitor.name ?? monitor.id, countsWords(counts)));
       this.noticed.fire({ watchId: monitor.id, checkId: check.id, message });
       const show = words.showDiff();
-      const choice = await vscode.window.showInformationMessage(message, show);
-      if (choice === show) await this.showDiff(monitor.id, check.id);
+      // Not awaited: the button stays the person's to press, and the check's handling ends now.
+      void vscode.window.showInformationMessage(message, show).then((choice) => (choice === show ? this.showDiff(monitor.id, check.id) : undefined));
     } catch {
       // A watch that cannot be read now is read again at the next refresh; its check was not claimed.
     }
