@@ -49,6 +49,7 @@ export class WebhookWirer {
       const now = Date.now();
       await state.update(ownKey, withJobToken(readJobTokens(state.get(ownKey)), { id, token, savedAt: now }, now, this.prefix));
       for (const key of staleTokenKeys(state, ownKey, now, this.prefix)) await state.update(key, undefined);
+      this.services.log.info(`Kept the webhook token of ${id} for its deliveries.`);
     }).catch((err: unknown) => { this.services.log.warn(`Could not keep a webhook token in global state: ${String(err)}`); });
     this.writes = next;
     return next;

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { ResearchRun, RunEnd, WebDataApi } from '../../../src/extension';
 import type { WebhookNotification } from '../../../src/features/webhooks';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
-import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
+import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey, waitFor, webDataLogText } from './helpers-account';
 import { pressEnterUntilDone } from './helpers-steps';
 import { eventRows, startUnsignedReceiver, type UnsignedReceiver } from './helpers-webhooks';
 
@@ -97,7 +97,9 @@ describe('webhooks of research runs and watches', function () {
       assert.match(token, /^[\w-]{32}$/, 'no secret: the run\'s own token');
       // A delivery that claims the run without its token is refused, and ends nothing.
       const forged = await sendWebhook({ url: receiver.url, event: makeEvent('agent.completed', { id: run.id, data: [{ creditsUsed: 1 }] }) });
-      assert.equal(forged.status, 401);
+      const kept = storageOf(api).globalState.keys().filter((key) => key.includes('Tokens:')).map((key) => `${key}=${JSON.stringify(storageOf(api).globalState.get(key))}`);
+      const logged = forged.status === 401 ? '' : webDataLogText(api.logUri).split('\n').filter((line) => /webhook|warn|error|agent/i.test(line)).slice(-8).join(' | ');
+      assert.equal(forged.status, 401, `${forged.body} run ${run.id} token ${token} kept ${kept.join(' ')} log ${logged} events ${api.webhooks.events.map((e) => `${e.type ?? ''}:${e.status}:${e.jobId ?? ''}`).join(', ')}`);
       const end = await ended;
       // A wired run's status is read every 30 s: only its webhook can end it this soon.
       assert.ok(Date.now() - started < 20_000, 'the end came by webhook');
@@ -171,7 +173,10 @@ describe('webhooks of research runs and watches', function () {
         // The first check, run here: its own message tells of it.
         await vscode.commands.executeCommand('webData.checkWatchNow', created.id);
         // The first check's webhook heard (its notification was Check Now's own message).
-        await waitFor('the first check told by webhook', () => heard.length === 1, 10_000);
+        await waitFor('the first check told by webhook', () => heard.length === 1, 10_000).catch((error: unknown) => {
+          const events = api.webhooks.events.filter((e) => e.jobId === created.id).map((e) => `${e.type ?? ''}:${e.status}`);
+          throw new Error(`${String(error)} (events: ${events.join(', ')}; heard ${heard.join(', ')})`);
+        });
         // The service's clock passes the next run: the check runs there and its webhook tells this window, which reads nothing of it first.
         await moveClock(6 * 3_600_000 + 60_000);
         await waitFor('the notification of the change that matters', () => notices.length > 0, 15_000);
