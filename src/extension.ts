@@ -140,6 +140,9 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       crawls: { remove: (id) => (features.has('crawls') ? features.get('crawls').model.remove(id) : undefined), refresh: async () => { if (features.has('crawls')) await features.get('crawls').model.refresh(); } },
       results: { markFinished: (ref) => features.get('crawl-results').markFinished(ref), pagesDelivered: (ref, data) => features.get('crawl-results').pagesDelivered(ref, data) },
       jobs: { wasStartedHere: async (id) => features.has('jobs') && await features.get('jobs').wasStartedHere(id) },
+      // A run is followed only where the agent feature runs; a watch's check loads the watches to tell it.
+      research: { reportAction: (...a) => { if (features.has('agent')) features.get('agent').runs.reportAction(...a); }, endReported: async (id) => { if (features.has('agent')) await features.get('agent').runs.endReported(id); } },
+      watches: { reported: (report) => { features.get('watch').reported(report); } },
     }),
     // Kept pages have their group in Search Results; a crawled page's links open as markdown.
     scrape: () => bundle('scrape').registerScrape(services, { search: features.get('search'), crawlPageText: (ref, index) => features.get('crawl-results').service.pageText(ref, index) }),
@@ -160,7 +163,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     entries: () => bundle('entries').registerEntries(services, { search: { ask: (...asked) => features.get('search').ask(...asked) } }),
     doctor: () => { bundle('doctor').registerDoctor(services, { webhooks: receiverOf(features) }); return undefined; },
     // Extract Data and Research: a research run's webhook comes to the receiver, its row shows in Active Crawls; kept results have their group in Search Results.
-    agent: () => bundle('agent').registerAgent(services, { showRuns: (source) => features.get('crawls').showResearch(source), search: features.get('search') }),
+    agent: () => bundle('agent').registerAgent(services, { showRuns: (source) => features.get('crawls').showResearch(source), search: features.get('search'), webhooks: receiverOf(features) }),
     // Kept documents have their group in Search Results, after the pages.
     parse: () => bundle('parse').registerParse(services, { search: features.get('search') }),
     // Watches have their group in Search Results; a page is priced by this person's kept scrapes.
@@ -168,6 +171,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       search: features.get('search'),
       keptPages: async () => (await features.get('scrape').pages.summaries()) ?? [],
       addressOf: (uri) => features.get('scrape').addressOf(uri),
+      webhooks: receiverOf(features),
     }),
     // @webData searches through the search feature and reads pages through the scrape feature, so both count in today's spend.
     participant: () => {

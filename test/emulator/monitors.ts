@@ -65,9 +65,14 @@ function nowOf(state: EmulatorState): Date {
   return new Date(state.now().getTime() + sideOf(state).clockOffsetMs);
 }
 
-/** POST /_emulator/clock: moves the monitors' clock forward; due checks run on the next request. */
+/**
+ * POST /_emulator/clock: moves the monitors' clock forward. The checks that fell due run now, as the
+ * service runs them on its schedule whoever asks: a monitor with a webhook hears of them without a
+ * request (issue 37); the others' are read on the next request as before.
+ */
 export function advanceMonitorClock(state: EmulatorState, ms: number): string {
   sideOf(state).clockOffsetMs += ms;
+  for (const team of state.teams.values()) runDue(state, team);
   return nowOf(state).toISOString();
 }
 

@@ -174,7 +174,7 @@ describe('manifest: no id outside src/core/ids.ts', () => {
     'src/platform/secrets.ts': ['webData.webhookSecret'],
     'src/core/service-address.ts': ['webData.apiKey'],
     'src/core/spend/ledger.ts': ['webData.spend'],
-    'src/core/jobs/tokens.ts': ['webData.jobTokens'],
+    'src/core/jobs/tokens.ts': ['webData.jobTokens', 'webData.researchTokens', 'webData.watchTokens'],
     'src/core/jobs/costs.ts': ['webData.jobCosts'],
     'src/platform/profile-use.ts': ['webData.usedInProfile'],
     'src/features/parse/consent.ts': ['webData.parseConsent'],

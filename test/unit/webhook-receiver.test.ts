@@ -43,12 +43,12 @@ describe('webhook receiver: answers over real sockets', () => {
 
   it('keeps a delivery of an unknown type', async () => {
     r = await startRecordingReceiver();
-    assert.equal((await sendWebhook({ url: r.receiver.url, event: makeEvent('agent.completed'), secret: SECRET })).status, 200);
+    assert.equal((await sendWebhook({ url: r.receiver.url, event: makeEvent('agent.done'), secret: SECRET })).status, 200);
     await waitFor(() => r.deliveries.length === 1);
     const [delivery] = r.deliveries;
     assert.ok(delivery);
     assert.equal(delivery.event.kind, 'unknown');
-    assert.equal(delivery.event.type, 'agent.completed');
+    assert.equal(delivery.event.type, 'agent.done');
   });
 
   it('401: a mis-signed delivery, an unsigned one when a secret is set, and unsigned ones when signatures are required', async () => {

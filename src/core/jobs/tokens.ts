@@ -1,12 +1,20 @@
 // The per-job tokens of jobs started from the editor without a webhook secret (../webhooks/job-token),
 // kept in global state so that the window running the receiver takes the deliveries of a job
 // another window started. One key per window (./window-state); a token is kept a week, long
-// after any job started here has ended.
+// after any job started here has ended. A research run's and a watch's tokens (issues 36, 37) are
+// kept the same way under keys of their own (each key has one writer in a window), a watch's for
+// as long as a watch may live.
 import { isJobId } from '../crawls/job';
 import { allEntries, arrayOf, isRecord, staleKeys, type KeyedState } from './window-state';
 
 export const JOB_TOKENS_PREFIX = 'webData.jobTokens:';
-const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+export const RESEARCH_TOKENS_PREFIX = 'webData.researchTokens:';
+export const WATCH_TOKENS_PREFIX = 'webData.watchTokens:';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const KEEP_MS = 7 * DAY_MS;
+/** How long each kind's tokens are kept: a watch checks for months; Edit gives it a new token. */
+const KEEP_MS_BY_PREFIX: Readonly<Record<string, number>> = { [JOB_TOKENS_PREFIX]: KEEP_MS, [RESEARCH_TOKENS_PREFIX]: KEEP_MS, [WATCH_TOKENS_PREFIX]: 400 * DAY_MS };
+export type TokenPrefix = typeof JOB_TOKENS_PREFIX | typeof RESEARCH_TOKENS_PREFIX | typeof WATCH_TOKENS_PREFIX;
 /** Most tokens one window keeps (the oldest go first). */
 const KEEP_COUNT = 200;
 
@@ -22,18 +30,26 @@ export function readJobTokens(value: unknown): StoredJobToken[] {
 }
 
 /** This window's tokens with one more, newest first, the old ones gone. */
-export function withJobToken(own: readonly StoredJobToken[], entry: StoredJobToken, now: number): StoredJobToken[] {
+export function withJobToken(own: readonly StoredJobToken[], entry: StoredJobToken, now: number, prefix: TokenPrefix = JOB_TOKENS_PREFIX): StoredJobToken[] {
   const id = entry.id.toLowerCase();
-  return [{ ...entry, id }, ...own.filter((t) => t.id !== id && now - t.savedAt <= KEEP_MS)].slice(0, KEEP_COUNT);
+  const keep = KEEP_MS_BY_PREFIX[prefix] ?? KEEP_MS;
+  return [{ ...entry, id }, ...own.filter((t) => t.id !== id && now - t.savedAt <= keep)].slice(0, KEEP_COUNT);
 }
 
-/** The token of a job, from any window's key; undefined for a job not started from here. */
+/**
+ * The token of a job, research run or watch, from any window's key; undefined for one not started
+ * from here. The newest wins: a watch edited in another window was given a new token.
+ */
 export function jobTokenIn(state: KeyedState, jobId: string): string | undefined {
   const id = jobId.toLowerCase();
-  return allEntries(state, JOB_TOKENS_PREFIX, readJobTokens).find((entry) => entry.id === id)?.token;
+  let newest: StoredJobToken | undefined;
+  for (const prefix of [JOB_TOKENS_PREFIX, RESEARCH_TOKENS_PREFIX, WATCH_TOKENS_PREFIX]) {
+    for (const entry of allEntries(state, prefix, readJobTokens)) if (entry.id === id && (newest === undefined || entry.savedAt > newest.savedAt)) newest = entry;
+  }
+  return newest?.token;
 }
 
-/** Closed windows' keys whose tokens are all past their week. */
-export function staleTokenKeys(state: KeyedState, ownKey: string, now: number): string[] {
-  return staleKeys(state, JOB_TOKENS_PREFIX, ownKey, readJobTokens, now, KEEP_MS);
+/** Closed windows' keys whose tokens are all past their keeping time. */
+export function staleTokenKeys(state: KeyedState, ownKey: string, now: number, prefix: TokenPrefix = JOB_TOKENS_PREFIX): string[] {
+  return staleKeys(state, prefix, ownKey, readJobTokens, now, KEEP_MS_BY_PREFIX[prefix] ?? KEEP_MS);
 }

@@ -86,13 +86,25 @@ const JOB_METADATA = { startedFrom: 'vscode-web-data' } as const;
 
 /** The start's `webhook`, or undefined when not wired; `token` is required when the check is the job's token. */
 export function jobWebhook(wiring: WebhookWiring, token: string | undefined): JobWebhook | undefined {
+  return webhookWith(wiring, token, WEBHOOK_EVENTS);
+}
+
+/** A webhook wired as a job's is, with other events: a research run's or a watch's (issues 36, 37). */
+export function webhookWith<E extends string>(wiring: WebhookWiring, token: string | undefined, events: readonly E[]): WiredWebhook<E> | undefined {
   if (wiring.kind !== 'wired') return undefined;
   return {
     url: wiring.url,
-    events: [...WEBHOOK_EVENTS],
+    events: [...events],
     metadata: { ...JOB_METADATA },
     ...(wiring.check === 'job-token' && token !== undefined ? { headers: { [JOB_TOKEN_HEADER]: token } } : {}),
   };
+}
+
+export interface WiredWebhook<E extends string> {
+  url: string;
+  headers?: Record<string, string>;
+  metadata: Record<string, string>;
+  events: E[];
 }
 
 /** The start's webhook as a review shows it: the token is the job's secret, never shown. */

@@ -20,13 +20,46 @@ export function shouldNotify(record: Pick<WebhookEventRecord, 'status' | 'type'>
   return setting[record.type] !== false;
 }
 
-/** A row's label: the event's type as the service names it (inert), else what the row is. */
-export type EventTitle = { kind: 'type'; type: string } | { kind: 'refused'; httpStatus?: number } | { kind: 'no-type' };
+/** A research run's events (issue 36), each said in words on its row. */
+type ResearchStep = 'started' | 'action' | 'completed' | 'failed' | 'cancelled';
+const RESEARCH_STEPS: Readonly<Record<string, ResearchStep>> = {
+  'agent.started': 'started', 'agent.action': 'action', 'agent.completed': 'completed', 'agent.failed': 'failed', 'agent.cancelled': 'cancelled',
+};
+/** A watched page's status as the service names it; another word is shown as a plain change. */
+type WatchedPageStatus = 'new' | 'changed' | 'removed' | 'error' | 'same';
+const PAGE_STATUSES: readonly string[] = ['new', 'changed', 'removed', 'error', 'same'];
+const isPageStatus = (status: string | undefined): status is WatchedPageStatus => status !== undefined && PAGE_STATUSES.includes(status);
+
+/**
+ * A row's label: an agent or monitor event in plain words (its step or page inert), any other the
+ * event's type as the service names it (inert), else what the row is.
+ */
+export type EventTitle =
+  | { kind: 'type'; type: string }
+  | { kind: 'research'; step: ResearchStep; action?: string }
+  | { kind: 'watch-page'; url?: string; pageStatus?: WatchedPageStatus; meaningful?: boolean }
+  | { kind: 'watch-check' }
+  | { kind: 'refused'; httpStatus?: number }
+  | { kind: 'no-type' };
 
 export function eventTitle(record: WebhookEventRecord): EventTitle {
+  if (record.status !== 'refused') {
+    const worded = wordedTitle(record);
+    if (worded) return worded;
+  }
   const type = record.type === undefined ? '' : inertLabel(record.type, 100);
   if (type !== '') return { kind: 'type', type };
   return record.status === 'refused' ? { kind: 'refused', ...(record.httpStatus !== undefined ? { httpStatus: record.httpStatus } : {}) } : { kind: 'no-type' };
+}
+
+function wordedTitle(record: WebhookEventRecord): EventTitle | undefined {
+  const step = record.type === undefined ? undefined : RESEARCH_STEPS[record.type];
+  const detail = optional(inertLabel(record.detail ?? '', 120));
+  if (step !== undefined) return { kind: 'research', step, ...(step === 'action' && detail !== undefined ? { action: detail } : {}) };
+  if (record.type === 'monitor.check.completed') return { kind: 'watch-check' };
+  if (record.type !== 'monitor.page') return undefined;
+  const { pageStatus } = record;
+  return { kind: 'watch-page', ...(detail !== undefined ? { url: detail } : {}), ...(isPageStatus(pageStatus) ? { pageStatus } : {}), ...(record.meaningful !== undefined ? { meaningful: record.meaningful } : {}) };
 }
 
 /** The first 8 characters of a uuid are enough to tell jobs apart in a row. */
@@ -43,6 +76,8 @@ export interface EventFacts {
   httpStatus?: number;
   /** An accepted event that reports `success: false`. */
   unsuccessful: boolean;
+  /** A research run's credits so far, as its delivery reported them. */
+  creditsUsed?: number;
 }
 
 export function eventFacts(record: WebhookEventRecord): EventFacts {
@@ -52,6 +87,7 @@ export function eventFacts(record: WebhookEventRecord): EventFacts {
     status: record.status,
     ...(record.status === 'refused' && record.httpStatus !== undefined ? { httpStatus: record.httpStatus } : {}),
     unsuccessful: record.status !== 'refused' && record.success === false,
+    ...(record.status !== 'refused' && record.creditsUsed !== undefined ? { creditsUsed: record.creditsUsed } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 // One row of the Webhook Events list, as kept in memory and persisted across reloads. Plain data,
 // small and JSON-safe: globalState holds the last N of them, so payloads and metadata are capped.
 // No zod here on purpose: the list is restored at activation, before the lazy core is loaded.
-import type { RefusedWebhookDelivery, WebhookDelivery } from '../webhooks';
+import type { RefusedWebhookDelivery, WebhookDelivery, WebhookEvent } from '../webhooks';
 
 export type WebhookEventStatus = 'verified' | 'unsigned' | 'refused';
 
@@ -30,6 +30,15 @@ export interface WebhookEventRecord {
   payloadBytes?: number;
   /** True when the payload was dropped to keep the persisted list small. */
   payloadDropped?: boolean;
+  /**
+   * What an agent or monitor delivery reported, for its row (issues 36, 37): the step
+   * (agent.action) or the page's address (monitor.page), the page's status, the judge's verdict,
+   * the run's credits so far. As sent, cut short; made inert where shown.
+   */
+  detail?: string;
+  pageStatus?: string;
+  meaningful?: boolean;
+  creditsUsed?: number;
 }
 
 /** The most of a body kept per event (bytes of UTF-8). */
@@ -70,7 +79,34 @@ export function recordFromDelivery(delivery: WebhookDelivery): WebhookEventRecor
     payloadBytes: bytes,
   };
   if (event.metadata !== undefined) Object.assign(record, flattenMetadata(event.metadata));
+  Object.assign(record, reported(event));
   return record;
+}
+
+/** The row's facts of an agent or monitor delivery: its last step, or its first page. */
+function reported(event: WebhookEvent): Pick<WebhookEventRecord, 'detail' | 'pageStatus' | 'meaningful' | 'creditsUsed'> {
+  const credits = (value: number | undefined): { creditsUsed?: number } => (value !== undefined ? { creditsUsed: value } : {});
+  switch (event.kind) {
+    case 'agent.action': {
+      const last = event.actions.at(-1);
+      return last ? { detail: cut(last.action, TEXT_CAP), ...credits(last.creditsUsed) } : {};
+    }
+    case 'agent.completed':
+    case 'agent.failed':
+    case 'agent.cancelled':
+      return credits(event.end.creditsUsed);
+    case 'monitor.page': {
+      const page = event.pages[0];
+      if (!page) return {};
+      return {
+        ...(page.url !== undefined ? { detail: cut(page.url, TEXT_CAP) } : {}),
+        ...(page.status !== undefined ? { pageStatus: cut(page.status, 40) } : {}),
+        ...(page.isMeaningful !== undefined ? { meaningful: page.isMeaningful } : {}),
+      };
+    }
+    default:
+      return {};
+  }
 }
 
 /** A refused request as a row: what the body claimed (never trusted) and the reason. */
@@ -170,12 +206,14 @@ function parseStoredRecord(item: unknown): WebhookEventRecord | undefined {
   if (typeof o.key !== 'string' || typeof o.receivedAt !== 'number' || !Number.isFinite(o.receivedAt)) return undefined;
   if (status !== 'verified' && status !== 'unsigned' && status !== 'refused') return undefined;
   const record: WebhookEventRecord = { key: o.key, receivedAt: o.receivedAt, status };
-  for (const field of ['type', 'jobId', 'webhookId', 'reason'] as const) {
+  for (const field of ['type', 'jobId', 'webhookId', 'reason', 'detail'] as const) {
     const v = o[field];
     if (typeof v === 'string') record[field] = cut(v, TEXT_CAP);
   }
+  if (typeof o.pageStatus === 'string') record.pageStatus = cut(o.pageStatus, 40);
+  if (typeof o.meaningful === 'boolean') record.meaningful = o.meaningful;
   if (typeof o.payload === 'string') record.payload = truncateUtf8(o.payload, PAYLOAD_CAP_BYTES);
-  for (const field of ['httpStatus', 'payloadBytes', 'metadataOmitted'] as const) {
+  for (const field of ['httpStatus', 'payloadBytes', 'metadataOmitted', 'creditsUsed'] as const) {
     const v = o[field];
     if (typeof v === 'number' && Number.isFinite(v)) record[field] = v;
   }

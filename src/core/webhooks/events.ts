@@ -1,12 +1,20 @@
 // The body of a webhook delivery (spec 6.1) and its three known kinds (6.2). Tolerant on purpose:
 // `data` may be non-empty where the spec says "always empty", `metadata` may be null, extra keys
 // are dropped here (the raw body is kept beside the event), and an unknown `type` is kept as kind
-// 'unknown' so the editor can show it rather than lose it.
+// 'unknown' so the editor can show it rather than lose it. The agent and monitor kinds (issues 36,
+// 37) also carry what their `data` reports, read as tolerantly (./event-reports.ts).
 import * as z from 'zod/mini';
+import { agentActionsOf, agentEndOf, monitorChecksOf, monitorPagesOf, type AgentActionReport, type AgentEndReport, type MonitorCheckReport, type MonitorPageReport } from './event-reports';
 
-/** The event kinds the spec names (6.2). */
-export const WEBHOOK_EVENT_TYPES = ['crawl.completed', 'batch_scrape.completed', 'batch_scrape.started'] as const;
+export type { AgentActionReport, AgentEndReport, MonitorCheckReport, MonitorPageReport } from './event-reports';
+
+/** A research run's events (issue 36) and a watch's (issue 37). */
+export const AGENT_EVENT_TYPES = ['agent.started', 'agent.action', 'agent.completed', 'agent.failed', 'agent.cancelled'] as const;
+export const MONITOR_EVENT_TYPES = ['monitor.page', 'monitor.check.completed'] as const;
+/** The event kinds the spec names (6.2), and those of the agent and monitor families. */
+export const WEBHOOK_EVENT_TYPES = ['crawl.completed', 'batch_scrape.completed', 'batch_scrape.started', ...AGENT_EVENT_TYPES, ...MONITOR_EVENT_TYPES] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+type AgentEndType = 'agent.completed' | 'agent.failed' | 'agent.cancelled';
 
 // The schemas are `z.lazy`, built on the first delivery rather than when dist/core.js loads, which
 // a start with a key does for the credits (as the API's schemas, ../api/schemas.ts).
@@ -32,10 +40,18 @@ const WebhookEventBodySchema = z.lazy(eventBody);
 // crawl.completed: `id` is the crawl job id, `data` empty (results come from GET /crawl/{id});
 // batch_scrape.completed: the batch scrape job id, `data` empty (GET /batch/scrape/{id});
 // batch_scrape.started: the id POST /batch/scrape returned, `data` of unstated contents.
+// The agent and monitor kinds: `id` is the run's id or the watch's (monitor's) id.
 const KnownWebhookEventSchema = z.lazy(() => z.discriminatedUnion('type', [
   z.extend(eventBody(), { type: z.literal('crawl.completed') }),
   z.extend(eventBody(), { type: z.literal('batch_scrape.completed') }),
   z.extend(eventBody(), { type: z.literal('batch_scrape.started') }),
+  z.extend(eventBody(), { type: z.literal('agent.started') }),
+  z.extend(eventBody(), { type: z.literal('agent.action') }),
+  z.extend(eventBody(), { type: z.literal('agent.completed') }),
+  z.extend(eventBody(), { type: z.literal('agent.failed') }),
+  z.extend(eventBody(), { type: z.literal('agent.cancelled') }),
+  z.extend(eventBody(), { type: z.literal('monitor.page') }),
+  z.extend(eventBody(), { type: z.literal('monitor.check.completed') }),
 ]));
 
 interface WebhookEventCommon {
@@ -61,6 +77,31 @@ export interface BatchScrapeStartedEvent extends WebhookEventCommon {
   kind: 'batch_scrape.started';
   type: 'batch_scrape.started';
 }
+export interface AgentStartedEvent extends WebhookEventCommon {
+  kind: 'agent.started';
+  type: 'agent.started';
+}
+export interface AgentActionEvent extends WebhookEventCommon {
+  kind: 'agent.action';
+  type: 'agent.action';
+  /** The steps reported, in order (usually one); entries that did not fit are left out. */
+  actions: AgentActionReport[];
+}
+export interface AgentEndEvent extends WebhookEventCommon {
+  kind: AgentEndType;
+  type: AgentEndType;
+  end: AgentEndReport;
+}
+export interface MonitorPageEvent extends WebhookEventCommon {
+  kind: 'monitor.page';
+  type: 'monitor.page';
+  pages: MonitorPageReport[];
+}
+export interface MonitorCheckCompletedEvent extends WebhookEventCommon {
+  kind: 'monitor.check.completed';
+  type: 'monitor.check.completed';
+  checks: MonitorCheckReport[];
+}
 /** A delivery whose `type` the spec does not name; `type` holds what the service sent. */
 export interface UnknownWebhookEvent extends WebhookEventCommon {
   kind: 'unknown';
@@ -71,7 +112,10 @@ export interface UnknownWebhookEvent extends WebhookEventCommon {
  * A parsed delivery. Switch on `kind` to narrow (on `type` an unknown event's string overlaps the
  * known literals); for the known kinds `kind === type`.
  */
-export type WebhookEvent = CrawlCompletedEvent | BatchScrapeCompletedEvent | BatchScrapeStartedEvent | UnknownWebhookEvent;
+export type WebhookEvent =
+  | CrawlCompletedEvent | BatchScrapeCompletedEvent | BatchScrapeStartedEvent
+  | AgentStartedEvent | AgentActionEvent | AgentEndEvent | MonitorPageEvent | MonitorCheckCompletedEvent
+  | UnknownWebhookEvent;
 
 export type WebhookEventParseResult = { ok: true; event: WebhookEvent } | { ok: false; problem: string };
 
@@ -94,6 +138,18 @@ function withKind(body: KnownBody): WebhookEvent {
       return { ...body, kind: body.type };
     case 'batch_scrape.started':
       return { ...body, kind: body.type };
+    case 'agent.started':
+      return { ...body, kind: body.type };
+    case 'agent.action':
+      return { ...body, kind: body.type, actions: agentActionsOf(body.data) };
+    case 'agent.completed':
+    case 'agent.failed':
+    case 'agent.cancelled':
+      return { ...body, kind: body.type, end: agentEndOf(body.data) };
+    case 'monitor.page':
+      return { ...body, kind: body.type, pages: monitorPagesOf(body.data) };
+    case 'monitor.check.completed':
+      return { ...body, kind: body.type, checks: monitorChecksOf(body.data) };
   }
 }
 

@@ -2,6 +2,8 @@
 export { SIGNATURE_HEADER, signBody, verifySignature } from './signature';
 export {
   WEBHOOK_EVENT_TYPES,
+  AGENT_EVENT_TYPES,
+  MONITOR_EVENT_TYPES,
   parseWebhookEvent,
   isKnownWebhookEventType,
   webhookJobKind,
@@ -13,6 +15,15 @@ export type {
   BatchScrapeCompletedEvent,
   BatchScrapeStartedEvent,
   UnknownWebhookEvent,
+  AgentStartedEvent,
+  AgentActionEvent,
+  AgentEndEvent,
+  MonitorPageEvent,
+  MonitorCheckCompletedEvent,
+  AgentActionReport,
+  AgentEndReport,
+  MonitorPageReport,
+  MonitorCheckReport,
   WebhookEventParseResult,
 } from './events';
 export { RecentWebhookIds, DEFAULT_DEDUPE_CAPACITY } from './dedupe';

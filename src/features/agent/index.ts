@@ -15,6 +15,9 @@ import { registerCommand } from '../../platform/commands';
 import type { Services } from '../../platform/services';
 import { showError } from '../../platform/notify';
 import type { SearchApi } from '../search';
+import { WebhookWirer, type ReceiverLink } from '../../platform/webhook-wiring';
+import { RESEARCH_TOKENS_PREFIX } from '../../core/jobs/tokens';
+import { AGENT_WEBHOOK_EVENTS } from '../../core/agent/fields';
 import { StructuredDocuments } from './documents';
 import { extractData, keepAndOpen, send, type Extracted, type ExtractPlace } from './extract';
 import { research } from './research';
@@ -28,6 +31,8 @@ export type { Extracted, ResearchRun, RunEnd };
 export interface AgentLinks {
   showRuns(source: { runs(): readonly ResearchRun[]; onDidChange: vscode.Event<void> }): vscode.Disposable;
   search: Pick<SearchApi, 'addGroup'>;
+  /** This window's webhook receiver: a run started while it is wired hears its actions and end by webhook. */
+  webhooks: ReceiverLink;
 }
 
 export class AgentFeature extends Disposable {
@@ -45,9 +50,11 @@ export class AgentFeature extends Disposable {
   answerConfirmation?: (message: string, yes: string) => string | undefined;
 
   readonly runs: ResearchRuns;
+  private readonly wirer: WebhookWirer;
 
-  constructor(private readonly services: Services) {
+  constructor(private readonly services: Services, receiver: ReceiverLink) {
     super();
+    this.wirer = new WebhookWirer(services, receiver, RESEARCH_TOKENS_PREFIX);
     this.results = new StructuredResults(services.context.globalStorageUri.fsPath, services.log);
     this.documents = this._register(new StructuredDocuments(this.results));
     this.group = this._register(new ResultsGroup(this.results, this.documents));
@@ -56,7 +63,7 @@ export class AgentFeature extends Disposable {
 
   /** webData.research. Resolves with the run started, or undefined when none was. */
   research(argument: ResearchArgument = {}): Promise<ResearchRun | undefined> {
-    return research({ ...this.place, runs: this.runs }, argument);
+    return research({ ...this.place, runs: this.runs, webhook: () => this.wirer.prepare(AGENT_WEBHOOK_EVENTS) }, argument);
   }
 
   /**
@@ -67,10 +74,15 @@ export class AgentFeature extends Disposable {
   async startForAgent(request: AgentRequest, signal?: AbortSignal): Promise<ResearchRun> {
     const client = await this.services.connection.getClient();
     if (!client) throw new Error('Not connected.');
-    const started = await client.startAgent(request, signal ? { signal } : {});
+    // A webhook the caller gave is its own; else the run's is wired as a person's is.
+    const hook = request.webhook === undefined ? this.wirer.prepare(AGENT_WEBHOOK_EVENTS) : undefined;
+    const started = await client.startAgent(hook?.webhook ? { ...request, webhook: hook.webhook } : request, signal ? { signal } : {});
+    const id = started.id.toLowerCase();
+    await hook?.keep(id);
     const run: ResearchRun = {
-      id: started.id.toLowerCase(), prompt: request.prompt, model: request.model ?? 'spark-1-pro', bound: request.maxCredits, urls: request.urls ?? [],
+      id, prompt: request.prompt, model: request.model ?? 'spark-1-pro', bound: request.maxCredits, urls: request.urls ?? [],
       ...(request.schema ? { schema: request.schema } : {}), startedAt: Date.now(), askedBy: 'agent', status: 'processing', creditsUsed: 0,
+      wired: hook?.webhook !== undefined,
     };
     this.runs.follow(run);
     return run;
@@ -230,7 +242,7 @@ export class AgentFeature extends Disposable {
 }
 
 export function registerAgent(services: Services, links: AgentLinks): AgentFeature {
-  const feature = new AgentFeature(services);
+  const feature = new AgentFeature(services, links.webhooks);
   services.context.subscriptions.push(
     feature,
     links.showRuns({ runs: () => feature.runs.list, onDidChange: feature.runs.onDidChange }),

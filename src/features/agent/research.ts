@@ -3,13 +3,14 @@
 // always sent (the service's own, without one, is 2,500). A start that fails is said once and never
 // sent again by a click (the service may have taken it). The run is then followed (runs.ts).
 import * as vscode from 'vscode';
-import type { AgentRequest } from '../../core/api';
+import type { AgentRequest, AgentWebhookEvent } from '../../core/api';
 import { needsConfirmation, startingBound } from '../../core/agent/bound';
 import type { ResearchArgument } from '../../core/commands/agent';
 import { inertNotification } from '../../core/text/inert';
 import { showError } from '../../platform/notify';
 import { agentSettings } from '../../platform/feature-settings';
 import type { StepFrame } from '../../platform/step-inputs';
+import type { PreparedWebhook } from '../../platform/webhook-wiring';
 import type { ExtractPlace } from './extract';
 import { ResearchFlow, showResearchReview, showResearchStep, type ResearchChoices } from './research-steps';
 import type { ResearchRun, ResearchRuns } from './runs';
@@ -17,6 +18,8 @@ import { words } from './words';
 
 export interface ResearchPlace extends Pick<ExtractPlace, 'client' | 'own' | 'answerConfirmation' | 'log'> {
   runs: ResearchRuns;
+  /** The run's webhook when the receiver is wired (its actions and end then come by it). */
+  webhook(): PreparedWebhook<AgentWebhookEvent>;
 }
 
 /** The choices a run starts from: the argument's, the setting's bound, Spark 1 Mini (the cheapest). */
@@ -70,10 +73,12 @@ export async function research(place: ResearchPlace, argument: ResearchArgument)
   }
   const client = await place.client();
   if (!client) return undefined;
+  const hook = place.webhook();
   const request: AgentRequest = {
     prompt: choices.prompt, maxCredits: choices.bound, model: choices.model,
     ...(choices.urls.length > 0 ? { urls: choices.urls } : {}),
     ...(choices.schema.schema ? { schema: choices.schema.schema } : {}),
+    ...(hook.webhook ? { webhook: hook.webhook } : {}),
   };
   let id: string;
   try {
@@ -83,9 +88,11 @@ export async function research(place: ResearchPlace, argument: ResearchArgument)
     void showError(place.log, words.startFailed(), error);
     return undefined;
   }
+  await hook.keep(id);
   const run: ResearchRun = {
     id, prompt: choices.prompt, model: choices.model, bound: choices.bound, urls: choices.urls,
     ...(choices.schema.schema ? { schema: choices.schema.schema } : {}), startedAt: Date.now(), askedBy: 'person', status: 'processing', creditsUsed: 0,
+    wired: hook.webhook !== undefined,
   };
   place.runs.follow(run);
   void vscode.window.setStatusBarMessage(words.started(inertNotification(id, 40)), 5000);

@@ -14,6 +14,8 @@ import { words } from './words';
 
 /** How often a run's status is read. */
 const READ_EVERY_MS = 2000;
+/** A run whose webhook is wired hears its actions and end by it: its status is read only now and then, in case deliveries stop. */
+const READ_EVERY_WIRED_MS = 30_000;
 /** How long a run is followed at most: the service's runs take minutes, not hours. */
 const MAX_FOLLOW_MS = 60 * 60 * 1000;
 
@@ -32,6 +34,8 @@ export interface ResearchRun {
   creditsUsed: number;
   /** The last action reported (a webhook's agent.action), if any. */
   lastAction?: string;
+  /** Whether its webhook goes to this editor's receiver (issue 36): actions and its end come by it. */
+  readonly wired?: boolean;
   cancelling?: boolean;
 }
 
@@ -52,6 +56,8 @@ export interface RunsPlace {
 export class ResearchRuns extends Disposable {
   private readonly runs = new Map<string, ResearchRun>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Wired runs whose end the webhook told: read every few seconds until the status says so too. */
+  private readonly endsHeard = new Set<string>();
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** After a run was added, moved on or left. */
   readonly onDidChange = this.changed.event;
@@ -104,7 +110,7 @@ export class ResearchRuns extends Disposable {
   follow(run: ResearchRun): void {
     this.runs.set(run.id, run);
     this.changed.fire();
-    this.schedule(run.id, READ_EVERY_MS);
+    this.schedule(run.id, run.wired === true ? READ_EVERY_WIRED_MS : READ_EVERY_MS);
   }
 
   /** An action the webhook reported: shown at once. */
@@ -116,8 +122,18 @@ export class ResearchRuns extends Disposable {
     this.changed.fire();
   }
 
-  /** Reads the run's status now (a webhook said it ended, or a test). */
+  /** Reads the run's status now (a test, or a webhook said it ended). */
   readNow(id: string): Promise<void> {
+    return this.read(id);
+  }
+
+  /**
+   * A webhook said the run ended: its status is read now, and every few seconds again while the
+   * service's status lags behind its event. Its end (tab, spend) comes from that read, once.
+   */
+  endReported(id: string): Promise<void> {
+    if (!this.runs.has(id)) return Promise.resolve();
+    this.endsHeard.add(id);
     return this.read(id);
   }
 
@@ -183,11 +199,12 @@ export class ResearchRuns extends Disposable {
       await this.end({ run, outcome: 'lost', error: words.runLost() });
       return;
     }
-    this.schedule(id, READ_EVERY_MS);
+    this.schedule(id, run.wired === true && !this.endsHeard.has(id) ? READ_EVERY_WIRED_MS : READ_EVERY_MS);
   }
 
   private async end(end: RunEnd): Promise<void> {
     if (!this.runs.delete(end.run.id)) return;
+    this.endsHeard.delete(end.run.id);
     this.ends.set(end.run.id, end);
     for (const key of this.ends.keys()) if (this.ends.size > 20) this.ends.delete(key);
     clearTimeout(this.timers.get(end.run.id));

@@ -23,6 +23,8 @@ import { showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { watchConfirmAbove } from '../../platform/feature-settings';
 import type { StepFrame } from '../../platform/step-inputs';
+import { WebhookWirer, type ReceiverLink } from '../../platform/webhook-wiring';
+import { WATCH_TOKENS_PREFIX } from '../../core/jobs/tokens';
 import type { SearchApi } from '../search';
 import { urlNearby } from '../scrape/url-input';
 import { ChangeDocuments } from './changes';
@@ -45,7 +47,12 @@ export interface WatchLinks {
   keptPages(): Promise<ReadonlyArray<{ creditsUsed?: number }>>;
   /** A page tab's address (Watch for Changes… from its title bar). */
   addressOf(uri: vscode.Uri): Promise<string | undefined>;
+  /** This window's webhook receiver: a watch made or edited while it is wired tells its checks by webhook. */
+  webhooks: ReceiverLink;
 }
+
+/** What a watch's webhook hears: each page of a check that is not the same, then the check's end. */
+const WATCH_EVENTS = ['monitor.page', 'monitor.check.completed'] as const;
 
 /** What Watch for Changes… takes, and the document the editor's menus pass (its address, or the one under the cursor, fills the first step). */
 type WatchCommandArgument = WatchArgument | { kind: 'document'; uri: vscode.Uri };
@@ -61,12 +68,14 @@ export class WatchFeature extends Disposable {
   readonly group: WatchesGroup;
   private readonly changes: ChangeDocuments;
   readonly notifier: WatchNotifier;
+  private readonly wirer: WebhookWirer;
   private readonly checked = this._register(new vscode.EventEmitter<WatchCheckDone>());
   /** After each check run from this window (today's spend follows it). */
   readonly onDidCheck = this.checked.event;
 
   constructor(private readonly services: Services, private readonly links: WatchLinks) {
     super();
+    this.wirer = new WebhookWirer(services, links.webhooks, WATCH_TOKENS_PREFIX);
     const api = (): Promise<MonitorClient | undefined> => this.api();
     this.model = this._register(new WatchModel(api, services.context.globalState, services.connection.onDidChange));
     this.group = this._register(new WatchesGroup(this.model));
@@ -116,8 +125,11 @@ export class WatchFeature extends Disposable {
     const api = await this.connected();
     if (!api) return undefined;
     const name = inertNotification(monitor.name ?? id, 80);
+    // Edited while the receiver is wired: the watch's webhook (and its token) are given again.
+    const hook = this.wirer.prepare(WATCH_EVENTS);
     try {
-      const saved = await api.updateMonitor(id, { schedule: body.schedule, targets: body.targets, goal: body.goal ?? null, judgeEnabled: body.goal !== undefined });
+      const saved = await api.updateMonitor(id, { schedule: body.schedule, targets: body.targets, goal: body.goal ?? null, judgeEnabled: body.goal !== undefined, ...(hook.webhook ? { webhook: hook.webhook } : {}) });
+      await hook.keep(saved.id);
       this.model.put(saved);
       vscode.window.setStatusBarMessage(words.saved(name), 5000);
       return saved;
@@ -174,8 +186,10 @@ export class WatchFeature extends Disposable {
   private async create(body: MonitorCreateRequest): Promise<Monitor | undefined> {
     const api = await this.connected();
     if (!api) return undefined;
+    const hook = this.wirer.prepare(WATCH_EVENTS);
     try {
-      const monitor = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.creating() }, () => api.createMonitor(body));
+      const monitor = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.creating() }, () => api.createMonitor(hook.webhook ? { ...body, webhook: hook.webhook } : body));
+      await hook.keep(monitor.id);
       this.model.put(monitor);
       void vscode.window.showInformationMessage(inertNotification(words.created(monitor.name ?? body.name, words.creditsAMonth(monitor.estimatedCreditsPerMonth))));
       return monitor;
@@ -191,6 +205,7 @@ export class WatchFeature extends Disposable {
     const api = await this.connected();
     if (!api) return undefined;
     const name = this.nameOf(id);
+    this.notifier.checkingNow.add(id);
     try {
       const done = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.checking(name) }, async () => {
         const check = await api.runMonitor(id);
@@ -212,6 +227,8 @@ export class WatchFeature extends Disposable {
     } catch (error) {
       void showError(this.services.log, words.checkFailed(inertNotification(name, 80)), error, { retry: () => this.checkNow(id, askedBy) });
       return undefined;
+    } finally {
+      this.notifier.checkingNow.delete(id);
     }
   }
 
@@ -272,6 +289,11 @@ export class WatchFeature extends Disposable {
       void showError(this.services.log, words.changesFailed(), error);
       return 0;
     }
+  }
+
+  /** A webhook told of a check of one of this profile's watches (monitor.page, monitor.check.completed). */
+  reported(report: { monitorId: string; checkId: string; ended: boolean }): void {
+    this.notifier.reported(report);
   }
 
   copyId(id: string | undefined): Promise<void> {

@@ -104,6 +104,11 @@ export class WatchModel extends Disposable {
     this.changed.fire();
   }
 
+  /** A webhook told of a new check: the watch's checks are read again when next asked. */
+  forgetChecks(id: string): void {
+    this.checks.delete(id);
+  }
+
   /** A watch's checks, newest first (read once, then again after its next run). */
   async checksOf(id: string): Promise<readonly MonitorCheck[]> {
     const known = this.checks.get(id);

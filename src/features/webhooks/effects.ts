@@ -1,12 +1,13 @@
 // What a delivery does in the editor: a row in the events list, and for the known kinds a
 // notification (unless muted) and, for a verified crawl.completed, the crawl leaves the
-// active-crawls view.
+// active-crawls view. A research run's and a watch's events (issues 36, 37) go to their features,
+// which say what they mean (the run's row and end, the watch's notification); they notify nothing here.
 // Runs after the receiver has answered; nothing here may throw back into it.
 import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
 import { readJobArgument, type JobRef } from '../../core/crawls/job';
 import { Command, focusViewCommand, View } from '../../core/ids';
-import type { RefusedWebhookDelivery, WebhookDelivery } from '../../core/webhooks';
+import type { RefusedWebhookDelivery, WebhookDelivery, WebhookEvent } from '../../core/webhooks';
 import { notificationFacts, recordFromDelivery, recordFromRefusal, shouldNotify, type WebhookEventRecord } from '../../core/webhook-events';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { webhookSettings } from '../../platform/settings';
@@ -39,6 +40,24 @@ export interface CrawlResultsLink {
   pagesDelivered(ref: JobRef, data: readonly unknown[]): Promise<number>;
 }
 
+/** The research runs this window follows (src/features/agent/runs.ts), reached only once that feature is loaded. */
+export interface ResearchRunsLink {
+  reportAction(id: string, action: string, creditsUsed: number | undefined): void;
+  endReported(id: string): Promise<void>;
+}
+
+/** The watches (src/features/watch): a check's pages and end lead to its notification through the watch notifier. */
+export interface WatchesLink {
+  reported(report: { monitorId: string; checkId: string; ended: boolean }): void;
+}
+
+/** The features beyond the crawls that a delivery reaches, each through a lazy link. */
+export interface DeliveryLinks {
+  jobs?: StartedJobsLink;
+  research?: ResearchRunsLink;
+  watches?: WatchesLink;
+}
+
 /** A burst of deliveries shows this many notifications per window, then one summary. */
 const BURST_NOTIFICATIONS = 5;
 const BURST_WINDOW_MS = 10_000;
@@ -55,7 +74,7 @@ export class WebhookEffects extends Disposable {
     private readonly log: vscode.LogOutputChannel,
     private readonly crawls: ActiveCrawlsLink | undefined,
     private readonly results?: CrawlResultsLink,
-    private readonly jobs?: StartedJobsLink,
+    private readonly links: DeliveryLinks = {},
   ) {
     super();
     this._register(toDisposable(() => clearTimeout(this.summaryTimer)));
@@ -75,6 +94,7 @@ export class WebhookEffects extends Disposable {
       const trusted = record.status === 'verified';
       const crawlUrl = trusted && record.type === 'crawl.completed' && record.jobId !== undefined ? this.completeCrawl(record.jobId) : undefined;
       const job = trusted ? this.resultsOf(record.type, record.jobId, delivery.event.data) : undefined;
+      if (trusted) this.tell(delivery.event);
       this.notify(record, crawlUrl, job);
     } catch (err) {
       this.log.error(`Handling a webhook delivery failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -129,14 +149,46 @@ export class WebhookEffects extends Disposable {
     return undefined;
   }
 
+  /**
+   * A verified agent or monitor event to its feature: a step shows on the run's row at once, an end
+   * makes the run read its status now (its tab and spend come from that read, once); a page or a
+   * check's end leads to the watch's notification. An unsigned one is only listed, as for crawls.
+   */
+  private tell(event: WebhookEvent): void {
+    const { research, watches } = this.links;
+    try {
+      switch (event.kind) {
+        case 'agent.action':
+          for (const step of event.actions) research?.reportAction(event.id.toLowerCase(), step.action, step.creditsUsed);
+          return;
+        case 'agent.completed':
+        case 'agent.failed':
+        case 'agent.cancelled':
+          void research?.endReported(event.id.toLowerCase()).catch((err: unknown) => this.log.warn(`Reading a research run after its webhook failed: ${String(err)}`));
+          return;
+        case 'monitor.page':
+          for (const page of event.pages) watches?.reported({ monitorId: page.monitorId, checkId: page.checkId, ended: false });
+          return;
+        case 'monitor.check.completed':
+          for (const check of event.checks) watches?.reported({ monitorId: check.monitorId, checkId: check.checkId, ended: true });
+          return;
+        default:
+          return;
+      }
+    } catch (err) {
+      this.log.warn(`Passing a webhook to its feature failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
   private notify(record: WebhookEventRecord, crawlUrl: string | undefined, job?: JobRef): void {
     if (!shouldNotify(record, webhookSettings().notifications)) return;
     const facts = notificationFacts(record, crawlUrl);
     if (facts === undefined) return;
     // One notification per start: the window that started the job said so when it did.
-    if (record.type?.endsWith('.started') === true && record.jobId !== undefined && this.jobs) {
+    const { jobs } = this.links;
+    if (record.type?.endsWith('.started') === true && record.jobId !== undefined && jobs) {
       const jobId = record.jobId;
-      void this.jobs.wasStartedHere(jobId).then((here) => {
+      void jobs.wasStartedHere(jobId).then((here) => {
         if (here) this.log.info(`Webhook ${record.type ?? ''} for ${jobId}: started in this window, which said so; no notification.`);
         else this.show(record, facts, job);
       }, () => { this.show(record, facts, job); });

@@ -117,15 +117,24 @@ function eventItem(record: WebhookEventRecord): vscode.TreeItem {
   item.id = record.key;
   item.description = eventDescriptionWords(eventFacts(record));
   item.iconPath = STATUS_ICONS[record.status];
-  item.contextValue = `event.${record.status}${record.jobId !== undefined ? '.job' : ''}`;
+  item.contextValue = `event.${record.status}${aboutWhat(record)}`;
   item.tooltip = eventTooltip(record);
   item.command = { command: Command.openWebhookPayload, title: vscode.l10n.t('Open Payload'), arguments: [{ key: record.key }] };
   item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}', label, item.description) };
   return item;
 }
 
+/** What the row is about, for its menus: a research run's or a watch's event has no crawl results to open. */
+function aboutWhat(record: WebhookEventRecord): string {
+  if (record.type?.startsWith('agent.') === true) return '.research';
+  if (record.type?.startsWith('monitor.') === true) return '.watch';
+  return record.jobId !== undefined ? '.job' : '';
+}
+
 function eventTooltip(record: WebhookEventRecord): vscode.MarkdownString {
   const paragraphs = [receivedWords(record.receivedAt), statusExplanationWords(record)];
+  // A row said in words (a research step, a watched page) still names the type the service sent.
+  if (eventTitle(record).kind !== 'type' && record.type !== undefined) paragraphs.push(tooltipWords.type(inertLabel(record.type, 100)));
   if (record.jobId !== undefined) paragraphs.push(tooltipWords.jobId(inertLabel(record.jobId, 500)));
   if (record.webhookId !== undefined) paragraphs.push(tooltipWords.deliveryId(inertLabel(record.webhookId, 500)));
   if (record.success === false) paragraphs.push(tooltipWords.unsuccessful());

@@ -10,7 +10,7 @@ import { Disposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 import { webhookSettings } from '../../platform/settings';
 import { registerWebhookCommand, webhookCommandHandlers, type WebhookCommandId } from './commands';
-import { WebhookEffects, type ActiveCrawlsLink, type CrawlResultsLink, type StartedJobsLink } from './effects';
+import { WebhookEffects, type ActiveCrawlsLink, type CrawlResultsLink, type ResearchRunsLink, type StartedJobsLink, type WatchesLink } from './effects';
 import { WebhookEventsStore } from './events-store';
 import { WebhookEventsView } from './events-view';
 import { WebhookNotifier, type WebhookNotification } from './notifier';
@@ -49,6 +49,10 @@ export interface WebhookLinks {
   results?: CrawlResultsLink;
   /** The jobs this window started (Start Crawl, Batch Scrape, the chat tools): their "started" event notifies no more. */
   jobs?: StartedJobsLink;
+  /** The research runs followed here (when the agent feature is loaded): agent.* events. */
+  research?: ResearchRunsLink;
+  /** The watches (loaded by a watch's delivery): monitor.page and monitor.check.completed. */
+  watches?: WatchesLink;
 }
 
 class WebhooksFeature extends Disposable {
@@ -58,7 +62,7 @@ class WebhooksFeature extends Disposable {
     super();
     const notifier = this._register(new WebhookNotifier());
     const store = this._register(new WebhookEventsStore(services.context.globalState, services.log));
-    const effects = this._register(new WebhookEffects(store, notifier, services.log, links.crawls, links.results, links.jobs));
+    const effects = this._register(new WebhookEffects(store, notifier, services.log, links.crawls, links.results, links));
     const controller = this._register(new WebhookReceiverController(services, effects, notifier));
     const events = this._register(new WebhookEventsView(store, controller));
     const documents = this._register(new WebhookPayloadDocuments(store));

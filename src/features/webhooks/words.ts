@@ -20,9 +20,37 @@ const locale = (): string => safeLocale(vscode.env.language);
 export function eventTitleWords(title: EventTitle): string {
   switch (title.kind) {
     case 'type': return title.type;
+    case 'research': return researchStepWords(title);
+    case 'watch-check': return vscode.l10n.t('Watch check completed');
+    case 'watch-page': return watchedPageWords(title);
     case 'refused': return vscode.l10n.t('Refused request ({0})', title.httpStatus ?? '?');
     case 'no-type': return vscode.l10n.t('Event without a type');
   }
+}
+
+function researchStepWords(title: Extract<EventTitle, { kind: 'research' }>): string {
+  switch (title.step) {
+    case 'started': return vscode.l10n.t('Research run started');
+    case 'action': return title.action !== undefined ? vscode.l10n.t('Research step: {0}', title.action) : vscode.l10n.t('Research step');
+    case 'completed': return vscode.l10n.t('Research run completed');
+    case 'failed': return vscode.l10n.t('Research run failed');
+    case 'cancelled': return vscode.l10n.t('Research run cancelled');
+  }
+}
+
+/** "Watched page changed (matters): https://…": the page's address last, so a long one is cut there. */
+function watchedPageWords(title: Extract<EventTitle, { kind: 'watch-page' }>): string {
+  const what = ((): string => {
+    switch (title.pageStatus) {
+      case 'new': return vscode.l10n.t('Watched page new');
+      case 'removed': return vscode.l10n.t('Watched page removed');
+      case 'error': return vscode.l10n.t('Watched page failed');
+      case 'same': return vscode.l10n.t('Watched page unchanged');
+      default: return vscode.l10n.t('Watched page changed');
+    }
+  })();
+  const verdict = title.meaningful === true ? vscode.l10n.t('{0} (matters)', what) : title.meaningful === false ? vscode.l10n.t('{0} (does not matter)', what) : what;
+  return title.url !== undefined ? vscode.l10n.t('{0}: {1}', verdict, title.url) : verdict;
 }
 
 function statusWords(facts: EventFacts): string {
@@ -37,6 +65,7 @@ function statusWords(facts: EventFacts): string {
 export function eventDescriptionWords(facts: EventFacts): string {
   const parts = [formatTime(facts.receivedAt, { locale: locale() })];
   if (facts.jobId !== undefined) parts.push(facts.jobId);
+  if (facts.creditsUsed !== undefined) parts.push(facts.creditsUsed === 1 ? vscode.l10n.t('1 credit') : vscode.l10n.t('{0} credits', formatNumber(facts.creditsUsed, locale())));
   parts.push(statusWords(facts));
   if (facts.unsuccessful) parts.push(vscode.l10n.t('not successful'));
   return parts.join(' · ');
@@ -64,6 +93,7 @@ export function receivedWords(receivedAt: number): string {
 }
 
 export const tooltipWords = {
+  type: (type: string): string => vscode.l10n.t('Type: {0}', type),
   jobId: (id: string): string => vscode.l10n.t('Job id: {0}', id),
   deliveryId: (id: string): string => vscode.l10n.t('Delivery id (webhookId): {0}', id),
   unsuccessful: (): string => vscode.l10n.t('The event reports success: false'),
