@@ -173,7 +173,11 @@ describe('webData_changes: the answer', () => {
     const budget = tokenBudget(120, (t) => Promise.resolve(Math.ceil(t.length / 4)));
     const text = await changesText(changesOf([dull, matters]), {}, budget);
     assert.ok(Math.ceil(text.length / 4) <= 120, `${text.length} characters`);
-    assert.match(text, /changed pages? left out for the size budget \(120 tokens\)/);
+    assert.match(text, /\n2 changed pages left out for the size budget \(120 tokens\)/);
+    // A budget for the verdicts but not the changed lines: the verdicts, and a note saying what was left out.
+    const middle = await changesText(changesOf([dull, matters]), {}, tokenBudget(300, (t) => Promise.resolve(Math.ceil(t.length / 4))));
+    assert.match(middle, /changed, MATTERS: https:\/\/docs\.example\.com\/migration\n {2}Why: /);
+    assert.match(middle, /\nChanged lines and the calls that read each diff were left out for the size budget \(300 tokens\)/);
   });
 
   it('says every change matters when the watch has no goal, and when there is no watch', async () => {

@@ -103,7 +103,9 @@ describe('chat: watch tools', function () {
       assert.ok(sent.every((r) => r.method === 'GET'), `only reads: ${sent.map((r) => `${r.method} ${r.path}`).join(', ')}`);
       assert.match(text, /^Changes in each watch's newest check: 1 changed page in 1 check of 1 watch\./);
       if (budget !== undefined) assert.ok(Math.ceil(text.length / 4) <= budget, `${Math.ceil(text.length / 4)} tokens for ${budget}: ${text}`);
-      if (budget === 64) assert.doesNotMatch(text, /Why:/);
+      // Fitted by leaving parts out, and saying so, never by a cut in the middle.
+      if (budget === 64) assert.match(text, /\n1 changed page left out for the size budget \(64 tokens\): call webData_changes/);
+      if (budget === 200) assert.match(text, /\nChanged lines and the calls that read each diff were left out for the size budget \(200 tokens\)/);
       if (budget !== 64) {
         assert.match(text, /changed, MATTERS: https:\/\/docs\.tideflow\.dev\/getting-started/);
         assert.match(text, /Why: The change mentions "breaking"/);
