@@ -133,16 +133,19 @@ describe('chat: watch tools', function () {
     const before = api.spend.today().person;
     await moveClock(31 * 60_000);
     await vscode.commands.executeCommand('webData.refreshWatches');
-    await waitFor('the scheduled check', async () => (await api.watch.model.checksOf(id)).length === 1);
-    const [check] = await api.watch.model.checksOf(id);
-    assert.equal(check?.trigger, 'scheduled');
-    assert.equal(check.actualCredits, 1);
-    await waitFor('the scheduled check in today\'s spend', () => api.spend.today().person === before + 1);
+    // One or two runs fell due (the clock may pass two half hours), each a scheduled check of one page.
+    await waitFor('the scheduled checks', async () => (await api.watch.model.checksOf(id)).length >= 1);
+    const checks = await api.watch.model.checksOf(id);
+    assert.ok(checks.every((c) => c.trigger === 'scheduled' && c.actualCredits === 1), JSON.stringify(checks));
+    const [check] = checks;
+    assert.ok(check);
+    const credits = checks.length;
+    await waitFor('the scheduled checks in today\'s spend', () => api.spend.today().person === before + credits);
     // Read again, twice: the same check is not counted again.
     await vscode.commands.executeCommand('webData.refreshWatches');
     await vscode.commands.executeCommand('webData.refreshWatches');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.equal(api.spend.today().person, before + 1);
+    assert.equal(api.spend.today().person, before + credits);
     // Another window found the same check and wrote it in its own entry: still once.
     const state = storageOf(api).globalState;
     const day = new Date();
@@ -150,14 +153,14 @@ describe('chat: watch tools', function () {
     const otherKey = 'webData.spend:another-window-of-this-suite';
     await state.update(otherKey, { day: `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`, entries: [{ id: `watch-check:${check.id}`, credits: 1, askedBy: 'person' }] });
     try {
-      assert.equal(api.spend.today().person, before + 1);
+      assert.equal(api.spend.today().person, before + credits);
     } finally {
       await state.update(otherKey, undefined);
     }
     // The credits tooltip's breakdown says it too.
     await api.usage.model.refreshNow();
     const tooltip = (): string => { const t = api.usage.item.tooltip; return (typeof t === 'string' ? t : t?.value ?? '').replace(/\\(.)/g, '$1'); };
-    await waitFor('the tooltip\'s breakdown', () => new RegExp(`Spent today: .* by chat agents, ${before + 1} credits? by you`).test(tooltip()));
+    await waitFor('the tooltip\'s breakdown', () => new RegExp(`Spent today: .* by chat agents, ${before + credits} credits? by you`).test(tooltip()));
   });
 
   it('opens a JSON watch\'s per-field changes in the diff editor as two JSON sides, the judge\'s words on top as comments', async () => {
