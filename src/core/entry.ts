@@ -23,3 +23,5 @@ export { readScrapeToolInput, readMapToolInput, readCrawlToolInput, readBatchToo
 export { readExtractToolInput, readResearchToolInput, readResearchResultToolInput } from './chat/research-input';
 // Watches (issue 37): the monitor endpoints over the client, and their shapes.
 export { monitorClient } from './monitor/api';
+// The watch tools' input checks (zod).
+export { readWatchToolInput, readChangesToolInput } from './chat/watch-input';

@@ -145,6 +145,8 @@ export const Tool = {
   research: 'webData_research',
   researchResult: 'webData_researchResult',
   readDocument: 'webData_readDocument',
+  watch: 'webData_watch',
+  changes: 'webData_changes',
 } as const;
 
 export type ToolName = (typeof Tool)[keyof typeof Tool];
@@ -209,6 +211,7 @@ export const Setting = {
   parseMaxPages: 'parse.maxPages',
   watchConfirmAboveCreditsPerMonth: 'watch.confirmAboveCreditsPerMonth',
   watchRefreshMinutes: 'watch.refreshMinutes',
+  chatMaxWatchCreditsPerMonth: 'chat.maxWatchCreditsPerMonth',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

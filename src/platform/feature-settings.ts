@@ -58,6 +58,12 @@ export function watchConfirmAbove(): number {
   return Number.isFinite(value) && value >= 0 ? value : 300;
 }
 
+/** The most credits a month a watch a chat agent sets up may be bound to (user settings only: application scope). */
+export function chatMaxWatchCredits(): number {
+  const value = section().get<number>(Setting.chatMaxWatchCreditsPerMonth, 100);
+  return Number.isFinite(value) && value >= 0 ? value : 100;
+}
+
 /** Minutes between reads of the watches while VS Code runs (0: only when the window gets the focus). */
 export function watchRefreshMinutes(): number {
   const value = section().get<number>(Setting.watchRefreshMinutes, 15);

@@ -2,7 +2,8 @@
 // change in a fixed way (the first page gains a sentence each check, alternately about a breaking
 // change and about typos; the second page's price goes up by one each check; the third page is
 // gone from the third check on), a unified diff of their markdown, and a judge that calls a change
-// meaningful when a word of the goal is among its changed lines.
+// meaningful when a word of the goal is among its changed lines. A JSON watch (a scrape target whose
+// formats ask for json) reads each version as a few fields and diffs them field by field.
 
 /** The markdown of the `index`-th watched page at the `check`-th check (0 is the first). */
 export function pageVersion(base: string, index: number, check: number): string | undefined {
@@ -120,4 +121,27 @@ export function judge(goal: string, diff: string): Judgment {
   }
   if (meaningfulChanges.length === 0) return { meaningful: false, confidence: 'high', reason: 'The change does not touch what the goal asks about.', meaningfulChanges };
   return { meaningful: true, confidence: found.size > 1 ? 'high' : 'medium', reason: `The change mentions ${[...found].map((w) => `"${w}"`).join(', ')}, which the goal asks about.`, meaningfulChanges };
+}
+
+/** A scrape target that asks for JSON: "json" or { type: "json", … } among its formats. */
+export function isJsonTarget(target: { scrapeOptions?: { formats: unknown[] } } | undefined): boolean {
+  return (target?.scrapeOptions?.formats ?? []).some((f) => f === 'json' || (typeof f === 'object' && f !== null && (f as { type?: unknown }).type === 'json'));
+}
+
+/** A page's version as the fields a JSON watch extracts: its title, its price, its updates. */
+export function jsonVersion(title: string, markdown: string): Record<string, unknown> {
+  const price = /Price: \$(\d+)/.exec(markdown);
+  const updates = markdown.match(/^Update \d+: .*$/gm) ?? [];
+  return { title, price: price?.[1] !== undefined ? Number(price[1]) : null, updateCount: updates.length, latestUpdate: updates.at(-1) ?? null };
+}
+
+export type FieldDiff = Record<string, { previous: unknown; current: unknown }>;
+
+/** The fields whose values differ, each with its previous and current value (null where absent). */
+export function fieldDiff(previous: Record<string, unknown>, current: Record<string, unknown>): FieldDiff {
+  const out: FieldDiff = {};
+  for (const field of new Set([...Object.keys(previous), ...Object.keys(current)])) {
+    if (JSON.stringify(previous[field]) !== JSON.stringify(current[field])) out[field] = { previous: previous[field] ?? null, current: current[field] ?? null };
+  }
+  return out;
 }

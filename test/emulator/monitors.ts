@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { checksPerMonth, isTimeZone, nextRuns, parseSchedule, type Schedule } from '../../src/core/monitor/schedule';
 import { plausiblePage } from './demo-pages';
-import { judge, pageVersion, unifiedDiff } from './monitor-diff';
+import { fieldDiff, isJsonTarget, jsonVersion, judge, pageVersion, unifiedDiff, type FieldDiff } from './monitor-diff';
 import type { Answer, ReadRequest } from './routes';
 import type { EmulatorState, TeamState } from './state';
 import { makeEvent } from './webhook-sender';
@@ -26,11 +26,11 @@ const MAX_CATCH_UP = 3;
 export const MONITOR_PAGE_CREDITS = 1;
 
 interface Hook { url: string; headers?: Record<string, string>; metadata?: Record<string, string>; events: ReadonlyArray<(typeof EVENTS)[number]> }
-interface Target { id: string; type: 'scrape' | 'search'; urls?: string[]; queries?: string[]; maxResults?: number }
+interface Target { id: string; type: 'scrape' | 'search'; urls?: string[]; queries?: string[]; maxResults?: number; scrapeOptions?: { formats: unknown[] } }
 interface CheckPage {
   id: string; targetId: string; url: string; status: 'same' | 'new' | 'changed' | 'removed' | 'error';
   previousScrapeId: string | null; currentScrapeId: string | null; statusCode: number | null; error: null;
-  judgment: ReturnType<typeof judge> | null; diff: { text: string } | null; createdAt: string;
+  judgment: ReturnType<typeof judge> | null; diff: { text: string; json?: FieldDiff } | null; createdAt: string;
 }
 interface Check {
   id: string; monitorId: string; status: 'completed'; trigger: 'scheduled' | 'manual'; scheduledFor: string | null;
@@ -46,7 +46,7 @@ interface Monitor {
   /** The scrape id of each address's last version. */
   last: Map<string, string>;
 }
-interface KeptScrape { apiKey: string; url: string; title: string; markdown: string; at: string }
+interface KeptScrape { apiKey: string; url: string; title: string; markdown: string; at: string; json?: Record<string, unknown> }
 
 interface MonitorSide { monitors: Map<string, Monitor>; scrapes: Map<string, KeptScrape>; clockOffsetMs: number }
 const sides = new WeakMap<EmulatorState, MonitorSide>();
@@ -167,7 +167,7 @@ function keptScrape(side: MonitorSide, team: TeamState, id: string): Answer {
   if (!kept || kept.apiKey !== team.apiKey) return fail(404, 'Scrape not found');
   return {
     status: 200,
-    body: { success: true, data: { markdown: kept.markdown, metadata: { title: kept.title, sourceURL: kept.url, url: kept.url, statusCode: 200, scrapeId: id.toLowerCase(), cachedAt: kept.at } } },
+    body: { success: true, data: { markdown: kept.markdown, ...(kept.json ? { json: kept.json } : {}), metadata: { title: kept.title, sourceURL: kept.url, url: kept.url, statusCode: 200, scrapeId: id.toLowerCase(), cachedAt: kept.at } } },
   };
 }
 
@@ -246,11 +246,20 @@ function runCheck(state: EmulatorState, team: TeamState, m: Monitor, trigger: 's
       return;
     }
     const scrapeId = randomUUID();
-    side.scrapes.set(scrapeId, { apiKey: team.apiKey, url, title: base.title, markdown, at });
+    const json = isJsonTarget(m.targets.find((t) => t.id === targetId)) ? jsonVersion(base.title, markdown) : undefined;
+    side.scrapes.set(scrapeId, { apiKey: team.apiKey, url, title: base.title, markdown, at, ...(json ? { json } : {}) });
     m.last.set(url, scrapeId);
     page.currentScrapeId = scrapeId;
     if (previous === undefined) page.status = 'new';
-    else if (previous.markdown !== markdown) {
+    else if (json && previous.json) {
+      // A JSON watch: compared field by field, its diff the fields that changed and the JSON's unified diff.
+      const fields = fieldDiff(previous.json, json);
+      if (Object.keys(fields).length > 0) {
+        page.status = 'changed';
+        page.diff = { text: unifiedDiff(`${JSON.stringify(previous.json, null, 2)}\n`, `${JSON.stringify(json, null, 2)}\n`), json: fields };
+        if (m.judgeEnabled && m.goal !== null) page.judgment = judge(m.goal, page.diff.text);
+      }
+    } else if (previous.markdown !== markdown) {
       page.status = 'changed';
       page.diff = { text: unifiedDiff(previous.markdown, markdown) };
       if (m.judgeEnabled && m.goal !== null) page.judgment = judge(m.goal, page.diff.text);
@@ -338,7 +347,8 @@ function readTargets(value: unknown): Target[] | string {
     const id = typeof t.id === 'string' && UUID.test(t.id) ? t.id : randomUUID();
     if (t.type === 'scrape') {
       if (!Array.isArray(t.urls) || t.urls.length < 1 || !t.urls.every((u) => typeof u === 'string' && /^https?:\/\/\S+$/i.test(u))) return `targets.${i}.urls must be a list of http(s) URLs`;
-      out.push({ id, type: 'scrape', urls: t.urls as string[] });
+      const formats = typeof t.scrapeOptions === 'object' && t.scrapeOptions !== null ? (t.scrapeOptions as Fields).formats : undefined;
+      out.push({ id, type: 'scrape', urls: t.urls as string[], ...(Array.isArray(formats) ? { scrapeOptions: { formats } } : {}) });
     } else if (t.type === 'search') {
       if (!Array.isArray(t.queries) || t.queries.length < 1 || t.queries.length > 12 || !t.queries.every((q) => typeof q === 'string' && q.length >= 1 && q.length <= 256)) return `targets.${i}.queries must hold 1 to 12 queries of 1 to 256 characters`;
       const maxResults = t.maxResults === undefined ? 10 : t.maxResults;

@@ -15,7 +15,7 @@ import { isJobId } from '../crawls/job';
  * url), a crawl or a batch scrape (jobId, and page or url; the job's kind is its own field, `kind`,
  * as webData_crawlResults takes it), a page kept by webData_scrape (pageId).
  */
-export type PageSourceKind = 'search' | 'crawl' | 'batch' | 'scrape' | 'document' | 'result';
+export type PageSourceKind = 'search' | 'crawl' | 'batch' | 'scrape' | 'document' | 'result' | 'watch';
 
 /** A page within a source: its 1-based number, or its address. */
 export type PageKey = { number: number } | { address: string };
@@ -32,7 +32,7 @@ export interface ReadRequest {
 const PAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The mode field: which kind of page the other fields name. */
-export const READ_SOURCES = ['search', 'job', 'scraped', 'document', 'result'] as const;
+export const READ_SOURCES = ['search', 'job', 'scraped', 'document', 'result', 'watch'] as const;
 
 // A `z.lazy`, built on the tool's first call rather than when dist/core.js loads.
 const ReadInputSchema = z.lazy(() => z.looseObject({
@@ -46,17 +46,19 @@ const ReadInputSchema = z.lazy(() => z.looseObject({
   documentId: z.optional(z.string().check(z.regex(PAGE_ID))),
   resultId: z.optional(z.string().check(z.regex(PAGE_ID))),
   kind: z.optional(z.enum(['crawl', 'batch'])),
+  watchId: z.optional(z.string().check(z.regex(PAGE_ID))),
+  checkId: z.optional(z.string().check(z.regex(PAGE_ID))),
   page: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,8}\s*$/))])),
   part: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,5}\s*$/))])),
 }));
 
 /** The input fields, as the manifest's inputSchema lists them (test/unit/manifest.test.ts compares). */
-export const READ_INPUT_FIELDS = ['source', 'searchId', 'result', 'url', 'part', 'jobId', 'kind', 'page', 'pageId', 'documentId', 'resultId'] as const;
+export const READ_INPUT_FIELDS = ['source', 'searchId', 'result', 'url', 'part', 'jobId', 'kind', 'page', 'pageId', 'documentId', 'resultId', 'watchId', 'checkId'] as const;
 
 export type ReadInputCheck = { ok: true; request: ReadRequest } | { ok: false; problems: RequestProblem[] };
 
 const EXPECTED: Readonly<Record<string, string>> = {
-  source: '"search" (a result of a webData_search answer, with searchId), "job" (a page of a crawl or batch scrape, with jobId), "scraped" (a page webData_scrape fetched, with pageId), "document" (a document webData_readDocument read, with documentId) or "result" (the JSON of a webData_extract or webData_researchResult answer, with resultId)',
+  source: '"search" (a result of a webData_search answer, with searchId), "job" (a page of a crawl or batch scrape, with jobId), "scraped" (a page webData_scrape fetched, with pageId), "document" (a document webData_readDocument read, with documentId), "result" (the JSON of a webData_extract or webData_researchResult answer, with resultId) or "watch" (a changed page\'s whole diff, with watchId, checkId and url, as a webData_changes answer gave them)',
   searchId: 'the search id a webData_search answer named, such as "lz0abc-xyz123"',
   result: 'the result\'s number in that answer, a whole number from 1',
   url: 'the result\'s URL exactly as the answer gave it',
@@ -67,6 +69,8 @@ const EXPECTED: Readonly<Record<string, string>> = {
   pageId: 'the page id (a UUID) a webData_scrape answer named',
   documentId: 'the document id (a UUID) a webData_readDocument answer named',
   resultId: 'the result id (a UUID) a webData_extract or webData_researchResult answer named',
+  watchId: 'the watch id (a UUID) a webData_changes answer named',
+  checkId: 'the check id (a UUID) a webData_changes answer named',
 };
 
 export function readReadInput(value: unknown): ReadInputCheck {
@@ -80,11 +84,12 @@ export function readReadInput(value: unknown): ReadInputCheck {
   }
   const input = parsed.data;
   const part = input.part === undefined ? 1 : Number(input.part);
+  if (input.source === 'watch' || (input.source === undefined && input.watchId !== undefined)) return watchDiffRequest(input, part);
   const idField = { search: 'searchId', job: 'jobId', scraped: 'pageId', document: 'documentId', result: 'resultId' } as const;
   if (input.source !== undefined && input[idField[input.source]] === undefined) {
     return { ok: false, problems: [{ field: idField[input.source], message: `With source "${input.source}", give ${idField[input.source]}: ${EXPECTED[idField[input.source]] ?? ''}.` }] };
   }
-  const given = READ_SOURCES.filter((source) => input[idField[source]] !== undefined);
+  const given = (['search', 'job', 'scraped', 'document', 'result'] as const).filter((source) => input[idField[source]] !== undefined);
   if (input.source !== undefined && given.some((source) => source !== input.source)) {
     return { ok: false, problems: [{ field: 'source', message: `With source "${input.source}", give ${idField[input.source]} alone, not ${given.filter((s) => s !== input.source).map((s) => idField[s]).join(' or ')}.` }] };
   }
@@ -113,4 +118,16 @@ export function readReadInput(value: unknown): ReadInputCheck {
   if (input.result !== undefined) return { ok: true, request: { source: 'search', id: input.searchId, page: { number: Number(input.result) }, part } };
   if (input.url !== undefined) return { ok: true, request: { source: 'search', id: input.searchId, page: { address: input.url.trim() }, part } };
   return { ok: false, problems: [{ field: 'result', message: `Give result (${EXPECTED.result}) or url (${EXPECTED.url}).` }] };
+}
+
+/** A watched page's whole diff: the watch, its check and the page's address, all three needed. */
+function watchDiffRequest(input: { watchId?: string; checkId?: string; url?: string; searchId?: string; jobId?: string; pageId?: string; documentId?: string; resultId?: string }, part: number): ReadInputCheck {
+  if (input.searchId !== undefined || input.jobId !== undefined || input.pageId !== undefined || input.documentId !== undefined || input.resultId !== undefined) {
+    return { ok: false, problems: [{ field: 'source', message: 'With source "watch", give watchId, checkId and url alone.' }] };
+  }
+  const missing = (['watchId', 'checkId', 'url'] as const).filter((field) => input[field] === undefined);
+  if (missing.length > 0 || input.watchId === undefined || input.checkId === undefined || input.url === undefined) {
+    return { ok: false, problems: missing.map((field) => ({ field, message: `With source "watch", give ${field}: ${EXPECTED[field] ?? ''}.` })) };
+  }
+  return { ok: true, request: { source: 'watch', id: `${input.watchId.toLowerCase()}/${input.checkId.toLowerCase()}`, page: { address: input.url.trim() }, part } };
 }

@@ -12,7 +12,7 @@ import { pageOf, searchResults } from './search-text';
 export interface ReadablePage {
   /** "result 3 of search lz0abc-xyz123", for the frame. */
   what: string;
-  label: 'markdown' | 'summary' | 'json';
+  label: 'markdown' | 'summary' | 'json' | 'diff';
   text: string;
   /** The tool input that reads part `part` of this page. */
   call(part: number): string;

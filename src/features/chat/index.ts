@@ -1,7 +1,8 @@
 // Language-model tools for chat agents, every one registered here: web search, a page as markdown,
 // a workspace document as markdown (confirmed: it uploads the file and spends credits),
 // a site's map, and starting a crawl or a batch scrape (confirmed, they spend credits), the team's credits and its active crawls
-// (free), a crawl's results (free), and reading a stored page in parts (free). Each is a definition given to one base (tool.ts, over
+// (free), a crawl's results (free), reading a stored page in parts (free), and watching pages
+// (confirmed, with its monthly bound) and reading what changed on them (free). Each is a definition given to one base (tool.ts, over
 // src/core/chat/tool.ts). Registering reads nothing and sends nothing. The manifest's
 // contributes.languageModelTools describes them.
 import type { Services } from '../../platform/services';
@@ -27,6 +28,10 @@ import { documentLookup } from '../../core/chat/document-text';
 import { structuredResultLookup } from '../../core/chat/structured-text';
 import type { StructuredResult } from '../../core/agent/store';
 import { READ_DOCUMENT_TOOL, DocumentTool, type DocumentReader } from './document-tool';
+import { WATCH_TOOL, WatchTool } from './watch-tool';
+import { CHANGES_TOOL, ChangesTool } from './changes-tool';
+import { watchDiffPage } from '../../core/monitor/diff-page';
+import type { WatchAgentApi } from '../watch';
 
 
 export interface ChatToolsApi {
@@ -43,6 +48,8 @@ export interface ChatToolsApi {
   readonly research: ChatTool;
   readonly researchResult: ChatTool;
   readonly readDocument: ChatTool;
+  readonly watch: ChatTool;
+  readonly changes: ChatTool;
 }
 
 export interface ChatToolDeps {
@@ -64,6 +71,8 @@ export interface ChatToolDeps {
   agent: () => ResearchStarter & Extractor & KeptResults;
   /** The parse feature: webData_readDocument uploads and keeps documents through it, webData_readResult reads them. */
   documents: DocumentReader;
+  /** The watch feature: webData_watch makes watches and webData_changes reads them through it (loaded on the tools' first call), webData_readResult reads their diffs. */
+  watch: () => WatchAgentApi;
 }
 
 export function registerChatTools(services: Services, deps: ChatToolDeps): ChatToolsApi {
@@ -72,7 +81,7 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     search: chatTool(new SearchTool(services, searchThrough(deps.searches), new SearchSpend(deps.searches, deps.spend)), log),
     credits: chatTool(creditsTool(deps.credits), log),
     activeCrawls: chatTool(activeCrawlsTool(deps.crawls), log),
-    readResult: chatTool(new ReadResultTool([searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch'), scrapedPages(deps.scrape), keptDocuments(deps.documents), keptResults(deps.agent)]), log),
+    readResult: chatTool(new ReadResultTool([searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch'), scrapedPages(deps.scrape), keptDocuments(deps.documents), keptResults(deps.agent), watchDiffs(deps.watch)]), log),
     crawlResults: chatTool(crawlResultsTool(deps.crawlResults), log),
     scrape: chatTool(new ScrapeTool(services, deps.scrape, deps.spend), log),
     map: chatTool(new MapTool(services, deps.spend), log),
@@ -82,6 +91,8 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     research: chatTool(new ResearchTool(services, deps.agent, deps.spend), log),
     researchResult: chatTool(new ResearchResultTool(deps.agent), log),
     readDocument: chatTool(new DocumentTool(services, deps.documents, deps.spend), log),
+    watch: chatTool(new WatchTool(services, deps.watch), log),
+    changes: chatTool(new ChangesTool(deps.watch), log),
   };
   services.context.subscriptions.push(
     registerTool(SEARCH_TOOL, tools.search),
@@ -97,6 +108,8 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     registerTool(RESEARCH_TOOL, tools.research),
     registerTool(RESEARCH_RESULT_TOOL, tools.researchResult),
     registerTool(READ_DOCUMENT_TOOL, tools.readDocument),
+    registerTool(WATCH_TOOL, tools.watch),
+    registerTool(CHANGES_TOOL, tools.changes),
   );
   return tools;
 }
@@ -124,4 +137,16 @@ function keptResults(agent: () => KeptResults): PageSource {
 /** The pages webData_scrape kept, as a source of pages to read in parts (by page id). */
 function scrapedPages(scrape: PageFetcher): PageSource {
   return { kind: 'scrape', find: async (id) => scrapedPageLookup(await scrape.pages.read(id), id) };
+}
+
+/** The watches' changed pages, as a source of whole diffs to read in parts (by "<watchId>/<checkId>" and the page's address). */
+function watchDiffs(watch: () => WatchAgentApi): PageSource {
+  return {
+    kind: 'watch',
+    find: async (id, page) => {
+      if (!('address' in page)) return { ok: false, problem: 'Give the changed page\'s url, as the webData_changes answer did.' };
+      const [watchId = '', checkId = ''] = id.split('/');
+      return watchDiffPage(await watch().checkPages(watchId, checkId), id, page.address);
+    },
+  };
 }

@@ -242,3 +242,28 @@ export function documentConfirmationWords(document: { path: string; size: string
   lines.push(vscode.l10n.t('The document is kept with your documents.'));
   return new vscode.MarkdownString(lines.join('\n\n'));
 }
+
+export const watchCheckingWords = (): string => vscode.l10n.t('Checking the watch to create');
+
+export function watchInvocationWords(state?: { refused: boolean }): vscode.MarkdownString {
+  return new vscode.MarkdownString(state?.refused
+    ? vscode.l10n.t('Not creating a watch: its bound could pass the chat agents’ monthly watch limit')
+    : vscode.l10n.t('Creating a watch with Web Data'));
+}
+
+export const watchConfirmationTitle = (): string => vscode.l10n.t('Create a watch with Web Data?');
+
+/** What is watched, how often, the goal, and the monthly bound against the agents' watch limit. Every text is inert markdown already. */
+export function watchConfirmationWords(watch: { kind: 'urls' | 'query'; what: readonly string[]; schedule: string; timezone: string; goal?: string }, bound: { credits: number; pages: number; checksPerMonth: number; creditsPerPage: number }, cap: number): vscode.MarkdownString {
+  const setting = fullSettingKey(Setting.chatMaxWatchCreditsPerMonth);
+  const lines = [
+    watch.kind === 'urls' ? vscode.l10n.t('**Watch:** {0}', watch.what.join(', ')) : vscode.l10n.t('**Watch the search:** {0}', watch.what.join(' ')),
+    vscode.l10n.t('**How often:** {0} ({1})', watch.schedule, watch.timezone),
+    watch.goal !== undefined ? vscode.l10n.t('**Goal:** {0}', watch.goal) : vscode.l10n.t('**Goal:** none: every change is reported'),
+    vscode.l10n.t('**Bound:** up to {0} credits a month ({1} pages × {2} checks × {3} credits a page); chat agents may set up watches of at most {4} credits a month ({5}).', bound.credits, bound.pages, bound.checksPerMonth, bound.creditsPerPage, cap, setting),
+    vscode.l10n.t('The service checks on schedule whether or not VS Code is open; each check’s credits count in that day’s spend. Delete the watch in the Watches group of Search Results to stop it.'),
+  ];
+  return new vscode.MarkdownString(lines.join('\n\n'));
+}
+
+export const changesInvocationWords = (): string => vscode.l10n.t('Reading what changed on your watches');

@@ -4,11 +4,14 @@
 // the tab titled with the page and the two times. Both sides
 // open with the same few lines naming the watch and the judge's reason and its meaningful changes, so
 // the reason sits at the top of the diff and is not itself a change. Sides are read once per window.
+// A JSON watch's change (per-field `diff.json`) opens as two pretty-printed JSONC sides instead, with
+// the same header as comments (src/core/monitor/json-diff.ts says why the diff editor over a table).
 import * as vscode from 'vscode';
 import type { MonitorClient } from '../../core/monitor/api';
 import type { Monitor, MonitorCheckPage } from '../../core/monitor/schemas';
 import { Schemes } from '../../core/schemes';
-import { inertFileName, inertMarkdownText, inertTabTitle } from '../../core/text/inert';
+import { fieldChanges, jsonComment, jsonSides } from '../../core/monitor/json-diff';
+import { cleanText, inertFileName, inertMarkdownText, inertTabTitle } from '../../core/text/inert';
 import { ReadOnlyFileSystem } from '../../platform/readonly-documents';
 import { shortAddress } from '../../core/monitor/present';
 import { when, words } from './words';
@@ -19,21 +22,28 @@ const MAX_KEPT_SIDES = 40;
 
 interface Opened { header: string }
 
+/** What a JSON side needs after a reload, when nothing of this window's is left: the check's pages and the watch. */
+export interface ChangeLookup {
+  pagesOf(watchId: string, checkId: string): Promise<readonly MonitorCheckPage[]>;
+  monitor(watchId: string): Monitor | undefined;
+}
+
 export class ChangeDocuments extends ReadOnlyFileSystem {
   private readonly sides = new Map<string, Promise<string>>();
   /** The header of each change opened, by check and page: the same on both sides. */
   private readonly headers = new Map<string, Opened>();
 
-  constructor(private readonly api: () => Promise<MonitorClient | undefined>) {
+  constructor(private readonly api: () => Promise<MonitorClient | undefined>, private readonly lookup: ChangeLookup) {
     super(Schemes.watchChange);
   }
 
   protected isDocument(uri: vscode.Uri): boolean {
-    return /^\/[0-9a-f-]{36}\/(previous|current)\/[^/]+\.md$/i.test(uri.path);
+    return /^\/[0-9a-f-]{36}\/(previous|current)\/[^/]+\.(md|jsonc)$/i.test(uri.path);
   }
 
   protected async text(uri: vscode.Uri): Promise<string> {
     const query = new URLSearchParams(uri.query);
+    if (uri.path.endsWith('.jsonc')) return this.jsonText(uri, query);
     const header = this.headers.get(query.get('change') ?? '')?.header ?? '';
     const scrapeId = query.get('scrape') ?? '';
     if (!UUID.test(scrapeId)) return `${header}${words.noSide()}\n`;
@@ -62,27 +72,49 @@ export class ChangeDocuments extends ReadOnlyFileSystem {
     return page.markdown ?? '';
   }
 
+  /** A JSON side: the check's page found again (in memory, or read), its fields as they were or are. */
+  private async jsonText(uri: vscode.Uri, query: URLSearchParams): Promise<string> {
+    const [, checkId = '', which] = uri.path.split('/');
+    const watchId = query.get('watch') ?? '';
+    const url = query.get('url') ?? '';
+    if (!UUID.test(watchId) || !UUID.test(checkId)) return `${jsonComment(words.noSide())}\n`;
+    const pages = await this.lookup.pagesOf(watchId, checkId).catch(() => undefined);
+    const page = pages?.find((p) => p.url === url);
+    if (!page) return `${jsonComment(words.sideGone())}\n`;
+    const header = jsonComment(headerLines(this.lookup.monitor(watchId), page).map((line) => cleanText(line, 500)).join('\n'));
+    const sides = jsonSides(fieldChanges(page.diff?.json));
+    return `${header}\n${which === 'previous' ? sides.previous : sides.current}`;
+  }
+
   /** Opens the page's change: previous on the left, current on the right. */
   async open(monitor: Monitor | undefined, checkId: string, page: MonitorCheckPage, at: { previous?: string | null; current?: string | null }): Promise<void> {
     const change = `${checkId}|${page.url}`;
     this.headers.set(change, { header: headerOf(monitor, page) });
     const name = inertFileName(shortAddress(page.url), 'page');
-    const side = (which: 'previous' | 'current', scrapeId: string | null | undefined): vscode.Uri =>
-      this.uri(`/${checkId}/${which}/${name}.md`, new URLSearchParams({ change, scrape: scrapeId ?? '' }).toString());
+    const json = monitor !== undefined && fieldChanges(page.diff?.json).length > 0;
+    const side = (which: 'previous' | 'current', scrapeId: string | null | undefined): vscode.Uri => json
+      ? this.uri(`/${checkId}/${which}/${name}.jsonc`, new URLSearchParams({ watch: monitor.id, url: page.url }).toString())
+      : this.uri(`/${checkId}/${which}/${name}.md`, new URLSearchParams({ change, scrape: scrapeId ?? '' }).toString());
     const title = words.diffTitle(inertTabTitle(shortAddress(page.url), 60), when(at.previous) ?? words.firstRead(), when(at.current) ?? '');
     await vscode.commands.executeCommand('vscode.diff', side('previous', page.previousScrapeId), side('current', page.currentScrapeId), title, { preview: false });
   }
 }
 
-/** The lines both sides start with: the watch, the page, the judge's reason and its changes. */
-function headerOf(monitor: Monitor | undefined, page: MonitorCheckPage): string {
-  const lines = [`> ${inertMarkdownText(words.headerWatch(monitor?.name ?? '', page.url), 500)}`];
+/** The lines both sides start with, as plain text: the watch, the page, the judge's reason and its changes. */
+function headerLines(monitor: Monitor | undefined, page: MonitorCheckPage): string[] {
+  const lines = [words.headerWatch(monitor?.name ?? '', page.url)];
   const judgment = page.judgment;
   if (judgment && typeof judgment.reason === 'string') {
-    lines.push(`> ${inertMarkdownText(words.headerJudged(judgment.meaningful === true, judgment.reason), 1000)}`);
-    for (const c of judgment.meaningfulChanges ?? []) lines.push(`> - ${inertMarkdownText(changeWords(c), 500)}`);
-  } else lines.push(`> ${inertMarkdownText(words.headerNoJudge())}`);
-  return `${lines.join('\n')}\n\n`;
+    lines.push(words.headerJudged(judgment.meaningful === true, judgment.reason));
+    for (const c of judgment.meaningfulChanges ?? []) lines.push(`- ${changeWords(c)}`);
+  } else lines.push(words.headerNoJudge());
+  return lines;
+}
+
+/** The header of a markdown side: each line quoted, made inert as markdown. */
+function headerOf(monitor: Monitor | undefined, page: MonitorCheckPage): string {
+  const quoted = headerLines(monitor, page).map((line) => (line.startsWith('- ') ? `> - ${inertMarkdownText(line.slice(2), 500)}` : `> ${inertMarkdownText(line, 1000)}`));
+  return `${quoted.join('\n')}\n\n`;
 }
 
 type MeaningfulChange = NonNullable<NonNullable<MonitorCheckPage['judgment']>['meaningfulChanges']>[number];

@@ -2,7 +2,9 @@
 // after steps with Back and a review that shows its bound; the Watches group of Search Results shows
 // each watch with its next run and last check; Check Now, Pause/Resume, Delete (asks) and Open Changes
 // act on its rows. A changed page opens in VS Code's diff editor (./changes.ts). Each check run from
-// here counts its `actualCredits` in today's spend. Registering reads nothing and sends nothing.
+// here, or found run on schedule when the watches are read, counts its `actualCredits` in today's
+// spend (./check-spend.ts). The chat tools reach watches through `agent` (./agent.ts). Registering
+// reads nothing and sends nothing.
 import * as vscode from 'vscode';
 import type { WebDataClient } from '../../core/api';
 import { decodeChanges, decodeDeleteWatch, decodeWatchArgument, decodeWatchId, type ChangesArgument, type WatchArgument } from '../../core/commands/watch';
@@ -29,17 +31,15 @@ import type { SearchApi } from '../search';
 import { urlNearby } from '../scrape/url-input';
 import { ChangeDocuments } from './changes';
 import { WatchesGroup } from './group';
+import { watchAgentApi, type WatchAgentApi } from './agent';
+import { CheckSpend, type WatchCheckDone } from './check-spend';
 import { WatchModel } from './model';
 import { WatchNotifier } from './notifier';
 import { checkWhat, confirmAbove, localZone, showWatchReview, showWatchStep, urlInEditorOf } from './steps';
 import { countsWords, watchProblemWords, words } from './words';
 
-/** A check run from this window: its credits count in today's spend. */
-export interface WatchCheckDone {
-  id: string;
-  credits: number;
-  askedBy: SearchAsker;
-}
+export type { WatchCheckDone } from './check-spend';
+export type { WatchAgentApi } from './agent';
 
 /** What the feature needs of others: the search view to draw in, and the kept pages to price a page by. */
 export interface WatchLinks {
@@ -69,9 +69,11 @@ export class WatchFeature extends Disposable {
   private readonly changes: ChangeDocuments;
   readonly notifier: WatchNotifier;
   private readonly wirer: WebhookWirer;
-  private readonly checked = this._register(new vscode.EventEmitter<WatchCheckDone>());
-  /** After each check run from this window (today's spend follows it). */
-  readonly onDidCheck = this.checked.event;
+  private readonly checkSpend: CheckSpend;
+  /** After each check's credits are known: run from this window, or found on schedule (today's spend follows it). */
+  readonly onDidCheck: vscode.Event<WatchCheckDone>;
+  /** What the chat tools ask of watches. */
+  readonly agent: WatchAgentApi;
 
   constructor(private readonly services: Services, private readonly links: WatchLinks) {
     super();
@@ -79,7 +81,10 @@ export class WatchFeature extends Disposable {
     const api = (): Promise<MonitorClient | undefined> => this.api();
     this.model = this._register(new WatchModel(api, services.context.globalState, services.connection.onDidChange));
     this.group = this._register(new WatchesGroup(this.model));
-    this.changes = this._register(new ChangeDocuments(api));
+    this.checkSpend = this._register(new CheckSpend(this.model));
+    this.onDidCheck = this.checkSpend.onDidSpend;
+    this.agent = watchAgentApi(this.model, api, () => links.keptPages());
+    this.changes = this._register(new ChangeDocuments(api, { pagesOf: (watchId, checkId) => this.model.pagesOf(watchId, checkId), monitor: (watchId) => this.model.get(watchId) }));
     this._register(links.search.addGroup(this.group));
     this.notifier = this._register(new WatchNotifier(this.model, services.context.globalStorageUri.fsPath, (watchId, checkId) => this.openChanges({ kind: 'check', watchId, checkId })));
   }
@@ -214,7 +219,7 @@ export class WatchFeature extends Disposable {
       });
       // This message tells of the check: no other window's notification for it.
       await this.notifier.claims.claim(done.check.id);
-      if (typeof done.check.actualCredits === 'number') this.checked.fire({ id: `watch-check:${done.check.id}`, credits: done.check.actualCredits, askedBy });
+      this.checkSpend.ran(done.check.id, done.check.actualCredits, askedBy);
       this.model.keepPages(id, done.check.id, done.pages);
       await this.model.refresh();
       const hasGoal = typeof this.model.get(id)?.goal === 'string';

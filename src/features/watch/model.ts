@@ -17,6 +17,9 @@ export class WatchModel extends Disposable {
   private readonly ran = this._register(new vscode.EventEmitter<readonly Monitor[]>());
   /** The watches that ran a check since this window's last read (none on its first read: that read is the baseline). */
   readonly onDidRun = this.ran.event;
+  private readonly readList = this._register(new vscode.EventEmitter<readonly Monitor[]>());
+  /** After each read of the list that succeeded, the first one too (today's spend counts the checks it finds). */
+  readonly onDidRead = this.readList.event;
   private monitors: Monitor[] | undefined;
   /** Whether the last read of the list failed (the rows shown are the ones before). */
   failed = false;
@@ -79,6 +82,7 @@ export class WatchModel extends Disposable {
         if (before !== undefined && typeof monitor.lastRunAt === 'string') moved.push(monitor);
       }
       if (moved.length > 0) this.ran.fire(moved);
+      this.readList.fire(listed);
     } catch {
       this.failed = true;
     }
