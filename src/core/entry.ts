@@ -23,3 +23,5 @@ export { readScrapeToolInput, readMapToolInput, readCrawlToolInput, readBatchToo
 export { readExtractToolInput, readResearchToolInput, readResearchResultToolInput } from './chat/research-input';
 // Watches (issue 37): the monitor endpoints over the client, and their shapes.
 export { monitorClient } from './monitor/api';
+// Browser sessions (issue 39): the /v2/interact endpoints over the client, their shapes and checks.
+export { browserClient } from './browser/api';
