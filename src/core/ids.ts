@@ -93,6 +93,14 @@ export const Command = {
   refreshWatches: 'webData.refreshWatches',
   copyWatchId: 'webData.copyWatchId',
   editWatch: 'webData.editWatch',
+  // Browser sessions (src/features/browser).
+  startBrowserSession: 'webData.startBrowserSession',
+  continueInBrowser: 'webData.continueInBrowser',
+  runInBrowserSession: 'webData.runInBrowserSession',
+  stopBrowserSession: 'webData.stopBrowserSession',
+  openLiveView: 'webData.openLiveView',
+  openInteractiveLiveView: 'webData.openInteractiveLiveView',
+  copyBrowserSessionId: 'webData.copyBrowserSessionId',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -207,6 +215,7 @@ export const Setting = {
   parseMaxPages: 'parse.maxPages',
   watchConfirmAboveCreditsPerMonth: 'watch.confirmAboveCreditsPerMonth',
   watchRefreshMinutes: 'watch.refreshMinutes',
+  browserLiveView: 'browser.liveView',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

@@ -63,3 +63,8 @@ export function watchRefreshMinutes(): number {
   const value = section().get<number>(Setting.watchRefreshMinutes, 15);
   return Number.isFinite(value) && value >= 0 ? value : 15;
 }
+
+/** Where a browser session's live view opens: beside the editor in VS Code's Simple Browser, or in the system's browser. */
+export function browserLiveView(): 'beside' | 'external' {
+  return section().get<string>(Setting.browserLiveView, 'beside') === 'external' ? 'external' : 'beside';
+}

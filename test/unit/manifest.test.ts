@@ -86,6 +86,7 @@ describe('manifest: commands', () => {
     Command.extractData, Command.research,
     Command.openDocumentAsMarkdown, Command.parseWithOptions,
     Command.watch, Command.editWatch,
+    Command.startBrowserSession, Command.runInBrowserSession,
   ]);
 
   it('a command that asks for more before it acts ends in "…" (one character), and only such a command', () => {

@@ -4,7 +4,7 @@
 import { WebDataError } from '../api/errors';
 
 export const BROWSER_LANGUAGES = ['node', 'python', 'bash'] as const;
-type BrowserLanguage = (typeof BROWSER_LANGUAGES)[number];
+export type BrowserLanguage = (typeof BROWSER_LANGUAGES)[number];
 
 export const MIN_TTL_S = 30;
 export const MAX_TTL_S = 3600;
@@ -40,7 +40,7 @@ export function checkSessionRequest(request: SessionRequest): SessionRequest {
   return { ...request, ...(name === undefined ? {} : { profile: { ...request.profile, name: name.trim() } }) };
 }
 
-function isBrowserLanguage(value: unknown): value is BrowserLanguage {
+export function isBrowserLanguage(value: unknown): value is BrowserLanguage {
   return BROWSER_LANGUAGES.some((language) => language === value);
 }
 
