@@ -280,9 +280,16 @@ export class BrowserFeature extends Disposable {
       void vscode.window.showErrorMessage(words.badLiveView());
       return false;
     }
-    if (browserLiveView() === 'external') return vscode.env.openExternal(vscode.Uri.parse(url.href));
-    await vscode.commands.executeCommand('simpleBrowser.api.open', vscode.Uri.parse(url.href), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
-    return true;
+    const uri = vscode.Uri.parse(url.href);
+    if (browserLiveView() === 'external') return vscode.env.openExternal(uri);
+    try {
+      await vscode.commands.executeCommand('simpleBrowser.api.open', uri, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+      return true;
+    } catch (error) {
+      // A VS Code without the built-in Simple Browser: the system's browser instead.
+      this.services.log.warn(`Browser sessions: the Simple Browser could not open the live view (${String(error)}); opening it outside VS Code`);
+      return vscode.env.openExternal(uri);
+    }
   }
 
   async copyId(given: string | undefined): Promise<string | undefined> {
