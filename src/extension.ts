@@ -159,6 +159,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       searches: features.get('search'), spend, crawlResults: features.get('crawl-results').service, credits: usage.model,
       crawls: features.get('crawls').model, scrape: features.get('scrape'), jobs: features.get('jobs'), documents: features.get('parse'),
       agent: () => features.get('agent'),
+      browser: () => features.get('browser'),
     }),
     // The search feature loads when the box opens, not when the Code Action is looked up.
     entries: () => bundle('entries').registerEntries(services, { search: { ask: (...asked) => features.get('search').ask(...asked) } }),

@@ -25,3 +25,4 @@ export { readExtractToolInput, readResearchToolInput, readResearchResultToolInpu
 export { monitorClient } from './monitor/api';
 // Browser sessions (issue 39): the /v2/interact endpoints over the client, their shapes and checks.
 export { browserClient } from './browser/api';
+export { readBrowserToolInput } from './chat/browser-input';

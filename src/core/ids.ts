@@ -151,6 +151,7 @@ export const Tool = {
   research: 'webData_research',
   researchResult: 'webData_researchResult',
   readDocument: 'webData_readDocument',
+  browser: 'webData_browser',
 } as const;
 
 export type ToolName = (typeof Tool)[keyof typeof Tool];
@@ -216,6 +217,7 @@ export const Setting = {
   watchConfirmAboveCreditsPerMonth: 'watch.confirmAboveCreditsPerMonth',
   watchRefreshMinutes: 'watch.refreshMinutes',
   browserLiveView: 'browser.liveView',
+  chatMaxBrowserMinutes: 'chat.maxBrowserMinutes',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

@@ -68,3 +68,9 @@ export function watchRefreshMinutes(): number {
 export function browserLiveView(): 'beside' | 'external' {
   return section().get<string>(Setting.browserLiveView, 'beside') === 'external' ? 'external' : 'beside';
 }
+
+/** The minutes chat agents' browser sessions of a window may live in all (webData_browser). */
+export function chatMaxBrowserMinutes(): number {
+  const value = section().get<number>(Setting.chatMaxBrowserMinutes, 5);
+  return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.min(60, value)) : 5;
+}

@@ -10,6 +10,7 @@ import type { BrowserClient } from '../../core/browser/api';
 import { boundAtRate, codePreview, languageForId, runOutputOf, usedRecently, type RunOutput } from '../../core/browser/present';
 import { isBrowserLanguage, type BrowserLanguage } from '../../core/browser/request';
 import type { Executed } from '../../core/browser/schemas';
+import type { BrowserTarget } from '../../core/chat/browser-input';
 import { decodeBrowserSessionId, decodeStartSessionArgument } from '../../core/commands/browser';
 import { Command } from '../../core/ids';
 import { parseUrl } from '../../core/parse-url';
@@ -65,7 +66,7 @@ export class BrowserFeature extends Disposable {
     this.group = this._register(new BrowserSessionsGroup(this.sessions));
     this.documents = this._register(new RunDocuments());
     this._register(links.showSessions(this.group));
-    this._register({ dispose: () => { for (const channel of this.channels.values()) channel.dispose(); } });
+    this._register({ dispose: () => { for (const channel of this.channels.values()) channel.dispose(); for (const timer of this.agentTimers) clearTimeout(timer); } });
     void this.sessions.refresh();
   }
 
@@ -291,6 +292,48 @@ export class BrowserFeature extends Disposable {
       return vscode.env.openExternal(uri);
     }
   }
+
+  /** Minutes the sessions chat agents started in this window have lived, to their end or now. */
+  agentMinutesUsed(now = Date.now()): number {
+    const ms = this.sessions.list.filter((s) => s.askedBy === 'agent' && s.startedHere).reduce((sum, s) => sum + Math.max(0, (s.endedAt ?? now) - s.createdAt), 0);
+    return ms / 60_000;
+  }
+
+  /**
+   * The session a chat agent's run goes to, after the person confirmed it: a new one opened at the
+   * address (its time to live what is left of the bound, and stopped when the bound is reached), a
+   * scraped page's own browser, or a session already open. Throws the client's error.
+   */
+  async sessionForAgent(target: BrowserTarget, leftMs: number): Promise<BrowserSession> {
+    if (target.kind === 'session') {
+      const open = this.sessions.get(target.sessionId);
+      if (open?.status !== 'active') throw new Error(words.noSession());
+      return open;
+    }
+    const api = await this.api();
+    if (!api) throw new Error(words.notConnected());
+    let session: BrowserSession | undefined;
+    if (target.kind === 'url') {
+      const ttl = Math.min(3600, Math.max(30, Math.floor(leftMs / 1000)));
+      session = await this.startSession({ ttl, profile: '' }, 'agent');
+      if (!session) throw new Error(words.noSession());
+      await this.run(session.id, { code: `await page.goto(${JSON.stringify(target.url)});`, language: 'node', askedBy: 'agent' }, false);
+    } else {
+      const answer = await api.interactWithScrape(target.scrapeId, { code: 'console.log(page.url())', language: 'node' });
+      session = {
+        id: target.scrapeId, kind: 'scrape', label: answer.stdout?.trim() || target.scrapeId, startedHere: true, askedBy: 'agent', status: 'active', createdAt: Date.now(), lastActivity: Date.now(),
+        ...(answer.liveViewUrl ? { liveViewUrl: answer.liveViewUrl } : {}),
+      };
+      this.sessions.add(session);
+    }
+    const id = session.id;
+    // The bound: the session is stopped when the agents' minutes run out.
+    const timer = setTimeout(() => { this.agentTimers.delete(timer); void this.sessions.stop(id).catch(() => undefined); }, Math.max(0, leftMs));
+    this.agentTimers.add(timer);
+    return session;
+  }
+
+  private readonly agentTimers = new Set<ReturnType<typeof setTimeout>>();
 
   async copyId(given: string | undefined): Promise<string | undefined> {
     const session = await this.pickSession(given, false);

@@ -31,6 +31,8 @@ export interface BrowserSession {
   lastActivity?: number;
   creditsBilled?: number;
   durationMs?: number;
+  /** When it stopped or its end was seen: a chat agent's bound counts its minutes to here. */
+  endedAt?: number;
   liveViewUrl?: string;
   interactiveLiveViewUrl?: string;
 }
@@ -119,7 +121,10 @@ export class BrowserSessions extends Disposable {
         });
       }
       for (const session of this.sessions.values()) {
-        if (session.kind === 'session' && session.status === 'active' && !ids.has(session.id)) session.status = 'expired';
+        if (session.kind === 'session' && session.status === 'active' && !ids.has(session.id)) {
+          session.status = 'expired';
+          session.endedAt = this.now();
+        }
       }
       this.update();
     } catch (error) {
@@ -137,6 +142,7 @@ export class BrowserSessions extends Disposable {
     try {
       const stopped = session.kind === 'scrape' ? await api.stopScrapeInteraction(id) : await api.stopSession(id);
       session.status = 'stopped';
+      session.endedAt = this.now();
       if (typeof stopped.creditsBilled === 'number') session.creditsBilled = stopped.creditsBilled;
       if (typeof stopped.sessionDurationMs === 'number') session.durationMs = stopped.sessionDurationMs;
       if (typeof stopped.creditsBilled === 'number' && typeof stopped.sessionDurationMs === 'number' && stopped.sessionDurationMs > 0) {
@@ -160,6 +166,7 @@ export class BrowserSessions extends Disposable {
     for (const session of this.sessions.values()) {
       if (session.status === 'active' && secondsLeft(session.expiresAt, now) === 0) {
         session.status = 'expired';
+        session.endedAt = session.expiresAt ?? now;
         this.review.forget(session.id);
       }
     }

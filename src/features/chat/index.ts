@@ -25,6 +25,8 @@ import { EXTRACT_TOOL, ExtractTool, type Extractor } from './extract-tool';
 import { RESEARCH_RESULT_TOOL, RESEARCH_TOOL, ResearchResultTool, ResearchTool, type ResearchStarter } from './research-tool';
 import { documentLookup } from '../../core/chat/document-text';
 import { READ_DOCUMENT_TOOL, DocumentTool, type DocumentReader } from './document-tool';
+import { BROWSER_TOOL, BrowserTool } from './browser-tool';
+import type { BrowserFeature } from '../browser';
 
 
 export interface ChatToolsApi {
@@ -41,6 +43,9 @@ export interface ChatToolsApi {
   readonly research: ChatTool;
   readonly researchResult: ChatTool;
   readonly readDocument: ChatTool;
+  readonly browser: ChatTool;
+  /** webData_browser's definition: host tests stand in for the workspace's trust through it. */
+  readonly browserTool: BrowserTool;
 }
 
 export interface ChatToolDeps {
@@ -62,10 +67,13 @@ export interface ChatToolDeps {
   agent: () => ResearchStarter & Extractor;
   /** The parse feature: webData_readDocument uploads and keeps documents through it, webData_readResult reads them. */
   documents: DocumentReader;
+  /** The browser feature: webData_browser opens sessions and runs code through it (loaded on the tool's first call). */
+  browser: () => BrowserFeature;
 }
 
 export function registerChatTools(services: Services, deps: ChatToolDeps): ChatToolsApi {
   const { log } = services;
+  const browserTool = new BrowserTool(services, deps.browser);
   const tools: ChatToolsApi = {
     search: chatTool(new SearchTool(services, searchThrough(deps.searches), new SearchSpend(deps.searches, deps.spend)), log),
     credits: chatTool(creditsTool(deps.credits), log),
@@ -80,6 +88,8 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     research: chatTool(new ResearchTool(services, deps.agent, deps.spend), log),
     researchResult: chatTool(new ResearchResultTool(deps.agent), log),
     readDocument: chatTool(new DocumentTool(services, deps.documents, deps.spend), log),
+    browser: chatTool(browserTool, log),
+    browserTool,
   };
   services.context.subscriptions.push(
     registerTool(SEARCH_TOOL, tools.search),
@@ -95,6 +105,7 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     registerTool(RESEARCH_TOOL, tools.research),
     registerTool(RESEARCH_RESULT_TOOL, tools.researchResult),
     registerTool(READ_DOCUMENT_TOOL, tools.readDocument),
+    registerTool(BROWSER_TOOL, tools.browser),
   );
   return tools;
 }

@@ -180,4 +180,52 @@ describe('browser sessions', function () {
     assert.deepEqual(sent.map((r) => r.method), ['POST']);
     assert.ok((await sessionRows()).some((r) => r.id === session.id));
   });
+
+  const none = new vscode.CancellationTokenSource().token;
+  const textOf = (result: vscode.LanguageModelToolResult): string => result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+
+  it('webData_browser asks before every run with the whole code and the site, says it acts on the live site, and cannot be remembered', async () => {
+    const code = [`await page.goto('${PAGE}');`, ...Array.from({ length: 45 }, (_, i) => `// step ${i + 1}`), 'console.log(await page.title());'].join('\n');
+    const prepared = await api.chat.browser.prepareInvocation({ input: { url: PAGE, code } }, none);
+    assert.equal(prepared?.confirmationMessages, undefined, 'not the chat\'s confirmation, which offers "always allow"');
+    const before = await emulator.requestCount();
+    answers = [[/^Let a chat agent run/, undefined]];
+    const declined = textOf(await api.chat.browser.invoke({ input: { url: PAGE, code }, toolInvocationToken: undefined }, none));
+    assert.match(declined, /declined/);
+    assert.equal((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/interact')).length, 0, 'declined: nothing sent');
+    assert.match(asked[0]?.message ?? '', /^Let a chat agent run this node code in the service's browser on https:\/\/docs\.tideflow\.dev\/guide\/streams\?$/);
+    assert.ok(asked[0]?.detail?.includes(code), 'the whole code, every line');
+    assert.match(asked[0]?.detail ?? '', /acts on the live site/);
+
+    answers = [[/^Let a chat agent run/, 'Run']];
+    const first = textOf(await api.chat.browser.invoke({ input: { url: PAGE, code }, toolInvocationToken: undefined }, none));
+    assert.match(first, /Exit code: 0/);
+    const sessionId = /browser session (\S+) /.exec(first)?.[1] ?? '';
+    assert.equal(api.browser.sessions.get(sessionId)?.askedBy, 'agent');
+    const again = textOf(await api.chat.browser.invoke({ input: { sessionId, code: 'console.log(page.url())' }, toolInvocationToken: undefined }, none));
+    assert.match(again, new RegExp(`stdout:\\n${PAGE.replace(/[./]/g, '\\$&')}`));
+    assert.equal(asked.filter((a) => a.message.startsWith('Let a chat agent run')).length, 3, 'asked at every call');
+  });
+
+  it('webData_browser is refused once the agents\' minutes reach webData.chat.maxBrowserMinutes, and in a workspace that is not trusted', async () => {
+    const settings = vscode.workspace.getConfiguration('webData');
+    await settings.update('chat.maxBrowserMinutes', 0, vscode.ConfigurationTarget.Global);
+    try {
+      const before = await emulator.requestCount();
+      const refused = textOf(await api.chat.browser.invoke({ input: { url: PAGE, code: 'console.log(1)' }, toolInvocationToken: undefined }, none));
+      assert.match(refused, /reached their bound of 0 minutes \(webData\.chat\.maxBrowserMinutes\)/);
+      assert.equal(asked.length, 0, 'refused without asking');
+      assert.equal((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/interact')).length, 0);
+    } finally {
+      await settings.update('chat.maxBrowserMinutes', undefined, vscode.ConfigurationTarget.Global);
+    }
+    api.chat.browserTool.trustedForTests = false;
+    try {
+      const refused = textOf(await api.chat.browser.invoke({ input: { url: PAGE, code: 'console.log(1)' }, toolInvocationToken: undefined }, none));
+      assert.match(refused, /not trusted/);
+      assert.equal(asked.length, 0);
+    } finally {
+      api.chat.browserTool.trustedForTests = undefined;
+    }
+  });
 });
