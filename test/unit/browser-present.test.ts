@@ -3,7 +3,7 @@
 // language a file runs as, time left and recent use, the code preview of the review, a run's output
 // read from either answer's shape, and the bound from the last bill seen (none published).
 import assert from 'node:assert/strict';
-import { boundAtRate, codePreview, creditsPerMinute, languageForId, ReviewRule, runOutputOf, secondsLeft, usedRecently } from '../../src/core/browser/present';
+import { boundAtRate, codePreview, creditsPerMinute, hidesText, languageForId, ReviewRule, runOutputOf, secondsLeft, usedRecently } from '../../src/core/browser/present';
 import { decodeBrowserSessionId, decodeStartSessionArgument } from '../../src/core/commands/browser';
 
 describe('browser sessions: the review rule and what is shown', () => {
@@ -36,6 +36,13 @@ describe('browser sessions: the review rule and what is shown', () => {
     assert.equal(usedRecently(now - 59_000, now), true);
     assert.equal(usedRecently(now - 61_000, now), false);
     assert.equal(usedRecently(undefined, now), false);
+  });
+
+  it('tells code that reads differently from how it runs (bidirectional controls), so its review is refused', () => {
+    assert.equal(hidesText('console.log("ok")'), false);
+    assert.equal(hidesText('const isAdmin = false; /*\u202e } \u2066if (isAdmin)\u2069 \u2066 begin admins only */'), true);
+    assert.equal(hidesText('const name = "\u2067x\u2069";'), true);
+    assert.equal(hidesText('Grüße, 日本語, emoji 🙂'), false);
   });
 
   it('previews at most 40 lines of the code and says how many more', () => {

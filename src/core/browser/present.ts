@@ -50,6 +50,16 @@ export class ReviewRule {
   }
 }
 
+/**
+ * Characters that make code read differently from how it runs (bidirectional overrides and
+ * isolates, as in "Trojan Source"): a review of such code would not show what is sent, so it is refused.
+ */
+const HIDING = /[\u202a-\u202e\u2066-\u2069]/;
+
+export function hidesText(code: string): boolean {
+  return HIDING.test(code);
+}
+
 /** The review shows at most this many lines of the code, then how many more there are. */
 const REVIEW_LINES = 40;
 

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { WebDataClient } from '../../core/api';
 import type { BrowserClient } from '../../core/browser/api';
-import { boundAtRate, codePreview, languageForId, runOutputOf, usedRecently, type RunOutput } from '../../core/browser/present';
+import { boundAtRate, codePreview, hidesText, languageForId, runOutputOf, usedRecently, type RunOutput } from '../../core/browser/present';
 import { isBrowserLanguage, type BrowserLanguage } from '../../core/browser/request';
 import type { Executed } from '../../core/browser/schemas';
 import type { BrowserTarget } from '../../core/chat/browser-input';
@@ -15,7 +15,7 @@ import { decodeBrowserSessionId, decodeStartSessionArgument } from '../../core/c
 import { Command } from '../../core/ids';
 import { parseUrl } from '../../core/parse-url';
 import { isLoopbackHost } from '../../core/service-address';
-import { inertNotification, inertQuickPick } from '../../core/text/inert';
+import { inertLabel, inertNotification, inertQuickPick } from '../../core/text/inert';
 import { copyText } from '../../platform/clipboard';
 import { registerCommand } from '../../platform/commands';
 import { loadCore } from '../../platform/core';
@@ -182,6 +182,7 @@ export class BrowserFeature extends Disposable {
     const selected = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection) : undefined;
     const code = selected ?? editor?.document.getText() ?? '';
     if (!editor || code.trim() === '') { void vscode.window.showErrorMessage(words.noCode()); return undefined; }
+    if (hidesText(code)) { void vscode.window.showErrorMessage(words.hiddenText()); return undefined; }
     const language = languageForId(editor.document.languageId) ?? await this.askLanguage();
     if (!language) return undefined;
     const session = await this.pickSession(given, true);
@@ -246,7 +247,7 @@ export class BrowserFeature extends Disposable {
   private channelOf(sessionId: string): vscode.OutputChannel {
     let channel = this.channels.get(sessionId);
     if (!channel) {
-      channel = vscode.window.createOutputChannel(words.channel(sessionId.slice(0, 12)));
+      channel = vscode.window.createOutputChannel(words.channel(inertLabel(sessionId, 12)));
       this.channels.set(sessionId, channel);
     }
     return channel;

@@ -24,7 +24,7 @@ export class RunDocuments extends ReadOnlyContent {
   /** Keeps `text` as the next run of `sessionId` and opens it in a tab of its own. */
   async open(sessionId: string, text: string): Promise<vscode.TextEditor> {
     this.count++;
-    const path = `/${sessionId}/run-${this.count}.txt`;
+    const path = `/${encodeURIComponent(sessionId)}/run-${this.count}.txt`;
     this.texts.set(path, text);
     for (const old of [...this.texts.keys()].slice(0, Math.max(0, this.texts.size - KEEP))) this.texts.delete(old);
     return this.show(this.uri(path));

@@ -89,6 +89,12 @@ export class BrowserSessions extends Disposable {
     this.update();
   }
 
+  /** Drops the rows of stopped and ended sessions (the group goes when none is left). */
+  clearEnded(): void {
+    for (const session of this.list) if (session.status === 'stopped' || session.status === 'expired') this.sessions.delete(session.id);
+    this.update();
+  }
+
   /** A run in it: its last activity now. */
   touched(id: string): void {
     const session = this.sessions.get(id);

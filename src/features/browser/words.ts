@@ -70,6 +70,7 @@ export const words = {
   noLiveView: () => vscode.l10n.t('The service gave no live view for this session.'),
   badLiveView: () => vscode.l10n.t('The service\'s live view address is not an https address; it was not opened.'),
   copied: () => vscode.l10n.t('session id'),
+  hiddenText: () => vscode.l10n.t('This code holds characters that change the order in which it reads (bidirectional controls): what the review would show is not what would run. Remove them first.'),
   noCode: () => vscode.l10n.t('Open the code to run, or select part of it, first.'),
   pickLanguage: () => vscode.l10n.t('Run this code as which language?'),
   reviewTitle: (language: BrowserLanguage, label: string) => vscode.l10n.t('Run this {0} code in the browser session {1}?', language, label),

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { BrowserToolInput } from '../../core/chat/browser-input';
 import type { ToolCall, ToolOutcome } from '../../core/chat/tool';
-import type { RunOutput } from '../../core/browser/present';
+import { hidesText, type RunOutput } from '../../core/browser/present';
 import { Tool } from '../../core/ids';
 import { inertNotification } from '../../core/text/inert';
 import { loadCore } from '../../platform/core';
@@ -45,6 +45,7 @@ export class BrowserTool implements ChatToolDefinition<BrowserToolInput, Ran> {
 
   async run(input: BrowserToolInput, call: ToolCall<vscode.CancellationToken>): Promise<ToolOutcome<Ran>> {
     if (!(this.trustedForTests ?? vscode.workspace.isTrusted)) return { ok: false, text: browserRefusedWords('untrusted') };
+    if (hidesText(input.code)) return { ok: false, text: browserRefusedWords('hidden') };
     if (!this.services.connection.isConnected) return { ok: false, failure: { kind: 'not-connected' } };
     const bound = chatMaxBrowserMinutes();
     const used = this.browser().agentMinutesUsed();

@@ -256,8 +256,9 @@ export function browserConfirmWords(language: string, site: string, code: string
   };
 }
 
-export function browserRefusedWords(why: 'untrusted' | 'bound' | 'declined', bound = 0): string {
+export function browserRefusedWords(why: 'untrusted' | 'bound' | 'declined' | 'hidden', bound = 0): string {
   switch (why) {
+    case 'hidden': return 'The browser run was refused: the code holds bidirectional control characters, so the person\'s confirmation would not show what runs. Send the code without them.';
     case 'untrusted': return 'The browser run was refused: this workspace is not trusted, and code is never sent to a live site from an untrusted workspace. Ask the person to trust the workspace first.';
     case 'bound': return `The browser run was refused: the agents' browser sessions of this window reached their bound of ${bound} minutes (webData.chat.maxBrowserMinutes). Nothing was started; the person can raise the setting.`;
     case 'declined': return 'The person declined the browser run: nothing was sent. Do not retry it unless the person asks.';

@@ -251,6 +251,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
 
   after(async () => {
     for (const session of api.browser.sessions.active) await api.browser.sessions.stop(session.id).catch(() => undefined);
+    api.browser.sessions.clearEnded();
     quickInputs?.dispose();
     restore.reverse().forEach((put) => { put(); });
     api.crawlResults.answerConfirmation = undefined;
