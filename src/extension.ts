@@ -7,6 +7,7 @@
 // here touches the network or loads the API client; that happens on first use.
 import * as vscode from 'vscode';
 import type * as Agent from './features/agent';
+import type * as Browser from './features/browser';
 import type * as Chat from './features/chat';
 import type * as Connect from './features/connect';
 import type * as CrawlResults from './features/crawl-results';
@@ -53,6 +54,7 @@ interface LazyApis {
   parse: Parse.ParseFeature;
   watch: Watch.WatchFeature;
   participant: Participant.ParticipantApi;
+  browser: Browser.BrowserFeature;
 }
 
 /** Each lazy feature's module (src/features/<name>/index.ts, built into dist/feature-<name>.js). */
@@ -71,6 +73,7 @@ interface FeatureModules {
   parse: typeof Parse;
   watch: typeof Watch;
   participant: typeof Participant;
+  browser: typeof Browser;
 }
 
 /** What activate() returns: handles the host tests use. A lazy feature's handle loads it. */
@@ -90,6 +93,7 @@ export interface WebDataApi {
   readonly watch: LazyApis['watch'];
   /** @webData's handler (loads the feature). */
   readonly participant: LazyApis['participant'];
+  readonly browser: LazyApis['browser'];
   walkthrough: ReturnType<typeof registerWalkthrough>;
   /** The features loaded so far, in order, and an event as each loads (host tests check what an entry loads). */
   features: { readonly loaded: readonly LazyFeature[]; readonly onDidLoad: vscode.Event<LazyFeature> };
@@ -158,6 +162,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       searches: features.get('search'), spend, crawlResults: features.get('crawl-results').service, credits: usage.model,
       crawls: features.get('crawls').model, scrape: features.get('scrape'), jobs: features.get('jobs'), documents: features.get('parse'),
       agent: () => features.get('agent'), watch: () => features.get('watch').agent,
+      browser: () => features.get('browser'),
     }),
     // The search feature loads when the box opens, not when the Code Action is looked up.
     entries: () => bundle('entries').registerEntries(services, { search: { ask: (...asked) => features.get('search').ask(...asked) } }),
@@ -184,6 +189,11 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
         tabs: { resultUri: (record, index) => search.resultUri(record, index), pageUri: (record) => scrape.documents.address(record) },
       });
     },
+    // Browser sessions have their group in Active Crawls; Continue in a Browser reads a scraped page tab's scrape.
+    browser: () => bundle('browser').registerBrowser(services, {
+      showSessions: (source) => features.get('crawls').showBrowserSessions(source),
+      scrapeOf: (uri) => features.get('scrape').scrapeOf(uri),
+    }),
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
   const profileUse = new ProfileUse(context.globalState);
@@ -216,6 +226,11 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     void spend.record(check);
     void usage.model.refreshNow();
   }));
+  // A browser session's bill counts in today's spend once it is stopped here.
+  context.subscriptions.push(features.event('browser', (browser) => browser.onDidStop)(({ session, stopped }) => {
+    if (typeof stopped.creditsBilled === 'number') void spend.record({ id: `browser:${session.id}`, credits: stopped.creditsBilled, askedBy: session.askedBy });
+    void usage.model.refreshNow();
+  }));
   // "Search the Web for This Problem" on every diagnostic: the lightbulb asks before anything is used.
   registerProblemActions(services);
   // The editor's Web Data submenu: its entries show only where an address is.
@@ -244,6 +259,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     get parse() { return features.get('parse'); },
     get watch() { return features.get('watch'); },
     get participant() { return features.get('participant'); },
+    get browser() { return features.get('browser'); },
     features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir: bundles.cacheDirectory } : {}),
   };

@@ -25,3 +25,6 @@ export { readExtractToolInput, readResearchToolInput, readResearchResultToolInpu
 export { monitorClient } from './monitor/api';
 // The watch tools' input checks (zod).
 export { readWatchToolInput, readChangesToolInput } from './chat/watch-input';
+// Browser sessions (issue 39): the /v2/interact endpoints over the client, their shapes and checks.
+export { browserClient } from './browser/api';
+export { readBrowserToolInput } from './chat/browser-input';

@@ -95,6 +95,14 @@ export const Command = {
   refreshWatches: 'webData.refreshWatches',
   copyWatchId: 'webData.copyWatchId',
   editWatch: 'webData.editWatch',
+  // Browser sessions (src/features/browser).
+  startBrowserSession: 'webData.startBrowserSession',
+  continueInBrowser: 'webData.continueInBrowser',
+  runInBrowserSession: 'webData.runInBrowserSession',
+  stopBrowserSession: 'webData.stopBrowserSession',
+  openLiveView: 'webData.openLiveView',
+  openInteractiveLiveView: 'webData.openInteractiveLiveView',
+  copyBrowserSessionId: 'webData.copyBrowserSessionId',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -147,6 +155,7 @@ export const Tool = {
   readDocument: 'webData_readDocument',
   watch: 'webData_watch',
   changes: 'webData_changes',
+  browser: 'webData_browser',
 } as const;
 
 export type ToolName = (typeof Tool)[keyof typeof Tool];
@@ -212,6 +221,8 @@ export const Setting = {
   watchConfirmAboveCreditsPerMonth: 'watch.confirmAboveCreditsPerMonth',
   watchRefreshMinutes: 'watch.refreshMinutes',
   chatMaxWatchCreditsPerMonth: 'chat.maxWatchCreditsPerMonth',
+  browserLiveView: 'browser.liveView',
+  chatMaxBrowserMinutes: 'chat.maxBrowserMinutes',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

@@ -77,8 +77,19 @@ interface ResearchNode {
   readonly run: ResearchRunRow;
 }
 
+/** The Browser Sessions group of Active Crawls, and a session's row under it (src/features/browser draws them). */
+interface BrowserGroupNode {
+  readonly kind: 'browserGroup';
+}
+
+interface BrowserSessionNode {
+  readonly kind: 'browserSession';
+  /** The session's id (a scraped page's browser: its scrape's id). */
+  readonly id: string;
+}
+
 /** A row of Active Crawls. */
-export type CrawlTreeNode = CrawlNode | CrawlOptionNode | ResearchNode;
+export type CrawlTreeNode = CrawlNode | CrawlOptionNode | ResearchNode | BrowserGroupNode | BrowserSessionNode;
 
 /** A row of Webhook Events. */
 export type EventNode =

@@ -69,3 +69,14 @@ export function watchRefreshMinutes(): number {
   const value = section().get<number>(Setting.watchRefreshMinutes, 15);
   return Number.isFinite(value) && value >= 0 ? value : 15;
 }
+
+/** Where a browser session's live view opens: beside the editor in VS Code's Simple Browser, or in the system's browser. */
+export function browserLiveView(): 'beside' | 'external' {
+  return section().get<string>(Setting.browserLiveView, 'beside') === 'external' ? 'external' : 'beside';
+}
+
+/** The minutes chat agents' browser sessions of a window may live in all (webData_browser). */
+export function chatMaxBrowserMinutes(): number {
+  const value = section().get<number>(Setting.chatMaxBrowserMinutes, 5);
+  return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.min(60, value)) : 5;
+}

@@ -85,7 +85,7 @@ export async function handleAdmin(s: EmulatorState, req: IncomingMessage, res: S
   if (route === 'POST /_emulator/teams') { parse(TeamSchema, (team) => s.addTeam({ ...team, crawls: team.crawls })); return; }
   if (route === 'POST /_emulator/clock') {
     const parsed = z.object({ advanceMs: z.number().int().min(0).max(366 * 86_400_000) }).safeParse(body);
-    if (!parsed.success) { sendJson(res, 400, { success: false, error: 'Bad admin request: send {"advanceMs": <whole milliseconds to move the monitors\' clock forward>}.' }); return; }
+    if (!parsed.success) { sendJson(res, 400, { success: false, error: 'Bad admin request: send {"advanceMs": <whole milliseconds to move the emulator\'s clock forward: monitors, browser sessions>}.' }); return; }
     sendJson(res, 200, { success: true, now: advanceMonitorClock(s, parsed.data.advanceMs) }); return;
   }
   if (route === 'PUT /_emulator/rate-limit') { parse(RateLimitSchema, (limit) => s.rateLimiter.set(limit)); return; }

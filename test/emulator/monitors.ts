@@ -61,7 +61,7 @@ function sideOf(state: EmulatorState): MonitorSide {
 }
 
 /** The monitors' clock: the emulator's, moved forward by the tests. */
-function nowOf(state: EmulatorState): Date {
+export function nowOf(state: EmulatorState): Date {
   return new Date(state.now().getTime() + sideOf(state).clockOffsetMs);
 }
 

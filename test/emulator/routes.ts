@@ -3,6 +3,7 @@
 // I/O here; server.ts writes what this returns.
 import { tokensToCredits } from '../../src/core/billing';
 import { answerAgent, answerAgentStart, matchAgentRoute } from './agent';
+import { answerBrowser, matchBrowserRoute, rememberScrape } from './browser';
 import { answerJob, matchJobRoute } from './job-routes';
 import { answerStart } from './job-start';
 import { answerParse, type ParseSeen } from './parse';
@@ -19,6 +20,8 @@ export interface Answer {
   headers?: Record<string, string | number>;
   /** An upload as the emulator read it, for the request log (POST /v2/parse). */
   seen?: ParseSeen;
+  /** Wall-clock ms to wait before answering: a browser run's waits (./browser.ts). */
+  delayMs?: number;
 }
 
 /** The request as read off the wire; `json` is set when the body parsed as JSON. */
@@ -57,11 +60,12 @@ const fail = (status: number, error: string, extra: Record<string, unknown> = {}
 export function answer(state: EmulatorState, req: ReadRequest): Answer {
   const job = matchJobRoute(req.path);
   const agent = matchAgentRoute(req.path);
-  const monitor = job || agent ? undefined : matchMonitorRoute(req.path);
-  const methods = job ? job.allowed : agent ? ['GET', 'DELETE'] : monitor?.allowed;
+  const browser = job || agent ? undefined : matchBrowserRoute(req.path);
+  const monitor = job || agent || browser ? undefined : matchMonitorRoute(req.path);
+  const methods = job ? job.allowed : agent ? ['GET', 'DELETE'] : (browser ?? monitor)?.allowed;
   const allowed = methods ? (methods.includes(req.method) ? req.method : methods.join(', ')) : ROUTES[req.path];
   if (allowed === undefined) {
-    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, POST /v2/parse, POST /v2/crawl, POST /v2/batch/scrape, POST /v2/agent, GET /v2/crawl/active, GET /v2/team/token-usage, GET /v2/team/credit-usage and the monitor endpoints under /v2/monitor.`);
+    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, POST /v2/parse, POST /v2/crawl, POST /v2/batch/scrape, POST /v2/agent, GET /v2/crawl/active, GET /v2/team/token-usage, GET /v2/team/credit-usage and the monitor endpoints under /v2/monitor, the browser sessions under /v2/interact.`);
   }
   if (req.method !== allowed) {
     return { ...fail(405, `Method not allowed: ${req.path} answers ${allowed} only, not ${req.method}.`), headers: { allow: allowed } };
@@ -83,6 +87,7 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
     const body = jsonBody(req);
     return 'status' in body ? body : answerAgentStart(state, team, body.value);
   }
+  if (browser) return answerBrowser(state, team, browser, req);
   if (monitor) return answerMonitor(state, team, monitor, req);
   if (req.path === '/v2/search') return search(state, team, req);
   if (req.path === '/v2/scrape' || req.path === '/v2/map') return scrapeOrMap(state, team, req);
@@ -117,6 +122,7 @@ function scrapeOrMap(state: EmulatorState, team: TeamState, req: ReadRequest): A
   if ('status' in body) return body;
   const { credits, ...answered } = req.path === '/v2/scrape' ? answerScrape(state.corpus, state.now(), body.value, state.demoPages) : answerMap(state.corpus, body.value);
   state.charge(team, credits);
+  if (req.path === '/v2/scrape' && answered.status === 200) rememberScrape(state, team, answered.body);
   return answered;
 }
 

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleAdmin } from './admin';
 import { FaultSchema, answerWithFault, isAnswerFault, reshapeSearch, sendMisshaped, sendSlowBody, sendTruncated } from './faults';
+import { liveView } from './browser';
 import { answer } from './routes';
 import type { ReadRequest } from './routes';
 import type { EmulatorState } from './state';
@@ -42,6 +43,11 @@ async function handle(state: EmulatorState, req: IncomingMessage, res: ServerRes
   const q = rawUrl.indexOf('?');
   const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
   if (path === '/_emulator' || path.startsWith('/_emulator/')) return handleAdmin(state, req, res, path);
+  const view = req.method === 'GET' ? liveView(state, path, q === -1 ? '' : rawUrl.slice(q + 1)) : undefined;
+  if (view) {
+    res.writeHead(view.status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(view.html) });
+    res.end(view.html); return;
+  }
 
   const method = req.method ?? 'GET';
   const at = Date.now();
@@ -90,6 +96,10 @@ async function handle(state: EmulatorState, req: IncomingMessage, res: ServerRes
   if (out.seen !== undefined) record.body = out.seen;
   if (fault?.kind === 'result-shapes' && out.status === 200 && path === '/v2/search') out.body = reshapeSearch(out.body, fault);
   record.status = out.status;
+  if (out.delayMs !== undefined && out.delayMs > 0) {
+    await state.delay(out.delayMs); // a browser run's own waits
+    if (res.destroyed) return;
+  }
   if (fault?.kind === 'slow-body' || fault?.kind === 'truncated-body') {
     const body = Buffer.from(JSON.stringify(out.body));
     const headers = { 'content-type': JSON_TYPE, 'content-length': body.length, ...out.headers };

@@ -26,7 +26,7 @@ interface Listing {
  */
 const SHELL_CEILING_KIB = 84;
 
-const LAZY = ['agent', 'chat', 'connect', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
+const LAZY = ['agent', 'browser', 'chat', 'connect', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
 
 describe('bundles', function () {
   this.timeout(60_000);

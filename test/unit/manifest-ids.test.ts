@@ -179,6 +179,7 @@ describe('manifest: no id outside src/core/ids.ts', () => {
     'src/platform/profile-use.ts': ['webData.usedInProfile'],
     'src/features/parse/consent.ts': ['webData.parseConsent'],
     'src/features/watch/model.ts': ['webData.watch.known'],
+    'src/features/browser/sessions.ts': ['webData.browser.lastBill'],
   };
   const others = sources.filter((s) => s.file !== 'src/core/ids.ts');
   // Comment lines may quote a call as a caller writes it; code may not.

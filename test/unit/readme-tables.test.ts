@@ -131,7 +131,7 @@ describe('README tables match the manifest', () => {
     const rows = table.rows.map((row) => `${row[0] ?? ''} ${row[1] ?? ''}`);
     const expected = manifest.contributes.languageModelTools.map((t) => `\`#${t.toolReferenceName}\` \`${t.name}\``);
     assert.deepEqual(rows.sort(), [...expected].sort());
-    const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen'];
+    const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
     assert.match(readme, new RegExp(`chat agents ${words[expected.length] ?? String(expected.length)} language-model tools`));
   });
 });

@@ -390,11 +390,12 @@ export class WebDataClient {
    * is the path under /v2, made by that module from checked ids only. GETs may be retried; nothing
    * else is, as a second run or create would spend twice.
    */
-  serviceCall<T>(op: { method: HttpMethod; below: string; query?: string; body?: unknown; what: string; notFound: string; read: (value: unknown, status: number) => T }, options: CallOptions = {}): Promise<T> {
+  serviceCall<T>(op: { method: HttpMethod; below: string; query?: string; body?: unknown; what: string; notFound: string; timeoutMs?: number; read: (value: unknown, status: number) => T }, options: CallOptions = {}): Promise<T> {
     const path = `${this.address.prefix}${op.below}`;
     return this.call({
       method: op.method, path: op.below + (op.query ?? ''), body: op.body === undefined ? undefined : JSON.stringify(op.body),
-      idempotent: op.method === 'GET', timeoutMs: this.timeoutMs,
+      // A call that runs for its own time (a browser run) says how long; the rest take the client's.
+      idempotent: op.method === 'GET', timeoutMs: op.timeoutMs ?? this.timeoutMs,
       context: this.context(op.what, path, op.notFound),
       read: op.read,
     }, options.signal);

@@ -22,6 +22,8 @@ export interface ScrapedRecord {
   /** When the scrape ran, ISO 8601. */
   scrapedAt: string;
   askedBy: 'person' | 'agent';
+  /** The service's id of the scrape (metadata.scrapeId): Continue in a Browser opens the page's own browser with it. */
+  scrapeId?: string;
   /** The options sent with the address (formats, maxAge…), so Scrape Again asks the same. */
   request?: Record<string, unknown>;
 }
@@ -43,6 +45,7 @@ export function scrapedRecord(id: string, url: string, page: ScrapedPage, now: D
     id, url, finalUrl, title, markdown: page.markdown ?? page.summary ?? '', scrapedAt: now.toISOString(), askedBy,
   };
   if (status !== undefined) record.statusCode = status;
+  if (typeof meta?.scrapeId === 'string' && /^[0-9a-f-]{36}$/i.test(meta.scrapeId)) record.scrapeId = meta.scrapeId.toLowerCase();
   if (meta?.cacheState) record.cacheState = meta.cacheState;
   if (meta?.cacheState === 'hit' && meta.cachedAt && !Number.isNaN(Date.parse(meta.cachedAt))) record.cachedAt = meta.cachedAt;
   if (typeof meta?.creditsUsed === 'number' && Number.isFinite(meta.creditsUsed)) record.creditsUsed = meta.creditsUsed;

@@ -32,6 +32,8 @@ import { WATCH_TOOL, WatchTool } from './watch-tool';
 import { CHANGES_TOOL, ChangesTool } from './changes-tool';
 import { watchDiffPage } from '../../core/monitor/diff-page';
 import type { WatchAgentApi } from '../watch';
+import { BROWSER_TOOL, BrowserTool } from './browser-tool';
+import type { BrowserFeature } from '../browser';
 
 
 export interface ChatToolsApi {
@@ -50,6 +52,9 @@ export interface ChatToolsApi {
   readonly readDocument: ChatTool;
   readonly watch: ChatTool;
   readonly changes: ChatTool;
+  readonly browser: ChatTool;
+  /** webData_browser's definition: host tests stand in for the workspace's trust through it. */
+  readonly browserTool: BrowserTool;
 }
 
 export interface ChatToolDeps {
@@ -73,10 +78,13 @@ export interface ChatToolDeps {
   documents: DocumentReader;
   /** The watch feature: webData_watch makes watches and webData_changes reads them through it (loaded on the tools' first call), webData_readResult reads their diffs. */
   watch: () => WatchAgentApi;
+  /** The browser feature: webData_browser opens sessions and runs code through it (loaded on the tool's first call). */
+  browser: () => BrowserFeature;
 }
 
 export function registerChatTools(services: Services, deps: ChatToolDeps): ChatToolsApi {
   const { log } = services;
+  const browserTool = new BrowserTool(services, deps.browser);
   const tools: ChatToolsApi = {
     search: chatTool(new SearchTool(services, searchThrough(deps.searches), new SearchSpend(deps.searches, deps.spend)), log),
     credits: chatTool(creditsTool(deps.credits), log),
@@ -93,6 +101,8 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     readDocument: chatTool(new DocumentTool(services, deps.documents, deps.spend), log),
     watch: chatTool(new WatchTool(services, deps.watch), log),
     changes: chatTool(new ChangesTool(deps.watch), log),
+    browser: chatTool(browserTool, log),
+    browserTool,
   };
   services.context.subscriptions.push(
     registerTool(SEARCH_TOOL, tools.search),
@@ -110,6 +120,7 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     registerTool(READ_DOCUMENT_TOOL, tools.readDocument),
     registerTool(WATCH_TOOL, tools.watch),
     registerTool(CHANGES_TOOL, tools.changes),
+    registerTool(BROWSER_TOOL, tools.browser),
   );
   return tools;
 }

@@ -267,3 +267,25 @@ export function watchConfirmationWords(watch: { kind: 'urls' | 'query'; what: re
 }
 
 export const changesInvocationWords = (): string => vscode.l10n.t('Reading what changed on your watches');
+
+/** webData_browser's words (issue 39). */
+export function browserInvocationWords(): string {
+  return vscode.l10n.t('Running code in the service\'s browser');
+}
+
+/** The modal before every run: the site and the whole code. */
+export function browserConfirmWords(language: string, site: string, code: string): { title: string; detail: string } {
+  return {
+    title: vscode.l10n.t('Let a chat agent run this {0} code in the service\'s browser on {1}?', language, site),
+    detail: vscode.l10n.t('It acts on the live site: a form sent or a button clicked has effects outside this editor. The session is billed by the minute.\n\n{0}', code),
+  };
+}
+
+export function browserRefusedWords(why: 'untrusted' | 'bound' | 'declined' | 'hidden', bound = 0): string {
+  switch (why) {
+    case 'hidden': return 'The browser run was refused: the code holds bidirectional control characters, so the person\'s confirmation would not show what runs. Send the code without them.';
+    case 'untrusted': return 'The browser run was refused: this workspace is not trusted, and code is never sent to a live site from an untrusted workspace. Ask the person to trust the workspace first.';
+    case 'bound': return `The browser run was refused: the agents' browser sessions of this window reached their bound of ${bound} minutes (webData.chat.maxBrowserMinutes). Nothing was started; the person can raise the setting.`;
+    case 'declined': return 'The person declined the browser run: nothing was sent. Do not retry it unless the person asks.';
+  }
+}

@@ -11,6 +11,7 @@ import type { Services } from '../../platform/services';
 import { ActiveCrawlsView } from './view';
 
 export { ActiveCrawlsView };
+export type { BrowserSessionSource } from './rows';
 
 /**
  * Registers the view and its commands. The returned view's `model` is the handle for the webhook

@@ -14,6 +14,14 @@ import { crawlAccessibilityWords, crawlDescriptionWords, crawlTooltipWords, opti
 
 export type { CrawlTreeNode } from '../../core/view-nodes';
 
+/** The Browser Sessions group as the browser feature draws it: the ids in order, and each row's item. */
+export interface BrowserSessionSource {
+  sessionIds(): readonly string[];
+  groupItem(): vscode.TreeItem;
+  sessionItem(id: string): vscode.TreeItem;
+  readonly onDidChange: vscode.Event<void>;
+}
+
 function crawlNode(crawl: ActiveCrawl): CrawlNode {
   return { kind: 'crawl', id: crawl.id, url: crawl.url, crawl };
 }
@@ -34,6 +42,8 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
     private readonly progress: CrawlProgressBook = crawlProgress,
     /** The research runs followed in this window, above the crawls (none until the agent feature shows them). */
     private readonly research: () => readonly ResearchRunRow[] = () => [],
+    /** The browser sessions' group, first (none until the browser feature shows it). */
+    private readonly browser: () => BrowserSessionSource | undefined = () => undefined,
   ) {
     this.progressSubscription = progress.onDidChange((id) => {
       if (this.crawls().some((crawl) => crawl.id.toLowerCase() === id)) this.changed();
@@ -55,13 +65,23 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
   }
 
   private children(element?: CrawlTreeNode): CrawlTreeNode[] {
-    if (!element) return [...this.research().map((run) => ({ kind: 'research' as const, id: run.id, run })), ...this.crawls().map(crawlNode)];
-    if (element.kind === 'research') return [];
+    if (!element) {
+      const sessions = this.browser()?.sessionIds() ?? [];
+      return [
+        ...(sessions.length > 0 ? [{ kind: 'browserGroup' as const }] : []),
+        ...this.research().map((run) => ({ kind: 'research' as const, id: run.id, run })), ...this.crawls().map(crawlNode),
+      ];
+    }
+    if (element.kind === 'browserGroup') return (this.browser()?.sessionIds() ?? []).map((id) => ({ kind: 'browserSession' as const, id }));
+    if (element.kind === 'research' || element.kind === 'browserSession') return [];
     if (element.kind === 'crawl') return optionNodes(`crawl:${element.id}`, describeScrapeOptions(element.crawl.options?.scrapeOptions));
     return optionNodes(element.key, element.option.children ?? []);
   }
 
   getTreeItem(element: CrawlTreeNode): vscode.TreeItem {
+    const browser = this.browser();
+    if (element.kind === 'browserGroup') return browser?.groupItem() ?? new vscode.TreeItem('');
+    if (element.kind === 'browserSession') return browser?.sessionItem(element.id) ?? new vscode.TreeItem(element.id);
     if (element.kind === 'research') {
       const { run } = element;
       const item = new vscode.TreeItem(inertLabel(run.prompt, 120), vscode.TreeItemCollapsibleState.None);

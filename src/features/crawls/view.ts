@@ -11,7 +11,7 @@ import { Disposable } from '../../platform/disposable';
 import { describeError, showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { crawlsRefreshInterval, onDidChangeSetting } from '../../platform/settings';
-import { CrawlsTreeProvider, type CrawlTreeNode } from './rows';
+import { CrawlsTreeProvider, type BrowserSessionSource, type CrawlTreeNode } from './rows';
 import type { ResearchRunRow } from '../../core/view-nodes';
 import { createTreeView } from '../../platform/stand-ins';
 
@@ -41,7 +41,7 @@ export class ActiveCrawlsView extends Disposable {
       onListenerError: (err) => services.log.error(`Active crawls: ${String(err)}`),
     }));
     this.onDidLeave = this.model.onDidLeave;
-    this.rows = this._register(new CrawlsTreeProvider(() => this.model.crawls, undefined, () => this.research?.runs() ?? []));
+    this.rows = this._register(new CrawlsTreeProvider(() => this.model.crawls, undefined, () => this.research?.runs() ?? [], () => this.browser));
     this.treeView = this._register(createTreeView(View.activeCrawls, { treeDataProvider: this.rows, showCollapseAll: true }));
     this._register(this.model.onDidChange((change) => this.changed(change)));
     this._register(this.treeView.onDidChangeVisibility(() => this.model.setWanted(this.treeView.visible)));
@@ -60,6 +60,20 @@ export class ActiveCrawlsView extends Disposable {
     return new vscode.Disposable(() => {
       listener.dispose();
       if (this.research === source) this.research = undefined;
+      this.rows.changed();
+    });
+  }
+
+  /** The browser sessions' group, first in the view (src/features/browser): one source, set when that feature loads. */
+  private browser: BrowserSessionSource | undefined;
+
+  showBrowserSessions(source: BrowserSessionSource): vscode.Disposable {
+    this.browser = source;
+    const listener = source.onDidChange(() => this.rows.changed());
+    this.rows.changed();
+    return new vscode.Disposable(() => {
+      listener.dispose();
+      if (this.browser === source) this.browser = undefined;
       this.rows.changed();
     });
   }

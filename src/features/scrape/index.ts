@@ -234,6 +234,13 @@ export class ScrapeFeature extends Disposable {
     return id === undefined ? undefined : (await this.pages.read(id))?.url;
   }
 
+  /** A scraped page tab's address and the service's id of its scrape (Continue in a Browser), or undefined for any other document. */
+  async scrapeOf(uri: vscode.Uri): Promise<{ url: string; scrapeId?: string } | undefined> {
+    const id = uri.scheme === Schemes.scrapedPage.scheme ? pageIdOf(uri.query) : undefined;
+    const record = id === undefined ? undefined : await this.pages.read(id);
+    return record ? { url: record.finalUrl, ...(record.scrapeId === undefined ? {} : { scrapeId: record.scrapeId }) } : undefined;
+  }
+
   private askUrl(title: string, prompt: string, prefill: string | undefined): Promise<string | undefined> {
     return new Promise((resolve) => {
       const box = vscode.window.createInputBox();

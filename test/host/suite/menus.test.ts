@@ -222,6 +222,8 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
 
     // Active Crawls: a research run's row (issue 36), with twenty addresses so it runs for a while;
     // cancelled once the rows are read, so its status reads do not count as requests of other entries.
+    // Active Crawls: a browser session's row and its group (issue 39), started as a chat agent's is (no dialogs).
+    await api.browser.startSession({ ttl: 600, profile: '' }, 'agent');
     const research = await startResearch();
     for (const view of ['webData.searchResults', 'webData.activeCrawls', 'webData.crawlResults']) rows.set(view, await allRows(view));
     await endResearch(research);
@@ -256,6 +258,8 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
   }
 
   after(async () => {
+    for (const session of api.browser.sessions.active) await api.browser.sessions.stop(session.id).catch(() => undefined);
+    api.browser.sessions.clearEnded();
     quickInputs?.dispose();
     restore.reverse().forEach((put) => { put(); });
     api.crawlResults.answerConfirmation = undefined;
@@ -279,6 +283,14 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
 
   /** A title button, with a row (or nothing) focused: what the palette form does. */
   const titleChecks: Record<string, (row: Row | undefined) => Promise<void>> = {
+    'webData.startBrowserSession': async (row) => {
+      const before = await emulator.requestCount();
+      const { result, shown: s } = await call('webData.startBrowserSession', row?.node);
+      noProblem('Start a Browser Session…', s);
+      assert.deepEqual(s.prompts, ['Start a Browser Session (1/2)'], 'its first input was not shown');
+      assert.equal(result, undefined);
+      assert.equal((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/interact' && r.method === 'POST').length, 0);
+    },
     'webData.search': async (row) => {
       const { result, shown: s } = await call('webData.search', row?.node);
       noProblem('Search the Web…', s);
@@ -583,6 +595,40 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       assert.equal(result, true, 'the run was not cancelled');
       await endResearch(id);
     },
+    'webData.openLiveView': async (row) => {
+      const { result, shown: s } = await call('webData.openLiveView', row.node);
+      noProblem('Open Live View', s);
+      assert.equal(result, true);
+    },
+    'webData.openInteractiveLiveView': async (row) => {
+      const { result, shown: s } = await call('webData.openInteractiveLiveView', row.node);
+      noProblem('Open Interactive Live View', s);
+      assert.equal(result, true);
+    },
+    'webData.copyBrowserSessionId': async (row) => {
+      const { result, shown: s } = await call('webData.copyBrowserSessionId', row.node);
+      noProblem('Copy Session ID', s);
+      assert.equal(typeof result, 'string');
+      assert.equal(await vscode.env.clipboard.readText(), result);
+    },
+    'webData.runInBrowserSession': async (row) => {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'javascript', content: 'console.log(page.url());' }));
+      const before = await emulator.requestCount();
+      const { result, shown: s } = await call('webData.runInBrowserSession', row.node);
+      assert.match(s.modals[0] ?? '', /^Run this node code in the browser session /, 'the review was not shown');
+      assert.equal(result, undefined, 'declined: nothing run');
+      assert.equal((await emulator.requestsSince(before)).filter((r) => r.path.endsWith('/execute')).length, 0);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    },
+    'webData.stopBrowserSession': async () => {
+      // A session of its own, so the other entries keep theirs.
+      const session = await api.browser.startSession({ ttl: 600, profile: '' }, 'agent');
+      const row = (await allRows('webData.activeCrawls')).find((r) => r.contextValue === 'browserSession' && JSON.stringify(r.node).includes(session?.id ?? 'none'));
+      assert.ok(row, 'no row for the browser session');
+      const { result, shown: s } = await call('webData.stopBrowserSession', row.node);
+      assert.deepEqual(s.errors, [], 'Stop Browser Session showed an error');
+      assert.equal(typeof (result as { stopped?: { creditsBilled?: unknown } } | undefined)?.stopped?.creditsBilled, 'number', 'not stopped');
+    },
     'webData.cancelCrawl': async (row) => {
       const { result, shown: s } = await call('webData.cancelCrawl', row.node);
       noProblem('Cancel Crawl…', s);
@@ -770,6 +816,16 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         assert.deepEqual([s.quickInputs[0]?.step, s.quickInputs[0]?.value], [1, 'https://docs.tideflow.dev/guide/streams'], 'the first step did not hold the page\'s address');
         assert.equal(result, undefined);
       },
+      'webData.continueInBrowser': async () => {
+        const page = await vscode.commands.executeCommand<{ id: string } | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/guide/streams' });
+        assert.ok(page, 'the page was not fetched');
+        const uri = vscode.window.activeTextEditor?.document.uri;
+        assert.equal(uri?.scheme, 'webdata-page');
+        const { result, shown: s } = await call('webData.continueInBrowser', uri, { groupId: 0 });
+        assert.deepEqual(s.errors, [], 'Continue in a Browser showed an error');
+        assert.match(s.modals[0] ?? '', /^Open the page https:\/\/docs\.tideflow\.dev\/guide\/streams in the service's browser\?$/, 'it did not ask first');
+        assert.equal(result, undefined, 'declined: nothing opened');
+      },
       'webData.copyConnectionReport': async () => {
         const { shown: s } = await call('webData.copyConnectionReport', vscode.Uri.parse('webdata-report:/Connection%20Report.md'), { groupId: 0 });
         noProblem('Copy Report', s);
@@ -790,7 +846,10 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       kind('watches group row', 'watches'), kind('watch row', 'watch.active'), kind('paused watch row', 'watch.paused'),
       kind('check row', 'watchCheck'), kind('changed page of a check row', 'watchPage.changed'),
     ],
-    'webData.activeCrawls': [kind('crawl row', 'crawl'), kind('option row', 'crawlOption'), kind('research run row', 'researchRun')],
+    'webData.activeCrawls': [
+      kind('crawl row', 'crawl'), kind('option row', 'crawlOption'), kind('research run row', 'researchRun'),
+      kind('browser sessions group row', 'browserGroup'), kind('browser session row', 'browserSession'),
+    ],
     'webData.webhookEvents': [
       kind('unsigned warning row', 'webhookUnsignedWarning'), kind('unsigned event row', 'event.unsigned.job'),
       kind('metadata row', 'webhookMetadata'), kind('more metadata row', 'webhookMetadataMore'), kind('verified job event row', 'event.verified.job'),

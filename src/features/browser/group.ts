@@ -1,0 +1,49 @@
+// The Browser Sessions group of Active Crawls (the view of running jobs places it first; this draws
+// it): each session with its time left, last activity, and its credits once stopped. The ids and
+// addresses are the service's: every label, description and tooltip passes through the inert helpers.
+import * as vscode from 'vscode';
+import { secondsLeft } from '../../core/browser/present';
+import { inertLabel } from '../../core/text/inert';
+import { Disposable } from '../../platform/disposable';
+import { plainTooltip } from '../../platform/markdown';
+import type { BrowserSessionSource } from '../crawls';
+import type { BrowserSessions } from './sessions';
+import { sessionDescriptionWords, sessionTooltipWords, words } from './words';
+
+export class BrowserSessionsGroup extends Disposable implements BrowserSessionSource {
+  readonly onDidChange: vscode.Event<void>;
+
+  constructor(private readonly sessions: BrowserSessions, private readonly now: () => number = Date.now) {
+    super();
+    this.onDidChange = sessions.onDidChange;
+  }
+
+  sessionIds(): readonly string[] {
+    // Active first, newest first within each.
+    return [...this.sessions.list].sort((a, b) => Number(b.status === 'active') - Number(a.status === 'active') || b.createdAt - a.createdAt).map((s) => s.id);
+  }
+
+  groupItem(): vscode.TreeItem {
+    const active = this.sessions.active.length;
+    const item = new vscode.TreeItem(words.group(), vscode.TreeItemCollapsibleState.Expanded);
+    item.id = 'browserGroup';
+    item.description = active > 0 ? String(active) : undefined;
+    item.tooltip = words.groupTooltip();
+    item.contextValue = 'browserGroup';
+    item.iconPath = new vscode.ThemeIcon('browser');
+    return item;
+  }
+
+  sessionItem(id: string): vscode.TreeItem {
+    const session = this.sessions.get(id);
+    const item = new vscode.TreeItem(inertLabel(session?.label ?? id, 120), vscode.TreeItemCollapsibleState.None);
+    item.id = `browserSession:${id}`;
+    if (!session) return item;
+    const now = this.now();
+    item.description = inertLabel(sessionDescriptionWords(session, secondsLeft(session.expiresAt, now), now));
+    item.tooltip = plainTooltip({ heading: session.label, paragraphs: sessionTooltipWords(session) });
+    item.contextValue = session.status === 'active' ? 'browserSession' : 'browserSessionEnded';
+    item.iconPath = new vscode.ThemeIcon(session.status === 'active' ? 'vm-running' : session.status === 'stopping' ? 'loading~spin' : 'vm-outline');
+    return item;
+  }
+}

@@ -1,0 +1,365 @@
+// Browser sessions (issue 39): the service's live browsers, driven from the editor. Start a Browser
+// Session… (its time to live and an optional profile, the bound shown first), Continue in a Browser
+// on a scraped page's tab (the page's own browser, by its scrape id), Run in Browser Session (the
+// selection or the file, reviewed before every send unless the person said otherwise for that one
+// session), and the Browser Sessions group of Active Crawls with Stop, Open Live View and Copy
+// Session ID. Every run acts on the live site; its output is outside text, shown as plain text only.
+import * as vscode from 'vscode';
+import type { WebDataClient } from '../../core/api';
+import type { BrowserClient } from '../../core/browser/api';
+import { boundAtRate, codePreview, hidesText, languageForId, runOutputOf, usedRecently, type RunOutput } from '../../core/browser/present';
+import { isBrowserLanguage, type BrowserLanguage } from '../../core/browser/request';
+import type { Executed } from '../../core/browser/schemas';
+import type { BrowserTarget } from '../../core/chat/browser-input';
+import { decodeBrowserSessionId, decodeStartSessionArgument } from '../../core/commands/browser';
+import { Command } from '../../core/ids';
+import { parseUrl } from '../../core/parse-url';
+import { isLoopbackHost } from '../../core/service-address';
+import { inertLabel, inertNotification, inertQuickPick } from '../../core/text/inert';
+import { copyText } from '../../platform/clipboard';
+import { registerCommand } from '../../platform/commands';
+import { loadCore } from '../../platform/core';
+import { Disposable } from '../../platform/disposable';
+import { showError } from '../../platform/notify';
+import { browserLiveView } from '../../platform/feature-settings';
+import type { Services } from '../../platform/services';
+import type { BrowserSessionSource } from '../crawls';
+import { BrowserSessionsGroup } from './group';
+import { RunDocuments } from './run-documents';
+import { BrowserSessions, type BrowserSession, type SessionStop } from './sessions';
+import { words } from './words';
+
+export type { BrowserSession, SessionStop } from './sessions';
+
+/** What the feature needs of others: the running-jobs view for its group, a scraped page tab's scrape. */
+export interface BrowserLinks {
+  showSessions(source: BrowserSessionSource): vscode.Disposable;
+  scrapeOf(uri: vscode.Uri): Promise<{ url: string; scrapeId?: string } | undefined>;
+}
+
+/** A run as the caller asks it: the code, its language, and whether the person's review is needed. */
+export interface RunAsk {
+  code: string;
+  language: BrowserLanguage;
+  /** 'person': reviewed unless said otherwise for this session; 'agent': the chat tool confirmed it. */
+  askedBy: 'person' | 'agent';
+  signal?: AbortSignal;
+}
+
+const MAX_TTL_MINUTES = 60;
+
+export class BrowserFeature extends Disposable {
+  readonly sessions: BrowserSessions;
+  readonly group: BrowserSessionsGroup;
+  private readonly documents: RunDocuments;
+  private readonly channels = new Map<string, vscode.OutputChannel>();
+  /** After a session stopped here, with its bill (today's spend follows it). */
+  readonly onDidStop: vscode.Event<SessionStop>;
+  private readonly ranEmitter = this._register(new vscode.EventEmitter<{ sessionId: string; output: RunOutput }>());
+  /** After each run's answer (host tests wait for it). */
+  readonly onDidRun = this.ranEmitter.event;
+
+  constructor(private readonly services: Services, private readonly links: BrowserLinks) {
+    super();
+    this.sessions = this._register(new BrowserSessions(() => this.api(), services.context.globalState, services.log));
+    this.onDidStop = this.sessions.onDidStop;
+    this.group = this._register(new BrowserSessionsGroup(this.sessions));
+    this.documents = this._register(new RunDocuments());
+    this._register(links.showSessions(this.group));
+    this._register({ dispose: () => { for (const channel of this.channels.values()) channel.dispose(); for (const timer of this.agentTimers) clearTimeout(timer); } });
+    void this.sessions.refresh();
+  }
+
+  private async api(): Promise<BrowserClient | undefined> {
+    const client: WebDataClient | undefined = await this.services.connection.getClient();
+    return client ? loadCore().browserClient(client) : undefined;
+  }
+
+  /** The client, or undefined after saying how to connect. */
+  private async connected(): Promise<BrowserClient | undefined> {
+    const api = await this.api();
+    if (api) return api;
+    const connect = words.connect();
+    void vscode.window.showErrorMessage(words.notConnected(), connect).then((choice) => (choice === connect ? vscode.commands.executeCommand(Command.connect) : undefined));
+    return undefined;
+  }
+
+  /** webData.startBrowserSession: its time to live, a profile, the bound; then the session and its live view. */
+  async startSession(given: { ttl?: number; profile?: string } = {}, askedBy: 'person' | 'agent' = 'person'): Promise<BrowserSession | undefined> {
+    const minutes = given.ttl !== undefined ? Math.ceil(given.ttl / 60) : await this.askMinutes();
+    if (minutes === undefined) return undefined;
+    const profile = given.profile ?? (given.ttl !== undefined ? '' : await vscode.window.showInputBox({ title: words.profileTitle(), prompt: words.profilePrompt(), ignoreFocusOut: true }));
+    if (profile === undefined) return undefined;
+    const ttl = given.ttl ?? minutes * 60;
+    if (askedBy === 'person' && !await this.confirmBound(ttl)) return undefined;
+    const api = await this.connected();
+    if (!api) return undefined;
+    try {
+      const started = await api.startSession({ ttl, ...(profile.trim() !== '' ? { profile: { name: profile.trim() } } : {}) });
+      const expiresAt = started.expiresAt ? Date.parse(started.expiresAt) : NaN;
+      const session: BrowserSession = {
+        id: started.id, kind: 'session', label: profile.trim() !== '' ? profile.trim() : started.id, startedHere: true, askedBy, status: 'active', createdAt: Date.now(),
+        expiresAt: Number.isFinite(expiresAt) ? expiresAt : Date.now() + ttl * 1000,
+        ...(started.liveViewUrl ? { liveViewUrl: started.liveViewUrl } : {}),
+        ...(started.interactiveLiveViewUrl ? { interactiveLiveViewUrl: started.interactiveLiveViewUrl } : {}),
+      };
+      this.sessions.add(session);
+      if (askedBy === 'person') await this.openLiveView(session.id, false);
+      return session;
+    } catch (error) {
+      if (askedBy === 'person') void showError(this.services.log, words.startFailed(), error, { retry: () => this.startSession({ ttl, profile }) });
+      throw error;
+    }
+  }
+
+  private askMinutes(): Thenable<number | undefined> {
+    return vscode.window.showInputBox({
+      title: words.ttlTitle(), prompt: words.ttlPrompt(), value: '5', ignoreFocusOut: true,
+      validateInput: (text) => (/^\d{1,2}$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= MAX_TTL_MINUTES ? undefined : words.ttlInvalid()),
+    }).then((text) => (text === undefined ? undefined : Number(text.trim())));
+  }
+
+  /** The bound before a session starts: its longest life, and what is known of the price. */
+  private async confirmBound(ttl: number): Promise<boolean> {
+    const minutes = Math.ceil(ttl / 60);
+    const atRate = boundAtRate(ttl, this.sessions.lastBill);
+    const price = atRate === undefined ? words.boundUnknown() : words.boundAtRate(atRate, minutes);
+    const start = words.start();
+    const choice = await vscode.window.showWarningMessage(words.boundTitle(minutes), { modal: true, detail: `${price}\n\n${words.boundLive()}` }, start);
+    return choice === start;
+  }
+
+  /** webData.continueInBrowser: the scraped page's own browser, opened at the page; its live view shown. */
+  async continueInBrowser(uri: vscode.Uri | undefined): Promise<BrowserSession | undefined> {
+    const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+    const page = target ? await this.links.scrapeOf(target) : undefined;
+    if (!page) { void vscode.window.showErrorMessage(words.noScrape()); return undefined; }
+    if (page.scrapeId === undefined) {
+      const again = words.scrapeAgain();
+      if (await vscode.window.showErrorMessage(words.noScrapeId(), again) === again) await vscode.commands.executeCommand(Command.scrapeFresh, target);
+      return undefined;
+    }
+    const existing = this.sessions.get(page.scrapeId);
+    if (existing?.status === 'active') { await this.openLiveView(existing.id, false); return existing; }
+    const open = words.continue();
+    if (await vscode.window.showWarningMessage(words.continueAsk(inertNotification(page.url, 200)), { modal: true, detail: words.continueDetail() }, open) !== open) return undefined;
+    const api = await this.connected();
+    if (!api) return undefined;
+    try {
+      // A run that reads only the page's address opens the browser at the page.
+      const answer = await api.interactWithScrape(page.scrapeId, { code: 'console.log(page.url())', language: 'node' });
+      const session: BrowserSession = {
+        id: page.scrapeId, kind: 'scrape', label: page.url, startedHere: true, askedBy: 'person', status: 'active', createdAt: Date.now(), lastActivity: Date.now(),
+        ...(answer.liveViewUrl ? { liveViewUrl: answer.liveViewUrl } : {}),
+        ...(answer.interactiveLiveViewUrl ? { interactiveLiveViewUrl: answer.interactiveLiveViewUrl } : {}),
+      };
+      this.sessions.add(session);
+      await this.openLiveView(session.id, false);
+      return session;
+    } catch (error) {
+      void showError(this.services.log, words.startFailed(), error, { retry: () => this.continueInBrowser(target) });
+      return undefined;
+    }
+  }
+
+  /** A session to act on: the one given, the only active one, or one the person picks. */
+  private async pickSession(given: string | undefined, offerStart: boolean): Promise<BrowserSession | undefined> {
+    if (given !== undefined) return this.sessions.get(given);
+    const active = this.sessions.active;
+    if (active.length === 1) return active[0];
+    if (active.length === 0) {
+      if (!offerStart) { void vscode.window.showInformationMessage(words.noSession()); return undefined; }
+      const start = words.startOne();
+      return await vscode.window.showInformationMessage(words.noSession(), start) === start ? this.startSession() : undefined;
+    }
+    const picked = await vscode.window.showQuickPick(active.map((s) => ({ label: inertQuickPick(s.label), description: inertQuickPick(s.id), id: s.id })), { placeHolder: words.pickSession() });
+    return picked ? this.sessions.get(picked.id) : undefined;
+  }
+
+  /** webData.runInBrowserSession: the selection or the file, reviewed, sent; its output shown. */
+  async runInSession(given: string | undefined): Promise<RunOutput | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    const selected = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection) : undefined;
+    const code = selected ?? editor?.document.getText() ?? '';
+    if (!editor || code.trim() === '') { void vscode.window.showErrorMessage(words.noCode()); return undefined; }
+    if (hidesText(code)) { void vscode.window.showErrorMessage(words.hiddenText()); return undefined; }
+    const language = languageForId(editor.document.languageId) ?? await this.askLanguage();
+    if (!language) return undefined;
+    const session = await this.pickSession(given, true);
+    if (!session || session.status !== 'active') return undefined;
+    if (this.sessions.review.needsReview(session.id)) {
+      const { shown, moreLines } = codePreview(code);
+      const run = words.run();
+      const dontAsk = words.runDontAsk();
+      const choice = await vscode.window.showWarningMessage(words.reviewTitle(language, inertNotification(session.label, 80)), { modal: true, detail: words.reviewDetail(shown, moreLines) }, run, dontAsk);
+      if (choice !== run && choice !== dontAsk) return undefined;
+      if (choice === dontAsk) this.sessions.review.dontAskAgain(session.id);
+    }
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.running(), cancellable: true }, async (_progress, token) => {
+      const abort = new AbortController();
+      const listener = token.onCancellationRequested(() => abort.abort());
+      try {
+        return await this.run(session.id, { code, language, askedBy: 'person', signal: abort.signal }, true);
+      } catch (error) {
+        if (abort.signal.aborted) { void vscode.window.showInformationMessage(words.runCancelled()); return undefined; }
+        void showError(this.services.log, words.runFailed(), error);
+        return undefined;
+      } finally {
+        listener.dispose();
+      }
+    });
+  }
+
+  private async askLanguage(): Promise<BrowserLanguage | undefined> {
+    const picked = await vscode.window.showQuickPick(['node', 'python', 'bash'], { placeHolder: words.pickLanguage() });
+    return isBrowserLanguage(picked) ? picked : undefined;
+  }
+
+  /**
+   * Sends a run to a session already reviewed (by the person, or by a chat tool's confirmation);
+   * its output goes to the session's channel and, when `showDocument`, a read-only tab. Throws the client's error.
+   */
+  async run(sessionId: string, ask: RunAsk, showDocument: boolean): Promise<RunOutput> {
+    const session = this.sessions.get(sessionId);
+    const api = await this.api();
+    if (!session || session.status !== 'active' || !api) throw new Error(words.noSession());
+    const request = { code: ask.code, language: ask.language };
+    const options = ask.signal ? { signal: ask.signal } : {};
+    const answer: Executed = session.kind === 'scrape' ? await api.interactWithScrape(session.id, request, options) : await api.execute(session.id, request, options);
+    this.sessions.touched(session.id);
+    const output = runOutputOf(answer);
+    const text = this.outputText(ask.language, output);
+    this.channelOf(session.id).append(text);
+    if (showDocument) await this.documents.open(session.id, text);
+    this.ranEmitter.fire({ sessionId: session.id, output });
+    return output;
+  }
+
+  private outputText(language: BrowserLanguage, output: RunOutput): string {
+    const parts = [`── ${words.outputHeader(language, new Date().toISOString())} ──`];
+    if (output.stdout !== '') parts.push(words.stdout(), output.stdout.trimEnd());
+    if (output.stderr !== '') parts.push(words.stderr(), output.stderr.trimEnd());
+    if (output.error !== null) parts.push(words.error(), output.error);
+    parts.push(words.exit(output.exitCode === null ? '—' : String(output.exitCode), output.killed));
+    return `${parts.join('\n')}\n\n`;
+  }
+
+  private channelOf(sessionId: string): vscode.OutputChannel {
+    let channel = this.channels.get(sessionId);
+    if (!channel) {
+      channel = vscode.window.createOutputChannel(words.channel(inertLabel(sessionId, 12)));
+      this.channels.set(sessionId, channel);
+    }
+    return channel;
+  }
+
+  /** webData.stopBrowserSession: asks first when it ran something in the last minute. */
+  async stop(given: string | undefined, confirmed = false): Promise<SessionStop | undefined> {
+    const session = await this.pickSession(given, false);
+    if (!session || session.status !== 'active') return undefined;
+    if (!confirmed && usedRecently(session.lastActivity, Date.now())) {
+      const stop = words.stop();
+      if (await vscode.window.showWarningMessage(words.stopAsk(), { modal: true, detail: words.stopDetail() }, stop) !== stop) return undefined;
+    }
+    try {
+      const stopped = await this.sessions.stop(session.id);
+      if (stopped) void vscode.window.showInformationMessage(words.stopped(stopped.stopped.creditsBilled ?? undefined));
+      return stopped;
+    } catch (error) {
+      void showError(this.services.log, words.stopFailed(), error, { retry: () => this.stop(session.id, true) });
+      return undefined;
+    }
+  }
+
+  /** webData.openLiveView / openInteractiveLiveView: beside the editor in the Simple Browser, or outside by the setting. */
+  async openLiveView(given: string | undefined, interactive: boolean): Promise<boolean> {
+    const session = await this.pickSession(given, false);
+    if (!session) return false;
+    const address = interactive ? session.interactiveLiveViewUrl : session.liveViewUrl;
+    if (address === undefined) { void vscode.window.showInformationMessage(words.noLiveView()); return false; }
+    const url = parseUrl(address);
+    if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
+      void vscode.window.showErrorMessage(words.badLiveView());
+      return false;
+    }
+    const uri = vscode.Uri.parse(url.href);
+    if (browserLiveView() === 'external') return vscode.env.openExternal(uri);
+    try {
+      await vscode.commands.executeCommand('simpleBrowser.api.open', uri, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+      return true;
+    } catch (error) {
+      // A VS Code without the built-in Simple Browser: the system's browser instead.
+      this.services.log.warn(`Browser sessions: the Simple Browser could not open the live view (${String(error)}); opening it outside VS Code`);
+      return vscode.env.openExternal(uri);
+    }
+  }
+
+  /** Minutes the sessions chat agents started in this window have lived, to their end or now. */
+  agentMinutesUsed(now = Date.now()): number {
+    const ms = this.sessions.list.filter((s) => s.askedBy === 'agent' && s.startedHere).reduce((sum, s) => sum + Math.max(0, (s.endedAt ?? now) - s.createdAt), 0);
+    return ms / 60_000;
+  }
+
+  /**
+   * The session a chat agent's run goes to, after the person confirmed it: a new one opened at the
+   * address (its time to live what is left of the bound, and stopped when the bound is reached), a
+   * scraped page's own browser, or a session already open. Throws the client's error.
+   */
+  async sessionForAgent(target: BrowserTarget, leftMs: number): Promise<BrowserSession> {
+    if (target.kind === 'session') {
+      const open = this.sessions.get(target.sessionId);
+      if (open?.status !== 'active') throw new Error(words.noSession());
+      return open;
+    }
+    const api = await this.api();
+    if (!api) throw new Error(words.notConnected());
+    let session: BrowserSession | undefined;
+    if (target.kind === 'url') {
+      const ttl = Math.min(3600, Math.max(30, Math.floor(leftMs / 1000)));
+      session = await this.startSession({ ttl, profile: '' }, 'agent');
+      if (!session) throw new Error(words.noSession());
+      await this.run(session.id, { code: `await page.goto(${JSON.stringify(target.url)});`, language: 'node', askedBy: 'agent' }, false);
+    } else {
+      const answer = await api.interactWithScrape(target.scrapeId, { code: 'console.log(page.url())', language: 'node' });
+      session = {
+        id: target.scrapeId, kind: 'scrape', label: answer.stdout?.trim() || target.scrapeId, startedHere: true, askedBy: 'agent', status: 'active', createdAt: Date.now(), lastActivity: Date.now(),
+        ...(answer.liveViewUrl ? { liveViewUrl: answer.liveViewUrl } : {}),
+      };
+      this.sessions.add(session);
+    }
+    const id = session.id;
+    // The bound: the session is stopped when the agents' minutes run out.
+    const timer = setTimeout(() => { this.agentTimers.delete(timer); void this.sessions.stop(id).catch(() => undefined); }, Math.max(0, leftMs));
+    this.agentTimers.add(timer);
+    return session;
+  }
+
+  private readonly agentTimers = new Set<ReturnType<typeof setTimeout>>();
+
+  async copyId(given: string | undefined): Promise<string | undefined> {
+    const session = await this.pickSession(given, false);
+    if (!session) return undefined;
+    await copyText(session.id, words.copied());
+    return session.id;
+  }
+}
+
+/** Continue in a Browser takes the tab the editor's title bar passes (its Uri), else the active one. */
+function decodeTab(argument: unknown): vscode.Uri | undefined {
+  return argument instanceof vscode.Uri ? argument : undefined;
+}
+
+export function registerBrowser(services: Services, links: BrowserLinks): BrowserFeature {
+  const feature = new BrowserFeature(services, links);
+  services.context.subscriptions.push(
+    feature,
+    registerCommand(Command.startBrowserSession, decodeStartSessionArgument, (given) => feature.startSession(given).catch(() => undefined)),
+    registerCommand(Command.continueInBrowser, decodeTab, (uri) => feature.continueInBrowser(uri)),
+    registerCommand(Command.runInBrowserSession, decodeBrowserSessionId, (id) => feature.runInSession(id)),
+    registerCommand(Command.stopBrowserSession, decodeBrowserSessionId, (id) => feature.stop(id)),
+    registerCommand(Command.openLiveView, decodeBrowserSessionId, (id) => feature.openLiveView(id, false)),
+    registerCommand(Command.openInteractiveLiveView, decodeBrowserSessionId, (id) => feature.openLiveView(id, true)),
+    registerCommand(Command.copyBrowserSessionId, decodeBrowserSessionId, (id) => feature.copyId(id)),
+  );
+  return feature;
+}

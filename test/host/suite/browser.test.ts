@@ -1,0 +1,234 @@
+// Browser sessions in a real VS Code (issue 39): Start a Browser Session… through its two inputs and
+// its bound (nothing sent before the bound is accepted), the session's row in Active Crawls counting
+// down, its live view in the Simple Browser beside the editor, Run in Browser Session… reviewed
+// before every send (declined: nothing sent; "don't ask again" for that session only), its output
+// in a read-only tab, Stop asking when the session was used in the last minute and showing the
+// credits billed (in today's spend too), a session whose time ran out on the emulator's clock, and
+// Continue in a Browser from a scraped page's tab. Its own emulated team.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WebDataApi } from '../../../src/extension';
+import type { CrawlTreeNode } from '../../../src/core/view-nodes';
+import { activate, emulator, restoreDemoKey, usageFor, useKey, waitFor } from './helpers-account';
+
+const KEY = 'wd-browser-suite-key';
+const PAGE = 'https://docs.tideflow.dev/guide/streams';
+
+interface Asked { message: string; detail?: string }
+interface Session { id: string; status: string; kind: string }
+
+/** Moves the emulator's clock forward (its admin endpoint, loopback only). */
+async function moveClock(ms: number): Promise<void> {
+  const response = await fetch(`${process.env.WEBDATA_TEST_ADMIN_URL ?? ''}/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
+  assert.equal(response.status, 200);
+}
+
+describe('browser sessions', function () {
+  this.timeout(90_000);
+  let api: WebDataApi;
+  const restore: Array<() => void> = [];
+  const asked: Asked[] = [];
+  /** What each modal answers: by the start of its message. */
+  let answers: Array<[RegExp, string | undefined]> = [];
+  let inputs: string[] = [];
+
+  function replace<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
+    const original = target[key];
+    Object.defineProperty(target, key, { value, configurable: true, writable: true });
+    restore.push(() => { Object.defineProperty(target, key, { value: original, configurable: true, writable: true }); });
+  }
+
+  before(async () => {
+    api = await activate();
+    await emulator.addTeam({ apiKey: KEY, usage: usageFor(500_000), crawls: [] });
+    await useKey(KEY);
+    const modal = (message: string, options?: unknown, ...items: unknown[]): Thenable<unknown> => {
+      const detail = typeof options === 'object' && options !== null && 'detail' in options && typeof options.detail === 'string' ? options.detail : undefined;
+      asked.push({ message, ...(detail === undefined ? {} : { detail }) });
+      const answer = answers.find(([pattern]) => pattern.test(message))?.[1];
+      return Promise.resolve(items.find((item) => item === answer));
+    };
+    replace(vscode.window, 'showWarningMessage', modal as typeof vscode.window.showWarningMessage);
+    replace(vscode.window, 'showInformationMessage', modal as typeof vscode.window.showInformationMessage);
+    replace(vscode.window, 'showInputBox', () => Promise.resolve(inputs.shift()));
+  });
+  beforeEach(() => {
+    asked.length = 0;
+    answers = [];
+    inputs = [];
+  });
+  afterEach(async () => { await vscode.commands.executeCommand('workbench.action.closeAllEditors'); });
+  after(async () => {
+    answers = [[/./, 'Stop Session']];
+    for (const session of api.browser.sessions.active) await vscode.commands.executeCommand('webData.stopBrowserSession', session.id);
+    // Later suites read Active Crawls' rows: the group goes with its last row.
+    api.browser.sessions.clearEnded();
+    assert.deepEqual(api.browser.sessions.list.map((s) => `${s.id} ${s.status}`), [], 'a session is left');
+    for (const undo of restore.splice(0)) undo();
+    await restoreDemoKey();
+  });
+
+  async function sessionRows(): Promise<Array<{ id: string; item: vscode.TreeItem }>> {
+    const roots = (await api.crawls.tree.getChildren()) ?? [];
+    const group = roots.find((row: CrawlTreeNode) => row.kind === 'browserGroup');
+    const rows = group ? ((await api.crawls.tree.getChildren(group)) ?? []) : [];
+    return Promise.all(rows.map(async (row) => ({ id: row.kind === 'browserSession' ? row.id : '', item: await api.crawls.tree.getTreeItem(row) })));
+  }
+
+  async function startOne(minutes: string): Promise<Session> {
+    inputs = [minutes, ''];
+    answers = [[/^Start a browser session/, 'Start Session']];
+    const session = await vscode.commands.executeCommand<Session | undefined>('webData.startBrowserSession');
+    assert.ok(session, `no session: ${JSON.stringify(asked)}`);
+    return session;
+  }
+
+  async function openCode(text: string): Promise<void> {
+    const document = await vscode.workspace.openTextDocument({ language: 'javascript', content: text });
+    await vscode.window.showTextDocument(document);
+  }
+
+  it('starts a session after its bound, shows it counting down in Active Crawls, and its live view beside the editor', async () => {
+    const before = await emulator.requestCount();
+    inputs = ['2', ''];
+    answers = [[/^Start a browser session/, undefined]];
+    assert.equal(await vscode.commands.executeCommand('webData.startBrowserSession'), undefined, 'declined: no session');
+    assert.match(asked[0]?.message ?? '', /^Start a browser session for up to 2 minutes\?$/);
+    assert.match(asked[0]?.detail ?? '', /publishes no per-minute price[\s\S]*acts on live sites/);
+    assert.equal((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/interact') && r.method === 'POST').length, 0, 'nothing sent before the bound was accepted');
+
+    const session = await startOne('2');
+    const sent = (await emulator.requestsSince(before)).filter((r) => r.path === '/v2/interact' && r.method === 'POST');
+    assert.equal(sent.length, 1);
+    await waitFor('the session\'s row', async () => (await sessionRows()).some((r) => r.id === session.id));
+    const row = (await sessionRows()).find((r) => r.id === session.id);
+    assert.match(String(row?.item.description), /^2 min left$/);
+    assert.equal(row?.item.contextValue, 'browserSession');
+    await waitFor('the live view in the Simple Browser', () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputWebview && /simpleBrowser/i.test(tab.input.viewType))), 10_000);
+  });
+
+  it('reviews every run before it is sent, unless told not to for that session; the output opens read-only', async () => {
+    const session = await startOne('5');
+    await openCode(`await page.goto('${PAGE}');\nconsole.log(await page.title());`);
+    const before = await emulator.requestCount();
+    answers = [[/^Run this node code/, undefined]];
+    assert.equal(await vscode.commands.executeCommand('webData.runInBrowserSession', session.id), undefined);
+    assert.equal((await emulator.requestsSince(before)).filter((r) => r.path.endsWith('/execute')).length, 0, 'declined: nothing sent');
+    assert.match(asked.find((a) => a.message.startsWith('Run this'))?.detail ?? '', /acts on the live site[\s\S]*page\.goto/);
+
+    await openCode(`await page.goto('${PAGE}');\nconsole.log(await page.title());`);
+    answers = [[/^Run this node code/, 'Run']];
+    const first = await vscode.commands.executeCommand<{ stdout: string; exitCode: number } | undefined>('webData.runInBrowserSession', session.id);
+    assert.equal(first?.exitCode, 0);
+    await waitFor('the output tab', () => vscode.window.activeTextEditor?.document.uri.scheme === 'webdata-run');
+    const tab = vscode.window.activeTextEditor?.document;
+    assert.match(tab?.getText() ?? '', /Output:\n.+\nExit code: 0/);
+
+    await openCode('console.log(page.url());');
+    asked.length = 0;
+    answers = [[/^Run this node code/, 'Run, Don\'t Ask Again for This Session']];
+    await vscode.commands.executeCommand('webData.runInBrowserSession', session.id);
+    assert.equal(asked.filter((a) => a.message.startsWith('Run this')).length, 1, 'asked again: every run is reviewed');
+    await openCode('console.log(page.url());');
+    asked.length = 0;
+    const third = await vscode.commands.executeCommand<{ stdout: string } | undefined>('webData.runInBrowserSession', session.id);
+    assert.equal(third?.stdout, `${PAGE}\n`);
+    assert.equal(asked.filter((a) => a.message.startsWith('Run this')).length, 0, 'not asked again for this session');
+
+    const other = await startOne('5');
+    await openCode('console.log(page.url());');
+    asked.length = 0;
+    answers = [[/^Run this node code/, undefined]];
+    await vscode.commands.executeCommand('webData.runInBrowserSession', other.id);
+    assert.equal(asked.filter((a) => a.message.startsWith('Run this')).length, 1, 'another session is reviewed');
+  });
+
+  it('Stop asks when the session was used in the last minute, then shows the credits billed, counted in today\'s spend', async () => {
+    const session = await startOne('5');
+    await openCode('console.log(page.url());');
+    answers = [[/^Run this node code/, 'Run']];
+    await vscode.commands.executeCommand('webData.runInBrowserSession', session.id);
+    await moveClock(61_000);
+    const spent = api.spend.today().person;
+    answers = [[/ran something in the last minute/, undefined]];
+    assert.equal(await vscode.commands.executeCommand('webData.stopBrowserSession', session.id), undefined, 'declined: still running');
+    answers = [[/ran something in the last minute/, 'Stop Session']];
+    const stopped = await vscode.commands.executeCommand<{ stopped: { creditsBilled: number } } | undefined>('webData.stopBrowserSession', session.id);
+    assert.equal(stopped?.stopped.creditsBilled, 4, 'two started minutes at the emulator\'s 2 credits');
+    const row = (await sessionRows()).find((r) => r.id === session.id);
+    assert.match(String(row?.item.description), /^stopped · 4 credits$/);
+    await waitFor('the bill in today\'s spend', () => api.spend.today().person === spent + 4);
+  });
+
+  it('a session whose time ran out on the emulator\'s clock shows as ended', async () => {
+    const session = await startOne('1');
+    await moveClock(61_000);
+    await api.browser.sessions.refresh();
+    assert.equal(api.browser.sessions.get(session.id)?.status, 'expired');
+    const row = (await sessionRows()).find((r) => r.id === session.id);
+    assert.match(String(row?.item.description), /^ended/);
+  });
+
+  it('Continue in a Browser on a scraped page\'s tab opens the page\'s own browser, after asking', async () => {
+    const record = await vscode.commands.executeCommand<{ id: string; title: string; finalUrl: string } | undefined>('webData.scrapeUrl', { url: PAGE });
+    assert.ok(record);
+    const uri = api.scrape.documents.address(record);
+    const before = await emulator.requestCount();
+    answers = [[/^Open the page/, 'Open in Browser']];
+    const session = await vscode.commands.executeCommand<Session | undefined>('webData.continueInBrowser', uri);
+    assert.ok(session);
+    assert.equal(session.kind, 'scrape');
+    assert.match(asked[0]?.message ?? '', /^Open the page https:\/\/docs\.tideflow\.dev\/guide\/streams in the service's browser\?$/);
+    const sent = (await emulator.requestsSince(before)).filter((r) => r.path.endsWith('/interact'));
+    assert.deepEqual(sent.map((r) => r.method), ['POST']);
+    assert.ok((await sessionRows()).some((r) => r.id === session.id));
+  });
+
+  const none = new vscode.CancellationTokenSource().token;
+  const textOf = (result: vscode.LanguageModelToolResult): string => result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+
+  it('webData_browser asks before every run with the whole code and the site, says it acts on the live site, and cannot be remembered', async () => {
+    const code = [`await page.goto('${PAGE}');`, ...Array.from({ length: 45 }, (_, i) => `// step ${i + 1}`), 'console.log(await page.title());'].join('\n');
+    const prepared = await api.chat.browser.prepareInvocation({ input: { url: PAGE, code } }, none);
+    assert.equal(prepared?.confirmationMessages, undefined, 'not the chat\'s confirmation, which offers "always allow"');
+    const before = await emulator.requestCount();
+    answers = [[/^Let a chat agent run/, undefined]];
+    const declined = textOf(await api.chat.browser.invoke({ input: { url: PAGE, code }, toolInvocationToken: undefined }, none));
+    assert.match(declined, /declined/);
+    assert.equal((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/interact')).length, 0, 'declined: nothing sent');
+    assert.match(asked[0]?.message ?? '', /^Let a chat agent run this node code in the service's browser on https:\/\/docs\.tideflow\.dev\/guide\/streams\?$/);
+    assert.ok(asked[0]?.detail?.includes(code), 'the whole code, every line');
+    assert.match(asked[0]?.detail ?? '', /acts on the live site/);
+
+    answers = [[/^Let a chat agent run/, 'Run']];
+    const first = textOf(await api.chat.browser.invoke({ input: { url: PAGE, code }, toolInvocationToken: undefined }, none));
+    assert.match(first, /Exit code: 0/);
+    const sessionId = /browser session (\S+) /.exec(first)?.[1] ?? '';
+    assert.equal(api.browser.sessions.get(sessionId)?.askedBy, 'agent');
+    const again = textOf(await api.chat.browser.invoke({ input: { sessionId, code: 'console.log(page.url())' }, toolInvocationToken: undefined }, none));
+    assert.match(again, new RegExp(`stdout:\\n${PAGE.replace(/[./]/g, '\\$&')}`));
+    assert.equal(asked.filter((a) => a.message.startsWith('Let a chat agent run')).length, 3, 'asked at every call');
+  });
+
+  it('webData_browser is refused once the agents\' minutes reach webData.chat.maxBrowserMinutes, and in a workspace that is not trusted', async () => {
+    const settings = vscode.workspace.getConfiguration('webData');
+    await settings.update('chat.maxBrowserMinutes', 0, vscode.ConfigurationTarget.Global);
+    try {
+      const before = await emulator.requestCount();
+      const refused = textOf(await api.chat.browser.invoke({ input: { url: PAGE, code: 'console.log(1)' }, toolInvocationToken: undefined }, none));
+      assert.match(refused, /reached their bound of 0 minutes \(webData\.chat\.maxBrowserMinutes\)/);
+      assert.equal(asked.length, 0, 'refused without asking');
+      assert.equal((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/interact')).length, 0);
+    } finally {
+      await settings.update('chat.maxBrowserMinutes', undefined, vscode.ConfigurationTarget.Global);
+    }
+    api.chat.browserTool.trustedForTests = false;
+    try {
+      const refused = textOf(await api.chat.browser.invoke({ input: { url: PAGE, code: 'console.log(1)' }, toolInvocationToken: undefined }, none));
+      assert.match(refused, /not trusted/);
+      assert.equal(asked.length, 0);
+    } finally {
+      api.chat.browserTool.trustedForTests = undefined;
+    }
+  });
+});
