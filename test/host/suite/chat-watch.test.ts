@@ -140,7 +140,14 @@ describe('chat: watch tools', function () {
     const [check] = checks;
     assert.ok(check);
     const credits = checks.length;
-    await waitFor('the scheduled checks in today\'s spend', () => api.spend.today().person === before + credits);
+    // Counted when the watches are read; under load a read may come before the check's end is listed, so the wait reads them again.
+    await waitFor('the scheduled checks in today\'s spend', async () => {
+      if (api.spend.today().person === before + credits) return true;
+      await vscode.commands.executeCommand('webData.refreshWatches');
+      return false;
+    }, 15_000).catch((err: unknown) => {
+      throw new Error(`${String(err)}: today ${api.spend.today().person} credits by you, ${before} before, checks ${JSON.stringify(checks)}`);
+    });
     // Read again, twice: the same check is not counted again.
     await vscode.commands.executeCommand('webData.refreshWatches');
     await vscode.commands.executeCommand('webData.refreshWatches');
