@@ -3,8 +3,9 @@
 // down, its live view in the Simple Browser beside the editor, Run in Browser Session… reviewed
 // before every send (declined: nothing sent; "don't ask again" for that session only), its output
 // in a read-only tab, Stop asking when the session was used in the last minute and showing the
-// credits billed (in today's spend too), a session whose time ran out on the emulator's clock, and
-// Continue in a Browser from a scraped page's tab. Its own emulated team.
+// credits billed (in today's spend too), a session whose time ran out on the emulator's clock,
+// Continue in a Browser from a scraped page's tab, and two windows (another's session listed, not stopped
+// when this window closes, stoppable here after asking). Its own emulated team.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
@@ -230,5 +231,54 @@ describe('browser sessions', function () {
     } finally {
       api.chat.browserTool.trustedForTests = undefined;
     }
+  });
+
+  // Last: it closes this window's side of the feature (the dispose VS Code runs as the window closes).
+  it('two windows: a session started elsewhere shows as not started here; closing this window stops only its own; Stop on the other\'s row asks, then stops it', async () => {
+    const base = process.env.WEBDATA_TEST_BASE_URL ?? '';
+    const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+    const listed = async (): Promise<Array<{ id: string; status: string }>> => {
+      const response = await fetch(`${base}/v2/interact`, { headers });
+      assert.equal(response.status, 200);
+      return ((await response.json()) as { sessions: Array<{ id: string; status: string }> }).sessions;
+    };
+    // The earlier tests' sessions stopped first: this window's own is the one started below.
+    answers = [[/./, 'Stop Session']];
+    for (const session of api.browser.sessions.active) await vscode.commands.executeCommand('webData.stopBrowserSession', session.id);
+    answers = [];
+    // The other window starts its session straight at the service, with the same key, and runs something in it.
+    const started = await fetch(`${base}/v2/interact`, { method: 'POST', headers, body: JSON.stringify({ ttl: 300 }) });
+    assert.equal(started.status, 200);
+    const otherId = ((await started.json()) as { id: string }).id;
+    const ran = await fetch(`${base}/v2/interact/${otherId}/execute`, { method: 'POST', headers, body: JSON.stringify({ code: 'console.log(page.url())', language: 'node' }) });
+    assert.equal(ran.status, 200);
+    const own = await startOne('5');
+
+    await api.browser.sessions.refresh();
+    assert.equal(api.browser.sessions.get(otherId)?.startedHere, false);
+    const rows = await sessionRows();
+    const otherRow = rows.find((r) => r.id === otherId);
+    assert.ok(otherRow, `the other window's session is not in the group: ${rows.map((r) => r.id).join(', ')}`);
+    const tooltipOf = (item: vscode.TreeItem | undefined): string => (item?.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item?.tooltip));
+    assert.match(tooltipOf(otherRow.item), /Started elsewhere/);
+    assert.match(tooltipOf(rows.find((r) => r.id === own.id)?.item), /Started in this window/);
+
+    // This window closes: its sessions stop, the other window's keeps running.
+    api.browser.sessions.dispose();
+    await waitFor('this window\'s session stopped at the service', async () => !(await listed()).some((s) => s.id === own.id && s.status === 'active'), 10_000);
+    assert.equal((await listed()).find((s) => s.id === otherId)?.status, 'active', 'the other window\'s session was stopped');
+
+    // Stop from this window on the other's row: it ran something in the last minute, so it asks first.
+    asked.length = 0;
+    answers = [[/ran something in the last minute/, undefined]];
+    assert.equal(await vscode.commands.executeCommand('webData.stopBrowserSession', otherId), undefined, 'declined: still running');
+    assert.equal(asked.filter((a) => /ran something in the last minute/.test(a.message)).length, 1);
+    assert.equal((await listed()).find((s) => s.id === otherId)?.status, 'active');
+    answers = [[/ran something in the last minute/, 'Stop Session']];
+    const stopped = await vscode.commands.executeCommand<{ stopped: { creditsBilled: number } } | undefined>('webData.stopBrowserSession', otherId);
+    assert.ok(stopped, 'not stopped');
+    assert.notEqual((await listed()).find((s) => s.id === otherId)?.status, 'active');
+    // What this window's closing stopped is seen as ended when the list is read again.
+    await api.browser.sessions.refresh();
   });
 });
