@@ -10,19 +10,13 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { CrawlTreeNode } from '../../../src/core/view-nodes';
-import { activate, emulator, restoreDemoKey, usageFor, useKey, waitFor } from './helpers-account';
+import { activate, emulator, moveClock, restoreDemoKey, usageFor, useKey, waitFor } from './helpers-account';
 
 const KEY = 'wd-browser-suite-key';
 const PAGE = 'https://docs.tideflow.dev/guide/streams';
 
 interface Asked { message: string; detail?: string }
 interface Session { id: string; status: string; kind: string }
-
-/** Moves the emulator's clock forward (its admin endpoint, loopback only). */
-async function moveClock(ms: number): Promise<void> {
-  const response = await fetch(`${process.env.WEBDATA_TEST_ADMIN_URL ?? ''}/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
-  assert.equal(response.status, 200);
-}
 
 describe('browser sessions', function () {
   this.timeout(90_000);

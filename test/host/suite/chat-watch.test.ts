@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
-import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
+import { activate, emulator, moveClock, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
 
 const KEY = 'wd-chat-watch-suite-key';
 const GUIDE = 'https://docs.tideflow.dev/getting-started';
@@ -25,12 +25,6 @@ const messageOf = (prepared: vscode.PreparedToolInvocation | undefined): string 
 };
 const setting = (name: string, value: number | undefined): Thenable<void> => vscode.workspace.getConfiguration('webData').update(name, value, vscode.ConfigurationTarget.Global);
 const tokens = (budget: number | undefined): vscode.LanguageModelToolTokenizationOptions | undefined => (budget === undefined ? undefined : { tokenBudget: budget, countTokens: quarter });
-
-/** Moves the emulator's monitor clock forward (its admin endpoint, loopback only). */
-async function moveClock(ms: number): Promise<void> {
-  const response = await fetch(`${process.env.WEBDATA_TEST_ADMIN_URL ?? ''}/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
-  assert.equal(response.status, 200);
-}
 
 describe('chat: watch tools', function () {
   this.timeout(90_000);

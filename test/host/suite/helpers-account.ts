@@ -86,6 +86,15 @@ export async function restoreDemoKey(): Promise<void> {
 }
 
 /** Polls `check` every 50 ms until it holds or `ms` pass; fails with `what` then. */
+/**
+ * Moves the emulator's clock forward (its admin endpoint, loopback only): monitors' due checks run
+ * then, and browser sessions expire by it.
+ */
+export async function moveClock(ms: number): Promise<void> {
+  const response = await fetch(`${process.env.WEBDATA_TEST_ADMIN_URL ?? ''}/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
+  assert.equal(response.status, 200);
+}
+
 export async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
   for (let i = 0; i < 10_000 && Date.now() < deadline; i++) {

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { SearchTreeNode } from '../../../src/core/view-nodes';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
-import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
+import { activate, emulator, moveClock, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
 import { pressEnterUntilDone } from './helpers-steps';
 
 const KEY = 'wd-watch-suite-key';
@@ -17,12 +17,6 @@ const PRICED = 'https://docs.tideflow.dev/guide/streams';
 
 interface Monitor { id: string; name?: string; status?: string; nextRunAt?: string | null; estimatedCreditsPerMonth?: number | null }
 interface CheckDone { check: { id: string; actualCredits?: number; summary?: Record<string, number> }; pages: Array<{ url: string; status: string }> }
-
-/** Moves the emulator's monitor clock forward (its admin endpoint, loopback only). */
-async function moveClock(ms: number): Promise<void> {
-  const response = await fetch(`${process.env.WEBDATA_TEST_ADMIN_URL ?? ''}/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
-  assert.equal(response.status, 200);
-}
 
 describe('watches', function () {
   this.timeout(90_000);

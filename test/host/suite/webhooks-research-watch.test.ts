@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { ResearchRun, RunEnd, WebDataApi } from '../../../src/extension';
 import type { WebhookNotification } from '../../../src/features/webhooks';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
-import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey, waitFor, webDataLogText } from './helpers-account';
+import { activate, emulator, moveClock, restoreDemoKey, storageOf, usageFor, useKey, waitFor, webDataLogText } from './helpers-account';
 import { pressEnterUntilDone } from './helpers-steps';
 import { eventRows, startUnsignedReceiver, type UnsignedReceiver } from './helpers-webhooks';
 
@@ -22,12 +22,6 @@ const HOSTILE = '[Open](command:workbench.action.quit) $(zap)\r\n# heading';
 
 interface Monitor { id: string }
 interface SentRequest { method: string; path: string; body?: unknown }
-
-/** Moves the emulator's monitor clock forward (its admin endpoint, loopback only): due checks run then. */
-async function moveClock(ms: number): Promise<void> {
-  const response = await fetch(`${process.env.WEBDATA_TEST_ADMIN_URL ?? ''}/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
-  assert.equal(response.status, 200);
-}
 
 function webhookOf(request: SentRequest | undefined): Record<string, unknown> | undefined {
   const body = request?.body;
