@@ -31,12 +31,18 @@ if (run.status !== 0) {
   console.error('screenshots: the e2e run failed; media/screenshots/ is unchanged.');
   process.exit(run.status ?? 1);
 }
-// test/e2e/advanced.e2e.ts saves its pictures apart (the journey empties SHOTS when it starts).
-const ADVANCED_SHOTS = path.join(REPO, 'test-results', 'e2e-advanced');
-for (const [from, to] of Object.entries({ 'advanced-review.png': 'advanced-review.png' })) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  if (fs.existsSync(path.join(ADVANCED_SHOTS, from))) fs.copyFileSync(path.join(ADVANCED_SHOTS, from), path.join(SHOTS, from));
-  CHOSEN[from] = to;
+// test/e2e/advanced.e2e.ts and test/e2e/browser.e2e.ts save their pictures apart (they run before
+// the journey, which empties SHOTS when it starts).
+const APART = [
+  [path.join(REPO, 'test-results', 'e2e-advanced'), { 'advanced-review.png': 'advanced-review.png' }],
+  [path.join(REPO, 'test-results', 'e2e-browser'), { 'browser-live-view.png': 'browser-live-view.png' }],
+];
+for (const [dir, chosen] of APART) {
+  for (const [from, to] of Object.entries(chosen)) {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    if (fs.existsSync(path.join(dir, from))) fs.copyFileSync(path.join(dir, from), path.join(SHOTS, from));
+    CHOSEN[from] = to;
+  }
 }
 const missing = Object.keys(CHOSEN).filter((name) => !fs.existsSync(path.join(SHOTS, name)));
 if (missing.length > 0) {
