@@ -223,6 +223,7 @@ export const Setting = {
   chatMaxWatchCreditsPerMonth: 'chat.maxWatchCreditsPerMonth',
   browserLiveView: 'browser.liveView',
   chatMaxBrowserMinutes: 'chat.maxBrowserMinutes',
+  chatBrowserIdleSeconds: 'chat.browserIdleSeconds',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

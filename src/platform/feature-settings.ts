@@ -75,6 +75,12 @@ export function browserLiveView(): 'beside' | 'external' {
   return section().get<string>(Setting.browserLiveView, 'beside') === 'external' ? 'external' : 'beside';
 }
 
+/** Seconds without a run after which a chat agent's browser session is stopped (the service's activityTtl range). */
+export function chatBrowserIdleSeconds(): number {
+  const value = section().get<number>(Setting.chatBrowserIdleSeconds, 120);
+  return typeof value === 'number' && Number.isFinite(value) ? Math.round(Math.max(10, Math.min(3600, value))) : 120;
+}
+
 /** The minutes chat agents' browser sessions of a window may live in all (webData_browser). */
 export function chatMaxBrowserMinutes(): number {
   const value = section().get<number>(Setting.chatMaxBrowserMinutes, 5);

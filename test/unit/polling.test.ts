@@ -1,51 +1,9 @@
 // The one polling helper behind the credits and the active crawls, on a fake clock: the interval,
 // the backoff after failures, pausing while inactive, a refresh that resets the wait, dispose.
 import * as assert from 'node:assert/strict';
-import { Poller, type PollClock, type PollOutcome } from '../../src/core/polling';
+import { Poller, type PollOutcome } from '../../src/core/polling';
+import { FakeClock, settle } from './fake-clock';
 import { within } from './wait';
-
-/** Timers that fire only when the test advances the time. */
-class FakeClock implements PollClock {
-  private time = 0;
-  private nextId = 1;
-  private readonly timers = new Map<number, { at: number; run: () => void }>();
-
-  now(): number {
-    return this.time;
-  }
-
-  setTimeout(run: () => void, ms: number): unknown {
-    const id = this.nextId++;
-    this.timers.set(id, { at: this.time + ms, run });
-    return id;
-  }
-
-  clearTimeout(handle: unknown): void {
-    this.timers.delete(handle as number);
-  }
-
-  get pending(): number {
-    return this.timers.size;
-  }
-
-  /** Moves the time on, firing due timers in order and letting the runs they start finish. */
-  async advance(ms: number): Promise<void> {
-    const end = this.time + ms;
-    for (;;) {
-      const due = [...this.timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.time = due[1].at;
-      due[1].run();
-      await settle();
-    }
-    this.time = end;
-  }
-}
-
-const settle = async (): Promise<void> => {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-};
 
 function poller(outcomes: PollOutcome[] = [], interval = 1000, extra: { maxBackoffMs?: number; minIntervalMs?: number } = {}) {
   const clock = new FakeClock();

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { secondsLeft } from '../../core/browser/present';
 import { inertLabel } from '../../core/text/inert';
 import { Disposable } from '../../platform/disposable';
+import { chatBrowserIdleSeconds } from '../../platform/feature-settings';
 import { plainTooltip } from '../../platform/markdown';
 import type { BrowserSessionSource } from '../crawls';
 import type { BrowserSessions } from './sessions';
@@ -41,7 +42,7 @@ export class BrowserSessionsGroup extends Disposable implements BrowserSessionSo
     if (!session) return item;
     const now = this.now();
     item.description = inertLabel(sessionDescriptionWords(session, secondsLeft(session.expiresAt, now), now));
-    item.tooltip = plainTooltip({ heading: session.label, paragraphs: sessionTooltipWords(session) });
+    item.tooltip = plainTooltip({ heading: session.label, paragraphs: sessionTooltipWords(session, chatBrowserIdleSeconds()) });
     item.contextValue = session.status === 'active' ? 'browserSession' : 'browserSessionEnded';
     item.iconPath = new vscode.ThemeIcon(session.status === 'active' ? 'vm-running' : session.status === 'stopping' ? 'loading~spin' : 'vm-outline');
     return item;

@@ -6,6 +6,7 @@
 // Session ID. Every run acts on the live site; its output is outside text, shown as plain text only.
 import * as vscode from 'vscode';
 import type { WebDataClient } from '../../core/api';
+import { AgentStops } from '../../core/browser/agent-stops';
 import type { BrowserClient } from '../../core/browser/api';
 import { boundAtRate, codePreview, hidesText, languageForId, runOutputOf, usedRecently, type RunOutput } from '../../core/browser/present';
 import { isBrowserLanguage, type BrowserLanguage } from '../../core/browser/request';
@@ -21,7 +22,7 @@ import { registerCommand } from '../../platform/commands';
 import { loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
 import { showError } from '../../platform/notify';
-import { browserLiveView } from '../../platform/feature-settings';
+import { browserLiveView, chatBrowserIdleSeconds } from '../../platform/feature-settings';
 import type { Services } from '../../platform/services';
 import type { BrowserSessionSource } from '../crawls';
 import { BrowserSessionsGroup } from './group';
@@ -47,6 +48,8 @@ export interface RunAsk {
 }
 
 const MAX_TTL_MINUTES = 60;
+/** Seconds past an agent session's idle time after which the service ends it itself (activityTtl). */
+const IDLE_BACKSTOP_S = 30;
 
 export class BrowserFeature extends Disposable {
   readonly sessions: BrowserSessions;
@@ -58,6 +61,11 @@ export class BrowserFeature extends Disposable {
   private readonly ranEmitter = this._register(new vscode.EventEmitter<{ sessionId: string; output: RunOutput }>());
   /** After each run's answer (host tests wait for it). */
   readonly onDidRun = this.ranEmitter.event;
+  /** A chat agent's session: stopped after its idle time without a run, or at the agents' bound (its bill counts in today's spend). */
+  private readonly agentStops = new AgentStops((id, why) => {
+    this.services.log.info(`Browser sessions: stopping ${id}, a chat agent's, ${why === 'idle' ? `after ${chatBrowserIdleSeconds()} s without a run` : 'at the agents\' bound (webData.chat.maxBrowserMinutes)'}`);
+    this.sessions.stop(id).catch((error: unknown) => this.services.log.warn(`Browser sessions: ${id} could not be stopped: ${String(error)}`));
+  });
 
   constructor(private readonly services: Services, private readonly links: BrowserLinks) {
     super();
@@ -66,7 +74,8 @@ export class BrowserFeature extends Disposable {
     this.group = this._register(new BrowserSessionsGroup(this.sessions));
     this.documents = this._register(new RunDocuments());
     this._register(links.showSessions(this.group));
-    this._register({ dispose: () => { for (const channel of this.channels.values()) channel.dispose(); for (const timer of this.agentTimers) clearTimeout(timer); } });
+    this._register({ dispose: () => { for (const channel of this.channels.values()) channel.dispose(); this.agentStops.dispose(); } });
+    this._register(this.sessions.onDidStop(({ session }) => this.agentStops.forget(session.id)));
     void this.sessions.refresh();
   }
 
@@ -85,7 +94,7 @@ export class BrowserFeature extends Disposable {
   }
 
   /** webData.startBrowserSession: its time to live, a profile, the bound; then the session and its live view. */
-  async startSession(given: { ttl?: number; profile?: string } = {}, askedBy: 'person' | 'agent' = 'person'): Promise<BrowserSession | undefined> {
+  async startSession(given: { ttl?: number; profile?: string; activityTtl?: number } = {}, askedBy: 'person' | 'agent' = 'person'): Promise<BrowserSession | undefined> {
     const minutes = given.ttl !== undefined ? Math.ceil(given.ttl / 60) : await this.askMinutes();
     if (minutes === undefined) return undefined;
     const profile = given.profile ?? (given.ttl !== undefined ? '' : await vscode.window.showInputBox({ title: words.profileTitle(), prompt: words.profilePrompt(), ignoreFocusOut: true }));
@@ -95,7 +104,9 @@ export class BrowserFeature extends Disposable {
     const api = await this.connected();
     if (!api) return undefined;
     try {
-      const started = await api.startSession({ ttl, ...(profile.trim() !== '' ? { profile: { name: profile.trim() } } : {}) });
+      const started = await api.startSession({
+        ttl, ...(given.activityTtl !== undefined ? { activityTtl: given.activityTtl } : {}), ...(profile.trim() !== '' ? { profile: { name: profile.trim() } } : {}),
+      });
       const expiresAt = started.expiresAt ? Date.parse(started.expiresAt) : NaN;
       const session: BrowserSession = {
         id: started.id, kind: 'session', label: profile.trim() !== '' ? profile.trim() : started.id, startedHere: true, askedBy, status: 'active', createdAt: Date.now(),
@@ -227,6 +238,7 @@ export class BrowserFeature extends Disposable {
     const options = ask.signal ? { signal: ask.signal } : {};
     const answer: Executed = session.kind === 'scrape' ? await api.interactWithScrape(session.id, request, options) : await api.execute(session.id, request, options);
     this.sessions.touched(session.id);
+    this.agentStops.ran(session.id, chatBrowserIdleSeconds() * 1000);
     const output = runOutputOf(answer);
     const text = this.outputText(ask.language, output);
     this.channelOf(session.id).append(text);
@@ -302,10 +314,12 @@ export class BrowserFeature extends Disposable {
 
   /**
    * The session a chat agent's run goes to, after the person confirmed it: a new one opened at the
-   * address (its time to live what is left of the bound, and stopped when the bound is reached), a
-   * scraped page's own browser, or a session already open. Throws the client's error.
+   * address (its time to live what is left of the bound), a scraped page's own browser, or a session
+   * already open. A session it opens is stopped after webData.chat.browserIdleSeconds without a run
+   * or when the bound is reached, whichever is first. Throws the client's error.
    */
   async sessionForAgent(target: BrowserTarget, leftMs: number): Promise<BrowserSession> {
+    const idleS = chatBrowserIdleSeconds();
     if (target.kind === 'session') {
       const open = this.sessions.get(target.sessionId);
       if (open?.status !== 'active') throw new Error(words.noSession());
@@ -313,28 +327,25 @@ export class BrowserFeature extends Disposable {
     }
     const api = await this.api();
     if (!api) throw new Error(words.notConnected());
-    let session: BrowserSession | undefined;
     if (target.kind === 'url') {
       const ttl = Math.min(3600, Math.max(30, Math.floor(leftMs / 1000)));
-      session = await this.startSession({ ttl, profile: '' }, 'agent');
+      // The service ends it a little after the idle time too, should this window close first.
+      const session = await this.startSession({ ttl, profile: '', activityTtl: Math.min(3600, idleS + IDLE_BACKSTOP_S) }, 'agent');
       if (!session) throw new Error(words.noSession());
+      // Watched before its first run: a run that fails still leaves it to be stopped.
+      this.agentStops.watch(session.id, idleS * 1000, leftMs);
       await this.run(session.id, { code: `await page.goto(${JSON.stringify(target.url)});`, language: 'node', askedBy: 'agent' }, false);
-    } else {
-      const answer = await api.interactWithScrape(target.scrapeId, { code: 'console.log(page.url())', language: 'node' });
-      session = {
-        id: target.scrapeId, kind: 'scrape', label: answer.stdout?.trim() || target.scrapeId, startedHere: true, askedBy: 'agent', status: 'active', createdAt: Date.now(), lastActivity: Date.now(),
-        ...(answer.liveViewUrl ? { liveViewUrl: answer.liveViewUrl } : {}),
-      };
-      this.sessions.add(session);
+      return session;
     }
-    const id = session.id;
-    // The bound: the session is stopped when the agents' minutes run out.
-    const timer = setTimeout(() => { this.agentTimers.delete(timer); void this.sessions.stop(id).catch(() => undefined); }, Math.max(0, leftMs));
-    this.agentTimers.add(timer);
+    const answer = await api.interactWithScrape(target.scrapeId, { code: 'console.log(page.url())', language: 'node' });
+    const session: BrowserSession = {
+      id: target.scrapeId, kind: 'scrape', label: answer.stdout?.trim() || target.scrapeId, startedHere: true, askedBy: 'agent', status: 'active', createdAt: Date.now(), lastActivity: Date.now(),
+      ...(answer.liveViewUrl ? { liveViewUrl: answer.liveViewUrl } : {}),
+    };
+    this.sessions.add(session);
+    this.agentStops.watch(session.id, idleS * 1000, leftMs);
     return session;
   }
-
-  private readonly agentTimers = new Set<ReturnType<typeof setTimeout>>();
 
   async copyId(given: string | undefined): Promise<string | undefined> {
     const session = await this.pickSession(given, false);

@@ -32,12 +32,13 @@ export function sessionDescriptionWords(session: BrowserSession, secondsLeft: nu
   }
 }
 
-export function sessionTooltipWords(session: BrowserSession): string[] {
+export function sessionTooltipWords(session: BrowserSession, idleSeconds: number): string[] {
   return [
     session.kind === 'scrape' ? vscode.l10n.t('A scraped page\'s own browser. Scrape id: {0}', session.id) : vscode.l10n.t('Session id: {0}', session.id),
     session.startedHere
       ? vscode.l10n.t('Started in this window; stopped when the window closes.')
       : vscode.l10n.t('Started elsewhere (another window, the SDK or the dashboard).'),
+    ...(session.startedHere && session.askedBy === 'agent' ? [vscode.l10n.t('Opened by a chat agent: stopped after {0} seconds without a run (webData.chat.browserIdleSeconds).', n(idleSeconds))] : []),
     vscode.l10n.t('The service bills a session by how long it lives: stop it when you are done.'),
   ];
 }

@@ -4,8 +4,9 @@
 // before every send (declined: nothing sent; "don't ask again" for that session only), its output
 // in a read-only tab, Stop asking when the session was used in the last minute and showing the
 // credits billed (in today's spend too), a session whose time ran out on the emulator's clock,
-// Continue in a Browser from a scraped page's tab, and two windows (another's session listed, not stopped
-// when this window closes, stoppable here after asking). Its own emulated team.
+// Continue in a Browser from a scraped page's tab, a chat agent's session stopped when idle, and
+// two windows (another's session listed, not stopped when this window closes, stoppable here after
+// asking). Its own emulated team.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
@@ -203,6 +204,35 @@ describe('browser sessions', function () {
     const again = textOf(await api.chat.browser.invoke({ input: { sessionId, code: 'console.log(page.url())' }, toolInvocationToken: undefined }, none));
     assert.match(again, new RegExp(`stdout:\\n${PAGE.replace(/[./]/g, '\\$&')}`));
     assert.equal(asked.filter((a) => a.message.startsWith('Let a chat agent run')).length, 3, 'asked at every call');
+  });
+
+  it('an agent\'s session is stopped after webData.chat.browserIdleSeconds without a run, its bill in today\'s spend; the service would end it 30 s later by itself', async () => {
+    const settings = vscode.workspace.getConfiguration('webData');
+    await settings.update('chat.browserIdleSeconds', 10, vscode.ConfigurationTarget.Global);
+    try {
+      const spent = api.spend.today().agent;
+      answers = [[/^Let a chat agent run/, 'Run']];
+      const ran = textOf(await api.chat.browser.invoke({ input: { url: PAGE, code: 'console.log(await page.title())' }, toolInvocationToken: undefined }, none));
+      assert.match(ran, /it is stopped after 10 s without a run/, 'the agent is told');
+      const idle = api.browser.sessions.get(/browser session (\S+) /.exec(ran)?.[1] ?? '');
+      assert.equal(idle?.status, 'active');
+      const before = await emulator.requestCount();
+      await waitFor('the idle session stopped', () => idle.status === 'stopped', 30_000);
+      const sent = (await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/interact'));
+      assert.deepEqual(sent.map((r) => `${r.method} ${r.path}`), [`DELETE /v2/interact/${idle.id}`], 'stopped by this window, nothing else sent');
+      assert.ok((idle.creditsBilled ?? 0) > 0, 'its bill is on its row');
+      await waitFor('its bill in today\'s spend', () => api.spend.today().agent === spent + (idle.creditsBilled ?? 0));
+
+      // The backstop: a session an agent opens carries activityTtl (idle + 30 s), so the service ends
+      // it by itself when this window is gone; here the emulator's clock passes 40 s without a run.
+      const next = textOf(await api.chat.browser.invoke({ input: { url: PAGE, code: 'console.log(1)' }, toolInvocationToken: undefined }, none));
+      const backstopped = /browser session (\S+) /.exec(next)?.[1] ?? '';
+      await moveClock(41_000);
+      await api.browser.sessions.refresh();
+      assert.equal(api.browser.sessions.get(backstopped)?.status, 'expired', 'the service ended it after activityTtl');
+    } finally {
+      await settings.update('chat.browserIdleSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('webData_browser is refused once the agents\' minutes reach webData.chat.maxBrowserMinutes, and in a workspace that is not trusted', async () => {
