@@ -6,10 +6,10 @@
 // Session ID. Every run acts on the live site; its output is outside text, shown as plain text only.
 import * as vscode from 'vscode';
 import type { WebDataClient } from '../../core/api';
-import { AgentStops } from '../../core/browser/agent-stops';
 import type { BrowserClient } from '../../core/browser/api';
 import { boundAtRate, codePreview, hidesText, languageForId, runOutputOf, usedRecently, type RunOutput } from '../../core/browser/present';
 import { isBrowserLanguage, type BrowserLanguage } from '../../core/browser/request';
+import { SessionStops } from '../../core/browser/session-stops';
 import type { Executed } from '../../core/browser/schemas';
 import type { BrowserTarget } from '../../core/chat/browser-input';
 import { decodeBrowserSessionId, decodeStartSessionArgument } from '../../core/commands/browser';
@@ -50,6 +50,13 @@ export interface RunAsk {
 const MAX_TTL_MINUTES = 60;
 /** Seconds past an agent session's idle time after which the service ends it itself (activityTtl). */
 const IDLE_BACKSTOP_S = 30;
+/** How long before its time runs out a session started here is stopped by this window, to learn its bill. */
+const STOP_BEFORE_END_MS = 5_000;
+
+/** Milliseconds from now until a session asked at `sentAt` to live `ttl` seconds is stopped here. */
+function untilEnd(sentAt: number, ttl: number, now = Date.now()): number {
+  return Math.max(0, sentAt + ttl * 1000 - now - STOP_BEFORE_END_MS);
+}
 
 export class BrowserFeature extends Disposable {
   readonly sessions: BrowserSessions;
@@ -61,9 +68,12 @@ export class BrowserFeature extends Disposable {
   private readonly ranEmitter = this._register(new vscode.EventEmitter<{ sessionId: string; output: RunOutput }>());
   /** After each run's answer (host tests wait for it). */
   readonly onDidRun = this.ranEmitter.event;
-  /** A chat agent's session: stopped after its idle time without a run, or at the agents' bound (its bill counts in today's spend). */
-  private readonly agentStops = new AgentStops((id, why) => {
-    this.services.log.info(`Browser sessions: stopping ${id}, a chat agent's, ${why === 'idle' ? `after ${chatBrowserIdleSeconds()} s without a run` : 'at the agents\' bound (webData.chat.maxBrowserMinutes)'}`);
+  /**
+   * The sessions this window started, stopped by it just before their time runs out (so the bill is
+   * known and counts in today's spend), and a chat agent's after its idle time without a run.
+   */
+  private readonly stops = new SessionStops((id, why) => {
+    this.services.log.info(`Browser sessions: stopping ${id}, ${why === 'idle' ? `a chat agent's, after ${chatBrowserIdleSeconds()} s without a run` : 'as its time runs out'}`);
     this.sessions.stop(id).catch((error: unknown) => this.services.log.warn(`Browser sessions: ${id} could not be stopped: ${String(error)}`));
   });
 
@@ -74,8 +84,8 @@ export class BrowserFeature extends Disposable {
     this.group = this._register(new BrowserSessionsGroup(this.sessions));
     this.documents = this._register(new RunDocuments());
     this._register(links.showSessions(this.group));
-    this._register({ dispose: () => { for (const channel of this.channels.values()) channel.dispose(); this.agentStops.dispose(); } });
-    this._register(this.sessions.onDidStop(({ session }) => this.agentStops.forget(session.id)));
+    this._register({ dispose: () => { for (const channel of this.channels.values()) channel.dispose(); this.stops.dispose(); } });
+    this._register(this.sessions.onDidStop(({ session }) => this.stops.forget(session.id)));
     void this.sessions.refresh();
   }
 
@@ -104,6 +114,7 @@ export class BrowserFeature extends Disposable {
     const api = await this.connected();
     if (!api) return undefined;
     try {
+      const sentAt = Date.now();
       const started = await api.startSession({
         ttl, ...(given.activityTtl !== undefined ? { activityTtl: given.activityTtl } : {}), ...(profile.trim() !== '' ? { profile: { name: profile.trim() } } : {}),
       });
@@ -115,6 +126,8 @@ export class BrowserFeature extends Disposable {
         ...(started.interactiveLiveViewUrl ? { interactiveLiveViewUrl: started.interactiveLiveViewUrl } : {}),
       };
       this.sessions.add(session);
+      // Timed from the ttl asked, on this machine's clock: a clock that differs from the service's does not move it.
+      this.stops.watch(session.id, { endMs: untilEnd(sentAt, ttl) });
       if (askedBy === 'person') await this.openLiveView(session.id, false);
       return session;
     } catch (error) {
@@ -238,7 +251,7 @@ export class BrowserFeature extends Disposable {
     const options = ask.signal ? { signal: ask.signal } : {};
     const answer: Executed = session.kind === 'scrape' ? await api.interactWithScrape(session.id, request, options) : await api.execute(session.id, request, options);
     this.sessions.touched(session.id);
-    this.agentStops.ran(session.id, chatBrowserIdleSeconds() * 1000);
+    this.stops.ran(session.id);
     const output = runOutputOf(answer);
     const text = this.outputText(ask.language, output);
     this.channelOf(session.id).append(text);
@@ -333,7 +346,7 @@ export class BrowserFeature extends Disposable {
       const session = await this.startSession({ ttl, profile: '', activityTtl: Math.min(3600, idleS + IDLE_BACKSTOP_S) }, 'agent');
       if (!session) throw new Error(words.noSession());
       // Watched before its first run: a run that fails still leaves it to be stopped.
-      this.agentStops.watch(session.id, idleS * 1000, leftMs);
+      this.stops.watch(session.id, { idleMs: idleS * 1000, endMs: Math.min(leftMs, untilEnd(session.createdAt, ttl)) });
       await this.run(session.id, { code: `await page.goto(${JSON.stringify(target.url)});`, language: 'node', askedBy: 'agent' }, false);
       return session;
     }
@@ -343,7 +356,7 @@ export class BrowserFeature extends Disposable {
       ...(answer.liveViewUrl ? { liveViewUrl: answer.liveViewUrl } : {}),
     };
     this.sessions.add(session);
-    this.agentStops.watch(session.id, idleS * 1000, leftMs);
+    this.stops.watch(session.id, { idleMs: idleS * 1000, endMs: leftMs });
     return session;
   }
 

@@ -2,8 +2,9 @@
 // a scraped page's own browser it opened, and the team's others the service lists. Each with its
 // time left (counting down while any is active), its last activity and, once stopped here, the
 // credits billed. Stop sends DELETE; a session whose time ran out is marked expired (the service
-// billed it; this window is not told how much). On dispose, the sessions this window started and
-// did not stop are stopped: VS Code is closing and cannot ask.
+// billed it; this window is not told how much: the feature stops its own sessions just before their
+// end for that reason). On dispose, the sessions this window started and did not stop are stopped:
+// VS Code is closing and cannot ask.
 import * as vscode from 'vscode';
 import type { BrowserClient } from '../../core/browser/api';
 import { ReviewRule, secondsLeft, type ObservedRate } from '../../core/browser/present';

@@ -4,9 +4,9 @@
 // before every send (declined: nothing sent; "don't ask again" for that session only), its output
 // in a read-only tab, Stop asking when the session was used in the last minute and showing the
 // credits billed (in today's spend too), a session whose time ran out on the emulator's clock,
-// Continue in a Browser from a scraped page's tab, a chat agent's session stopped when idle, and
-// two windows (another's session listed, not stopped when this window closes, stoppable here after
-// asking). Its own emulated team.
+// Continue in a Browser from a scraped page's tab, this window stopping its sessions just before
+// their end (a chat agent's when idle), and two windows (another's session listed, not stopped when
+// this window closes, stoppable here after asking). Its own emulated team.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
@@ -206,10 +206,17 @@ describe('browser sessions', function () {
     assert.equal(asked.filter((a) => a.message.startsWith('Let a chat agent run')).length, 3, 'asked at every call');
   });
 
-  it('an agent\'s session is stopped after webData.chat.browserIdleSeconds without a run, its bill in today\'s spend; the service would end it 30 s later by itself', async () => {
+  it('this window stops its sessions before the service would, bills in today\'s spend: a person\'s just before its time runs out, an agent\'s after webData.chat.browserIdleSeconds without a run (the service would end it 30 s later)', async () => {
     const settings = vscode.workspace.getConfiguration('webData');
     await settings.update('chat.browserIdleSeconds', 10, vscode.ConfigurationTarget.Global);
     try {
+      // A person's session of 30 s (the service's least ttl), left alone: stopped here at 25 s.
+      const personSpent = api.spend.today().person;
+      answers = [[/^Start a browser session/, 'Start Session']];
+      const short = await vscode.commands.executeCommand<Session | undefined>('webData.startBrowserSession', { ttl: 30, profile: '' });
+      assert.ok(short, `no session: ${JSON.stringify(asked)}`);
+      const shortStarted = Date.now();
+
       const spent = api.spend.today().agent;
       answers = [[/^Let a chat agent run/, 'Run']];
       const ran = textOf(await api.chat.browser.invoke({ input: { url: PAGE, code: 'console.log(await page.title())' }, toolInvocationToken: undefined }, none));
@@ -223,8 +230,15 @@ describe('browser sessions', function () {
       assert.ok((idle.creditsBilled ?? 0) > 0, 'its bill is on its row');
       await waitFor('its bill in today\'s spend', () => api.spend.today().agent === spent + (idle.creditsBilled ?? 0));
 
+      const own = api.browser.sessions.get(short.id);
+      await waitFor('the person\'s 30 s session stopped here', () => own?.status === 'stopped', 40_000);
+      assert.ok(Date.now() - shortStarted >= 20_000, 'not stopped early');
+      assert.ok((own?.creditsBilled ?? 0) > 0, 'its bill is on its row');
+      await waitFor('its bill in today\'s spend', () => api.spend.today().person === personSpent + (own?.creditsBilled ?? 0));
+
       // The backstop: a session an agent opens carries activityTtl (idle + 30 s), so the service ends
-      // it by itself when this window is gone; here the emulator's clock passes 40 s without a run.
+      // it by itself when this window is gone; here the emulator's clock passes 40 s without a run
+      // (last: the clock moved ends any session still open).
       const next = textOf(await api.chat.browser.invoke({ input: { url: PAGE, code: 'console.log(1)' }, toolInvocationToken: undefined }, none));
       const backstopped = /browser session (\S+) /.exec(next)?.[1] ?? '';
       await moveClock(41_000);
