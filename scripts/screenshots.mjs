@@ -31,11 +31,12 @@ if (run.status !== 0) {
   console.error('screenshots: the e2e run failed; media/screenshots/ is unchanged.');
   process.exit(run.status ?? 1);
 }
-// test/e2e/advanced.e2e.ts and test/e2e/browser.e2e.ts save their pictures apart (they run before
+// test/e2e/advanced.e2e.ts, browser.e2e.ts and chat.e2e.ts save their pictures apart (they run before
 // the journey, which empties SHOTS when it starts).
 const APART = [
   [path.join(REPO, 'test-results', 'e2e-advanced'), { 'advanced-review.png': 'advanced-review.png' }],
   [path.join(REPO, 'test-results', 'e2e-browser'), { 'browser-live-view.png': 'browser-live-view.png' }],
+  [path.join(REPO, 'test-results', 'e2e-chat'), { 'chat-answer.png': 'chat-answer.png' }],
 ];
 for (const [dir, chosen] of APART) {
   for (const [from, to] of Object.entries(chosen)) {

@@ -5,8 +5,7 @@
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { openViewContainer, quickInput, runFromPalette, viewRows } from './workbench';
+import { openViewContainer, quickInput, runFromPalette, screenshotIn, viewRows } from './workbench';
 import { VIEWPORT, workbenchSuite } from './suite';
 
 /** Not test-results/e2e/, which the journey's run empties when it starts. */
@@ -14,12 +13,7 @@ export const ADVANCED_SHOTS_DIR = path.resolve('test-results', 'e2e-advanced');
 
 describe('e2e: advanced search through its steps', function () {
   this.timeout(180_000);
-  const shot = async (p: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<string> => {
-    fs.mkdirSync(ADVANCED_SHOTS_DIR, { recursive: true });
-    const file = path.join(ADVANCED_SHOTS_DIR, `${name}.png`);
-    await p.screenshot({ path: file, clip });
-    return file;
-  };
+  const shot = screenshotIn(ADVANCED_SHOTS_DIR);
 
   const wb = workbenchSuite({ name: 'advanced', prepare: () => { fs.rmSync(ADVANCED_SHOTS_DIR, { recursive: true, force: true }); }, shot });
 

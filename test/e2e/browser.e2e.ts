@@ -11,16 +11,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { workbenchSuite } from './suite';
-import { editorTab, openFile, openViewContainer, quickInput, resizeSideBar, runFromPalette, setViewExpanded, viewRows, waitForToast } from './workbench';
+import { editorTab, openFile, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshotIn, setViewExpanded, viewRows, waitForToast } from './workbench';
 
 const SHOTS_DIR = path.resolve('test-results', 'e2e-browser');
 
-async function screenshot(p: Page, name: string): Promise<string> {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  const file = path.join(SHOTS_DIR, `${name}.png`);
-  await p.screenshot({ path: file });
-  return file;
-}
+const screenshot = screenshotIn(SHOTS_DIR);
 
 const PAGE = 'https://docs.tideflow.dev/getting-started';
 const TITLE = 'Getting started with Tideflow';

@@ -42,13 +42,21 @@ export async function waitForStatusBarEntry(page: Page, entryId: string, text: R
 /** A part of the page, in CSS pixels. */
 export interface Clip { x: number; y: number; width: number; height: number }
 
-/** A PNG a person can look at, in test-results/e2e/; `clip` keeps a part of the page. */
-export async function screenshot(page: Page, name: string, clip?: Clip): Promise<string> {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  const file = path.join(SHOTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, clip });
-  return file;
+/**
+ * Saves PNGs a person can look at into `dir`; `clip` keeps a part of the page. The files that run
+ * before the journey keep theirs in a folder of their own, since the journey empties SHOTS_DIR.
+ */
+export function screenshotIn(dir: string): (page: Page, name: string, clip?: Clip) => Promise<string> {
+  return async (page, name, clip) => {
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${name}.png`);
+    await page.screenshot({ path: file, clip });
+    return file;
+  };
 }
+
+/** A PNG a person can look at, in test-results/e2e/. */
+export const screenshot = screenshotIn(SHOTS_DIR);
 
 /** The quick input's text field (palette, input boxes and quick picks share it). */
 export function quickInput(page: Page): Locator {

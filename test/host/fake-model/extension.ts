@@ -73,8 +73,11 @@ export function activate(context: vscode.ExtensionContext): FakeModelApi {
   };
   const register = Reflect.get(vscode.lm, 'registerLanguageModelChatProvider') as Register | undefined;
   if (typeof register !== 'function') return api;
+  const inPicker = vscode.workspace.getConfiguration('webdataTest').get<boolean>('fakeModel.inPicker') === true;
+  if (inPicker) void addProviderGroup();
   context.subscriptions.push(register('webdata-test', {
-    provideLanguageModelChatInformation: () => MODELS,
+    // The chat's model picker in agent mode lists only models that call tools.
+    provideLanguageModelChatInformation: () => (inPicker ? MODELS.map((m) => ({ ...m, capabilities: { toolCalling: true } })) : MODELS),
     provideLanguageModelChatResponse: async (model, messages, _options, progress, token) => {
       const text = messages.map(textOf).join('\n');
       const seen = { model: model.id, text, tokens: countTokens(text) };
@@ -101,4 +104,21 @@ export function activate(context: vscode.ExtensionContext): FakeModelApi {
     provideTokenCount: (_model, text) => Promise.resolve(countTokens(textOf(text))),
   }));
   return api;
+}
+
+/**
+ * The end-to-end run's workbench (machine setting webdataTest.fakeModel.inPicker): a provider group
+ * of this vendor in the profile's chatLanguageModels.json, as Chat: Manage Language Models → Add
+ * Models would write it. Without a group of a vendor other than Copilot, VS Code's model picker
+ * offers only "Sign in to use Copilot" and answers every request with "Language model unavailable".
+ */
+async function addProviderGroup(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.openLanguageModelsJson');
+  const document = vscode.window.activeTextEditor?.document;
+  if (!document || document.getText().includes('"webdata-test"')) return;
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), JSON.stringify([{ name: 'Web Data Test', vendor: 'webdata-test' }], null, '\t'));
+  await vscode.workspace.applyEdit(edit);
+  await document.save();
+  await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 }
