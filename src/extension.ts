@@ -196,7 +196,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     }),
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
-  const profileUse = new ProfileUse(context.globalState);
+  const profileUse = new ProfileUse(services.globalState);
   context.subscriptions.push(profileUse, registerStandIns((name) => features.get(name), () => { profileUse.mark(); }));
 
   // Today's spend by who asked, in every window: the credits tooltip shows it, the chat tools cap it.

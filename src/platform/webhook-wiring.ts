@@ -23,8 +23,6 @@ export interface PreparedWebhook<E extends string> {
 }
 
 export class WebhookWirer {
-  private writes: Promise<void> = Promise.resolve();
-
   constructor(private readonly services: Services, private readonly link: ReceiverLink, private readonly prefix: TokenPrefix) {}
 
   prepare<E extends string>(events: readonly E[]): PreparedWebhook<E> {
@@ -41,17 +39,17 @@ export class WebhookWirer {
     };
   }
 
-  /** One write at a time to this window's own key: two starts at once must not read the same old list. */
-  private keep(id: string, token: string): Promise<void> {
-    const state = this.services.context.globalState;
+  /** Into this window's own key, the list read at the write's turn: two starts at once both keep theirs. */
+  private async keep(id: string, token: string): Promise<void> {
+    const state = this.services.globalState;
     const ownKey = `${this.prefix}${vscode.env.sessionId}`;
-    const next = this.writes.then(async () => {
+    try {
       const now = Date.now();
-      await state.update(ownKey, withJobToken(readJobTokens(state.get(ownKey)), { id, token, savedAt: now }, now, this.prefix));
+      await state.change(ownKey, (current) => withJobToken(readJobTokens(current), { id, token, savedAt: now }, now, this.prefix));
       for (const key of staleTokenKeys(state, ownKey, now, this.prefix)) await state.update(key, undefined);
       this.services.log.info(`Kept the webhook token of ${id} for its deliveries.`);
-    }).catch((err: unknown) => { this.services.log.warn(`Could not keep a webhook token in global state: ${String(err)}`); });
-    this.writes = next;
-    return next;
+    } catch (err) {
+      this.services.log.warn(`Could not keep a webhook token in global state: ${String(err)}`);
+    }
   }
 }

@@ -22,9 +22,11 @@ interface Listing {
  * minified: 65.5 KiB when every feature moved to its own bundle (issue 33), 73.5 KiB once the editor
  * menu's context keys (issue 34) joined every start, 80.3 KiB with the four families of issues
  * 35-38 (documents, research, watches, @webData): each adds only its row's ids, its factory and its
- * spend wiring here, about 1.5 KiB, and a bundle of its own. Anything more belongs in that bundle.
+ * spend wiring here, about 1.5 KiB, and a bundle of its own. 84.3 KiB with browser sessions (issue
+ * 39) and the one writer of global state every store goes through (src/core/shared-state.ts, 1.1
+ * KiB: it must be there before any feature writes). Anything more belongs in a feature's bundle.
  */
-const SHELL_CEILING_KIB = 84;
+const SHELL_CEILING_KIB = 86;
 
 const LAZY = ['agent', 'browser', 'chat', 'connect', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
 

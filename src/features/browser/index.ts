@@ -79,7 +79,7 @@ export class BrowserFeature extends Disposable {
 
   constructor(private readonly services: Services, private readonly links: BrowserLinks) {
     super();
-    this.sessions = this._register(new BrowserSessions(() => this.api(), services.context.globalState, services.log));
+    this.sessions = this._register(new BrowserSessions(() => this.api(), services.globalState, services.log));
     this.onDidStop = this.sessions.onDidStop;
     this.group = this._register(new BrowserSessionsGroup(this.sessions));
     this.documents = this._register(new RunDocuments());

@@ -12,6 +12,7 @@ import { CrawlResultsService } from '../../core/crawls/results';
 import { Command, Setting, SETTINGS_SECTION, View } from '../../core/ids';
 import { isWebDataError, loadCore } from '../../platform/core';
 import { decodeCrawlPage, decodeJob, decodeJobRef } from '../../core/commands/crawls';
+import type { SharedState } from '../../core/shared-state';
 import { registerCommand } from '../../platform/commands';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { describeError } from '../../platform/notify';
@@ -114,19 +115,19 @@ class CrawlResultsFeature extends Disposable {
       restoreKept: () => {
         const address = services.connection.state.baseUrl;
         if (address === undefined) return;
-        const kept = readOpenJobs(services.context.globalState.get(OPEN_JOBS_KEY)).filter((entry) => entry.address === address);
+        const kept = readOpenJobs(services.globalState.get(OPEN_JOBS_KEY)).filter((entry) => entry.address === address);
         for (const entry of kept) if (entry.url !== undefined) this.urls.set(jobKey(entry.job.ref), entry.url);
         service.restore(kept.map((entry) => entry.job));
       },
       saved: () => this.saving,
     };
     this.service = service;
-    this.state = services.context.globalState;
+    this.state = services.globalState;
     this.address = () => services.connection.state.baseUrl;
   }
 
   private readonly service: CrawlResultsService;
-  private readonly state: vscode.Memento;
+  private readonly state: SharedState;
   private readonly address: () => string | undefined;
   private readonly changed = new Map<string, JobRef>();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -155,7 +156,7 @@ class CrawlResultsFeature extends Disposable {
       return job ? [{ address, savedAt: now, job: snapshotOf(job), ...(url !== undefined ? { url } : {}) }] : [];
     });
     try {
-      await this.state.update(OPEN_JOBS_KEY, mergeOpenJobs(readOpenJobs(this.state.get(OPEN_JOBS_KEY)), mine));
+      await this.state.change(OPEN_JOBS_KEY, (current) => mergeOpenJobs(readOpenJobs(current), mine));
     } catch {
       // Kept for the next change: the view itself is not affected.
     }

@@ -10,6 +10,7 @@ import { JOB_COSTS_PREFIX, jobCostHistory, readJobCosts, staleCostKeys, withStor
 import { JOB_TOKENS_PREFIX, readJobTokens, staleTokenKeys, withJobToken } from '../../core/jobs/tokens';
 import { decideWiring, jobWebhook, type WebhookWiring } from '../../core/jobs/wiring';
 import { FINISHED, type CrawlResultsService } from '../../core/crawls/results';
+import type { SharedState } from '../../core/shared-state';
 import type { JobRef } from '../../core/crawls/job';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
@@ -66,7 +67,6 @@ export class JobStarter extends Disposable {
   private readonly following = new Map<string, ReturnType<typeof setTimeout>>();
   /** The jobs followed until their end, by key. */
   private readonly unfinished = new Set<string>();
-  private writes: Promise<void> = Promise.resolve();
   /** The starts under way, and the jobs this window started: their "started" webhook says nothing new. */
   private readonly starting = new Set<Promise<unknown>>();
   private readonly startedHere = new Set<string>();
@@ -79,8 +79,8 @@ export class JobStarter extends Disposable {
     this._register(toDisposable(() => { for (const timer of this.following.values()) clearTimeout(timer); this.following.clear(); this.unfinished.clear(); }));
   }
 
-  private get state(): vscode.Memento {
-    return this.services.context.globalState;
+  private get state(): SharedState {
+    return this.services.globalState;
   }
 
   /** Whether, and where, a job started now gets its webhook, and why not. */
@@ -152,7 +152,7 @@ export class JobStarter extends Disposable {
   private keepToken(id: string, token: string): Promise<void> {
     return this.write(async () => {
       const now = Date.now();
-      await this.state.update(this.ownTokensKey, withJobToken(readJobTokens(this.state.get(this.ownTokensKey)), { id, token, savedAt: now }, now));
+      await this.state.change(this.ownTokensKey, (current) => withJobToken(readJobTokens(current), { id, token, savedAt: now }, now));
       for (const key of staleTokenKeys(this.state, this.ownTokensKey, now)) await this.state.update(key, undefined);
     });
   }
@@ -161,17 +161,15 @@ export class JobStarter extends Disposable {
     return this.write(async () => {
       const now = Date.now();
       const cost = { id, shape, pages, creditsUsed, finishedAt: new Date(now).toISOString(), savedAt: now };
-      await this.state.update(this.ownCostsKey, withStoredCost(readJobCosts(this.state.get(this.ownCostsKey)), cost));
+      await this.state.change(this.ownCostsKey, (current) => withStoredCost(readJobCosts(current), cost));
       for (const key of staleCostKeys(this.state, this.ownCostsKey, now)) await this.state.update(key, undefined);
       this.services.log.info(`Job ${id} finished: ${pages} pages, ${creditsUsed} credits; kept for the bound of the next job of its shape.`);
     });
   }
 
-  /** One write at a time: a token and a cost written at once must not read the same old list. */
+  /** Each list is read at its write's turn (SharedState), so a token and a cost written at once both stay. */
   private write(run: () => Promise<void>): Promise<void> {
-    const next = this.writes.then(run).catch((err: unknown) => this.services.log.warn(`Could not keep a job's token or cost in global state: ${String(err)}`));
-    this.writes = next;
-    return next;
+    return run().catch((err: unknown) => this.services.log.warn(`Could not keep a job's token or cost in global state: ${String(err)}`));
   }
 
   /**

@@ -77,13 +77,13 @@ class SearchFeature extends Disposable implements SearchApi {
 
   constructor(private readonly services: Services) {
     super();
-    const { context, log } = services;
+    const { log } = services;
     // The service makes and owns the history's store; everything below reads it through the service.
     this.searches = this._register(new SearchServiceHost(services, historyLimits));
     this._register(this.searches.onDidSearch((done) => void this.reveal(done)));
     this.provider = this._register(new SearchResultsProvider(this.searches));
     this.view = this._register(createTreeView(View.searchResults, { treeDataProvider: this.provider, showCollapseAll: true }));
-    this.documents = this._register(new ResultDocuments(this.searches, context.globalState));
+    this.documents = this._register(new ResultDocuments(this.searches, services.globalState));
     this._register(toDisposable(() => { this.statusMessage?.dispose(); }));
 
     this._register(registerCommand(Command.search, decodeSearchCommand, (input) => this.command.run(input)));

@@ -17,22 +17,16 @@ export interface SpendApi {
 }
 
 export function registerSpend(services: Services, searches: { onDidSearch: vscode.Event<SearchDone> }): SpendApi {
-  const { globalState } = services.context;
+  const { globalState } = services;
   const ownKey = `${SPEND_KEY_PREFIX}${vscode.env.sessionId}`;
   const changed = new vscode.EventEmitter<void>();
   const ownKeys = (): string[] => globalState.keys().filter((key) => key.startsWith(SPEND_KEY_PREFIX));
 
-  const write = async (entry: SpendEntry): Promise<void> => {
+  // One entry per write, computed at its turn (SharedState: no write is lost to another's echo).
+  const record = async (entry: SpendEntry): Promise<void> => {
     if (!Number.isFinite(entry.credits) || entry.credits < 0) return;
     const day = localDay(new Date());
-    // VS Code's memento takes the echo of each write it sent as its whole state, so a write made
-    // while an earlier one is on its way is undone by that echo (and the undone state is what it
-    // sends): entries are written one at a time (below), and each is looked for once its write is
-    // done and written again when another write's echo undid it.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await globalState.update(ownKey, withSpend(parseWindowSpend(globalState.get(ownKey)), day, entry));
-      if (parseWindowSpend(globalState.get(ownKey))?.entries.some((e) => e.id === entry.id)) break;
-    }
+    await globalState.change(ownKey, (current) => withSpend(parseWindowSpend(current), day, entry));
     // Windows that closed on an earlier day leave their entry: gone once it is two days old.
     const yesterday = localDay(new Date(Date.now() - 24 * 60 * 60 * 1000));
     for (const key of ownKeys()) {
@@ -40,12 +34,6 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
       if (key !== ownKey && (!spend || (spend.day !== day && spend.day !== yesterday))) await globalState.update(key, undefined);
     }
     changed.fire();
-  };
-  let writing: Promise<void> = Promise.resolve();
-  const record = (entry: SpendEntry): Promise<void> => {
-    const done = writing.then(() => write(entry));
-    writing = done.catch(() => undefined);
-    return done;
   };
   services.context.subscriptions.push(changed, searches.onDidSearch((done) => {
     const credits = done.record.response.creditsUsed;

@@ -53,7 +53,7 @@ export class UsageStatus extends Disposable {
       stateForError: (error, at) => loadCore().stateForError(error, at),
       // The balance an earlier session stored shows at once (marked as last known) while the
       // connection is read and the first refresh runs; only from globalState, no request.
-      startup: startupState(services.context.globalState),
+      startup: startupState(services.globalState),
       lastKnown: { remember: (usage, at) => this.remember(usage, at), forget: () => this.forget() },
       onListenerError: (err) => services.log.error(`Credits: ${String(err)}`),
     }));
@@ -103,13 +103,13 @@ export class UsageStatus extends Disposable {
   private remember(usage: TokenUsage, at: Date): void {
     const baseUrl = this.services.connection.state.baseUrl;
     if (baseUrl === undefined || this.isDisposed) return;
-    void Promise.resolve(this.services.context.globalState.update(LAST_KNOWN_KEY, toStoredUsage({ baseUrl, usage, at })))
+    void Promise.resolve(this.services.globalState.update(LAST_KNOWN_KEY, toStoredUsage({ baseUrl, usage, at })))
       .catch((err: unknown) => this.services.log.warn(`Credits: could not keep the last balance: ${String(err)}`));
   }
 
   private forget(): void {
-    if (this.services.context.globalState.get(LAST_KNOWN_KEY) === undefined) return;
-    void Promise.resolve(this.services.context.globalState.update(LAST_KNOWN_KEY, undefined)).catch(() => undefined);
+    if (this.services.globalState.get(LAST_KNOWN_KEY) === undefined) return;
+    void Promise.resolve(this.services.globalState.update(LAST_KNOWN_KEY, undefined)).catch(() => undefined);
   }
 
   presentation(): UsagePresentation {

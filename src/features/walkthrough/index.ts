@@ -76,7 +76,7 @@ class Walkthrough extends Disposable implements WalkthroughApi {
   }
 
   private async showOnFirstStart(): Promise<void> {
-    const state = this.services.context.globalState;
+    const state = this.services.globalState;
     if (state.get<boolean>(WALKTHROUGH_SHOWN) === true) return;
     // Never again, whatever the open does: a person who closed it does not want it back.
     await state.update(WALKTHROUGH_SHOWN, true);

@@ -79,7 +79,7 @@ export class WatchFeature extends Disposable {
     super();
     this.wirer = new WebhookWirer(services, links.webhooks, WATCH_TOKENS_PREFIX);
     const api = (): Promise<MonitorClient | undefined> => this.api();
-    this.model = this._register(new WatchModel(api, services.context.globalState, services.connection.onDidChange));
+    this.model = this._register(new WatchModel(api, services.globalState, services.connection.onDidChange));
     this.group = this._register(new WatchesGroup(this.model));
     this.checkSpend = this._register(new CheckSpend(this.model));
     this.onDidCheck = this.checkSpend.onDidSpend;

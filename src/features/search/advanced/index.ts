@@ -33,5 +33,5 @@ class AdvancedSearchFeature extends Disposable implements AdvancedContext {
 
 /** `history`: the stored searches, for the review's price from searches of the same shape. */
 export function registerAdvancedSearch(services: Services, history: () => Promise<readonly SearchSummary[]>): void {
-  services.context.subscriptions.push(new AdvancedSearchFeature(services.context.globalState, history));
+  services.context.subscriptions.push(new AdvancedSearchFeature(services.globalState, history));
 }
