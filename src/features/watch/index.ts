@@ -89,6 +89,11 @@ export class WatchFeature extends Disposable {
     this.notifier = this._register(new WatchNotifier(this.model, services.context.globalStorageUri.fsPath, (watchId, checkId) => this.openChanges({ kind: 'check', watchId, checkId })));
   }
 
+  /** Once the checks the reads so far found were counted (host tests wait on it rather than on time). */
+  checksCounted(): Promise<void> {
+    return this.checkSpend.settled();
+  }
+
   private async api(): Promise<MonitorClient | undefined> {
     const client: WebDataClient | undefined = await this.services.connection.getClient();
     return client ? loadCore().monitorClient(client) : undefined;

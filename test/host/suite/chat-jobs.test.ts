@@ -14,22 +14,14 @@ import type { ChatTool } from '../../../src/features/chat/tool';
 import { FINISHED } from '../../../src/core/crawls/results';
 import { JOB_COSTS_PREFIX } from '../../../src/core/jobs/costs';
 import { activate, emulator, restoreDemoKey, storageOf, useKey, usageFor, waitFor } from './helpers-account';
+import { invokeTool as invoke, messageOf, none, textOf } from './helpers-tools';
 
 const KEY = 'wd-test-chat-jobs-0123456789abcdef';
-const none = new vscode.CancellationTokenSource().token;
 const quarter = (text: string): Promise<number> => Promise.resolve(Math.ceil(text.length / 4));
 const budget = (tokenBudget: number): vscode.LanguageModelToolTokenizationOptions => ({ tokenBudget, countTokens: quarter });
 const BUDGETS = [64, 200, undefined] as const;
 
-function textOf(result: vscode.LanguageModelToolResult): string {
-  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-}
-const invokeTool = async (name: string, input: object, tokens?: number): Promise<string> =>
-  textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined, tokenizationOptions: tokens === undefined ? undefined : budget(tokens) }, none));
-const messageOf = (prepared: vscode.PreparedToolInvocation | undefined): string => {
-  const message = prepared?.confirmationMessages?.message;
-  return typeof message === 'string' ? message : message?.value ?? '';
-};
+const invokeTool = (name: string, input: object, tokens?: number): Promise<string> => invoke(name, input, tokens === undefined ? undefined : budget(tokens));
 /** Markdown back to its text (the confirmation escapes every value). */
 const plain = (markdown: string): string => markdown.replace(/\\(.)/g, '$1');
 const sentTo = async (path: string, since: number): Promise<number> => (await emulator.requestsSince(since)).filter((r) => r.path === path).length;

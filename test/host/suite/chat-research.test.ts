@@ -10,19 +10,14 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import { activate, emulator, restoreDemoKey, waitFor } from './helpers-account';
+import { messageOf as confirmationOf, none, textOf } from './helpers-tools';
 
-const none = new vscode.CancellationTokenSource().token;
 const quarter = (text: string): Promise<number> => Promise.resolve(Math.ceil(text.length / 4));
 const BUDGETS = [64, 200, undefined] as const;
 const PAGE = 'https://docs.tideflow.dev/guide/streams';
 
-function textOf(result: vscode.LanguageModelToolResult): string {
-  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-}
-const messageOf = (prepared: vscode.PreparedToolInvocation | undefined): string => {
-  const message = prepared?.confirmationMessages?.message;
-  return (typeof message === 'string' ? message : message?.value ?? '').replace(/\\(.)/g, '$1');
-};
+/** The confirmation's message with the markdown escapes taken out. */
+const messageOf = (prepared: vscode.PreparedToolInvocation | undefined): string => confirmationOf(prepared).replace(/\\(.)/g, '$1');
 const setting = (name: string, value: number | undefined): Thenable<void> => vscode.workspace.getConfiguration('webData').update(name, value, vscode.ConfigurationTarget.Global);
 
 describe('chat: research tools', function () {

@@ -11,21 +11,12 @@ import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import { activate, emulator, plainText, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
 import { creditsItem } from './helpers-shown';
+import { invokeTool, messageOf, none, textOf } from './helpers-tools';
 
 const KEY = 'wd-test-chat-spend-0123456789abcdef';
-const none = new vscode.CancellationTokenSource().token;
 const quarter = (text: string): Promise<number> => Promise.resolve(Math.ceil(text.length / 4));
 const budget = (tokenBudget: number): vscode.LanguageModelToolTokenizationOptions => ({ tokenBudget, countTokens: quarter });
 
-function textOf(result: vscode.LanguageModelToolResult): string {
-  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-}
-const invokeTool = async (name: string, input: object, tokenizationOptions?: vscode.LanguageModelToolTokenizationOptions): Promise<string> =>
-  textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined, tokenizationOptions }, none));
-const messageOf = (prepared: vscode.PreparedToolInvocation | undefined): string => {
-  const message = prepared?.confirmationMessages?.message;
-  return typeof message === 'string' ? message : message?.value ?? '';
-};
 const searchesSince = async (count: number): Promise<unknown[]> => (await emulator.requestsSince(count)).filter((r) => r.path === '/v2/search');
 const setLimit = (value: number | undefined): Thenable<void> => vscode.workspace.getConfiguration('webData').update('chat.dailyCreditLimit', value, vscode.ConfigurationTarget.Global);
 

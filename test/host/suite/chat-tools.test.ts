@@ -7,17 +7,11 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import { activate, emulator, EXTENSION_ID, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+import { invokeTool as invoke, none, textOf } from './helpers-tools';
 
 const KEY = 'wd-test-chat-tools-0123456789abcdef';
 const CRAWLS = Array.from({ length: 3 }, (_, i) => ({ id: `1111111${i}-2222-4333-8444-555555555555`, teamId: 'team-chat', url: `https://crawl${i}.example/docs`, options: { scrapeOptions: { formats: ['markdown'], headers: { Cookie: 'session=topsecret' } } } }));
 
-function textOf(result: vscode.LanguageModelToolResult): string {
-  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-}
-
-const none = new vscode.CancellationTokenSource().token;
-const invoke = async (name: string, input: object, tokenizationOptions?: vscode.LanguageModelToolTokenizationOptions): Promise<string> =>
-  textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined, tokenizationOptions }, none));
 
 describe('chat tools (language-model tools)', function () {
   let api: WebDataApi;

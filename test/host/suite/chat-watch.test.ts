@@ -9,20 +9,15 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import { activate, emulator, moveClock, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
+import { messageOf as confirmationOf, none, textOf } from './helpers-tools';
 
 const KEY = 'wd-chat-watch-suite-key';
 const GUIDE = 'https://docs.tideflow.dev/getting-started';
-const none = new vscode.CancellationTokenSource().token;
 const quarter = (text: string): Promise<number> => Promise.resolve(Math.ceil(text.length / 4));
 const BUDGETS = [64, 200, undefined] as const;
 
-function textOf(result: vscode.LanguageModelToolResult): string {
-  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-}
-const messageOf = (prepared: vscode.PreparedToolInvocation | undefined): string => {
-  const message = prepared?.confirmationMessages?.message;
-  return (typeof message === 'string' ? message : message?.value ?? '').replace(/\\(.)/g, '$1');
-};
+/** The confirmation's message with the markdown escapes taken out. */
+const messageOf = (prepared: vscode.PreparedToolInvocation | undefined): string => confirmationOf(prepared).replace(/\\(.)/g, '$1');
 const setting = (name: string, value: number | undefined): Thenable<void> => vscode.workspace.getConfiguration('webData').update(name, value, vscode.ConfigurationTarget.Global);
 const tokens = (budget: number | undefined): vscode.LanguageModelToolTokenizationOptions | undefined => (budget === undefined ? undefined : { tokenBudget: budget, countTokens: quarter });
 
@@ -145,7 +140,7 @@ describe('chat: watch tools', function () {
     // Read again, twice: the same check is not counted again.
     await vscode.commands.executeCommand('webData.refreshWatches');
     await vscode.commands.executeCommand('webData.refreshWatches');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await api.watch.checksCounted();
     assert.equal(api.spend.today().person, before + credits);
     // Another window found the same check and wrote it in its own entry: still once.
     const state = storageOf(api).globalState;

@@ -14,6 +14,7 @@ import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { makePdf } from '../../emulator/document-files';
 import { activate, emulator, plainText, restoreDemoKey, waitFor } from './helpers-account';
 import { pressEnterUntilDone } from './helpers-steps';
+import { invokeTool, messageOf, none, textOf } from './helpers-tools';
 
 interface Record { id: string; fileName: string; relativePath: string; creditsUsed?: number; pages?: unknown[]; contentHash: string }
 
@@ -250,16 +251,8 @@ describe('documents as markdown: the chat tool', function () {
   this.timeout(60_000);
   let api: WebDataApi;
   let folder: string;
-  const none = new vscode.CancellationTokenSource().token;
   const quarter = (text: string): Promise<number> => Promise.resolve(Math.ceil(text.length / 4));
   const budget = (tokenBudget: number): vscode.LanguageModelToolTokenizationOptions => ({ tokenBudget, countTokens: quarter });
-  const textOf = (result: vscode.LanguageModelToolResult): string => result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-  const invokeTool = async (name: string, input: object, tokenizationOptions?: vscode.LanguageModelToolTokenizationOptions): Promise<string> =>
-    textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined, tokenizationOptions }, none));
-  const messageOf = (prepared: vscode.PreparedToolInvocation | undefined): string => {
-    const message = prepared?.confirmationMessages?.message;
-    return typeof message === 'string' ? message : message?.value ?? '';
-  };
   const parses = async (since: number): Promise<number> => (await emulator.requestsSince(since)).filter((r) => r.path === PARSE).length;
   const setLimit = (value: number | undefined): Thenable<void> => vscode.workspace.getConfiguration('webData').update('chat.dailyCreditLimit', value, vscode.ConfigurationTarget.Global);
   const pdf = makePdf(Array.from({ length: 6 }, (_, i) => [`Chapter ${i + 1}`, 'The chapter says a good deal about parsing. '.repeat(6)]));

@@ -23,6 +23,7 @@ import { ENDPOINTS, FAULTS, MATRIX_CLIENT, type Endpoint, type FaultRow } from '
 import type { EmulatorFault } from '../../emulator/types';
 import { activate, emulator, env, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
 import { answersWithin, assertKept, saved } from './helpers-faults';
+import { invokeTool as invoke, textOf } from './helpers-tools';
 
 const KEY = 'wd-host-fault-matrix-0001';
 /** This team's balance, 2,000 credits: seen only with this suite's key. */
@@ -40,10 +41,7 @@ const EXTENSION_BODY_CAP = 64 * 1024 * 1024;
 const MARKDOWN = { scrapeOptions: { formats: [{ type: 'markdown' }] } };
 
 const none = new vscode.CancellationTokenSource().token;
-const textOf = (result: vscode.LanguageModelToolResult): string =>
-  result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-const invokeTool = async (name: string, input: object, token: vscode.CancellationToken): Promise<string> =>
-  textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token));
+const invokeTool = (name: string, input: object, token: vscode.CancellationToken): Promise<string> => invoke(name, input, undefined, token);
 
 async function addJob(init: Record<string, unknown>): Promise<string> {
   const response = await fetch(`${env('WEBDATA_TEST_ADMIN_URL')}/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey: KEY, ...init }) });
