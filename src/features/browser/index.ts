@@ -50,6 +50,11 @@ export interface RunAsk {
 const MAX_TTL_MINUTES = 60;
 /** Seconds past an agent session's idle time after which the service ends it itself (activityTtl). */
 const IDLE_BACKSTOP_S = 30;
+/**
+ * A scraped page's own browser has no time to live of its own in the published shapes: this window
+ * gives it one, names it before it opens, and stops the browser then.
+ */
+const SCRAPE_BROWSER_TTL_S = 600;
 /** How long before its time runs out a session started here is stopped by this window, to learn its bill. */
 const STOP_BEFORE_END_MS = 5_000;
 
@@ -166,18 +171,21 @@ export class BrowserFeature extends Disposable {
     const existing = this.sessions.get(page.scrapeId);
     if (existing?.status === 'active') { await this.openLiveView(existing.id, false); return existing; }
     const open = words.continue();
-    if (await vscode.window.showWarningMessage(words.continueAsk(inertNotification(page.url, 200)), { modal: true, detail: words.continueDetail() }, open) !== open) return undefined;
+    if (await vscode.window.showWarningMessage(words.continueAsk(inertNotification(page.url, 200)), { modal: true, detail: words.continueDetail(SCRAPE_BROWSER_TTL_S / 60) }, open) !== open) return undefined;
     const api = await this.connected();
     if (!api) return undefined;
     try {
       // A run that reads only the page's address opens the browser at the page.
+      const sentAt = Date.now();
       const answer = await api.interactWithScrape(page.scrapeId, { code: 'console.log(page.url())', language: 'node' });
       const session: BrowserSession = {
         id: page.scrapeId, kind: 'scrape', label: page.url, startedHere: true, askedBy: 'person', status: 'active', createdAt: Date.now(), lastActivity: Date.now(),
+        expiresAt: sentAt + SCRAPE_BROWSER_TTL_S * 1000,
         ...(answer.liveViewUrl ? { liveViewUrl: answer.liveViewUrl } : {}),
         ...(answer.interactiveLiveViewUrl ? { interactiveLiveViewUrl: answer.interactiveLiveViewUrl } : {}),
       };
       this.sessions.add(session);
+      this.stops.watch(session.id, { endMs: untilEnd(sentAt, SCRAPE_BROWSER_TTL_S) });
       await this.openLiveView(session.id, false);
       return session;
     } catch (error) {
@@ -350,9 +358,11 @@ export class BrowserFeature extends Disposable {
       await this.run(session.id, { code: `await page.goto(${JSON.stringify(target.url)});`, language: 'node', askedBy: 'agent' }, false);
       return session;
     }
+    const sentAt = Date.now();
     const answer = await api.interactWithScrape(target.scrapeId, { code: 'console.log(page.url())', language: 'node' });
     const session: BrowserSession = {
       id: target.scrapeId, kind: 'scrape', label: answer.stdout?.trim() || target.scrapeId, startedHere: true, askedBy: 'agent', status: 'active', createdAt: Date.now(), lastActivity: Date.now(),
+      expiresAt: sentAt + leftMs,
       ...(answer.liveViewUrl ? { liveViewUrl: answer.liveViewUrl } : {}),
     };
     this.sessions.add(session);

@@ -113,16 +113,18 @@ export class BrowserSessions extends Disposable {
       const ids = new Set(listed.map((s) => s.id));
       for (const item of listed) {
         const known = this.sessions.get(item.id);
-        const lastActivity = item.lastActivity ? Date.parse(item.lastActivity) : undefined;
+        const createdAt = item.createdAt ? Date.parse(item.createdAt) : NaN;
+        // The service gives a new session its creation time as its last activity: only a later one is a use.
+        const read = item.lastActivity ? Date.parse(item.lastActivity) : NaN;
+        const lastActivity = Number.isFinite(read) && !(Number.isFinite(createdAt) && read <= createdAt) ? read : undefined;
         if (known) {
-          if (lastActivity !== undefined && Number.isFinite(lastActivity)) known.lastActivity = Math.max(known.lastActivity ?? 0, lastActivity);
+          if (lastActivity !== undefined) known.lastActivity = Math.max(known.lastActivity ?? 0, lastActivity);
           continue;
         }
-        const createdAt = item.createdAt ? Date.parse(item.createdAt) : NaN;
         this.sessions.set(item.id, {
           id: item.id, kind: 'session', label: item.id, startedHere: false, askedBy: 'person', status: 'active',
           createdAt: Number.isFinite(createdAt) ? createdAt : this.now(),
-          ...(lastActivity !== undefined && Number.isFinite(lastActivity) ? { lastActivity } : {}),
+          ...(lastActivity !== undefined ? { lastActivity } : {}),
           ...(item.liveViewUrl ? { liveViewUrl: item.liveViewUrl } : {}),
           ...(item.interactiveLiveViewUrl ? { interactiveLiveViewUrl: item.interactiveLiveViewUrl } : {}),
         });

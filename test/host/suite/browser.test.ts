@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { CrawlTreeNode } from '../../../src/core/view-nodes';
 import { activate, emulator, moveClock, restoreDemoKey, usageFor, useKey, waitFor } from './helpers-account';
+import { none, textOf } from './helpers-tools';
 
 const KEY = 'wd-browser-suite-key';
 const PAGE = 'https://docs.tideflow.dev/guide/streams';
@@ -175,13 +176,13 @@ describe('browser sessions', function () {
     assert.ok(session);
     assert.equal(session.kind, 'scrape');
     assert.match(asked[0]?.message ?? '', /^Open the page https:\/\/docs\.tideflow\.dev\/guide\/streams in the service's browser\?$/);
-    const sent = (await emulator.requestsSince(before)).filter((r) => r.path.endsWith('/interact'));
+    assert.match(asked[0]?.detail ?? '', /at most 10 minutes, when this window stops it/, 'its bound, named before it opens');
+    const sent = (await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/scrape/') && r.path.endsWith('/interact'));
     assert.deepEqual(sent.map((r) => r.method), ['POST']);
-    assert.ok((await sessionRows()).some((r) => r.id === session.id));
+    const row = (await sessionRows()).find((r) => r.id === session.id);
+    assert.match(String(row?.item.description), /^10 min left/, 'its bound counts down on its row');
   });
 
-  const none = new vscode.CancellationTokenSource().token;
-  const textOf = (result: vscode.LanguageModelToolResult): string => result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 
   it('webData_browser asks before every run with the whole code and the site, says it acts on the live site, and cannot be remembered', async () => {
     const code = [`await page.goto('${PAGE}');`, ...Array.from({ length: 45 }, (_, i) => `// step ${i + 1}`), 'console.log(await page.title());'].join('\n');
