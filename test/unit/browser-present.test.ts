@@ -3,7 +3,7 @@
 // language a file runs as, time left and recent use, the code preview of the review, a run's output
 // read from either answer's shape, and the bound from the last bill seen (none published).
 import assert from 'node:assert/strict';
-import { boundAtRate, codePreview, creditsPerMinute, hidesText, languageForId, ReviewRule, runOutputOf, secondsLeft, usedRecently } from '../../src/core/browser/present';
+import { boundAtRate, codePreview, creditsPerMinute, hidesText, languageForId, pageRowName, ReviewRule, runOutputOf, secondsLeft, usedRecently } from '../../src/core/browser/present';
 import { decodeBrowserSessionId, decodeStartSessionArgument } from '../../src/core/commands/browser';
 
 describe('browser sessions: the review rule and what is shown', () => {
@@ -25,6 +25,12 @@ describe('browser sessions: the review rule and what is shown', () => {
     assert.equal(languageForId('shellscript'), 'bash');
     assert.equal(languageForId('markdown'), undefined);
     assert.equal(languageForId('toString'), undefined);
+  });
+
+  it('names a page\'s browser row by its address without the scheme or a last slash', () => {
+    assert.equal(pageRowName('https://docs.tideflow.dev/getting-started'), 'docs.tideflow.dev/getting-started');
+    assert.equal(pageRowName('HTTP://example.com/'), 'example.com');
+    assert.equal(pageRowName('https://example.com/a?b=https://c/'), 'example.com/a?b=https://c');
   });
 
   it('counts time left down to 0, and tells recent use from the last minute', () => {

@@ -22,6 +22,11 @@ export function secondsLeft(expiresAt: string | number | undefined, now: number)
   return Math.max(0, Math.ceil((end - now) / 1000));
 }
 
+/** A row's name for a scraped page's browser: its address without the scheme or a last slash (the tooltip has it whole). */
+export function pageRowName(address: string): string {
+  return address.replace(/^https?:\/\//i, '').replace(/\/$/, '');
+}
+
 /** How recently counts as "in use": Stop asks first when the session ran something within it. */
 const RECENT_USE_MS = 60_000;
 

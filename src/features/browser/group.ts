@@ -2,7 +2,7 @@
 // it): each session with its time left, last activity, and its credits once stopped. The ids and
 // addresses are the service's: every label, description and tooltip passes through the inert helpers.
 import * as vscode from 'vscode';
-import { secondsLeft } from '../../core/browser/present';
+import { pageRowName, secondsLeft } from '../../core/browser/present';
 import { inertLabel } from '../../core/text/inert';
 import { Disposable } from '../../platform/disposable';
 import { chatBrowserIdleSeconds } from '../../platform/feature-settings';
@@ -10,6 +10,9 @@ import { plainTooltip } from '../../platform/markdown';
 import type { BrowserSessionSource } from '../crawls';
 import type { BrowserSessions } from './sessions';
 import { sessionDescriptionWords, sessionTooltipWords, words } from './words';
+
+/** The characters of a page's address a row shows. */
+const ROW_NAME_MAX = 40;
 
 export class BrowserSessionsGroup extends Disposable implements BrowserSessionSource {
   readonly onDidChange: vscode.Event<void>;
@@ -37,7 +40,9 @@ export class BrowserSessionsGroup extends Disposable implements BrowserSessionSo
 
   sessionItem(id: string): vscode.TreeItem {
     const session = this.sessions.get(id);
-    const item = new vscode.TreeItem(inertLabel(session?.label ?? id, 120), vscode.TreeItemCollapsibleState.None);
+    // A page's address is long: shortened, so the time left beside it shows in a narrow side bar.
+    const name = session?.kind === 'scrape' ? inertLabel(pageRowName(session.label), ROW_NAME_MAX) : inertLabel(session?.label ?? id, 120);
+    const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.None);
     item.id = `browserSession:${id}`;
     if (!session) return item;
     const now = this.now();

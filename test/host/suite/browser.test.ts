@@ -181,6 +181,7 @@ describe('browser sessions', function () {
     assert.deepEqual(sent.map((r) => r.method), ['POST']);
     const row = (await sessionRows()).find((r) => r.id === session.id);
     assert.match(String(row?.item.description), /^10 min left/, 'its bound counts down on its row');
+    assert.equal(row?.item.label, 'docs.tideflow.dev/guide/streams', 'the page\'s address, short enough for the time left to show');
   });
 
 
