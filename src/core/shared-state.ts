@@ -5,9 +5,10 @@
 //   the next flush. So one write at a time for the whole extension, a read-modify-write computed at
 //   its turn from the value then, and each write read back once done and made again when undone.
 // - Across windows: the storage keeps the last object sent, so another window's flush made before it
-//   heard of this write drops it after it was read back. So each write is read again a moment later,
-//   and made again when its key is back to exactly the value it had before the write (a value other
-//   windows changed to something else is theirs to keep).
+//   heard of this write drops it after it was read back. So a change (a read-modify-write, as of a
+//   key this window owns or merges into) is read again a moment later, and made again when its key
+//   is back to exactly the value it had before. A plain update (a flag, a value any window may reset)
+//   is not: a reset made on purpose elsewhere must stay.
 // Seen on VS Code 1.100.3, where a burst of 40 spend entries kept 12 of them before the first rule.
 /** What this needs of a memento (VS Code's `Memento` fits). */
 export interface StateLike {
@@ -44,17 +45,18 @@ export class SharedState implements StateLike {
     return value === undefined ? defaultValue : value;
   }
 
+  /** Writes the value, read back and made again when an echo undid it. */
   update(key: string, value: unknown): Promise<void> {
-    return this.change(key, () => value).then(() => undefined);
+    return this.queued(key, () => value, { again: ATTEMPTS }).then(() => undefined);
   }
 
   /**
    * Writes what `next` makes of the key's value at this write's turn (again, from the value found,
-   * when a change from elsewhere undid it), and resolves with what was written. Rejects when the
-   * value could not be kept after a few attempts.
+   * when a change from elsewhere undid it, now or a moment later), and resolves with what was
+   * written. Rejects when the value could not be kept after a few attempts.
    */
   change<T>(key: string, next: (current: unknown) => T): Promise<T> {
-    return this.queued(key, next, 0);
+    return this.queued(key, next, { again: 0 });
   }
 
   /** Once every write made so far, and its later read, is done (tests and benchmarks wait for it). */
@@ -63,7 +65,8 @@ export class SharedState implements StateLike {
     await this.queue;
   }
 
-  private queued<T>(key: string, next: (current: unknown) => T, again: number): Promise<T> {
+  /** `again`: how many later reads this write has had; at ATTEMPTS, none follows. */
+  private queued<T>(key: string, next: (current: unknown) => T, { again }: { again: number }): Promise<T> {
     const run = this.queue.then(() => this.write(key, next, again));
     this.queue = run.catch(() => undefined);
     return run;
@@ -95,7 +98,7 @@ export class SharedState implements StateLike {
     const check = new Promise<void>((resolve) => { setTimeout(resolve, RECHECK_MS); }).then(async () => {
       if (this.lastWrite.get(key) !== write || !sameJson(this.inner.get(key), before)) return;
       this.lostCount++;
-      await this.queued(key, next, again + 1);
+      await this.queued(key, next, { again: again + 1 });
     }).catch(() => undefined);
     this.rechecks.add(check);
     void check.finally(() => this.rechecks.delete(check));
