@@ -47,7 +47,7 @@ export class SharedState implements StateLike {
 
   /** Writes the value, read back and made again when an echo undid it. */
   update(key: string, value: unknown): Promise<void> {
-    return this.queued(key, () => value, { again: ATTEMPTS }).then(() => undefined);
+    return this.queued(key, () => value, 0).then(() => undefined);
   }
 
   /**
@@ -56,7 +56,7 @@ export class SharedState implements StateLike {
    * written. Rejects when the value could not be kept after a few attempts.
    */
   change<T>(key: string, next: (current: unknown) => T): Promise<T> {
-    return this.queued(key, next, { again: 0 });
+    return this.queued(key, next, ATTEMPTS);
   }
 
   /** Once every write made so far, and its later read, is done (tests and benchmarks wait for it). */
@@ -65,9 +65,9 @@ export class SharedState implements StateLike {
     await this.queue;
   }
 
-  /** `again`: how many later reads this write has had; at ATTEMPTS, none follows. */
-  private queued<T>(key: string, next: (current: unknown) => T, { again }: { again: number }): Promise<T> {
-    const run = this.queue.then(() => this.write(key, next, again));
+  /** `rechecks`: how many more times a later read may make this write again (0: none follows). */
+  private queued<T>(key: string, next: (current: unknown) => T, rechecks: number): Promise<T> {
+    const run = this.queue.then(() => this.write(key, next, rechecks));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -77,7 +77,7 @@ export class SharedState implements StateLike {
     return this.lostCount;
   }
 
-  private async write<T>(key: string, next: (current: unknown) => T, again: number): Promise<T> {
+  private async write<T>(key: string, next: (current: unknown) => T, rechecks: number): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const before = copyOf(this.inner.get(key));
       const value = next(before);
@@ -85,7 +85,7 @@ export class SharedState implements StateLike {
       this.lastWrite.set(key, write);
       await this.inner.update(key, value);
       if (sameJson(this.inner.get(key), value)) {
-        if (!sameJson(before, value) && again < ATTEMPTS) this.recheck(key, next, before, again, write);
+        if (!sameJson(before, value) && rechecks > 0) this.recheck(key, next, before, rechecks, write);
         return value;
       }
       if (attempt === ATTEMPTS) throw new Error(`VS Code's global state did not keep ${key} after ${ATTEMPTS} writes`);
@@ -94,11 +94,11 @@ export class SharedState implements StateLike {
   }
 
   /** A moment later: back to exactly what it was before the write means another window's flush dropped it. */
-  private recheck(key: string, next: (current: unknown) => unknown, before: unknown, again: number, write: number): void {
+  private recheck(key: string, next: (current: unknown) => unknown, before: unknown, rechecks: number, write: number): void {
     const check = new Promise<void>((resolve) => { setTimeout(resolve, RECHECK_MS); }).then(async () => {
       if (this.lastWrite.get(key) !== write || !sameJson(this.inner.get(key), before)) return;
       this.lostCount++;
-      await this.queued(key, next, { again: again + 1 });
+      await this.queued(key, next, rechecks - 1);
     }).catch(() => undefined);
     this.rechecks.add(check);
     void check.finally(() => this.rechecks.delete(check));

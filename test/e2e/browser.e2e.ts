@@ -39,13 +39,17 @@ async function answerDialog(p: Page, text: RegExp, button: string): Promise<stri
 
 /** The live view's frame inside the Simple Browser's webview (the emulator serves it at /_live/{id}), within a bound. */
 async function liveViewFrame(p: Page, timeout = 30_000): Promise<Frame> {
-  const until = Date.now() + timeout;
-  for (;;) {
-    const frame = p.frames().find((f) => f.url().includes('/_live/'));
-    if (frame) return frame;
-    if (Date.now() > until) throw new Error(`no live view in the Simple Browser after ${timeout} ms; frames: ${p.frames().map((f) => f.url().slice(0, 80)).join(' | ')}`);
-    await p.waitForTimeout(250);
+  const isLiveView = (f: Frame): boolean => f.url().includes('/_live/');
+  // Listening before looking: a frame that navigates between the two is not missed.
+  const navigated = p.waitForEvent('framenavigated', { predicate: isLiveView, timeout });
+  const present = p.frames().find(isLiveView);
+  if (present) {
+    navigated.catch(() => undefined);
+    return present;
   }
+  return navigated.catch(() => {
+    throw new Error(`no live view in the Simple Browser after ${timeout} ms; frames: ${p.frames().map((f) => f.url().slice(0, 80)).join(' | ')}`);
+  });
 }
 
 describe('e2e: a browser session\'s live view in the Simple Browser beside a run\'s output', function () {

@@ -57,7 +57,10 @@ class EchoMemento implements StateLike {
   }
 }
 
-/** `count` writes of keys of their own, a millisecond apart, not waiting for one another. */
+/**
+ * `count` writes of keys of their own, a millisecond apart, not waiting for one another: spaced so
+ * that writes fall between a flush and its echo, the case under test (no condition stands for it).
+ */
 async function burst(state: StateLike, prefix: string, count: number): Promise<void> {
   const writes: Array<Thenable<void>> = [];
   for (let i = 0; i < count; i++) {
