@@ -10,10 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import util from 'node:util';
 import { launchChromium } from '../../scripts/lib/browser.mjs';
+import { DEFAULT_GRACE_MS, parseProgress, StallWatch } from '../../scripts/lib/host-progress.mjs';
 import { killTree } from '../../scripts/lib/processes.mjs';
 import { remoteUri, startVsCodeServer } from '../../scripts/lib/vscode-server.mjs';
 
-const TIMEOUT_S = Number(process.env.WEBDATA_HOST_TEST_TIMEOUT_S || 300);
+// No cap on the whole run, which the suite's growth would reach: a hang detector instead. Each test
+// and hook may take its own timeout plus this grace, and the grace again between them
+// (scripts/lib/host-progress.mjs); WEBDATA_HOST_STALL_S changes the grace.
+const GRACE_MS = process.env.WEBDATA_HOST_STALL_S ? Number(process.env.WEBDATA_HOST_STALL_S) * 1000 : DEFAULT_GRACE_MS;
 // Workbench chatter that says nothing about the tests; WEBDATA_HOST_VERBOSE=1 shows it anyway.
 const CHATTER = /^(Resolving connection token|Resolved connection token|Creating a socket|Ignoring fetching additional builtin|Updating additional builtin|ChatSessionStore|\[Service Worker\])/;
 // Printed several times, only in the pseudo-locale run (WEBDATA_PSEUDO_L10N=1: a language pack
@@ -54,25 +58,50 @@ function workbenchUrl(port, { developmentPaths, testsPath, folder }) {
   return `http://127.0.0.1:${port}/?${where}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
-/** Opens the workbench; resolves with the exit code the test runner reports, or 'timeout'. */
+/**
+ * WEBDATA_HOST_CPU_PROFILE=<file.cpuprofile>: the workbench's JavaScript profiled for the whole run
+ * (Chrome DevTools' format), to see where the renderer's time goes; how the toasts' layout was found.
+ */
+async function startProfiler(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await cdp.send('Profiler.start');
+  return {
+    async saveTo(file) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(file, JSON.stringify(profile));
+      console.log(`code-shim: the workbench's CPU profile is in ${file}`);
+    },
+  };
+}
+
+/** Opens the workbench; resolves with the exit code the test runner reports, or { stalled: reason }. */
 async function runInWorkbench(browser, url) {
   const page = await browser.newPage();
   let finish = () => {};
   const finished = new Promise((resolve) => { finish = resolve; });
+  const watch = new StallWatch({ graceMs: GRACE_MS, onStall: (reason) => finish({ stalled: reason }) });
   // The workbench calls these (smoke-test driver) with the extension host's console and result.
   await page.exposeFunction('codeAutomationLog', (type, args) => {
     const line = util.format(...(Array.isArray(args) ? args : [args]));
+    const progress = parseProgress(line);
+    if (progress) {
+      watch.feed(progress);
+      return;
+    }
     if ((CHATTER.test(line) || NEWEST_CHATTER.test(line) || PSEUDO_CHATTER.test(line)) && !process.env.WEBDATA_HOST_VERBOSE) return;
     (type === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
   });
   await page.exposeFunction('codeAutomationExit', (code) => finish(code));
   page.on('pageerror', (error) => console.error(`[workbench] ${error.message}`));
-  const timer = setTimeout(() => finish('timeout'), TIMEOUT_S * 1000);
+  const profiler = process.env.WEBDATA_HOST_CPU_PROFILE ? await startProfiler(page) : undefined;
   try {
     await page.goto(url);
     return await finished;
   } finally {
-    clearTimeout(timer);
+    watch.stop();
+    await profiler?.saveTo(process.env.WEBDATA_HOST_CPU_PROFILE);
   }
 }
 
@@ -101,7 +130,7 @@ async function main(argv) {
       disableWorkspaceTrust: options.disableWorkspaceTrust, locale: options.locale });
     browser = await launchChromium({ runDir });
     const code = await runInWorkbench(browser, workbenchUrl(server.port, options));
-    if (code === 'timeout') console.error(`code-shim: tests did not finish within ${TIMEOUT_S} s (WEBDATA_HOST_TEST_TIMEOUT_S)`);
+    if (typeof code === 'object') console.error(`code-shim: the tests stopped making progress: ${code.stalled} (WEBDATA_HOST_STALL_S sets the grace)`);
     else if (code !== 0) console.error(`code-shim: tests finished with exit code ${code}`);
     if (code !== 0 && process.env.WEBDATA_HOST_SHOW_SERVER_LOG) console.error(server.output());
     return code === 0 ? 0 : 1;

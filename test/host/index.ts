@@ -4,7 +4,26 @@
 // needs no list to maintain.
 import Mocha from 'mocha';
 import { loadSuites } from 'virtual:host-suites';
+import { progressLine } from '../../scripts/lib/host-progress.mjs';
 import DurationsReporter from '../durations-reporter';
+
+const { EVENT_RUN_BEGIN, EVENT_TEST_BEGIN, EVENT_TEST_END, EVENT_HOOK_BEGIN, EVENT_HOOK_END } = Mocha.Runner.constants;
+
+/**
+ * Tells the shim (test/host/code-shim.mjs) each test and hook as it begins, with its own timeout,
+ * and as it ends: its hang detector allows the run that long, where a fixed cap on the whole run
+ * would be reached by the suite's own growth (scripts/lib/host-progress.mjs).
+ */
+function announceProgress(runner: Mocha.Runner): void {
+  const say = (line: string): void => { console.log(line); };
+  runner.once(EVENT_RUN_BEGIN, () => { say(progressLine({ event: 'start', total: runner.total })); });
+  const begin = (runnable: Mocha.Runnable): void => { say(progressLine({ event: 'begin', title: runnable.fullTitle(), timeoutMs: runnable.timeout() })); };
+  const end = (runnable: Mocha.Runnable): void => { say(progressLine({ event: 'end', title: runnable.fullTitle() })); };
+  runner.on(EVENT_TEST_BEGIN, begin);
+  runner.on(EVENT_HOOK_BEGIN, begin);
+  runner.on(EVENT_TEST_END, end);
+  runner.on(EVENT_HOOK_END, end);
+}
 
 export function run(): Promise<void> {
   // The spec reporter, which also writes each test's duration where scripts/run-host-tests.mjs says.
@@ -17,9 +36,10 @@ export function run(): Promise<void> {
   mocha.suite.emit('pre-require', globalThis, 'host-suites', mocha);
   loadSuites();
   return new Promise((resolve, reject) => {
-    mocha.run((failures) => {
+    const runner = mocha.run((failures) => {
       if (failures > 0) reject(new Error(`${failures} host test(s) failed`));
       else resolve();
     });
+    announceProgress(runner);
   });
 }
