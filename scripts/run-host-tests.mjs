@@ -5,12 +5,18 @@
 // @vscode/test-electron's runTests with test/host/code-shim.mjs standing in for the VS Code
 // executable (it drives VS Code's server from npm; see that file). A failure on any version
 // fails the run, after every version has run. Run with `node --import tsx` (the emulator is TypeScript).
+// The versions run at once, each in a child process of this script with its own emulator, server,
+// Chromium and profile (they share nothing): one run leaves about half of this 2-core machine idle
+// (its tests wait on the extension's own timers), so two at once take about 1.3 times one, not
+// twice. The first version's output shows as it comes, each other's whole when the first is done,
+// so no two runs' lines mix. WEBDATA_HOST_PARALLEL=0 runs them one after another.
 // WEBDATA_PSEUDO_L10N=1 runs test/host/pseudo instead, in the pseudo locale qps-ploc (see
 // scripts/lib/pseudo-l10n.mjs): the other suites assert English text.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runTests } from '@vscode/test-electron';
 import * as esbuild from 'esbuild';
 import { ensureTools, REPO } from './ensure-tools.mjs';
@@ -18,6 +24,10 @@ import { PSEUDO_LOCALE, preparePseudoLocale } from './lib/pseudo-l10n.mjs';
 import { selectedVersions } from './lib/vscode-versions.mjs';
 
 const SHIM = path.join(REPO, 'test', 'host', 'code-shim.mjs');
+const SELF = fileURLToPath(import.meta.url);
+// Set for the child that runs one version: the parent built the extension and the bundle.
+const BUILT = process.env.WEBDATA_HOST_BUILT === '1';
+const PARALLEL = process.env.WEBDATA_HOST_PARALLEL !== '0';
 const PSEUDO = process.env.WEBDATA_PSEUDO_L10N === '1';
 const SUITE_DIR = path.join(REPO, 'test', 'host', PSEUDO ? 'pseudo' : 'suite');
 const BUNDLE = path.join(REPO, 'out', 'host', 'index.js');
@@ -159,30 +169,66 @@ async function runOnServer(server) {
   }
 }
 
+/** One version in this process; resolves with its label when it failed. */
+async function runVersion(server) {
+  const label = `VS Code ${server.vscode} (${server.name})`;
+  step(`tests in ${label}`);
+  try {
+    const seconds = await runOnServer(server);
+    console.log(`\nhost tests passed on ${label} in ${seconds.toFixed(1)} s`);
+    return undefined;
+  } catch (error) {
+    // runTests rejects with "Test run failed with code 1" after the failures were printed.
+    console.error(`\nhost tests failed on ${label}: ${error instanceof Error ? error.message : String(error)}`);
+    return label;
+  }
+}
+
+/**
+ * Every version at once, each in a child process of this script. The first one's output is shown
+ * as it comes; each other's is kept and shown whole, in order, once those before it are done.
+ * Resolves with the labels of the versions that failed.
+ */
+async function runVersionsAtOnce(servers) {
+  const runs = servers.map((server, index) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', SELF], {
+      cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, WEBDATA_VSCODE: server.name, WEBDATA_HOST_BUILT: '1' },
+    });
+    const kept = [];
+    const live = index === 0;
+    child.stdout.on('data', (chunk) => { if (live) process.stdout.write(chunk); else kept.push(['out', chunk]); });
+    child.stderr.on('data', (chunk) => { if (live) process.stderr.write(chunk); else kept.push(['err', chunk]); });
+    const done = new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? signal)));
+    return { server, kept, done };
+  });
+  console.log(`\nhost tests on ${servers.map((server) => `VS Code ${server.vscode}`).join(' and ')} at once; ` +
+    `the output of ${servers.slice(1).map((server) => server.vscode).join(' and ')} follows when ${servers[0].vscode} is done`);
+  const failed = [];
+  for (const run of runs) {
+    const code = await run.done;
+    for (const [stream, chunk] of run.kept) (stream === 'err' ? process.stderr : process.stdout).write(chunk);
+    if (code !== 0) failed.push(`VS Code ${run.server.vscode} (${run.server.name})`);
+  }
+  return failed;
+}
+
 async function main() {
   const started = Date.now();
   const versions = selectedVersions();
   step('tools');
   const { servers } = await ensureTools({ versions });
-  step('build');
-  buildExtension();
-  await bundleHostTests();
-  console.log(`host suites: ${suiteFiles().map((file) => path.relative(REPO, file)).join(', ')}`);
-  fs.chmodSync(SHIM, 0o755);   // runTests spawns it directly, as it would spawn VS Code
+  if (!BUILT) {
+    step('build');
+    buildExtension();
+    await bundleHostTests();
+    console.log(`host suites: ${suiteFiles().map((file) => path.relative(REPO, file)).join(', ')}`);
+    fs.chmodSync(SHIM, 0o755);   // runTests spawns it directly, as it would spawn VS Code
+  }
 
   const failed = [];
-  for (const server of servers) {
-    const label = `VS Code ${server.vscode} (${server.name})`;
-    step(`tests in ${label}`);
-    try {
-      const seconds = await runOnServer(server);
-      console.log(`\nhost tests passed on ${label} in ${seconds.toFixed(1)} s`);
-    } catch (error) {
-      // runTests rejects with "Test run failed with code 1" after the failures were printed.
-      console.error(`\nhost tests failed on ${label}: ${error instanceof Error ? error.message : String(error)}`);
-      failed.push(label);
-    }
-  }
+  if (servers.length > 1 && PARALLEL) failed.push(...await runVersionsAtOnce(servers));
+  else for (const server of servers) failed.push(...[await runVersion(server)].filter(Boolean));
   if (failed.length > 0) throw new Error(`failed on ${failed.join(' and ')}`);
   if (servers.length > 1) {
     console.log(`\nhost tests passed on ${servers.map((server) => `VS Code ${server.vscode}`).join(' and ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
