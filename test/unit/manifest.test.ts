@@ -25,7 +25,8 @@ interface Manifest {
   capabilities?: { untrustedWorkspaces?: { supported?: unknown; description?: string; restrictedConfigurations?: string[] } };
 }
 
-interface SettingsCategory { title: string; order?: number; properties: Record<string, { scope?: string; order?: number }> }
+interface SettingProperty { scope?: string; order?: number; markdownDescription?: string; description?: string }
+interface SettingsCategory { title: string; order?: number; properties: Record<string, SettingProperty> }
 
 interface WalkthroughStep {
   id: string;
@@ -41,7 +42,7 @@ const nls = JSON.parse(readFileSync(path.join(root, 'package.nls.json'), 'utf8')
 
 const contributed = new Set(manifest.contributes.commands.map((c) => c.command));
 /** Every setting of every category, by its full key. */
-const settingProperties: Record<string, { scope?: string; order?: number }> = Object.fromEntries(manifest.contributes.configuration.flatMap((category) => Object.entries(category.properties)));
+const settingProperties: Record<string, SettingProperty> = Object.fromEntries(manifest.contributes.configuration.flatMap((category) => Object.entries(category.properties)));
 const viewIds = new Set(Object.values(manifest.contributes.views).flat().map((v) => v.id));
 // The keys the code sets; manifest-ids.test.ts checks that it sets every one.
 const contextKeys = new Set<string>(Object.values(ContextKey));
@@ -244,6 +245,24 @@ describe('manifest: untrusted workspaces (Restricted Mode)', () => {
     const looksSensitive = Object.keys(properties).filter((key) => /url|address|host|port|path|proxy|endpoint|autostart|listen|bind|signature|secret|key/i.test(key));
     assert.ok(looksSensitive.length >= SENSITIVE.length);
     for (const key of looksSensitive) assert.ok(folderCannotSet(key), `${key} looks like it decides where requests or the key go, or opens a port: restrict it`);
+  });
+
+  it('a folder cannot raise what a person\'s own searches, scrapes and documents cost (issue 46)', () => {
+    // What each plain search, scrape and document asks for, at a price no prompt shows: a cloned
+    // repository's .vscode/settings.json must not make every search fetch 100 results with markdown.
+    // Machine-scoped, not application-scoped: the sandbox and the e2e stack set them in the remote
+    // machine's settings, which VS Code reads for machine-scoped settings and a folder never sets.
+    const COST = [Setting.searchLimit, Setting.searchSources, Setting.searchScrapeFormats, Setting.scrapeFormats, Setting.parsePdfMode].map(fullSettingKey);
+    for (const key of COST) assert.ok(folderCannotSet(key), `${key} can be set by a folder`);
+    // Any setting whose description speaks of credits or cost is one a folder cannot set, but for
+    // those that only show the credits (a colour, a refresh).
+    const showsOnly = new Set<string>([Setting.creditsLowThreshold, Setting.creditsRefreshInterval].map(fullSettingKey));
+    const speaksOfCost = Object.entries(properties).filter(([key, property]) => {
+      const text = nls[(property.markdownDescription ?? property.description ?? '').replace(/^%|%$/g, '')] ?? '';
+      return !showsOnly.has(key) && /credit|cost|price/i.test(text);
+    }).map(([key]) => key);
+    assert.ok(speaksOfCost.length >= COST.length, speaksOfCost.join(', '));
+    for (const key of speaksOfCost) assert.ok(folderCannotSet(key), `${key} speaks of credits: a folder must not set it`);
   });
 
   it('every restricted setting is contributed', () => {
