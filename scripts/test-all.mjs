@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every suite in order, stopping at the first that fails, as `a && b && …` would; then
+// `npm test`: every suite, in groups, stopping after the first group with a failure, as `a && b && …`
+// would; the stages of a group run at once (typecheck, lint and the unit tests are one process each,
+// so on 2 cores three at once take about half their sum; their output is shown whole, one stage
+// after another, as each is done: no two stages' lines mix; WEBDATA_TEST_SERIAL=1 runs one at a time); then
 // where the time went (seconds per stage) and one closing line that any CI reads:
 // "tests: N passed, N failed, N skipped", summed from each mocha run's closing counts. Before
 // that, the ten slowest tests of all the mocha runs, from the durations each writes
@@ -12,10 +15,17 @@ import { readDurations, slowestLines, slowestTests } from './lib/slowest-tests.m
 
 const DURATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'durations');
 
-const ALL_STAGES = ['typecheck', 'lint', 'test:unit', 'test:host', 'test:package', 'test:e2e'];
+// The host tests fill both cores by themselves (two VS Code versions at once), and so does the
+// end-to-end run's VS Code and Chromium: each is a group of its own.
+const ALL_GROUPS = [['typecheck', 'lint', 'test:unit'], ['test:host'], ['test:package'], ['test:e2e']];
 // WEBDATA_TEST_STAGES=lint,test:unit runs only those (in the order above): for trying this script.
 const chosen = (process.env.WEBDATA_TEST_STAGES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-const STAGES = chosen.length > 0 ? ALL_STAGES.filter((name) => chosen.includes(name)) : ALL_STAGES;
+const SERIAL = process.env.WEBDATA_TEST_SERIAL === '1';
+const GROUPS = ALL_GROUPS
+  .map((group) => group.filter((name) => chosen.length === 0 || chosen.includes(name)))
+  .flatMap((group) => (SERIAL ? group.map((name) => [name]) : [group]))
+  .filter((group) => group.length > 0);
+const STAGES = GROUPS.flat();
 
 /** Mocha's closing counts in a piece of output ("739 passing (25s)", "2 failing", "1 pending"). */
 export function mochaCounts(text) {
@@ -23,14 +33,19 @@ export function mochaCounts(text) {
   return { passed: sum('passing'), failed: sum('failing'), skipped: sum('pending') };
 }
 
-function runStage(name) {
+/**
+ * Runs one stage; its output is shown as it comes when `live`, else kept in `kept` (stream, chunk)
+ * for the caller to show when it is done.
+ */
+function runStage(name, { live = true, kept = [] } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     let tail = '';
     const counts = { passed: 0, failed: 0, skipped: 0 };
     const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'] });
     const onData = (stream) => (chunk) => {
-      stream.write(chunk);
+      if (live) stream.write(chunk);
+      else kept.push([stream, chunk]);
       // Count whole lines only: a closing line may arrive split across chunks.
       const text = tail + chunk.toString('utf8');
       const end = text.lastIndexOf('\n');
@@ -48,6 +63,25 @@ function runStage(name) {
   });
 }
 
+/**
+ * The stages of a group at once: the first one's output as it comes, each other's whole once it
+ * and those before it are done. Resolves with their results in the group's order.
+ */
+async function runGroup(group) {
+  if (group.length > 1) console.log(`\n== ${group.join(', ')} at once; the output of each after the one before it`);
+  const runs = group.map((name, index) => {
+    const kept = [];
+    return { kept, done: runStage(name, { live: index === 0, kept }) };
+  });
+  const results = [];
+  for (const run of runs) {
+    const result = await run.done;
+    for (const [stream, chunk] of run.kept) stream.write(chunk);
+    results.push(result);
+  }
+  return results;
+}
+
 /** The ten slowest tests of the runs that wrote their durations, and any file that could not be read. */
 function printSlowest() {
   const { tests, unreadable } = readDurations(DURATIONS);
@@ -62,10 +96,9 @@ async function main() {
   // Only this run's durations: a file an earlier run left would name tests not run now.
   fs.rmSync(DURATIONS, { recursive: true, force: true });
   const results = [];
-  for (const name of STAGES) {
-    const result = await runStage(name);
-    results.push(result);
-    if (!result.ok) break;
+  for (const group of GROUPS) {
+    results.push(...await runGroup(group));
+    if (results.some((r) => !r.ok)) break;
   }
   const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
   printSlowest();
@@ -78,7 +111,7 @@ async function main() {
   console.log(`   ${'all'.padEnd(13)} ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`);
   const failedStage = results.find((r) => !r.ok);
   // A stage that failed without a mocha count (typecheck, lint, a runner that died) counts once.
-  const failed = total('failed') + (failedStage && failedStage.failed === 0 ? 1 : 0);
+  const failed = total('failed') + results.filter((r) => !r.ok && r.failed === 0).length;
   console.log(`tests: ${total('passed')} passed, ${failed} failed, ${total('skipped')} skipped`);
   process.exitCode = failedStage ? 1 : 0;
 }
