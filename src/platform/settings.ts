@@ -42,6 +42,18 @@ export function baseUrlSetting(): string | undefined {
   return check.ok ? check.address.baseUrl : value;
 }
 
+/**
+ * The folder whose settings chose the service address in use (its name), or undefined when the
+ * person's own settings did. In Restricted Mode VS Code ignores a folder's address (a restricted
+ * setting), so only a trusted folder can have chosen it.
+ */
+export function folderThatChoseBaseUrl(): string | undefined {
+  const inspected = section().inspect<string>(Setting.baseUrl);
+  const fromFolder = [inspected?.workspaceFolderValue, inspected?.workspaceValue].some((value) => typeof value === 'string' && value.trim() !== '');
+  if (!fromFolder || !vscode.workspace.isTrusted) return undefined;
+  return vscode.workspace.name ?? vscode.workspace.workspaceFolders?.[0]?.name ?? '';
+}
+
 export function searchSettings(): SearchSettings {
   const s = section();
   return {

@@ -2,9 +2,11 @@
 // and stays open after a refusal so the next try needs no new command.
 import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
+import { inertNotification } from '../../core/text/inert';
 import { checkApiKey } from './key-check';
 import { showLogError } from '../../platform/notify';
 import { showQuickInput } from '../../platform/quick-inputs';
+import { baseUrlSetting, folderThatChoseBaseUrl } from '../../platform/settings';
 import { keyPromptWords, refusedWords, unverifiedWords } from './words';
 
 /** Shape problems found while typing; the service is only asked on Enter. */
@@ -27,7 +29,8 @@ export function promptForApiKey(services: Services, baseUrl: string): Promise<Ke
   const { log } = services;
   const box = vscode.window.createInputBox();
   box.title = keyPromptWords.title(baseUrl);
-  box.prompt = keyPromptWords.prompt();
+  const folder = folderThatChoseBaseUrl();
+  box.prompt = folder !== undefined && baseUrl === baseUrlSetting() ? keyPromptWords.promptForFolderAddress(inertNotification(folder, 80)) : keyPromptWords.prompt();
   box.placeholder = keyPromptWords.placeholder();
   box.password = true;
   box.ignoreFocusOut = true;

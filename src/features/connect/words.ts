@@ -15,6 +15,8 @@ export const addressWords = {
 export const keyPromptWords = {
   title: (baseUrl: string): string => vscode.l10n.t('Web Data: API Key for {0}', baseUrl),
   prompt: (): string => vscode.l10n.t('Paste the API key from the service\'s dashboard. It is checked with the service, then kept in VS Code\'s secret storage.'),
+  /** The prompt when a folder's settings chose the address: the key would go where the folder says. */
+  promptForFolderAddress: (folder: string): string => vscode.l10n.t('The folder "{0}" chose this address in its settings (webData.baseUrl), not you: paste a key only if you trust it. The key is kept for this address alone and sent nowhere else.', folder),
   placeholder: (): string => vscode.l10n.t('API key'),
   changeAddress: (): string => vscode.l10n.t('Change the service address'),
   hasSpaces: (): string => vscode.l10n.t('An API key has no spaces or line breaks. Paste just the key.'),
