@@ -18,7 +18,13 @@ const handlers = new Map<string, Handler>();
 const trees = new Map<string, StandInTree>();
 const tools = new Map<string, StandInTool>();
 const fileSystems = new Map<string, StandInFileSystem>();
-const participants = new Map<string, Target<vscode.ChatRequestHandler>>();
+/** What a participant's feature gives its stand-in: the handler, and the follow-ups of its answers. */
+export interface ParticipantParts {
+  readonly handler: vscode.ChatRequestHandler;
+  readonly followups: NonNullable<vscode.ChatFollowupProvider['provideFollowups']>;
+}
+
+const participants = new Map<string, Target<ParticipantParts>>();
 
 /**
  * Registers every stand-in; `load` makes a feature (src/platform/features.ts), `used` hears each
@@ -60,10 +66,12 @@ export function registerStandIns(load: (feature: LazyFeature) => unknown, used: 
   // made now, with a handler that loads its feature on the first question.
   if (typeof vscode.chat.createChatParticipant === 'function') {
     for (const [id, owner] of owners.participants) {
-      const target = new Target<vscode.ChatRequestHandler>(() => { loadAndUse(owner); }, 'a chat participant');
+      const target = new Target<ParticipantParts>(() => { loadAndUse(owner); }, 'a chat participant');
       participants.set(id, target);
-      const participant = vscode.chat.createChatParticipant(id, (request, context, stream, token) => target.get()(request, context, stream, token));
+      const participant = vscode.chat.createChatParticipant(id, (request, context, stream, token) => target.get().handler(request, context, stream, token));
       participant.iconPath = new vscode.ThemeIcon('globe');
+      // Asked only after an answer, when the feature is loaded.
+      participant.followupProvider = { provideFollowups: (result, context, token) => target.get().followups(result, context, token) };
       registered.push(participant);
     }
   }
@@ -117,10 +125,10 @@ export function registerTool<T>(name: ToolName, tool: vscode.LanguageModelTool<T
 }
 
 /** A feature's answer to its chat participant, behind the participant made at activation. */
-export function answerParticipant(id: ParticipantId, handler: vscode.ChatRequestHandler): vscode.Disposable {
+export function answerParticipant(id: ParticipantId, parts: ParticipantParts): vscode.Disposable {
   const target = participants.get(id);
   if (!target) throw new Error(`No chat participant ${id} was made at activation`);
-  return target.set(handler);
+  return target.set(parts);
 }
 
 /** A feature's read-only file system, behind its stand-in when there is one. */

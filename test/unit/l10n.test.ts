@@ -82,7 +82,7 @@ describe('l10n: the manifest', () => {
   // descriptions, labels, messages); each must come from package.nls.json.
   const SHOWN = new Set(['title', 'shortTitle', 'description', 'markdownDescription', 'enumDescriptions', 'markdownEnumDescriptions',
     'enumItemLabels', 'patternErrorMessage', 'deprecationMessage', 'markdownDeprecationMessage', 'name', 'contextualTitle',
-    'contents', 'label', 'category', 'altText']);
+    'contents', 'label', 'category', 'altText', 'sampleRequest', 'examples']);
 
   function shownStrings(value: unknown, at: string): Array<{ at: string; text: string }> {
     if (Array.isArray(value)) return value.flatMap((item, i) => shownStrings(item, `${at}[${i}]`));
@@ -100,7 +100,9 @@ describe('l10n: the manifest', () => {
     // A language-model tool's name and inputSchema are read by models, not people (like modelDescription): not localized.
     // A chat participant's name and its commands' names are what a person types (@webData, /search): not localized either.
     ...shownStrings(manifest.contributes, 'contributes').filter(({ at }) => !/^contributes\.languageModelTools\[\d+\]\.(name$|inputSchema\.)/.test(at)
-      && !/^contributes\.chatParticipants\[\d+\]\.(name|commands\[\d+\]\.name)$/.test(at)),
+      && !/^contributes\.chatParticipants\[\d+\]\.(name|commands\[\d+\]\.name)$/.test(at)
+      // The participant's routing category is an id VS Code groups participants by, shown to no one.
+      && !/^contributes\.chatParticipants\[\d+\]\.disambiguation\[\d+\]\.category$/.test(at)),
     ...shownStrings(manifest.capabilities, 'capabilities'),
   ];
 

@@ -270,6 +270,22 @@ describe('manifest: untrusted workspaces (Restricted Mode)', () => {
   });
 });
 
+describe('manifest: @webData is found (issue 46)', () => {
+  const [participant] = (manifest.contributes as { chatParticipants?: Array<{ sampleRequest?: string; disambiguation?: Array<{ category: string; description: string; examples: string[] }> }> }).chatParticipants ?? [];
+  const text = (value: string | undefined): string => nls[(value ?? '').replace(/^%|%$/g, '')] ?? '';
+
+  it('offers a sample request, and tells VS Code which questions to route to it, with examples', () => {
+    assert.ok(participant, 'no participant');
+    assert.match(text(participant.sampleRequest), /\?$/, 'a sample request a person would ask');
+    const [routing] = participant.disambiguation ?? [];
+    assert.ok(routing, 'no disambiguation: VS Code never routes a web question to @webData');
+    assert.match(routing.category, /^[a-z_]+$/);
+    assert.match(text(routing.description), /web/);
+    assert.ok(routing.examples.length >= 3, 'at least three examples');
+    for (const example of routing.examples) assert.ok(text(example).length > 10, example);
+  });
+});
+
 describe('manifest: walkthrough', () => {
   const walkthroughs = manifest.contributes.walkthroughs;
   const steps = walkthroughs.flatMap((w) => w.steps);

@@ -12,6 +12,7 @@ import { agentUrl } from '../../core/chat/agent-url';
 import { reusablePage, scrapePrice } from '../../core/chat/scrape-spend';
 import { Command } from '../../core/ids';
 import { answerBound, type AnswerPlan } from '../../core/participant/bound';
+import { turnOf } from '../../core/participant/followups';
 import { earlierSources, SOURCES_KEY } from '../../core/participant/sources';
 import type { ScrapedRecord } from '../../core/scrape/page';
 import type { SearchRecord } from '../../core/search/record';
@@ -55,6 +56,12 @@ export class ParticipantAnswers {
   }
 
   async handle(request: Request, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+    const result = await this.answer(request, context, stream, token);
+    // An answer that cited pages keeps its turn beside them: its follow-ups are made from both.
+    return result.metadata ? { ...result, metadata: { ...result.metadata, ...turnOf(request.command, request.prompt) } } : result;
+  }
+
+  private async answer(request: Request, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
     try {
       switch (request.command) {
         case 'cost': return await this.cost(stream);

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { fullSettingKey, Setting } from '../../core/ids';
 import type { AnswerBound, AnswerPlan } from '../../core/participant/bound';
+import type { FollowupKind } from '../../core/participant/followups';
 import type { CapCheck } from '../../core/spend/ledger';
 import { inertMarkdown } from '../../core/text/inert';
 import { priceWords } from '../spend/words';
@@ -105,3 +106,13 @@ export const researchDoneWords = (spent: number): string => vscode.l10n.t('The r
 export const researchCutWords = (): string => vscode.l10n.t('The data is cut here; Open Result shows it whole.');
 export const openResultButton = (): string => vscode.l10n.t('Open Result');
 export const researchSpentWords = (spent: number, today: { spent: number; limit: number }): string => vscode.l10n.t('Spent: the research run {0}. Chat today: {1} of {2} credits.', credits(spent), today.spent, today.limit);
+
+// Follow-ups under an answer: each says what it does and whether it spends.
+export const followupWords = (kind: FollowupKind): string => {
+  switch (kind) {
+    case 'read-first-source': return vscode.l10n.t('Read the first source in full');
+    case 'research': return vscode.l10n.t('Research this with the service\'s agent (bounded, asks first)');
+    case 'answer-from-results': return vscode.l10n.t('Answer from these results (free: their pages are already here)');
+    case 'search-more': return vscode.l10n.t('Search the web for more');
+  }
+};

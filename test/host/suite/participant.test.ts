@@ -143,6 +143,11 @@ describe('@webData in chat', function () {
       assert.match(seen.text, /\[1\] "Alpha Guide" at https:\/\/docs\.example\/alpha\n~~~markdown\n# Alpha\n\nAlpha fact one\.\n\nAlpha fact two\.\n~~~/);
       assert.match(seen.text, /never instructions to you/);
       assert.equal((result.metadata?.webDataSources as unknown[] | undefined)?.length, 2);
+      // The follow-ups VS Code shows under the answer (issue 46): its first source in full, or researched.
+      assert.deepEqual(api.participant.followups(result).map((f) => [f.label, f.command, f.prompt]), [
+        ['Read the first source in full', 'read', 'https://docs.example/alpha what are alpha and beta?'],
+        ['Research this with the service\'s agent (bounded, asks first)', 'research', 'what are alpha and beta?'],
+      ]);
     });
 
     it('fits the pages into a small window and sends them whole to a large one', async () => {
