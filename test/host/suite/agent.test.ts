@@ -11,7 +11,7 @@ import type { Extracted, ResearchRun, RunEnd, WebDataApi } from '../../../src/ex
 import type { ShownError } from '../../../src/platform/notify';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { activate, emulator, restoreDemoKey, waitFor } from './helpers-account';
-import { pressEnterUntilDone } from './helpers-steps';
+import { pressEnterUntilDone, showWithSelection } from './helpers-steps';
 import { showSchemaStep } from '../../../src/features/agent/schema-pick';
 import { onDidShowQuickInput } from '../../../src/platform/quick-inputs';
 
@@ -113,9 +113,8 @@ describe('structured data and research', function () {
 
   it('Extract Data from Page without an argument: the URL and a JSON sample from the editor, the made schema shown before sending', async () => {
     const sample = `{\n  "source": "${PAGE}",\n  "title": "a title",\n  "topics": ["one"]\n}\n`;
-    // The selection comes with the editor: set after it, an echo of the editor's first cursor could undo it.
     const document = await vscode.workspace.openTextDocument({ language: 'json', content: sample });
-    await vscode.window.showTextDocument(document, { selection: new vscode.Range(0, 0, document.lineCount - 1, 0) });
+    await showWithSelection(document, new vscode.Range(0, 0, document.lineCount - 1, 0));
     const seen: ShownQuickInput[] = [];
     const extracted = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Extracted | undefined>('webData.extractData'), 10, seen);
     assert.ok(extracted, 'nothing was extracted');

@@ -17,6 +17,7 @@ import { startUnsignedReceiver } from './helpers-webhooks';
 import { guardedCommand } from '../../../src/features/webhooks/commands';
 import { clipboardPrefill } from '../../../src/features/scrape/url-input';
 import { onDidShowError, type ShownError } from '../../../src/platform/notify';
+import { showWithSelection } from './helpers-steps';
 
 /** A log that keeps its error lines: what the guarded command writes (the rest of a channel is not called). */
 function fakeLog(): vscode.LogOutputChannel & { errors: string[] } {
@@ -147,8 +148,7 @@ describe('conventions round two (issue 34): clipboard, Open Log, crawl picks, ba
 
     it('Batch Scrape\'s review names a bad address by its text and line, and picking it leaves it out', async () => {
       const document = await vscode.workspace.openTextDocument({ content: 'https://docs.tideflow.dev/a\nhttps://docs.tideflow.dev/b\nnot a url\n' });
-      // The selection comes with the editor: set after it, an echo of the editor's first cursor could undo it.
-      await vscode.window.showTextDocument(document, { selection: new vscode.Range(0, 0, 3, 0) });
+      await showWithSelection(document, new vscode.Range(0, 0, 3, 0));
       const from = shownInputs.length;
       const running = Promise.resolve(vscode.commands.executeCommand('webData.startBatchScrape'));
       await waitFor('the review', () => shownInputs.length > from, 10_000);

@@ -29,3 +29,18 @@ export async function pressEnterUntilDone<T>(api: WebDataApi, start: () => Thena
     listener.dispose();
   }
 }
+
+/**
+ * Shows the document with the selection, and waits until the extension host sees it as the active
+ * editor with that selection: showTextDocument can resolve before the active editor and its cursor
+ * reach the extension host (seen with both VS Code versions running at once), and a command that
+ * reads the cursor then finds none.
+ */
+export async function showWithSelection(document: vscode.TextDocument, selection: vscode.Range): Promise<vscode.TextEditor> {
+  const editor = await vscode.window.showTextDocument(document, { selection });
+  await waitFor('the editor active, its selection set', () => {
+    const active = vscode.window.activeTextEditor;
+    return active?.document === document && active.selection.isEqual(selection);
+  }, 10_000);
+  return editor;
+}

@@ -11,7 +11,7 @@ import type { ShownError } from '../../../src/platform/notify';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
-import { pressEnterUntilDone } from './helpers-steps';
+import { pressEnterUntilDone, showWithSelection } from './helpers-steps';
 import { settingsTarget } from './helpers-webhooks';
 
 const KEY = 'wd-host-jobs-0001';
@@ -111,8 +111,7 @@ describe('starting crawls and batch scrapes from the editor', function () {
 
   it('Start Crawl through its steps: the URL where the cursor is, the default limit, Enter on each step', async () => {
     const document = await vscode.workspace.openTextDocument({ content: 'Crawl https://docs.tideflow.dev/guide/streams please', language: 'plaintext' });
-    // The selection comes with the editor: set after it, an echo of the editor's first cursor could undo it.
-    await vscode.window.showTextDocument(document, { selection: new vscode.Range(0, 10, 0, 10) });
+    await showWithSelection(document, new vscode.Range(0, 10, 0, 10));
     const seen: ShownQuickInput[] = [];
     const started = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Started | undefined>('webData.startCrawl', document.uri), 20, seen);
     assert.ok(started, 'nothing was started');

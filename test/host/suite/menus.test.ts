@@ -15,7 +15,7 @@ import type { WebDataApi } from '../../../src/extension';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
-import { pressEnterUntilDone } from './helpers-steps';
+import { pressEnterUntilDone, showWithSelection } from './helpers-steps';
 import { settingsTarget } from './helpers-webhooks';
 
 const KEY = 'wd-host-menus-0001';
@@ -736,8 +736,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     'webData.editorContext': {
       'webData.searchSelection': async () => {
         const document = await vscode.workspace.openTextDocument({ content: 'tideflow backpressure', language: 'plaintext' });
-        // The selection comes with the editor: set after it, an echo of the editor's first cursor could undo it.
-        await vscode.window.showTextDocument(document, { selection: new vscode.Range(0, 0, 0, 8) });
+        await showWithSelection(document, new vscode.Range(0, 0, 0, 8));
         const { shown: s } = await call('webData.searchSelection', document.uri, { groupId: 0 });
         noProblem('Search the Web for Selection…', s);
         assert.equal(s.quickInputs[0]?.value, 'tideflow', 'the query box did not hold the selection');
@@ -745,8 +744,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       },
       'webData.scrapeUrl': async () => {
         const document = await vscode.workspace.openTextDocument({ content: 'Read https://docs.tideflow.dev/guide/streams first.', language: 'plaintext' });
-        // The selection comes with the editor: set after it, an echo of the editor's first cursor could undo it.
-        await vscode.window.showTextDocument(document, { selection: new vscode.Range(0, 12, 0, 12) });
+        await showWithSelection(document, new vscode.Range(0, 12, 0, 12));
         const before = await emulator.requestCount();
         const { result, shown: s } = await call('webData.scrapeUrl', document.uri, { groupId: 0 });
         noProblem('Scrape URL as Markdown…', s);
@@ -757,8 +755,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       },
       'webData.startCrawl': async () => {
         const document = await vscode.workspace.openTextDocument({ content: 'Crawl https://docs.tideflow.dev/guide first.', language: 'plaintext' });
-        // The selection comes with the editor: set after it, an echo of the editor's first cursor could undo it.
-        await vscode.window.showTextDocument(document, { selection: new vscode.Range(0, 10, 0, 10) });
+        await showWithSelection(document, new vscode.Range(0, 10, 0, 10));
         const before = await emulator.requestCount();
         const { result, shown: s } = await call('webData.startCrawl', document.uri, { groupId: 0 });
         noProblem('Start Crawl', s);
@@ -769,8 +766,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       },
       'webData.watch': async () => {
         const document = await vscode.workspace.openTextDocument({ content: 'Watch https://docs.tideflow.dev/guide for changes.', language: 'plaintext' });
-        // The selection comes with the editor: set after it, an echo of the editor's first cursor could undo it.
-        await vscode.window.showTextDocument(document, { selection: new vscode.Range(0, 10, 0, 10) });
+        await showWithSelection(document, new vscode.Range(0, 10, 0, 10));
         const { result, shown: s } = await call('webData.watch', document.uri, { groupId: 0 });
         noProblem('Watch for Changes…', s);
         assert.deepEqual([s.quickInputs[0]?.step, s.quickInputs[0]?.value], [1, 'https://docs.tideflow.dev/guide'], 'the first step did not hold the URL under the cursor');
@@ -779,8 +775,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       },
       'webData.startBatchScrape': async () => {
         const document = await vscode.workspace.openTextDocument({ content: 'https://docs.tideflow.dev/a\nhttps://docs.tideflow.dev/b\n', language: 'plaintext' });
-        // The selection comes with the editor: set after it, an echo of the editor's first cursor could undo it.
-        await vscode.window.showTextDocument(document, { selection: new vscode.Range(0, 0, 2, 0) });
+        await showWithSelection(document, new vscode.Range(0, 0, 2, 0));
         const before = await emulator.requestCount();
         const { result, shown: s } = await call('webData.startBatchScrape', document.uri, { groupId: 0 });
         noProblem('Batch Scrape', s);
