@@ -91,7 +91,7 @@ class JobsFeature extends Disposable {
     const defaults = { limit: settings.defaultLimit, formats: scrape.formats, onlyMainContent: scrape.onlyMainContent };
     let prefill: string | undefined;
     if (argument.kind === 'prefill') prefill = argument.url;
-    else if (argument.kind === 'document') prefill = (await this.links.pages.addressOf(argument.uri)) ?? await urlNearby();
+    else if (argument.kind === 'document') prefill = (await this.links.pages.addressOf(argument.uri)) ?? await urlNearby(argument.uri);
     else if (argument.kind === 'none') prefill = await urlNearby();
     const { choices, answered } = crawlChoicesOf(argument.kind === 'request' ? argument.request : {}, defaults, prefill);
     let c = choices;

@@ -37,6 +37,17 @@ function decodeUri(argument: unknown): vscode.Uri | undefined {
   return argument instanceof vscode.Uri ? argument : undefined;
 }
 
+/** What the commands take: ScrapeArgument, or the document an editor's menu passes (its cursor is read). */
+type ScrapeCommandArgument = ScrapeArgument | { kind: 'document'; uri: vscode.Uri };
+
+function decodeScrapeCommand(argument: unknown): ScrapeCommandArgument {
+  return argument instanceof vscode.Uri ? { kind: 'document', uri: argument } : decodeScrapeArgument(argument);
+}
+
+function documentOf(argument: ScrapeCommandArgument): vscode.Uri | undefined {
+  return argument.kind === 'document' ? argument.uri : undefined;
+}
+
 export class ScrapeFeature extends Disposable {
   readonly pages: ScrapedPages;
   readonly documents: ScrapedPageDocuments;
@@ -56,13 +67,13 @@ export class ScrapeFeature extends Disposable {
   }
 
   /** webData.scrapeUrl: the page at a URL as markdown. Resolves with the record, or undefined when nothing was fetched. */
-  async scrapeUrl(argument: ScrapeArgument = { kind: 'none' }): Promise<ScrapedRecord | undefined> {
+  async scrapeUrl(argument: ScrapeCommandArgument = { kind: 'none' }): Promise<ScrapedRecord | undefined> {
     if (argument.kind === 'request') {
       const { url, ...options } = argument.request;
       const sent = await this.confirm(checkUrl(url));
       return sent === undefined ? undefined : this.scrape(sent, options);
     }
-    const typed = await this.askUrl(words.urlTitle(), words.urlPrompt(), argument.kind === 'prefill' ? argument.url : await urlNearby());
+    const typed = await this.askUrl(words.urlTitle(), words.urlPrompt(), argument.kind === 'prefill' ? argument.url : await urlNearby(documentOf(argument)));
     if (typed === undefined) return undefined;
     const sent = await this.confirm(checkUrl(typed));
     return sent === undefined ? undefined : this.scrape(sent, {});
@@ -91,9 +102,9 @@ export class ScrapeFeature extends Disposable {
   }
 
   /** webData.mapSite: a site's addresses in a quick pick; the picked ones open as markdown. */
-  async mapSite(argument: ScrapeArgument = { kind: 'none' }): Promise<MapLink[] | undefined> {
+  async mapSite(argument: ScrapeCommandArgument = { kind: 'none' }): Promise<MapLink[] | undefined> {
     const request = argument.kind === 'request' ? argument.request : undefined;
-    const typed = request?.url ?? await this.askUrl(words.mapTitle(), words.mapPrompt(), argument.kind === 'prefill' ? argument.url : await urlNearby());
+    const typed = request?.url ?? await this.askUrl(words.mapTitle(), words.mapPrompt(), argument.kind === 'prefill' ? argument.url : await urlNearby(documentOf(argument)));
     if (typed === undefined) return undefined;
     const url = await this.confirm(checkUrl(typed));
     if (url === undefined) return undefined;
@@ -316,10 +327,10 @@ export function registerScrape(services: Services, place: PagesPlace): ScrapeFea
   feature.pagesView = registerPages(services, feature, place);
   services.context.subscriptions.push(
     feature,
-    registerCommand(Command.scrapeUrl, decodeScrapeArgument, (argument) => feature.scrapeUrl(argument)),
+    registerCommand(Command.scrapeUrl, decodeScrapeCommand, (argument) => feature.scrapeUrl(argument)),
     registerCommand(Command.scrapeResult, decodeUrl, (argument) => feature.scrapeResult(argument)),
     registerCommand(Command.scrapeFresh, decodeUri, (uri) => feature.scrapeFresh(uri)),
-    registerCommand(Command.mapSite, decodeScrapeArgument, (argument) => feature.mapSite(argument)),
+    registerCommand(Command.mapSite, decodeScrapeCommand, (argument) => feature.mapSite(argument)),
     registerCommand(Command.scrapeWithOptions, decodeScrapeArgument, async (argument) => runScrapeWithOptions({
       pages: async () => (await feature.pages.summaries()) ?? [],
       send: (url, options) => feature.scrapeChecked(url, options),

@@ -41,10 +41,15 @@ export async function confirmUrl(check: UrlCheck): Promise<string | undefined> {
   return url;
 }
 
-/** The URL under the cursor, else in the selection, else on the clipboard. */
-export async function urlNearby(): Promise<string | undefined> {
-  const editor = vscode.window.activeTextEditor;
-  if (editor) {
+/**
+ * The URL under the cursor, else in the selection, else on the clipboard. `document`: the document an
+ * editor's menu passed: its editor is read first, since it need not be the active editor yet when
+ * the command runs (nor still be, when something else opened a tab meanwhile).
+ */
+export async function urlNearby(document?: vscode.Uri): Promise<string | undefined> {
+  const shown = document === undefined ? undefined : vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === document.toString());
+  for (const editor of [shown, vscode.window.activeTextEditor]) {
+    if (!editor) continue;
     const { active } = editor.selection;
     const line = editor.document.lineAt(active.line).text;
     const under = urlAt(line, active.character) ?? markdownLinkAt(line, active.character);

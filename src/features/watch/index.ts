@@ -35,7 +35,7 @@ import { watchAgentApi, type WatchAgentApi } from './agent';
 import { CheckSpend, type WatchCheckDone } from './check-spend';
 import { WatchModel } from './model';
 import { WatchNotifier } from './notifier';
-import { checkWhat, confirmAbove, localZone, showWatchReview, showWatchStep, urlInEditorOf } from './steps';
+import { checkWhat, confirmAbove, localZone, showWatchReview, showWatchStep } from './steps';
 import { countsWords, watchProblemWords, words } from './words';
 
 export type { WatchCheckDone } from './check-spend';
@@ -112,7 +112,7 @@ export class WatchFeature extends Disposable {
   async watch(argument: WatchCommandArgument): Promise<Monitor | undefined> {
     const given = argument.kind === 'prefill' ? argument : undefined;
     // Nothing given: the address the person points at (a page tab's, under the cursor, selected) fills the first step.
-    const nearby = given ? undefined : (argument.kind === 'document' ? await this.links.addressOf(argument.uri) ?? urlInEditorOf(argument.uri) : undefined) ?? await urlNearby();
+    const nearby = given ? undefined : (argument.kind === 'document' ? await this.links.addressOf(argument.uri) : undefined) ?? await urlNearby(argument.kind === 'document' ? argument.uri : undefined);
     const what: WatchWhat | undefined = given?.what ?? (nearby !== undefined ? { kind: 'urls', urls: [nearby] } : undefined);
     let draft: WatchDraft = { schedule: given?.schedule ?? 'daily at 9am', goal: given?.goal ?? '', ...(what ? { what } : {}) };
     const flow = new WatchFlow({ what: given !== undefined && checkWhat(given.what).ok, schedule: given?.schedule !== undefined && parseSchedule(given.schedule).ok });

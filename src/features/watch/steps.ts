@@ -6,23 +6,11 @@ import * as vscode from 'vscode';
 import { textOfWhat, whatOf, type WatchWhat } from '../../core/monitor/request';
 import type { WatchDraft, WatchStep } from '../../core/monitor/flow';
 import { nextRuns, parseSchedule } from '../../core/monitor/schedule';
-import { firstUrl, urlAt } from '../../core/scrape/page';
 import { checkUrl } from '../../core/scrape/url-check';
 import { inertLabel, inertQuickPick } from '../../core/text/inert';
 import { inputError, mapOutcome, onlyOutcome, showInput, showPick, type InputCheck, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
 import { refusalWords } from '../scrape/words';
 import { scheduleProblemWords, when, words } from './words';
-
-/**
- * The address under the cursor (or first in the selection) of the editor showing `uri`: the editor's
- * menu passes its document, which need not be the active editor yet when the command runs.
- */
-export function urlInEditorOf(uri: vscode.Uri): string | undefined {
-  const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
-  if (!editor) return undefined;
-  const { active } = editor.selection;
-  return urlAt(editor.document.lineAt(active.line).text, active.character) ?? (editor.selection.isEmpty ? undefined : firstUrl(editor.document.getText(editor.selection)));
-}
 
 /** The person's time zone, as this runtime knows it. */
 export function localZone(): string {
