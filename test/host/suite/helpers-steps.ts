@@ -44,3 +44,13 @@ export async function showWithSelection(document: vscode.TextDocument, selection
   }, 10_000);
   return editor;
 }
+
+/**
+ * Reverts and closes the active editor, which shows `document`, and waits until no editor shows it:
+ * the command can return before the editor is gone, and a close that lands after the next step's
+ * editor became active closes that one instead (an empty URL box in the menus suite).
+ */
+export async function closeEditorOf(document: vscode.TextDocument): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await waitFor('the editor closed', () => !vscode.window.visibleTextEditors.some((editor) => editor.document === document), 10_000);
+}

@@ -15,7 +15,7 @@ import type { WebDataApi } from '../../../src/extension';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
-import { pressEnterUntilDone, showWithSelection } from './helpers-steps';
+import { closeEditorOf, pressEnterUntilDone, showWithSelection } from './helpers-steps';
 import { settingsTarget } from './helpers-webhooks';
 
 const KEY = 'wd-host-menus-0001';
@@ -740,7 +740,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         const { shown: s } = await call('webData.searchSelection', document.uri, { groupId: 0 });
         noProblem('Search the Web for Selection…', s);
         assert.equal(s.quickInputs[0]?.value, 'tideflow', 'the query box did not hold the selection');
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        await closeEditorOf(document);
       },
       'webData.scrapeUrl': async () => {
         const document = await vscode.workspace.openTextDocument({ content: 'Read https://docs.tideflow.dev/guide/streams first.', language: 'plaintext' });
@@ -751,7 +751,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         assert.equal(s.quickInputs[0]?.value, 'https://docs.tideflow.dev/guide/streams', 'the box did not hold the URL under the cursor');
         assert.equal(result, undefined);
         assert.equal(await emulator.requestCount(), before, 'something was sent before Enter');
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        await closeEditorOf(document);
       },
       'webData.startCrawl': async () => {
         const document = await vscode.workspace.openTextDocument({ content: 'Crawl https://docs.tideflow.dev/guide first.', language: 'plaintext' });
@@ -762,7 +762,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         assert.equal(s.quickInputs[0]?.value, 'https://docs.tideflow.dev/guide', 'the URL step did not hold the URL under the cursor');
         assert.equal(result, undefined);
         assert.equal(await emulator.requestCount(), before, 'something was sent');
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        await closeEditorOf(document);
       },
       'webData.watch': async () => {
         const document = await vscode.workspace.openTextDocument({ content: 'Watch https://docs.tideflow.dev/guide for changes.', language: 'plaintext' });
@@ -771,7 +771,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         noProblem('Watch for Changes…', s);
         assert.deepEqual([s.quickInputs[0]?.step, s.quickInputs[0]?.value], [1, 'https://docs.tideflow.dev/guide'], 'the first step did not hold the URL under the cursor');
         assert.equal(result, undefined);
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        await closeEditorOf(document);
       },
       'webData.startBatchScrape': async () => {
         const document = await vscode.workspace.openTextDocument({ content: 'https://docs.tideflow.dev/a\nhttps://docs.tideflow.dev/b\n', language: 'plaintext' });
@@ -783,7 +783,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         assert.ok(s.quickInputs[0].items.some((row) => row.startsWith('urls 2 addresses')), `the selection's two addresses: ${s.quickInputs[0].items.join(' | ')}`);
         assert.equal(result, undefined);
         assert.equal(await emulator.requestCount(), before, 'something was sent');
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        await closeEditorOf(document);
       },
     },
     'terminal/context': {
