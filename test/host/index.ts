@@ -3,7 +3,6 @@
 // (test/host/suite/**/*.test.ts) come from a module the bundler generates, so adding a suite
 // needs no list to maintain.
 import Mocha from 'mocha';
-import * as vscode from 'vscode';
 import { loadSuites } from 'virtual:host-suites';
 import { progressLine } from '../../scripts/lib/host-progress.mjs';
 import DurationsReporter from '../durations-reporter';
@@ -26,21 +25,6 @@ function announceProgress(runner: Mocha.Runner): void {
   runner.on(EVENT_HOOK_END, end);
 }
 
-/**
- * The notifications a suite showed are closed after it. The workbench keeps every toast shown
- * until it hides (an error with a button stays), and lays out all it keeps each time one comes or
- * goes: hundreds by the end of the run made that layout the workbench's busiest code (35 s of the
- * renderer's CPU on the floor), growing with every suite added. Each suite's own tests see what
- * they showed, as before.
- */
-function clearNotificationsAfterEachSuite(root: Mocha.Suite): void {
-  for (const suite of root.suites) {
-    suite.afterAll('close the notifications the suite left', async () => {
-      await vscode.commands.executeCommand('notifications.clearAll');
-    });
-  }
-}
-
 export function run(): Promise<void> {
   // The spec reporter, which also writes each test's duration where scripts/run-host-tests.mjs says.
   const durations = process.env.WEBDATA_TEST_DURATIONS_FILE;
@@ -51,7 +35,6 @@ export function run(): Promise<void> {
   // describe/it must be globals before the suites' top-level code runs.
   mocha.suite.emit('pre-require', globalThis, 'host-suites', mocha);
   loadSuites();
-  clearNotificationsAfterEachSuite(mocha.suite);
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       if (failures > 0) reject(new Error(`${failures} host test(s) failed`));
