@@ -27,6 +27,7 @@ import { registerSpend } from './features/spend';
 import { registerUsage } from './features/usage';
 import { registerWalkthrough } from './features/walkthrough';
 import type { LazyFeature } from './core/feature-table';
+import type { GroupTree } from './platform/group-tree';
 import type { Bundles } from './platform/bundles';
 import { loadFeatureBundle, useBundles } from './platform/core';
 import { LazyFeatures } from './platform/features';
@@ -148,8 +149,8 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       research: { reportAction: (...a) => { if (features.has('agent')) features.get('agent').runs.reportAction(...a); }, endReported: async (id) => { if (features.has('agent')) await features.get('agent').runs.endReported(id); } },
       watches: { reported: (report) => { features.get('watch').reported(report); } },
     }),
-    // Kept pages have their group in Search Results; a crawled page's links open as markdown.
-    scrape: () => bundle('scrape').registerScrape(services, { search: features.get('search'), crawlPageText: (ref, index) => features.get('crawl-results').service.pageText(ref, index) }),
+    // Kept pages have their group in the Pages, Documents and Data view, which this feature owns; a crawled page's links open as markdown.
+    scrape: () => bundle('scrape').registerScrape(services, { crawlPageText: (ref, index) => features.get('crawl-results').service.pageText(ref, index) }),
     // Start Crawl and Batch Scrape: their jobs show in Active Crawls and Crawl Results, their webhooks come to the receiver.
     jobs: () => bundle('jobs').registerJobs(services, {
       crawls: { refresh: async () => { if (features.has('crawls')) await features.get('crawls').model.refresh(); } },
@@ -167,13 +168,12 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     // The search feature loads when the box opens, not when the Code Action is looked up.
     entries: () => bundle('entries').registerEntries(services, { search: { ask: (...asked) => features.get('search').ask(...asked) } }),
     doctor: () => { bundle('doctor').registerDoctor(services, { webhooks: receiverOf(features) }); return undefined; },
-    // Extract Data and Research: a research run's webhook comes to the receiver, its row shows in Active Crawls; kept results have their group in Search Results.
-    agent: () => bundle('agent').registerAgent(services, { showRuns: (source) => features.get('crawls').showResearch(source), search: features.get('search'), webhooks: receiverOf(features) }),
-    // Kept documents have their group in Search Results, after the pages.
-    parse: () => bundle('parse').registerParse(services, { search: features.get('search') }),
-    // Watches have their group in Search Results; a page is priced by this person's kept scrapes.
+    // Extract Data and Research: a research run's webhook comes to the receiver, its row shows in Jobs; kept results have their group in Pages, Documents and Data.
+    agent: () => bundle('agent').registerAgent(services, { showRuns: (source) => features.get('crawls').showResearch(source), kept: keptView(features), webhooks: receiverOf(features) }),
+    // Kept documents have their group in Pages, Documents and Data, after the pages.
+    parse: () => bundle('parse').registerParse(services, { kept: keptView(features) }),
+    // Watches have a view of their own; a page is priced by this person's kept scrapes.
     watch: () => bundle('watch').registerWatch(services, {
-      search: features.get('search'),
       keptPages: async () => (await features.get('scrape').pages.summaries()) ?? [],
       addressOf: (uri) => features.get('scrape').addressOf(uri),
       webhooks: receiverOf(features),
@@ -263,6 +263,13 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir: bundles.cacheDirectory } : {}),
   };
+}
+
+/** The Pages, Documents and Data view (the scrape feature's), where the parse and agent features add their groups. */
+function keptView(features: LazyFeatures<LazyApis>): GroupTree {
+  const { kept } = features.get('scrape');
+  if (!kept) throw new Error('The scrape feature did not make the Pages, Documents and Data view');
+  return kept;
 }
 
 /** The receiver as the webhook feature runs it: none while that feature is not loaded, since only it starts one. */

@@ -52,6 +52,7 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
       Command.scrapeUrl, Command.scrapeFresh, Command.scrapeResult, Command.mapSite, Command.scrapeWithOptions, Command.scrapeAgain,
       Command.pinPage, Command.unpinPage, Command.removePage, Command.exportPage, Command.clearPages, Command.openCrawlPageLink,
     ],
+    views: [View.pages],
   },
   jobs: { commands: [Command.startCrawl, Command.startBatchScrape, Command.scrapeAllResults] },
   chat: { commands: [], tools: Object.values(Tool) },
@@ -74,6 +75,7 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
       Command.watch, Command.checkWatchNow, Command.pauseWatch, Command.resumeWatch, Command.deleteWatch, Command.openWatchChanges,
       Command.refreshWatches, Command.copyWatchId, Command.editWatch,
     ],
+    views: [View.watches],
   },
   participant: { commands: [Command.answerInChat], participants: [Participant.webData] },
   browser: {
@@ -85,12 +87,12 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
 };
 
 /**
- * What a view shows besides its owner's rows: Search Results lists the pages kept by the scrape
- * feature, the documents kept by the parse feature, the results kept by the agent feature and the
- * watches in groups of their own, so drawing it loads them.
+ * What a view shows besides its owner's rows: Pages, Documents and Data (the scrape feature's) lists
+ * the documents kept by the parse feature and the results kept by the agent feature in groups of
+ * their own, so drawing it loads them.
  */
 export const VIEW_DRAWS: Readonly<Partial<Record<ViewId, readonly LazyFeature[]>>> = {
-  [View.searchResults]: ['scrape', 'parse', 'agent', 'watch'],
+  [View.pages]: ['parse', 'agent'],
 };
 
 function isLazyFeature(name: string): name is LazyFeature {

@@ -163,7 +163,9 @@ export type ToolName = (typeof Tool)[keyof typeof Tool];
 /** The views of contributes.views. */
 export const View = {
   searchResults: 'webData.searchResults',
+  pages: 'webData.pages',
   activeCrawls: 'webData.activeCrawls',
+  watches: 'webData.watches',
   webhookEvents: 'webData.webhookEvents',
   crawlResults: 'webData.crawlResults',
 } as const;

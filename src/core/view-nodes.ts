@@ -1,4 +1,4 @@
-// The rows of the four views, as plain data, and how a command knows one when VS Code hands it
+// The rows of the six views, as plain data, and how a command knows one when VS Code hands it
 // back. A row's menu passes the row it was opened on; a view's title button passes the row that has
 // the focus, whatever its kind (issue 29: Search the Web read a selected row as a request). A row
 // is recognised by what it is, not by its fields: each view registers the rows it hands to VS Code
@@ -137,10 +137,20 @@ class ViewRows<T extends object> {
 /** Each view's rows. Rows are made in the shell and feature bundles (never dist/core.js), where every decoder runs too. */
 export const viewRows = {
   searchResults: new ViewRows<SearchTreeNode>(View.searchResults),
+  pages: new ViewRows<SearchTreeNode>(View.pages),
+  watches: new ViewRows<SearchTreeNode>(View.watches),
   activeCrawls: new ViewRows<CrawlTreeNode>(View.activeCrawls),
   webhookEvents: new ViewRows<EventNode>(View.webhookEvents),
   crawlResults: new ViewRows<ResultsNode>(View.crawlResults),
 } as const;
+
+/**
+ * A row of the three views that draw kept things (Searches, Pages, Documents and Data, Watches):
+ * their rows are of one type, each kind in one view, so a decoder asks all three.
+ */
+export function keptRow(value: unknown): SearchTreeNode | undefined {
+  return viewRows.searchResults.of(value) ?? viewRows.pages.of(value) ?? viewRows.watches.of(value);
+}
 
 /** The view whose row the value is; undefined for anything else (data, a Uri, a string). */
 export function rowView(value: unknown): ViewId | undefined {

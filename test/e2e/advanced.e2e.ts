@@ -54,7 +54,7 @@ describe('e2e: advanced search through its steps', function () {
     const box = await widget.boundingBox();
     await shot(p, 'advanced-review', box ? { x: Math.max(0, box.x - 20), y: Math.max(0, box.y - 10), width: Math.min(VIEWPORT.width, box.width + 40), height: Math.min(VIEWPORT.height - box.y, box.height + 20) } : undefined);
     await p.keyboard.press('Enter');
-    await viewRows(p, 'Search Results').filter({ hasText: 'tideflow backpressure' }).first().waitFor({ timeout: 30_000 });
+    await viewRows(p, 'Searches').filter({ hasText: 'tideflow backpressure' }).first().waitFor({ timeout: 30_000 });
     const sent = wb.stack.emulator.requests.filter((r) => r.path === '/v2/search').at(-1);
     assert.equal(sent?.status, 200);
     assert.deepEqual(sent.body, {

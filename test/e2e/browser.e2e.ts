@@ -62,7 +62,7 @@ describe('e2e: a browser session\'s live view in the Simple Browser beside a run
     await runFromPalette(p, 'View: Close All Editors');
     await openViewContainer(p, 'Web Data');
     await resizeSideBar(p, 420);
-    await setViewExpanded(p, 'Active Crawls', true);
+    await setViewExpanded(p, 'Jobs', true);
     fs.writeFileSync(path.join(wb.stack.workspace, 'title.js'), `await page.goto('${PAGE}');\nconsole.log(await page.title());\n`);
     await openFile(p, 'title.js');
 
@@ -79,7 +79,7 @@ describe('e2e: a browser session\'s live view in the Simple Browser beside a run
     assert.match(JSON.stringify(starts[0]?.body), /"ttl":300/);
     const live = await liveViewFrame(p);
     await live.locator('h1', { hasText: 'Emulated browser' }).waitFor({ timeout: 30_000 });
-    const row = viewRows(p, 'Active Crawls').filter({ has: p.locator('.codicon-vm-running') }).first();
+    const row = viewRows(p, 'Jobs').filter({ has: p.locator('.codicon-vm-running') }).first();
     await row.waitFor({ timeout: 20_000 });
 
     // The run: the script's editor in front, Run in Browser Session…, its review, Run.
@@ -108,6 +108,6 @@ describe('e2e: a browser session\'s live view in the Simple Browser beside a run
     await waitForToast(p, /stopped/i, 20_000);
     const stops = wb.stack.emulator.requests.filter((r) => /^\/v2\/interact\/[^/]+$/.test(r.path) && r.method === 'DELETE');
     assert.equal(stops.length, 1, 'stopped once');
-    await viewRows(p, 'Active Crawls').filter({ has: p.locator('.codicon-vm-outline') }).first().waitFor({ timeout: 20_000 });
+    await viewRows(p, 'Jobs').filter({ has: p.locator('.codicon-vm-outline') }).first().waitFor({ timeout: 20_000 });
   });
 });

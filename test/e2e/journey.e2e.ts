@@ -44,7 +44,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await resizeSideBar(p, 540);
     // No key yet: the status bar offers to connect and the view says how.
     await waitForStatusBarEntry(p, StatusBarItem.credits, /Web Data/);
-    await viewPane(p, 'Search Results').getByText('Connect to the Web Data Service').waitFor({ timeout: 20_000 });
+    await viewPane(p, 'Searches').getByText('Connect to the Web Data Service').waitFor({ timeout: 20_000 });
     await screenshot(p, '01-not-connected');
     await runFromPalette(p, 'Web Data: Connect…');
     // The address is in the settings already, so the key is asked for straight away, hidden.
@@ -74,7 +74,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     // Enter to rows, for `npm run bench -- workbench`: until the row is visible (the wait below).
     const enterToRows = startTiming('enterToRows');
     await p.keyboard.press('Enter');
-    const rows = viewRows(p, 'Search Results');
+    const rows = viewRows(p, 'Searches');
     await rows.filter({ hasText: 'Backpressure - Tideflow' }).first().waitFor({ timeout: 30_000 });
     enterToRows();
     assert.match(await rows.first().innerText(), /tideflow backpressure/i, 'the newest search heads the view');
@@ -92,7 +92,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await p.mouse.move(VIEWPORT.width - 10, VIEWPORT.height / 2);   // away from the last hover
     // Click to the markdown tab showing the page's text, for `npm run bench -- workbench`.
     const clickToTab = startTiming('clickToMarkdownTab');
-    await viewRows(p, 'Search Results').filter({ hasText: 'Backpressure - Tideflow' }).first().click();
+    await viewRows(p, 'Searches').filter({ hasText: 'Backpressure - Tideflow' }).first().click();
     await editorTab(p, 'Backpressure - Tideflow.md').waitFor({ timeout: 20_000 });
     const editor = p.locator('.editor-instance .monaco-editor .view-lines').first();
     await editor.getByText('Tideflow prevents this').first().waitFor({ timeout: 20_000 });
@@ -131,7 +131,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
         locals.push(performance.now() - started);
         await runFromPalette(p, 'View: Close All Editors');
         await openViewContainer(p, 'Web Data');
-        const resultRow = viewRows(p, 'Search Results').filter({ hasText: 'Tideflow whitepaper' }).first();
+        const resultRow = viewRows(p, 'Searches').filter({ hasText: 'Tideflow whitepaper' }).first();
         await resultRow.waitFor({ timeout: 20_000 });
         started = performance.now();
         await resultRow.click();
@@ -173,12 +173,12 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     const p = thePage();
     await runFromPalette(p, 'View: Close All Editors');
     await p.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
-    await setViewExpanded(p, 'Search Results', false);
+    await setViewExpanded(p, 'Searches', false);
     // Room for both crawls' rows: the panes below give up theirs.
     await setViewExpanded(p, 'Webhook Events', false);
-    await setViewExpanded(p, 'Crawl Results', false);
-    await setViewExpanded(p, 'Active Crawls', true);
-    const rows = viewRows(p, 'Active Crawls');
+    await setViewExpanded(p, 'Crawl and Batch Scrape Pages', false);
+    await setViewExpanded(p, 'Jobs', true);
+    const rows = viewRows(p, 'Jobs');
     const docs = rows.filter({ hasText: 'https://docs.tideflow.dev' }).first();
     await docs.waitFor({ timeout: 30_000 });
     await rows.filter({ hasText: 'gardenjournal.example/tomatoes' }).first().waitFor({ timeout: 10_000 });
@@ -211,7 +211,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await waitForToast(p, /Crawl of https:\/\/docs\.tideflow\.dev completed/);
     await waitForToast(p, /Crawl of https:\/\/www\.gardenjournal\.example\/tomatoes completed/);
     // The finished crawls leave the Active Crawls view.
-    await viewPane(p, 'Active Crawls').getByText('No active crawls').waitFor({ timeout: 20_000 });
+    await viewPane(p, 'Jobs').getByText('No jobs running').waitFor({ timeout: 20_000 });
     await screenshot(p, '09-webhook-events');
   });
 
@@ -223,10 +223,10 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await toast.waitFor({ timeout: 20_000 });
     // Room for the results first; then the command opens and focuses Crawl Results itself (a click
     // on its header now would race that).
-    await setViewExpanded(p, 'Active Crawls', false);
+    await setViewExpanded(p, 'Jobs', false);
     await setViewExpanded(p, 'Webhook Events', false);
     await toast.getByRole('button', { name: 'Open Results' }).click();
-    const rows = viewRows(p, 'Crawl Results');
+    const rows = viewRows(p, 'Crawl and Batch Scrape Pages');
     // The job's row says it completed, with every page done; its pages are listed under it.
     await rows.filter({ hasText: /completed/ }).filter({ hasText: /40/ }).first().waitFor({ timeout: 30_000 });
     const page = rows.filter({ hasText: 'Page 1 of docs.tideflow.dev' }).first();
@@ -241,7 +241,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     assert.ok(reads.length >= 1 && reads.every((r) => r.status === 200), `the results were not read from the service: ${JSON.stringify(reads)}`);
     await screenshot(p, '11-crawl-page');
     await runFromPalette(p, 'View: Close All Editors');
-    await setViewExpanded(p, 'Crawl Results', false);
+    await setViewExpanded(p, 'Crawl and Batch Scrape Pages', false);
   });
 
   it('8. refuses a query over 500 characters in the box, and sends nothing', async () => {
@@ -268,7 +268,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     const before = searchRequests();
     await runFromPalette(p, 'Notifications: Clear All Notifications');
     // Search Results open now, while nothing else moves it: after Enter, the search reveals its row.
-    await setViewExpanded(p, 'Search Results', true);
+    await setViewExpanded(p, 'Searches', true);
     // A stylesheet with a misspelled property: VS Code's own CSS language service warns on it.
     fs.writeFileSync(path.join(wb.stack.workspace, 'styles.css'), 'a {\n  colr: red;\n}\n');
     await openFile(p, 'styles.css');
@@ -295,7 +295,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await screenshot(p, '14-problem-query');
     await p.keyboard.press('Enter');
     // The pane was opened before the box (a click now would race the search's own reveal of its row).
-    const rows = viewRows(p, 'Search Results');
+    const rows = viewRows(p, 'Searches');
     await rows.filter({ hasText: 'Unknown property in CSS' }).first().waitFor({ timeout: 30_000 });
     assert.equal(searchRequests(), before + 1);
     await screenshot(p, '15-problem-results', { x: 0, y: 0, width: 900, height: VIEWPORT.height });
@@ -393,7 +393,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await screenshot(p, '19-start-crawl-review');
     await p.keyboard.press('Enter');
     // The crawl runs a few seconds in the emulator; its pages come to the receiver as they are done.
-    const rows = viewRows(p, 'Crawl Results');
+    const rows = viewRows(p, 'Crawl and Batch Scrape Pages');
     await rows.filter({ hasText: /completed/ }).filter({ hasText: /6 of 6 pages/ }).filter({ hasText: /by webhook/ }).first().waitFor({ timeout: 40_000 });
     assert.equal(starts(), before + 1, 'the crawl was started more than once');
     await screenshot(p, '20-started-crawl-results', { x: 0, y: 0, width: 900, height: VIEWPORT.height });

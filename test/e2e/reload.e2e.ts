@@ -36,7 +36,7 @@ describe('e2e: the search history after Developer: Reload Window', function () {
     await runFromPalette(p, 'Web Data: Search the Web…');
     await typeIntoInputBox(p, 'tideflow backpressure');
     await p.keyboard.press('Enter');
-    const rows = viewRows(p, 'Search Results');
+    const rows = viewRows(p, 'Searches');
     await rows.filter({ hasText: 'Backpressure - Tideflow' }).first().waitFor({ timeout: 30_000 });
     await rows.filter({ hasText: 'Backpressure - Tideflow' }).first().click();
     await editorTab(p, 'Backpressure - Tideflow.md').waitFor({ timeout: 20_000 });
@@ -68,14 +68,14 @@ describe('e2e: the search history after Developer: Reload Window', function () {
     const reloadedAt = Date.now();
     // Not a click on the activity bar: the restored side bar may already show Web Data before the
     // icon is marked so, and a click would then close it. The view's own focus command only opens.
-    await runFromPalette(p, 'Focus on Search Results View');
-    const rows = viewRows(p, 'Search Results');
+    await runFromPalette(p, 'Focus on Searches View');
+    const rows = viewRows(p, 'Searches');
     // The reloaded window starts a new extension host: on a busy machine that takes a while.
     await rows.filter({ hasText: 'Backpressure - Tideflow' }).first().waitFor({ timeout: 90_000 });
     console.log(`    the view listed the search ${Date.now() - reloadedAt} ms after the workbench was drawn again`);
     // The tree draws only the rows that fit its pane: fold the panes below so the other window's
     // search, listed under this search's results, has room to be drawn at all.
-    for (const view of ['Active Crawls', 'Webhook Events', 'Crawl Results']) await setViewExpanded(p, view, false);
+    for (const view of ['Jobs', 'Webhook Events', 'Crawl and Batch Scrape Pages']) await setViewExpanded(p, view, false);
     await rows.filter({ hasText: 'written by another window' }).first().waitFor({ timeout: 20_000 })
       .catch(async () => { assert.fail(`the unlisted search was not taken back: ${JSON.stringify(await rows.allInnerTexts())}`); });
     const labels = await rows.allInnerTexts();

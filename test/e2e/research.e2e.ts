@@ -24,7 +24,7 @@ describe('e2e: a research run from the palette to its JSON tab', function () {
     await runFromPalette(p, 'View: Close All Editors');
     await openViewContainer(p, 'Web Data');
     await resizeSideBar(p, 560);
-    await setViewExpanded(p, 'Active Crawls', true);
+    await setViewExpanded(p, 'Jobs', true);
     await runFromPalette(p, 'Web Data: Research…');
     await answerStep(p, 1, 'Tideflow stream limits');
     await answerStep(p, 2, '');   // no addresses: the agent searches, then reads what it found
@@ -41,7 +41,7 @@ describe('e2e: a research run from the palette to its JSON tab', function () {
     // The row while it runs: what it is doing and its credits so far, of its bound, moving on
     // (read every 2 s; the emulator's run takes an action every 0.7 s: a search, the pages it
     // found, the extraction).
-    const row = viewRows(p, 'Active Crawls').filter({ hasText: 'Tideflow stream limits' }).first();
+    const row = viewRows(p, 'Jobs').filter({ hasText: 'Tideflow stream limits' }).first();
     await row.filter({ hasText: / [1-9]\d* of 60 credits/ }).waitFor({ timeout: 20_000 });
     assert.match(await row.innerText(), /^Tideflow stream limits\s*\S.* · \d+ of 60 credits$/m);
     assert.equal(wb.stack.emulator.requests.filter((r) => r.path === '/v2/agent').length, before + 1, 'started once');

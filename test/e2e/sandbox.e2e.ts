@@ -106,9 +106,9 @@ describe('e2e: npm run sandbox, as a newcomer runs it', function () {
     await runFromPalette(p, 'Web Data: Search the Web…');
     await typeIntoInputBox(p, SANDBOX_SEARCHES[0].query);
     await p.keyboard.press('Enter');
-    const rows = viewRows(p, 'Search Results');
+    const rows = viewRows(p, 'Searches');
     await rows.filter({ hasText: 'Backpressure - Tideflow' }).first().waitFor({ timeout: 30_000 });
-    const view = await viewPane(p, 'Search Results').innerText();
+    const view = await viewPane(p, 'Searches').innerText();
     // The search's row counts each source's results ("8 web · 1 image · 1 news"), the groups below it.
     assert.match(view, /\b[1-9]\d* web · [1-9]\d* images? · [1-9]\d* news\b/, `not every source answered:\n${view}`);
     assert.match(view, /^Web\d+$/m, view);

@@ -51,12 +51,12 @@ describe('e2e: the walkthrough ticks each step as it is done', function () {
     await runFromPalette(p, 'Web Data: Search the Web…');
     await typeIntoInputBox(p, 'tideflow backpressure');
     await p.keyboard.press('Enter');
-    const result = viewRows(p, 'Search Results').filter({ hasText: 'Backpressure - Tideflow' }).first();
+    const result = viewRows(p, 'Searches').filter({ hasText: 'Backpressure - Tideflow' }).first();
     await result.waitFor({ timeout: 30_000 });
     await result.click();
     await editorTab(p, 'Backpressure - Tideflow.md').waitFor({ timeout: 20_000 });
-    await setViewExpanded(p, 'Active Crawls', true);
-    await viewRows(p, 'Active Crawls').filter({ hasText: 'https://docs.tideflow.dev' }).first().waitFor({ timeout: 30_000 });
+    await setViewExpanded(p, 'Jobs', true);
+    await viewRows(p, 'Jobs').filter({ hasText: 'https://docs.tideflow.dev' }).first().waitFor({ timeout: 30_000 });
     await setViewExpanded(p, 'Webhook Events', true);
     await viewPane(p, 'Webhook Events').getByText('waiting for deliveries').first().waitFor({ timeout: 20_000 });
     const delivered = await wb.stack.emulator.completeCrawl(DEMO_API_KEY, '3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01');

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { workbenchSuite } from './suite';
 import { startTiming } from './timings';
-import { editorTab, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot, toasts, viewRows, waitForToast } from './workbench';
+import { editorTab, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot, toasts, viewPane, viewRows, waitForToast } from './workbench';
 
 const PAGE = 'https://docs.tideflow.dev/getting-started';
 
@@ -38,23 +38,23 @@ describe('e2e: a watched page changes, the notification, and its diff', function
     assert.match(await review.innerText(), /daily at 9am[\s\S]*breaking change/);
     await screenshot(p, 'watch-01-review');
     await p.keyboard.press('Enter');
-    const group = viewRows(p, 'Search Results').filter({ hasText: /^Watches/ }).first();
-    await group.waitFor({ timeout: 30_000 });
+    // The watch's row in the Watches view, the only one there.
+    const row = viewRows(p, 'Watches').first();
+    await row.waitFor({ timeout: 30_000 });
     const creates = wb.stack.emulator.requests.filter((r) => r.path === '/v2/monitor' && r.method === 'POST');
     assert.equal(creates.length, 1, 'created once');
     assert.match(JSON.stringify(creates[0]?.body), /"text":"daily at 9am"[\s\S]*"goal":"tell me about a breaking change"|"goal":"tell me about a breaking change"[\s\S]*"text":"daily at 9am"/);
-    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-    await viewRows(p, 'Search Results').filter({ hasText: 'docs.tideflow.dev' }).first().waitFor({ timeout: 20_000 });
+    await screenshot(p, 'watch-01b-view');
   });
 
   it('2. the clock moves two days on; Refresh Watches; one notification; Show Diff opens the diff editor', async () => {
     const p = thePage();
     const moved = await fetch(`${wb.stack.emulator.url}/_emulator/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: 49 * 3600_000 }) });
     assert.equal(moved.status, 200);
-    // The group's own Refresh action, as a person clicks it (the window's focus and a timer do the same).
-    const group = viewRows(p, 'Search Results').filter({ hasText: /^Watches/ }).first();
-    await group.hover();
-    await group.locator('.action-label[aria-label="Refresh Watches"]').click();
+    // The view's own Refresh action, as a person clicks it (the window's focus and a timer do the same).
+    const header = viewPane(p, 'Watches').locator('.pane-header').first();
+    await header.hover();
+    await header.locator('.action-label[aria-label="Refresh Watches"]').click();
     const notice = await waitForToast(p, /changed: /, 30_000);
     assert.match(notice, /1 matters?/, notice);
     assert.equal((await toasts(p)).filter((t) => /changed: /.test(t)).length, 1, 'one notification for the check');

@@ -127,17 +127,30 @@ describe('manifest: commands', () => {
   });
 });
 
-describe('manifest: views (issue 34)', () => {
-  const views = Object.values(manifest.contributes.views).flat() as Array<{ id: string; icon?: string; initialSize?: number; visibility?: string }>;
+describe('manifest: views (issues 34, 46)', () => {
+  const views = Object.values(manifest.contributes.views).flat() as Array<{ id: string; name: string; icon?: string; initialSize?: number; visibility?: string }>;
 
-  it('at most five views, each with its own codicon (a view moved out of the container keeps it)', () => {
-    assert.ok(views.length <= 5, `${views.length} views`);
+  it('one view per kind a person names, each named for all it holds, with its welcome content', () => {
+    const named = Object.fromEntries(views.map((v) => [v.id, nls[v.name.replace(/^%|%$/g, '')] ?? v.name]));
+    assert.deepEqual(named, {
+      [View.searchResults]: 'Searches',
+      [View.pages]: 'Pages, Documents and Data',
+      [View.activeCrawls]: 'Jobs',
+      [View.watches]: 'Watches',
+      [View.webhookEvents]: 'Webhook Events',
+      [View.crawlResults]: 'Crawl and Batch Scrape Pages',
+    });
+    const welcomed = new Set((manifest.contributes.viewsWelcome as Array<{ view: string }>).map((w) => w.view));
+    for (const view of views) assert.ok(welcomed.has(view.id), `${view.id} has no welcome content`);
+  });
+
+  it('each view with its own codicon (a view moved out of the container keeps it)', () => {
     const icons = views.map((v) => v.icon ?? '');
     for (const icon of icons) assert.match(icon, /^\$\([\w-]+\)$/);
     assert.equal(new Set(icons).size, icons.length, `icons shared: ${icons.join(', ')}`);
   });
 
-  it('gives Search Results the most room; the views empty at a first start begin collapsed', () => {
+  it('gives Searches the most room; the views empty at a first start begin collapsed', () => {
     const search = views.find((v) => v.id === View.searchResults);
     assert.ok(search?.initialSize !== undefined);
     for (const view of views.filter((v) => v.id !== View.searchResults)) assert.ok((view.initialSize ?? 1) < search.initialSize, view.id);

@@ -293,7 +293,7 @@ export class WebDataClient {
 
   private started(value: unknown, status: number, what: string): JobStarted {
     const started = validateBody(JobStartedSchema, value, what, status);
-    if (!isJobId(started.id)) throw new WebDataError('bad-response', `The service answered ${what} with a job id that is not one; the job may have started: look for it in Active Crawls.`, { status });
+    if (!isJobId(started.id)) throw new WebDataError('bad-response', `The service answered ${what} with a job id that is not one; the job may have started: look for it in the Jobs view.`, { status });
     return started;
   }
 

@@ -65,7 +65,7 @@ export function activeCrawlsText(crawls: readonly ActiveCrawl[], maxChars: numbe
     shown++;
   }
   if (shown < crawls.length) {
-    blocks.push(`Cut to fit the size budget (${budgetLabel}): crawls ${shown + 1}-${crawls.length} (${crawls.length - shown}) were left out. All of them are in the editor's Active Crawls view (Web Data).`);
+    blocks.push(`Cut to fit the size budget (${budgetLabel}): crawls ${shown + 1}-${crawls.length} (${crawls.length - shown}) were left out. All of them are in the editor's Jobs view (Web Data).`);
   }
   return { text: blocks.join('\n\n'), shown };
 }

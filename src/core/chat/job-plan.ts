@@ -99,6 +99,6 @@ export function jobStartedText(plan: AgentJob, started: { id: string; invalidURL
   }
   const invalid = started.invalidURLs ?? [];
   if (invalid.length > 0) lines.push(`The service left out ${invalid.length} address${invalid.length === 1 ? '' : 'es'} it found invalid: ${invalid.slice(0, 10).map((u) => modelLine(u, 200)).join(', ')}${invalid.length > 10 ? ', …' : ''}.`);
-  if (kind === 'crawl') lines.push('It also appears in the editor\'s Active Crawls view while it runs.');
+  if (kind === 'crawl') lines.push('It also appears in the editor\'s Jobs view while it runs.');
   return lines.join('\n');
 }

@@ -119,7 +119,7 @@ function cutNote(record: SearchRecord, entries: readonly Entry[], level: Level, 
   if (pages.length > 0) parts.push(`the page content of result${pages.length === 1 ? '' : 's'} ${pages.join(', ')}`);
   if (parts.length === 0) return undefined;
   const first = entries.find((e) => e.page && (level.paragraphs.get(e.number) ?? 0) < e.page.paragraphs.length)?.number ?? level.heads + 1;
-  return `Left out to fit the size budget (${label}): ${parts.join('; ')}. Read any result's page with the tool webData_readResult, in parts that fit the budget, e.g. ${readCall(record.id, first)}, then part 2 and on. The whole search is also in the editor's Search Results view (Web Data).`;
+  return `Left out to fit the size budget (${label}): ${parts.join('; ')}. Read any result's page with the tool webData_readResult, in parts that fit the budget, e.g. ${readCall(record.id, first)}, then part 2 and on. The whole search is also in the editor's Searches view (Web Data).`;
 }
 
 function entryText(entry: Entry, shown: number): string {

@@ -3,7 +3,7 @@
 // schema?, maxCredits?, model?}` opens the review with them. Anything else (a document's Uri from a
 // menu, a row of a view) is not read: the steps start from where the person is.
 import { AGENT_MODELS, type AgentModel } from '../agent/fields';
-import { viewRows } from '../view-nodes';
+import { keptRow, viewRows } from '../view-nodes';
 import { dataArgument } from './decode';
 
 type JsonObject = Record<string, unknown>;
@@ -55,7 +55,7 @@ const RESULT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 /** A kept result or a research run: its row in Search Results, its id, or `{ id }` / `{ resultId }`. */
 export function decodeResultId(argument: unknown): string | undefined {
   if (typeof argument === 'string') return RESULT_ID.test(argument) ? argument.toLowerCase() : undefined;
-  const row = viewRows.searchResults.of(argument);
+  const row = keptRow(argument);
   if (row) return row.type === 'structuredResult' ? row.result.id : undefined;
   const data = dataArgument(argument);
   const id = data?.resultId ?? data?.id;
@@ -66,5 +66,5 @@ export function decodeResultId(argument: unknown): string | undefined {
 export function decodeResearchRunId(argument: unknown): string | undefined {
   const row = viewRows.activeCrawls.of(argument);
   if (row) return row.kind === 'research' ? row.id : undefined;
-  return viewRows.searchResults.of(argument) ? undefined : decodeResultId(argument);
+  return keptRow(argument) ? undefined : decodeResultId(argument);
 }

@@ -3,7 +3,7 @@
 // else (the document's Uri the editor's context menu passes, another view's row) starts with the
 // URL found where the person is. Batch Scrape: `{ urls, …options }`, a search row (its results'
 // addresses), or nothing (the editor's selection, one URL a line).
-import { viewRows } from '../view-nodes';
+import { keptRow } from '../view-nodes';
 import { dataArgument } from './decode';
 
 export type StartCrawlArgument =
@@ -13,7 +13,7 @@ export type StartCrawlArgument =
 
 export function decodeStartCrawl(argument: unknown): StartCrawlArgument {
   if (typeof argument === 'string') return { kind: 'prefill', url: argument };
-  const row = viewRows.searchResults.of(argument);
+  const row = keptRow(argument);
   if (row) {
     const url = row.type === 'page' ? row.page.url
       : row.type === 'result' && 'url' in row.typed.result && typeof row.typed.result.url === 'string' ? row.typed.result.url : undefined;
@@ -30,7 +30,7 @@ export type BatchScrapeArgument =
   | { kind: 'invalid' };
 
 export function decodeBatchScrape(argument: unknown): BatchScrapeArgument {
-  const row = viewRows.searchResults.of(argument);
+  const row = keptRow(argument);
   if (row) {
     if (row.type === 'search') return { kind: 'search', searchId: row.summary.id };
     // The rows of a search (not its message, nor another feature's group) name it.

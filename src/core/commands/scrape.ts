@@ -2,7 +2,7 @@
 // `{ url, …options }` to send as it is. Anything else (the document's Uri the editor's context
 // menu passes, a row of a view) is not read: the box opens with the URL found where the person is.
 import type { ScrapeRequest } from '../api/scrape-request';
-import { viewRows } from '../view-nodes';
+import { keptRow } from '../view-nodes';
 import { dataArgument } from './decode';
 
 export type ScrapeArgument =
@@ -22,7 +22,7 @@ const PAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** The kept page a row action is about: its id, its row in Search Results, or `{ pageId }`. */
 export function decodePageId(argument: unknown): string | undefined {
   if (typeof argument === 'string') return PAGE_ID.test(argument) ? argument.toLowerCase() : undefined;
-  const row = viewRows.searchResults.of(argument);
+  const row = keptRow(argument);
   if (row) return row.type === 'page' ? row.page.id : undefined;
   const id = dataArgument(argument)?.pageId;
   return typeof id === 'string' && PAGE_ID.test(id) ? id.toLowerCase() : undefined;

@@ -6,7 +6,7 @@ import { OPERATOR_IDS, type OperatorId } from '../search/advanced/operators';
 import { resultUrl } from '../search/present';
 import { isResultKind, isSearchId } from '../search/record';
 import { readSearchArgument, type SearchArgument } from '../search/request';
-import { rowView, viewRows } from '../view-nodes';
+import { rowView, keptRow, viewRows } from '../view-nodes';
 import { dataArgument, isCancellationSignal, type CancellationSignal } from './decode';
 
 /** webData.search's two arguments: the request (or nothing: the query box) and `{ token }`. */
@@ -28,7 +28,7 @@ export function decodeSearchCommand(argument: unknown, options: unknown): Search
 /** The search a row action is about: a search's id, a row of Search Results (any kind), or `{ searchId }`. */
 export function decodeSearchId(argument: unknown): string | undefined {
   if (isSearchId(argument)) return argument;
-  const row = viewRows.searchResults.of(argument);
+  const row = keptRow(argument);
   if (row) return row.type === 'search' ? row.summary.id : 'searchId' in row ? row.searchId : undefined;
   const searchId = dataArgument(argument)?.searchId;
   return isSearchId(searchId) ? searchId : undefined;
@@ -42,7 +42,7 @@ export interface ResultRef {
 
 /** A result: its row, or `{ searchId, kind?, index }` (`resultIndex` is taken for `index`; kind defaults to web). */
 export function decodeResultRef(argument: unknown): ResultRef | undefined {
-  const row = viewRows.searchResults.of(argument);
+  const row = keptRow(argument);
   if (row) return row.type === 'result' ? { searchId: row.searchId, kind: row.kind, index: row.index } : undefined;
   const data = dataArgument(argument);
   if (!data) return undefined;
@@ -62,7 +62,7 @@ export type UrlArgument = { kind: 'url'; url: string } | { kind: 'no-address' } 
  */
 export function decodeUrl(argument: unknown): UrlArgument {
   if (typeof argument === 'string') return { kind: 'url', url: argument };
-  const result = viewRows.searchResults.of(argument);
+  const result = keptRow(argument);
   if (result) {
     if (result.type === 'page') return { kind: 'url', url: result.page.finalUrl };
     if (result.type !== 'result') return { kind: 'none' };

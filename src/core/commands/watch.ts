@@ -2,7 +2,7 @@
 // `{ urls | query, schedule?, goal? }` to fill the steps (a schedule goes straight to the review),
 // or a row with an address (a search result, a kept page, a crawled page); anything else asks.
 // The row actions: a watch's row (or its check's, or its page's), its id, or `{ watchId }`.
-import { viewRows } from '../view-nodes';
+import { keptRow } from '../view-nodes';
 import type { WatchWhat } from '../monitor/request';
 import { dataArgument } from './decode';
 import { decodeUrl } from './search';
@@ -37,7 +37,7 @@ export function decodeWatchArgument(argument: unknown): WatchArgument {
 /** The watch a row action is about: its row (a check's or page's row names its watch), its id, or `{ watchId }`. */
 export function decodeWatchId(argument: unknown): string | undefined {
   if (typeof argument === 'string') return UUID.test(argument) ? argument.toLowerCase() : undefined;
-  const row = viewRows.searchResults.of(argument);
+  const row = keptRow(argument);
   if (row) {
     if (row.type === 'watch') return row.monitor.id;
     if (row.type === 'watchCheck' || row.type === 'watchPage') return row.monitorId;
@@ -59,7 +59,7 @@ export type ChangesArgument =
   | { kind: 'none' };
 
 export function decodeChanges(argument: unknown): ChangesArgument {
-  const row = viewRows.searchResults.of(argument);
+  const row = keptRow(argument);
   if (row?.type === 'watchPage') return { kind: 'page', watchId: row.monitorId, checkId: row.checkId, url: row.page.url };
   if (row?.type === 'watchCheck') return { kind: 'check', watchId: row.monitorId, checkId: row.check.id };
   const watchId = decodeWatchId(argument);

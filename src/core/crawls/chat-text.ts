@@ -115,7 +115,7 @@ export function crawlToolText(job: CrawlJobState, texts: ReadonlyMap<number, str
   if (nextPage !== undefined) {
     parts.push('', `${cut}To read on, call webData_crawlResults again with {"jobId": "${job.ref.id}", "kind": "${job.ref.kind}", "from": ${nextPage}}${onePage(nextPage)}.`);
   } else if (!loadedAll) {
-    parts.push('', `More pages exist than are loaded. To read them, call webData_crawlResults again with {"jobId": "${job.ref.id}", "kind": "${job.ref.kind}", "from": ${job.pages.length + 1}}${onePage(job.pages.length + 1)}; the person can also open them in the Crawl Results view.`);
+    parts.push('', `More pages exist than are loaded. To read them, call webData_crawlResults again with {"jobId": "${job.ref.id}", "kind": "${job.ref.kind}", "from": ${job.pages.length + 1}}${onePage(job.pages.length + 1)}; the person can also open them in the Crawl and Batch Scrape Pages view.`);
   } else if (unreadablePages(job)) {
     parts.push('', 'Those are all the pages that can be read.');
   } else {

@@ -32,7 +32,7 @@ export function addressLine(url: string): string {
 }
 
 export const HOW_TO_GET_MARKDOWN = [
-  'To read this page itself, run **Scrape Full Page** from the result\'s context menu in the Search Results view (or **Web Data: Scrape URL as Markdown…** with its address): it fetches this one page as markdown.',
+  'To read this page itself, run **Scrape Full Page** from the result\'s context menu in the Searches view (or **Web Data: Scrape URL as Markdown…** with its address): it fetches this one page as markdown.',
   '',
   'To have every search bring its pages\' markdown:',
   '',

@@ -14,7 +14,7 @@ import { Disposable } from '../../platform/disposable';
 import { registerCommand } from '../../platform/commands';
 import type { Services } from '../../platform/services';
 import { showError } from '../../platform/notify';
-import type { SearchApi } from '../search';
+import type { ViewGroup } from '../../platform/group-tree';
 import { WebhookWirer, type ReceiverLink } from '../../platform/webhook-wiring';
 import { RESEARCH_TOKENS_PREFIX } from '../../core/jobs/tokens';
 import { AGENT_WEBHOOK_EVENTS } from '../../core/agent/fields';
@@ -27,10 +27,10 @@ import { words } from './words';
 
 export type { Extracted, ResearchRun, RunEnd };
 
-/** Where the research runs' rows go (the running-jobs view, Active Crawls), and the kept results' (Search Results). */
+/** Where the research runs' rows go (the Jobs view), and the kept results' (Pages, Documents and Data). */
 export interface AgentLinks {
   showRuns(source: { runs(): readonly ResearchRun[]; onDidChange: vscode.Event<void> }): vscode.Disposable;
-  search: Pick<SearchApi, 'addGroup'>;
+  kept: { addGroup(group: ViewGroup): vscode.Disposable };
   /** This window's webhook receiver: a run started while it is wired hears its actions and end by webhook. */
   webhooks: ReceiverLink;
 }
@@ -38,7 +38,7 @@ export interface AgentLinks {
 export class AgentFeature extends Disposable {
   readonly results: StructuredResults;
   readonly documents: StructuredDocuments;
-  /** The kept results' group in Search Results. */
+  /** The kept results' group in Pages, Documents and Data. */
   readonly group: ResultsGroup;
   private readonly spentEmitter = this._register(new vscode.EventEmitter<StructuredResult>());
   /** After each result with its cost: today's spend and the credits item follow it. */
@@ -253,7 +253,7 @@ export function registerAgent(services: Services, links: AgentLinks): AgentFeatu
     registerCommand(Command.openStructuredResult, decodeResultId, (id) => feature.openResult(id)),
     registerCommand(Command.removeStructuredResult, decodeResultId, (id) => feature.removeResult(id)),
     registerCommand(Command.copyStructuredResult, decodeResultId, (id) => feature.copyResult(id)),
-    links.search.addGroup(feature.group),
+    links.kept.addGroup(feature.group),
   );
   return feature;
 }

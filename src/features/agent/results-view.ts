@@ -8,11 +8,11 @@ import * as vscode from 'vscode';
 import type { StructuredResult, StructuredResults } from '../../core/agent/store';
 import { matchesSearch } from '../../core/search/filter';
 import { inertLabel } from '../../core/text/inert';
-import { viewRows, type SearchTreeNode } from '../../core/view-nodes';
+import type { SearchTreeNode } from '../../core/view-nodes';
 import { Disposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
 import { openRowCommand } from '../../platform/open-row';
-import type { SearchViewGroup } from '../search';
+import type { ViewGroup } from '../../platform/group-tree';
 import { resultTitle, type StructuredDocuments } from './documents';
 import { resultDescriptionWords, resultTooltipWords, words } from './words';
 
@@ -24,7 +24,7 @@ function schemaFields(schema: Record<string, unknown> | undefined): string[] {
   return typeof properties === 'object' && properties !== null && !Array.isArray(properties) ? Object.keys(properties) : [];
 }
 
-export class ResultsGroup extends Disposable implements SearchViewGroup {
+export class ResultsGroup extends Disposable implements ViewGroup {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
   private rows: StructuredResult[] | undefined;
@@ -73,7 +73,7 @@ export class ResultsGroup extends Disposable implements SearchViewGroup {
   }
 
   parent(node: SearchTreeNode): SearchTreeNode | undefined {
-    return node.type === 'structuredResult' && this.group ? viewRows.searchResults.row(this.group) : undefined;
+    return node.type === 'structuredResult' ? this.group : undefined;
   }
 
   item(node: SearchTreeNode): vscode.TreeItem {

@@ -112,7 +112,7 @@ export const words = {
   removed: () => vscode.l10n.t('The result was removed from this machine.'),
   removeFailed: () => vscode.l10n.t('Could not remove the result'),
   copied: () => vscode.l10n.t('The result\'s JSON was copied.'),
-  pickResultRow: () => vscode.l10n.t('Pick a kept result\'s row in Search Results.'),
+  pickResultRow: () => vscode.l10n.t('Pick a kept result\'s row in the Pages, Documents and Data view.'),
 };
 
 const asker = (askedBy: StructuredResult['askedBy']): string => (askedBy === 'agent' ? vscode.l10n.t('a chat agent') : vscode.l10n.t('you'));

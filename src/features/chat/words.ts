@@ -49,7 +49,7 @@ export function searchConfirmationWords(body: SearchRequestBody, assessment: Ass
   // The spec's price, else what searches of this shape cost before; never a guess.
   lines.push(vscode.l10n.t('**Price:** {0}', priceWords(assessment.price)));
   lines.push(`**${vscode.l10n.t('Today:')}** ${capWords(assessment.cap, assessment.spent, assessment.limit)}`);
-  lines.push(vscode.l10n.t('The results also appear in the Search Results view.'));
+  lines.push(vscode.l10n.t('The results also appear in the Searches view.'));
   return new vscode.MarkdownString(lines.join('\n\n'));
 }
 
@@ -261,7 +261,7 @@ export function watchConfirmationWords(watch: { kind: 'urls' | 'query'; what: re
     vscode.l10n.t('**How often:** {0} ({1})', watch.schedule, watch.timezone),
     watch.goal !== undefined ? vscode.l10n.t('**Goal:** {0}', watch.goal) : vscode.l10n.t('**Goal:** none: every change is reported'),
     vscode.l10n.t('**Bound:** up to {0} credits a month ({1} pages × {2} checks × {3} credits a page); chat agents may set up watches of at most {4} credits a month ({5}).', bound.credits, bound.pages, bound.checksPerMonth, bound.creditsPerPage, cap, setting),
-    vscode.l10n.t('The service checks on schedule whether or not VS Code is open; each check’s credits count in that day’s spend. Delete the watch in the Watches group of Search Results to stop it.'),
+    vscode.l10n.t('The service checks on schedule whether or not VS Code is open; each check’s credits count in that day’s spend. Delete the watch in the Watches view to stop it.'),
   ];
   return new vscode.MarkdownString(lines.join('\n\n'));
 }

@@ -142,7 +142,7 @@ export function crawlTooltipWords(crawl: ActiveCrawl, options: readonly OptionNo
   if (crawl.teamId) ids.push(vscode.l10n.t('Team: {0}', crawl.teamId));
   ids.push(progress
     ? vscode.l10n.t('Progress: {0}, as read at {1}', progressWords(progress), formatTime(new Date(progress.at), { locale: locale() }))
-    : vscode.l10n.t('Progress: not read yet (Open Crawl Results reads it)'));
+    : vscode.l10n.t('Progress: not read yet (Open Crawl Results… reads it)'));
   const count = options.length === 1 ? vscode.l10n.t('1 scrape option: expand the row to see it.') : vscode.l10n.t('{0} scrape options: expand the row to see them.', options.length);
   return { ids, options: [options.length > 0 ? count : vscode.l10n.t('No scrape options set.')] };
 }

@@ -92,5 +92,5 @@ export const words = {
   noUrls: () => vscode.l10n.t('Select web addresses in an editor, one a line, then run Batch Scrape; or use Scrape All Results on a search.'),
   searchGone: () => vscode.l10n.t('That search is no longer in the history.'),
   searchWithoutUrls: () => vscode.l10n.t('That search has no result addresses to scrape.'),
-  notAJobArgument: () => vscode.l10n.t('Batch Scrape takes { urls: [...] } or a search from Search Results.'),
+  notAJobArgument: () => vscode.l10n.t('Batch Scrape takes { urls: [...] } or a search from the Searches view.'),
 };

@@ -8,17 +8,17 @@ import { matchesSearch } from '../../core/search/filter';
 import { pinnedRowsFirst } from '../../core/kept/store';
 import type { DocumentSummary, ParsedDocuments } from '../../core/parse/store';
 import { inertLabel } from '../../core/text/inert';
-import { viewRows, type SearchTreeNode } from '../../core/view-nodes';
+import type { SearchTreeNode } from '../../core/view-nodes';
 import { Disposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
 import { openRowCommand } from '../../platform/open-row';
-import type { SearchViewGroup } from '../search';
+import type { ViewGroup } from '../../platform/group-tree';
 import type { ParsedDocumentTabs } from './documents';
 import { documentDescriptionWords, documentTooltipWords, words } from './words';
 
 type DocumentsNode = SearchTreeNode & { type: 'documents' };
 
-export class DocumentsView extends Disposable implements SearchViewGroup {
+export class DocumentsView extends Disposable implements ViewGroup {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
   private rows: DocumentSummary[] | undefined;
@@ -67,7 +67,7 @@ export class DocumentsView extends Disposable implements SearchViewGroup {
   }
 
   parent(node: SearchTreeNode): SearchTreeNode | undefined {
-    return node.type === 'document' && this.group ? viewRows.searchResults.row(this.group) : undefined;
+    return node.type === 'document' ? this.group : undefined;
   }
 
   item(node: SearchTreeNode): vscode.TreeItem {

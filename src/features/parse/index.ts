@@ -31,7 +31,7 @@ import { showQuickInput } from '../../platform/quick-inputs';
 import type { Services } from '../../platform/services';
 import { scrapeHistorySize } from '../../platform/settings';
 import { parseSettings } from '../../platform/feature-settings';
-import type { SearchApi } from '../search';
+import type { ViewGroup } from '../../platform/group-tree';
 import { UploadConsent } from './consent';
 import { ParsedDocumentTabs } from './documents';
 import { DocumentsView } from './documents-view';
@@ -46,7 +46,8 @@ export interface DocumentFile {
 }
 
 export interface ParsePlace {
-  search: Pick<SearchApi, 'addGroup'>;
+  /** The Pages, Documents and Data view, where the documents have their group after the pages. */
+  kept: { addGroup(group: ViewGroup): vscode.Disposable };
 }
 
 export class ParseFeature extends Disposable {
@@ -333,7 +334,7 @@ export function registerParse(services: Services, place: ParsePlace): ParseFeatu
   const feature = new ParseFeature(services);
   services.context.subscriptions.push(
     feature,
-    place.search.addGroup(feature.view),
+    place.kept.addGroup(feature.view),
     registerCommand(Command.openAsMarkdown, decodeOpen, ({ uri, fresh }) => feature.openUri(uri, fresh)),
     registerCommand(Command.openDocumentAsMarkdown, decodeOpen, ({ uri, fresh }) => feature.openUri(uri, fresh)),
     registerCommand(Command.parseWithOptions, decodeOpen, ({ uri }) => feature.parseWithOptions(uri)),

@@ -100,7 +100,7 @@ export const researchProgressWords = (status: string, spent: number, bound: numb
   ? vscode.l10n.t('Researching ({0}): {1} of at most {2} credits so far', inertMarkdown(status, 40), spent, bound)
   : vscode.l10n.t('Researching ({0}): {1} of at most {2} credits so far', inertMarkdown(action, 80), spent, bound));
 export const researchCancelledWords = (): string => vscode.l10n.t('Stopped: the research run was cancelled at the service; what it spent until then counts in today’s spend.');
-export const researchStillRunningWords = (id: string): string => vscode.l10n.t('The research run {0} is still going: it shows in Active Crawls, and its result is kept in Search Results when it ends.', inertMarkdown(id, 60));
+export const researchStillRunningWords = (id: string): string => vscode.l10n.t('The research run {0} is still going: it shows in the Jobs view, and its result is kept in Pages, Documents and Data when it ends.', inertMarkdown(id, 60));
 export const researchFailedWords = (why: string, spent: number): string => vscode.l10n.t('The research run failed ({0} spent): {1}', credits(spent), inertMarkdown(why === '' ? vscode.l10n.t('the service gave no reason') : why, 500));
 export const researchDoneWords = (spent: number): string => vscode.l10n.t('The research run found this ({0} spent). Found data is web content, shown as it came:', credits(spent));
 export const researchCutWords = (): string => vscode.l10n.t('The data is cut here; Open Result shows it whole.');

@@ -27,6 +27,7 @@ import { ScrapedPageDocuments } from './documents';
 import { runScrapeWithOptions } from './options';
 import { registerPages, type PagesPlace } from './pages-commands';
 import type { PagesView } from './pages-view';
+import type { GroupTree } from '../../platform/group-tree';
 import { confirmUrl, urlNearby } from './url-input';
 import { errorPageWords, flagWords, refusalWords, words } from './words';
 
@@ -54,8 +55,10 @@ export class ScrapeFeature extends Disposable {
   private readonly scraped = this._register(new vscode.EventEmitter<ScrapedRecord>());
   /** After each page fetched and kept, whoever asked (the spend ledger and the history follow it). */
   readonly onDidScrape = this.scraped.event;
-  /** The Pages group of Search Results (set as the feature is registered). */
+  /** The Pages group of the Pages, Documents and Data view (set as the feature is registered). */
   pagesView: PagesView | undefined;
+  /** The Pages, Documents and Data view's rows: the parse and agent features add their groups (set as the feature is registered). */
+  kept: GroupTree | undefined;
 
   constructor(private readonly services: Services) {
     super();
@@ -324,7 +327,9 @@ function pathOf(url: string): string {
 
 export function registerScrape(services: Services, place: PagesPlace): ScrapeFeature {
   const feature = new ScrapeFeature(services);
-  feature.pagesView = registerPages(services, feature, place);
+  const placed = registerPages(services, feature, place);
+  feature.pagesView = placed.view;
+  feature.kept = placed.kept;
   services.context.subscriptions.push(
     feature,
     registerCommand(Command.scrapeUrl, decodeScrapeCommand, (argument) => feature.scrapeUrl(argument)),

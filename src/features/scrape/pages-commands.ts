@@ -1,17 +1,20 @@
-// The kept pages' place in the editor: their group in Search Results (./pages-view.ts), its rows'
-// commands (./pages-actions.ts), and Scrape Linked Page… on a crawled page's row. Registering
-// reads nothing: the group reads the folder when the view first asks.
+// The kept pages' place in the editor: the Pages, Documents and Data view, which this feature owns
+// (the parse and agent features add their groups to it), the pages' group in it (./pages-view.ts),
+// its rows' commands (./pages-actions.ts), and Scrape Linked Page… on a crawled page's row.
+// Registering reads nothing: the group reads the folder when the view first asks.
 import * as vscode from 'vscode';
 import { decodeCrawlPage } from '../../core/commands/crawls';
 import { decodeClearPages, decodePageId } from '../../core/commands/scrape';
 import type { JobRef } from '../../core/crawls/job';
 import type { Outcome } from '../../core/crawls/results';
-import { Command } from '../../core/ids';
+import { Command, View } from '../../core/ids';
 import { pageLinks } from '../../core/scrape/page';
 import { inertQuickPick } from '../../core/text/inert';
 import { registerCommand } from '../../platform/commands';
+import { GroupTree } from '../../platform/group-tree';
+import { createTreeView } from '../../platform/stand-ins';
+import { viewRows } from '../../core/view-nodes';
 import type { Services } from '../../platform/services';
-import type { SearchApi } from '../search';
 import type { ScrapedRecord } from '../../core/scrape/page';
 import type { ScrapedPages } from '../../core/scrape/store';
 import type { ScrapedPageDocuments } from './documents';
@@ -20,7 +23,6 @@ import { PagesView } from './pages-view';
 import { words } from './words';
 
 export interface PagesPlace {
-  search: Pick<SearchApi, 'addGroup'>;
   /** A crawled page's markdown (the Crawl Results feature's), for its links. */
   crawlPageText(ref: JobRef, index: number): Promise<Outcome<string>>;
 }
@@ -34,12 +36,21 @@ export interface ScrapeFeature {
   scrapeChecked(url: string, options: Record<string, unknown>): Promise<ScrapedRecord | undefined>;
 }
 
-export function registerPages(services: Services, feature: ScrapeFeature, place: PagesPlace): PagesView {
+/** The view's provider, and the pages' group in it. */
+export interface PagesPlaced {
+  readonly kept: GroupTree;
+  readonly view: PagesView;
+}
+
+export function registerPages(services: Services, feature: ScrapeFeature, place: PagesPlace): PagesPlaced {
+  const kept = new GroupTree({ rows: viewRows.pages });
   const view = new PagesView(feature.pages, feature.documents);
   const deps: PagesDeps = { pages: feature.pages, view, log: services.log };
   services.context.subscriptions.push(
+    kept,
+    createTreeView(View.pages, { treeDataProvider: kept, showCollapseAll: true }),
     view,
-    place.search.addGroup(view),
+    kept.addGroup(view),
     // Every page kept, whoever asked (the person, a chat agent), shows in the group.
     feature.onDidScrape(() => void view.refresh()),
     registerCommand(Command.scrapeAgain, decodePageId, async (id) => {
@@ -53,7 +64,7 @@ export function registerPages(services: Services, feature: ScrapeFeature, place:
     registerCommand(Command.clearPages, decodeClearPages, (how) => clearPages(deps, how)),
     registerCommand(Command.openCrawlPageLink, decodeCrawlPage, (page) => openCrawlPageLink(feature, place, page)),
   );
-  return view;
+  return { kept, view };
 }
 
 /** A crawled page's links in a quick pick you can filter; the one picked opens as markdown (its address checked first). */

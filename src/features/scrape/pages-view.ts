@@ -9,17 +9,17 @@ import { ContextKey } from '../../core/ids';
 import { matchesSearch } from '../../core/search/filter';
 import { pinnedPagesFirst, type PageSummary, type ScrapedPages } from '../../core/scrape/store';
 import { inertLabel } from '../../core/text/inert';
-import { viewRows, type SearchTreeNode } from '../../core/view-nodes';
+import type { SearchTreeNode } from '../../core/view-nodes';
 import { Disposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
 import { openRowCommand } from '../../platform/open-row';
-import type { SearchViewGroup } from '../search';
+import type { ViewGroup } from '../../platform/group-tree';
 import type { ScrapedPageDocuments } from './documents';
 import { pageDescriptionWords, pageTooltipWords, words } from './words';
 
 type PagesNode = SearchTreeNode & { type: 'pages' };
 
-export class PagesView extends Disposable implements SearchViewGroup {
+export class PagesView extends Disposable implements ViewGroup {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
   /** The rows as last listed; undefined until the view first asks. */
@@ -82,7 +82,7 @@ export class PagesView extends Disposable implements SearchViewGroup {
   }
 
   parent(node: SearchTreeNode): SearchTreeNode | undefined {
-    return node.type === 'page' && this.group ? viewRows.searchResults.row(this.group) : undefined;
+    return node.type === 'page' ? this.group : undefined;
   }
 
   item(node: SearchTreeNode): vscode.TreeItem {

@@ -29,7 +29,7 @@ export async function openInBrowser(argument: UrlArgument): Promise<boolean> {
   const uri = url !== undefined ? webUri(url) : undefined;
   if (!uri) {
     void vscode.window.showErrorMessage(url === undefined
-      ? (argument.kind === 'no-address' ? NO_ADDRESS() : vscode.l10n.t('Nothing to open: pick a result in the Search Results view.'))
+      ? (argument.kind === 'no-address' ? NO_ADDRESS() : vscode.l10n.t('Nothing to open: pick a result in the Searches view.'))
       : vscode.l10n.t('Only http and https addresses open in the browser; this one is "{0}".', inertNotification(url, 100)));
     return false;
   }
@@ -38,7 +38,7 @@ export async function openInBrowser(argument: UrlArgument): Promise<boolean> {
 
 export async function copyUrl(argument: UrlArgument, flash: (text: string) => void): Promise<boolean> {
   if (argument.kind !== 'url') {
-    void vscode.window.showErrorMessage(argument.kind === 'no-address' ? NO_ADDRESS() : vscode.l10n.t('Nothing to copy: pick a result in the Search Results view.'));
+    void vscode.window.showErrorMessage(argument.kind === 'no-address' ? NO_ADDRESS() : vscode.l10n.t('Nothing to copy: pick a result in the Searches view.'));
     return false;
   }
   const url = argument.url;

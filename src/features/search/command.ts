@@ -123,7 +123,7 @@ export class SearchCommand extends Disposable {
         return undefined;
       case 'not-stored':
         // Paid for and received: hand it back even when the history cannot take it.
-        void showError(this.services.log, vscode.l10n.t('The search for “{0}” worked but could not be added to the Search Results view', shownQuery), failure.error);
+        void showError(this.services.log, vscode.l10n.t('The search for “{0}” worked but could not be added to the Searches view', shownQuery), failure.error);
         return failure.record;
       case 'failed':
         void showError(this.services.log, vscode.l10n.t('The search for “{0}” failed', shownQuery), failure.error, { retry });

@@ -16,7 +16,7 @@ import type { HistoryDeps } from './history-deps';
 import { exportTarget, exportUriOf } from '../../platform/export-target';
 
 const GONE = (): string => vscode.l10n.t('That search is no longer in the history.');
-const PICK = (): string => vscode.l10n.t('Pick a search in the Search Results view first.');
+const PICK = (): string => vscode.l10n.t('Pick a search in the Searches view first.');
 
 /** The stored search an argument names, or undefined after saying why. */
 async function recordOf(deps: HistoryDeps, id: string | undefined): Promise<SearchRecord | undefined> {

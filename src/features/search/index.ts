@@ -1,4 +1,4 @@
-// Search: the webData.search command, the Search Results view, and result documents in tabs.
+// Search: the webData.search command, the Searches view, and result documents in tabs.
 // Registering reads nothing and sends nothing: the history is read when the view first asks.
 import * as vscode from 'vscode';
 import { decodeResultRef, decodeSearchCommand, decodeSearchId, type ResultRef } from '../../core/commands/search';
@@ -20,16 +20,16 @@ import { chooseFormat } from '../../core/search/document';
 import type { Prepared, PreparedSearch } from '../../core/search/service';
 import { resultAt, type SearchRecord, type SearchSummary } from '../../core/search/record';
 import { SearchServiceHost, type SearchDone, type SearchRun, type SearchRunOptions } from './service';
-import { SearchResultsProvider, type SearchTreeNode, type SearchViewGroup } from './tree';
+import { SearchResultsProvider, type SearchTreeNode } from './tree';
 import { createTreeView } from '../../platform/stand-ins';
 
-export type { SearchTreeNode, SearchViewGroup } from './tree';
+export type { SearchTreeNode } from './tree';
 export type { SearchDone, SearchRun, SearchRunOptions } from './service';
 export type { Prepared, PreparedSearch } from '../../core/search/service';
 
 /** For other features, tests and other extensions (through activate's return value). */
 export interface SearchApi {
-  /** The Search Results view as the user sees it. */
+  /** The Searches view as the user sees it. */
   readonly results: vscode.TreeDataProvider<SearchTreeNode>;
   /** Where the searches are stored: one `<id>.json` per search. */
   readonly historyFolder: vscode.Uri;
@@ -54,8 +54,6 @@ export interface SearchApi {
   send(search: PreparedSearch, options?: Pick<SearchRunOptions, 'token' | 'origin' | 'askedBy'>): Promise<SearchRun>;
   /** The stored searches, newest first. */
   list(): Promise<readonly SearchSummary[]>;
-  /** Another feature's rows in Search Results, after the searches (the scrape feature's kept pages). */
-  addGroup(group: SearchViewGroup): vscode.Disposable;
   /** A stored search with its results, or undefined when it is gone. */
   get(id: string): Promise<SearchRecord | undefined>;
   /** The read-only tab of a stored search's web result: its markdown, else its summary, else what is known of it. */
@@ -147,10 +145,6 @@ class SearchFeature extends Disposable implements SearchApi {
     return this.searches.list();
   }
 
-  addGroup(group: SearchViewGroup): vscode.Disposable {
-    return this.provider.addGroup(group);
-  }
-
   get(id: string): Promise<SearchRecord | undefined> {
     return this.searches.get(id);
   }
@@ -184,7 +178,7 @@ class SearchFeature extends Disposable implements SearchApi {
 
   private async open(ref: ResultRef | undefined, wanted: 'markdown' | 'summary'): Promise<vscode.TextEditor | undefined> {
     if (!ref) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Pick a result in the Search Results view to open it.'));
+      void vscode.window.showErrorMessage(vscode.l10n.t('Pick a result in the Searches view to open it.'));
       return undefined;
     }
     return this.documents.open(ref, wanted);

@@ -1,4 +1,4 @@
-// The Search Results view: each search a row (pinned first, then newest first; the newest
+// The Searches view (webData.searchResults): each search a row (pinned first, then newest first; the newest
 // expanded), its results below, grouped by source when several were asked for. Rows are read
 // lazily from the history, through the search service. A filter (webData.filterSearches) hides searches whose query and result
 // titles do not hold every word of it.
@@ -31,24 +31,6 @@ export interface FilterOutcome {
 
 export type { SearchTreeNode } from '../../core/view-nodes';
 
-/**
- * Rows another feature keeps in this view, in a group of their own after the searches (the scrape
- * feature's kept pages, the parse feature's documents, the agent feature's kept results, the watch feature's watches): it reads and draws them; this view only places them.
- */
-export interface SearchViewGroup {
-  /** Whether a row is one this group made (its group row or a row below it). */
-  owns(node: SearchTreeNode): boolean;
-  /** After the group's rows changed (this window's, or another's seen on focus). */
-  readonly onDidChange: vscode.Event<void>;
-  /** The group's row, or undefined to show none (nothing kept, or nothing the filter's words match). */
-  root(filter: readonly string[]): Promise<SearchTreeNode | undefined>;
-  children(node: SearchTreeNode, filter: readonly string[]): Promise<SearchTreeNode[]>;
-  /** The row's item, for the rows this group made. */
-  item(node: SearchTreeNode): vscode.TreeItem;
-  /** The parent of a row this group made. */
-  parent(node: SearchTreeNode): SearchTreeNode | undefined;
-}
-
 const GROUP_ICONS: Readonly<Record<SourceType, string>> = { web: 'globe', images: 'file-media', news: 'rss' };
 
 export class SearchResultsProvider extends Disposable implements vscode.TreeDataProvider<SearchTreeNode> {
@@ -63,29 +45,10 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
   /** Fires after the rows were listed under a filter. */
   readonly onDidFilter = this.filterEmitter.event;
 
-  /** The other features' groups, in the order they were added (pages, documents, watches). */
-  private groups: SearchViewGroup[] = [];
-
   constructor(private readonly history: SearchHistoryReader) {
     super();
     this._register(history.onDidChangeHistory(() => this.changeEmitter.fire(undefined)));
     this._register(onDidChangeSetting(Setting.searchPreviewImages, () => this.changeEmitter.fire(undefined)));
-  }
-
-  /** Shows another feature's group after the searches. */
-  addGroup(group: SearchViewGroup): vscode.Disposable {
-    this.groups = [...this.groups, group];
-    const listening = group.onDidChange(() => this.changeEmitter.fire(undefined));
-    this.changeEmitter.fire(undefined);
-    return new vscode.Disposable(() => {
-      listening.dispose();
-      this.groups = this.groups.filter((g) => g !== group);
-      this.changeEmitter.fire(undefined);
-    });
-  }
-
-  private ownerOf(node: SearchTreeNode): SearchViewGroup | undefined {
-    return this.groups.find((group) => group.owns(node));
   }
 
   get filter(): string {
@@ -113,15 +76,8 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       this.roots = new Map(roots.map((root) => [root.summary.id, root]));
       this.hasSearches.set(summaries.length > 0);
       if (this.filterText !== '') this.filterEmitter.fire({ filter: this.filterText, shown: roots.length, total: summaries.length });
-      const rows: SearchTreeNode[] = [...roots];
-      for (const group of this.groups) {
-        const row = await group.root(filterTerms(this.filterText));
-        if (row) rows.push(row);
-      }
-      return rows;
+      return roots;
     }
-    const owner = this.ownerOf(node);
-    if (owner) return owner.children(node, filterTerms(this.filterText));
     if (node.type === 'group') return node.group.results.map(({ index, typed }) => resultNode(node.searchId, node.query, typed, index, true));
     if (node.type !== 'search') return [];
     const searchId = node.summary.id;
@@ -137,8 +93,6 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
 
   async getParent(node: SearchTreeNode): Promise<SearchTreeNode | undefined> {
     if (node.type === 'search') return undefined;
-    const owner = this.ownerOf(node);
-    if (owner) return owner.parent(node);
     if (node.type === 'result' && node.grouped) {
       const record = await this.history.get(node.searchId);
       const group = record ? groupResults(record).groups.find((g) => g.kind === node.kind) : undefined;
@@ -182,17 +136,8 @@ export class SearchResultsProvider extends Disposable implements vscode.TreeData
       case 'search': return searchItem(node.summary, node.newest);
       case 'group': return groupItem(node.searchId, node.group);
       case 'result': return resultItem(node);
-      case 'pages':
-      case 'page':
-      case 'documents':
-      case 'document':
-      case 'structuredResults':
-      case 'structuredResult':
-      case 'watches':
-      case 'watch':
-      case 'watchCheck':
-      case 'watchPage':
-      case 'watchMessage': return this.ownerOf(node)?.item(node) ?? new vscode.TreeItem('');
+      // The kept pages, documents, results and watches have views of their own (../../platform/group-tree.ts).
+      default: return new vscode.TreeItem('');
       case 'message': {
         const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
         item.id = `${node.searchId}/message`;

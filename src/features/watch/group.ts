@@ -9,10 +9,10 @@ import { countsOf, hasDiff, pagesInOrder, shortAddress } from '../../core/monito
 import type { Monitor } from '../../core/monitor/schemas';
 import { matchesSearch } from '../../core/search/filter';
 import { inertLabel } from '../../core/text/inert';
-import { viewRows, type SearchTreeNode } from '../../core/view-nodes';
+import type { SearchTreeNode } from '../../core/view-nodes';
 import { Disposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
-import type { SearchViewGroup } from '../search';
+import type { ViewGroup } from '../../platform/group-tree';
 import type { WatchModel } from './model';
 import { countsWords, pageStatusWords, scheduleOf, when, words } from './words';
 
@@ -20,7 +20,7 @@ type Row<T extends SearchTreeNode['type']> = Extract<SearchTreeNode, { type: T }
 
 const WATCH_TYPES: ReadonlySet<SearchTreeNode['type']> = new Set(['watches', 'watch', 'watchCheck', 'watchPage', 'watchMessage']);
 
-export class WatchesGroup extends Disposable implements SearchViewGroup {
+export class WatchesGroup extends Disposable implements ViewGroup {
   readonly onDidChange: vscode.Event<void>;
   private group: Row<'watches'> | undefined;
   /** Rows handed out, for getParent: each watch's row, each check's row. */
@@ -86,7 +86,7 @@ export class WatchesGroup extends Disposable implements SearchViewGroup {
   }
 
   parent(node: SearchTreeNode): SearchTreeNode | undefined {
-    if (node.type === 'watch') return this.group ? viewRows.searchResults.row(this.group) : undefined;
+    if (node.type === 'watch') return this.group;
     if (node.type === 'watchCheck') return this.watchRows.get(node.monitorId);
     if (node.type === 'watchPage') return this.checkRows.get(node.checkId);
     return undefined;

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { WebDataClient } from '../../core/api';
 import { decodeChanges, decodeDeleteWatch, decodeWatchArgument, decodeWatchId, type ChangesArgument, type WatchArgument } from '../../core/commands/watch';
-import { Command } from '../../core/ids';
+import { Command, View } from '../../core/ids';
 import type { MonitorClient } from '../../core/monitor/api';
 import { WatchFlow, type WatchDraft } from '../../core/monitor/flow';
 import { countsOf, hasDiff } from '../../core/monitor/present';
@@ -27,7 +27,9 @@ import { watchConfirmAbove } from '../../platform/feature-settings';
 import type { StepFrame } from '../../platform/step-inputs';
 import { WebhookWirer, type ReceiverLink } from '../../platform/webhook-wiring';
 import { WATCH_TOKENS_PREFIX } from '../../core/jobs/tokens';
-import type { SearchApi } from '../search';
+import { GroupTree } from '../../platform/group-tree';
+import { createTreeView } from '../../platform/stand-ins';
+import { viewRows } from '../../core/view-nodes';
 import { urlNearby } from '../scrape/url-input';
 import { ChangeDocuments } from './changes';
 import { WatchesGroup } from './group';
@@ -41,9 +43,8 @@ import { countsWords, watchProblemWords, words } from './words';
 export type { WatchCheckDone } from './check-spend';
 export type { WatchAgentApi } from './agent';
 
-/** What the feature needs of others: the search view to draw in, and the kept pages to price a page by. */
+/** What the feature needs of others: the kept pages to price a page by, a page tab's address, the receiver. */
 export interface WatchLinks {
-  search: Pick<SearchApi, 'addGroup'>;
   keptPages(): Promise<ReadonlyArray<{ creditsUsed?: number }>>;
   /** A page tab's address (Watch for Changes… from its title bar). */
   addressOf(uri: vscode.Uri): Promise<string | undefined>;
@@ -66,6 +67,8 @@ const STEP_NUMBER = { what: 1, schedule: 2, goal: 3, review: 4 } as const;
 export class WatchFeature extends Disposable {
   readonly model: WatchModel;
   readonly group: WatchesGroup;
+  /** The Watches view's rows. */
+  readonly view: GroupTree;
   private readonly changes: ChangeDocuments;
   readonly notifier: WatchNotifier;
   private readonly wirer: WebhookWirer;
@@ -85,7 +88,10 @@ export class WatchFeature extends Disposable {
     this.onDidCheck = this.checkSpend.onDidSpend;
     this.agent = watchAgentApi(this.model, api, () => links.keptPages());
     this.changes = this._register(new ChangeDocuments(api, { pagesOf: (watchId, checkId) => this.model.pagesOf(watchId, checkId), monitor: (watchId) => this.model.get(watchId) }));
-    this._register(links.search.addGroup(this.group));
+    // The Watches view is this feature's: the group's rows at its top.
+    this.view = this._register(new GroupTree({ rows: viewRows.watches, flat: true }));
+    this._register(this.view.addGroup(this.group));
+    this._register(createTreeView(View.watches, { treeDataProvider: this.view, showCollapseAll: true }));
     this.notifier = this._register(new WatchNotifier(this.model, services.context.globalStorageUri.fsPath, (watchId, checkId) => this.openChanges({ kind: 'check', watchId, checkId })));
   }
 

@@ -81,13 +81,14 @@ describe('structured data and research', function () {
     assert.equal(extracted.result.creditsUsed, 5);
     await waitFor('today\'s spend to count it', () => api.spend.today().person >= spentBefore + 5, 15_000);
 
-    // Its row in Search Results, under the kept results' group: the page, the schema's fields, the cost.
-    const group = (await api.search.results.getChildren() ?? []).find((row) => row.type === 'structuredResults');
-    assert.ok(group, 'no kept results group in Search Results');
-    const rows = await api.search.results.getChildren(group) ?? [];
+    // Its row in Pages, Documents and Data, under the kept results' group: the page, the schema's fields, the cost.
+    const kept = api.scrape.kept ?? assert.fail('the Pages, Documents and Data view has no rows');
+    const group = (await kept.getChildren()).find((row) => row.type === 'structuredResults');
+    assert.ok(group, 'no kept results group in Pages, Documents and Data');
+    const rows = await kept.getChildren(group);
     const row = rows.find((r) => r.type === 'structuredResult' && r.result.id === extracted.result.id);
     assert.ok(row, 'the extraction has no row');
-    const item = await api.search.results.getTreeItem(row);
+    const item = kept.getTreeItem(row);
     assert.equal(item.label, 'docs.tideflow.dev/guide/streams');
     assert.match(String(item.description), /^title, topics · 5 credits · /);
     assert.equal(item.contextValue, 'structuredResult.extract');

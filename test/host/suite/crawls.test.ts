@@ -68,7 +68,7 @@ describe('crawls: the Active Crawls view', () => {
     // The hover is short: the ids and how far the crawl is (not read yet), then how many options
     // the row's children list, one click away; no line per option (issue 29).
     assert.match(plainText(rows[0].tooltip), /\n\nCrawl ID: 3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01 {2}\n/);
-    assert.match(plainText(rows[0].tooltip), /Progress: not read yet \(Open Crawl Results reads it\)/);
+    assert.match(plainText(rows[0].tooltip), /Progress: not read yet \(Open Crawl Results… reads it\)/);
     assert.match(plainText(rows[0].tooltip), new RegExp(`\\n\\n${rows[0].children.length} scrape options: expand the row to see them\\.$`));
     assert.doesNotMatch(plainText(rows[0].tooltip), /Formats: |Max age: /);
     assert.doesNotMatch(JSON.stringify(rows), /crawl-header-secret/, 'a header value is shown');

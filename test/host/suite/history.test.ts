@@ -36,9 +36,8 @@ describe('history: pins, eviction, clear, filter, all results, export', function
   let api: WebDataApi;
   let folder: string;
   const settings = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('webData');
-  // Other features' groups (documents, kept results, watches) kept by earlier suites are not this suite's rows.
-  const OTHER_GROUPS = new Set(['documents', 'structuredResults', 'watches']);
-  const rootIds = async (): Promise<string[]> => (await rows(api.search.results)).filter((r) => !OTHER_GROUPS.has(r.node.type)).map((r) => (r.node.type === 'search' ? r.node.summary.id : '?'));
+  // Searches holds searches only: any other row shows as '?'.
+  const rootIds = async (): Promise<string[]> => (await rows(api.search.results)).map((r) => (r.node.type === 'search' ? r.node.summary.id : '?'));
 
   before(async () => {
     api = await activate();

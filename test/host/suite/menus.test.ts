@@ -92,10 +92,14 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
   }
 
   async function allRows(view: string): Promise<Row[]> {
-    const provider: vscode.TreeDataProvider<unknown> = view === 'webData.searchResults' ? api.search.results
-      : view === 'webData.activeCrawls' ? api.crawls.tree
-        : view === 'webData.webhookEvents' ? api.webhooks.tree
-          : api.crawlResults.tree;
+    const kept = api.scrape.kept;
+    assert.ok(kept, 'the Pages, Documents and Data view has no rows');
+    const providers: Record<string, vscode.TreeDataProvider<unknown>> = {
+      'webData.searchResults': api.search.results, 'webData.pages': kept, 'webData.activeCrawls': api.crawls.tree,
+      'webData.watches': api.watch.view, 'webData.webhookEvents': api.webhooks.tree, 'webData.crawlResults': api.crawlResults.tree,
+    };
+    const provider = providers[view];
+    assert.ok(provider, `no rows for the view ${view}`);
     const found: Row[] = [];
     const walk = async (parent: unknown): Promise<void> => {
       for (const node of (await provider.getChildren(parent)) ?? []) {
@@ -225,7 +229,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     // Active Crawls: a browser session's row and its group (issue 39), started as a chat agent's is (no dialogs).
     await api.browser.startSession({ ttl: 600, profile: '' }, 'agent');
     const research = await startResearch();
-    for (const view of ['webData.searchResults', 'webData.activeCrawls', 'webData.crawlResults']) rows.set(view, await allRows(view));
+    for (const view of ['webData.searchResults', 'webData.pages', 'webData.activeCrawls', 'webData.watches', 'webData.crawlResults']) rows.set(view, await allRows(view));
     await endResearch(research);
     // The unsigned rows for the title buttons; then, with a secret, a verified job event for its row menu.
     const unsigned = await allRows('webData.webhookEvents');
@@ -273,16 +277,61 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     for (const row of await api.parse.view.list()) await vscode.commands.executeCommand('webData.removeDocument', row.id);
     for (const result of await api.agent.results.list()) await vscode.commands.executeCommand('webData.removeStructuredResult', result.id);
     if (documentsFolder !== '') fs.rmSync(documentsFolder, { recursive: true, force: true });
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    if (root !== undefined) fs.rmSync(path.join(root, 'menus-editor'), { recursive: true, force: true });
     for (const watchId of watchIds) await vscode.commands.executeCommand('webData.deleteWatch', { watchId, confirmed: true });
     await storageOf(api).globalState.update('webData.watch.known', undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await restoreDemoKey();
   });
 
-  const views = ['webData.searchResults', 'webData.activeCrawls', 'webData.webhookEvents', 'webData.crawlResults'];
+  const views = ['webData.searchResults', 'webData.pages', 'webData.activeCrawls', 'webData.watches', 'webData.webhookEvents', 'webData.crawlResults'];
+
+  /**
+   * A document for an editor-menu step: a file of its own in the workspace, as a person's is. Not
+   * an untitled one: VS Code gives a new untitled document the name of one just closed, and the
+   * extension host may hear of the old one's end after the new one opened.
+   */
+  let scratchCount = 0;
+  async function scratchDocument(content: string): Promise<vscode.TextDocument> {
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? assert.fail('the host tests open a workspace folder');
+    const folder = path.join(root, 'menus-editor');
+    fs.mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, `step-${String(++scratchCount)}.txt`);
+    fs.writeFileSync(file, content);
+    return vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  }
+
+  /** A title button that asks first (a box, a pick, a dialog or a question): dismissed, nothing is sent. */
+  async function asksAndSendsNothing(command: string, what: string, row: Row | undefined): Promise<void> {
+    const before = await emulator.requestCount();
+    const { result, shown: s } = await call(command, row?.node);
+    noProblem(what, s);
+    assert.ok(s.quickInputs.length + s.prompts.length + s.dialogs.length + s.modals.length > 0, `${what} asked nothing`);
+    assert.ok(result === undefined || result === 0, `${what} did something: ${JSON.stringify(result)}`);
+    // Reads of what is running (a followed job's status, a view's poll) may come meanwhile; nothing is sent.
+    assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.method !== 'GET'), [], 'something was sent');
+  }
 
   /** A title button, with a row (or nothing) focused: what the palette form does. */
   const titleChecks: Record<string, (row: Row | undefined) => Promise<void>> = {
+    // Pages, Documents and Data's title: each entry asks first, whatever row has the focus.
+    'webData.scrapeUrl': (row) => asksAndSendsNothing('webData.scrapeUrl', 'Scrape URL as Markdown…', row),
+    'webData.openDocumentAsMarkdown': (row) => asksAndSendsNothing('webData.openDocumentAsMarkdown', 'Open a Document as Markdown…', row),
+    'webData.extractData': (row) => asksAndSendsNothing('webData.extractData', 'Extract Data from Page…', row),
+    'webData.clearPages': async (row) => {
+      const before = ((await api.scrape.pages.summaries()) ?? []).length;
+      await asksAndSendsNothing('webData.clearPages', 'Clear Pages', row);
+      assert.equal(((await api.scrape.pages.summaries()) ?? []).length, before, 'pages were removed');
+    },
+    // Watches' title.
+    'webData.watch': async (row) => {
+      await asksAndSendsNothing('webData.watch', 'Watch for Changes…', row);
+      assert.equal(shown.quickInputs[0]?.title, 'Web Data: Watch for Changes', 'its steps were not shown');
+    },
+    'webData.refreshWatches': async (row) => {
+      noProblem('Refresh Watches', (await call('webData.refreshWatches', row?.node)).shown);
+    },
     'webData.startBrowserSession': async (row) => {
       const before = await emulator.requestCount();
       const { result, shown: s } = await call('webData.startBrowserSession', row?.node);
@@ -672,13 +721,10 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       const { result, shown: s } = await call('webData.watch', row.node);
       noProblem('Watch for Changes…', s);
       assert.equal(s.quickInputs[0]?.title, 'Web Data: Watch for Changes', 'its steps were not shown');
-      // A row with an address fills the first step in: the schedule is asked next; the group's row asks for the address.
-      assert.equal(s.quickInputs[0].step, row.contextValue === 'watches' ? 1 : 2, `the steps began at ${String(s.quickInputs[0].step)}`);
+      // A row with an address fills the first step in: the schedule is asked next.
+      assert.equal(s.quickInputs[0].step, 2, `the steps began at ${String(s.quickInputs[0].step)}`);
       assert.equal(result, undefined);
       assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/monitor')), [], 'something was sent');
-    },
-    'webData.refreshWatches': async (row) => {
-      noProblem('Refresh Watches', (await call('webData.refreshWatches', row.node)).shown);
     },
     'webData.checkWatchNow': async (row) => {
       const { result, shown: s } = await call('webData.checkWatchNow', row.node);
@@ -735,7 +781,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
   const otherMenus: Record<string, Record<string, () => Promise<void>>> = {
     'webData.editorContext': {
       'webData.searchSelection': async () => {
-        const document = await vscode.workspace.openTextDocument({ content: 'tideflow backpressure', language: 'plaintext' });
+        const document = await scratchDocument('tideflow backpressure');
         await showWithSelection(document, new vscode.Range(0, 0, 0, 8));
         const { shown: s } = await call('webData.searchSelection', document.uri, { groupId: 0 });
         noProblem('Search the Web for Selection…', s);
@@ -743,7 +789,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         await closeEditorOf(document);
       },
       'webData.scrapeUrl': async () => {
-        const document = await vscode.workspace.openTextDocument({ content: 'Read https://docs.tideflow.dev/guide/streams first.', language: 'plaintext' });
+        const document = await scratchDocument('Read https://docs.tideflow.dev/guide/streams first.');
         await showWithSelection(document, new vscode.Range(0, 12, 0, 12));
         const before = await emulator.requestCount();
         const { result, shown: s } = await call('webData.scrapeUrl', document.uri, { groupId: 0 });
@@ -754,7 +800,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         await closeEditorOf(document);
       },
       'webData.startCrawl': async () => {
-        const document = await vscode.workspace.openTextDocument({ content: 'Crawl https://docs.tideflow.dev/guide first.', language: 'plaintext' });
+        const document = await scratchDocument('Crawl https://docs.tideflow.dev/guide first.');
         await showWithSelection(document, new vscode.Range(0, 10, 0, 10));
         const before = await emulator.requestCount();
         const { result, shown: s } = await call('webData.startCrawl', document.uri, { groupId: 0 });
@@ -765,7 +811,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         await closeEditorOf(document);
       },
       'webData.watch': async () => {
-        const document = await vscode.workspace.openTextDocument({ content: 'Watch https://docs.tideflow.dev/guide for changes.', language: 'plaintext' });
+        const document = await scratchDocument('Watch https://docs.tideflow.dev/guide for changes.');
         await showWithSelection(document, new vscode.Range(0, 10, 0, 10));
         const { result, shown: s } = await call('webData.watch', document.uri, { groupId: 0 });
         noProblem('Watch for Changes…', s);
@@ -774,7 +820,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         await closeEditorOf(document);
       },
       'webData.startBatchScrape': async () => {
-        const document = await vscode.workspace.openTextDocument({ content: 'https://docs.tideflow.dev/a\nhttps://docs.tideflow.dev/b\n', language: 'plaintext' });
+        const document = await scratchDocument('https://docs.tideflow.dev/a\nhttps://docs.tideflow.dev/b\n');
         await showWithSelection(document, new vscode.Range(0, 0, 2, 0));
         const before = await emulator.requestCount();
         const { result, shown: s } = await call('webData.startBatchScrape', document.uri, { groupId: 0 });
@@ -836,10 +882,14 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       kind('search row', 'search'), kind('pinned search row', 'search.pinned'), kind('group row', 'group'),
       { name: 'result row with markdown and a summary', contextValue: 'result.url.markdown.summary', is: (row) => /^result\.url.*\.summary$/.test(row.contextValue ?? '') },
       kind('result row without content', 'result.url'), kind('message row', 'message'),
+    ],
+    'webData.pages': [
       kind('pages group row', 'keptPages'), kind('page row', 'page'), kind('pinned page row', 'page.pinned'),
       kind('documents group row', 'keptDocuments'), kind('document row', 'document'), kind('pinned document row', 'document.pinned'),
       kind('kept results group row', 'keptStructuredResults'), kind('kept extraction row', 'structuredResult.extract'), kind('kept research result row', 'structuredResult.research'),
-      kind('watches group row', 'watches'), kind('watch row', 'watch.active'), kind('paused watch row', 'watch.paused'),
+    ],
+    'webData.watches': [
+      kind('watch row', 'watch.active'), kind('paused watch row', 'watch.paused'),
       kind('check row', 'watchCheck'), kind('changed page of a check row', 'watchPage.changed'),
     ],
     'webData.activeCrawls': [
@@ -861,7 +911,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
   async function rowOf(view: string, name: string): Promise<Row> {
     const wanted = (KINDS[view] ?? []).find((k) => k.name === name);
     // A page row as the view shows it now when there is one (a page fetched again replaced its row); else the one found at the start.
-    const now = view === 'webData.searchResults' && /^(pinned )?(page|document) row$/.test(name) ? await allRows(view) : [];
+    const now = view === 'webData.pages' && /^(pinned )?(page|document) row$/.test(name) ? await allRows(view) : [];
     const row = wanted && (now.find((r) => wanted.is(r)) ?? (rows.get(view) ?? []).find((r) => wanted.is(r)));
     assert.ok(row, `no ${name} in ${view}: ${(rows.get(view) ?? []).map((r) => r.contextValue ?? r.label).join(', ')}`);
     return row;

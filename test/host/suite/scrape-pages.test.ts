@@ -19,15 +19,17 @@ import { pressEnterUntilDone } from './helpers-steps';
 type Row = { node: SearchTreeNode; item: vscode.TreeItem };
 const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
 
-describe('kept pages: the Pages group of Search Results', function () {
+describe('kept pages: the Pages group of the Pages, Documents and Data view', function () {
   this.timeout(60_000);
   let api: WebDataApi;
   const settings = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('webData');
 
   async function rows(parent?: SearchTreeNode): Promise<Row[]> {
-    const nodes = (await api.search.results.getChildren(parent)) ?? [];
-    return Promise.all(nodes.map(async (node) => ({ node, item: await api.search.results.getTreeItem(node) })));
+    const nodes = await kept().getChildren(parent);
+    return nodes.map((node) => ({ node, item: kept().getTreeItem(node) }));
   }
+  /** The Pages, Documents and Data view's rows (the scrape feature's). */
+  const kept = (): NonNullable<WebDataApi['scrape']['kept']> => api.scrape.kept ?? assert.fail('the Pages, Documents and Data view has no rows');
   async function pageRows(): Promise<Row[]> {
     const group = (await rows()).find((r) => r.node.type === 'pages');
     return group ? rows(group.node) : [];
@@ -45,12 +47,12 @@ describe('kept pages: the Pages group of Search Results', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('no pages kept: no group; a page opened as markdown: the group after the searches, its row with title, host, who asked and the cost', async () => {
+  it('no pages kept: no group; a page opened as markdown: its group in the view, its row with title, host, who asked and the cost', async () => {
     assert.equal((await rows()).some((r) => r.node.type === 'pages'), false, 'an empty group is shown');
     const page = await scrape('https://docs.tideflow.dev/getting-started');
     assert.ok(page, 'the page was not fetched');
-    await waitFor('the Pages group', async () => (await rows()).at(-1)?.node.type === 'pages');
-    const group = (await rows()).at(-1);
+    await waitFor('the Pages group', async () => (await rows())[0]?.node.type === 'pages');
+    const group = (await rows())[0];
     assert.equal(group?.item.contextValue, 'keptPages');
     assert.equal(labelOf(group.item), 'Pages');
     assert.equal(group.item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
@@ -62,7 +64,9 @@ describe('kept pages: the Pages group of Search Results', function () {
     const tooltip = plainText((row.item.tooltip as vscode.MarkdownString).value);
     assert.match(tooltip, /Asked by: you/);
     assert.match(tooltip, /Credits used: 1 credit/);
-    assert.equal(await api.search.results.getParent?.(row.node), group.node, 'the row\'s parent is not its group');
+    assert.equal(kept().getParent(row.node), group.node, 'the row\'s parent is not its group');
+    // Searches holds searches only.
+    assert.equal(((await api.search.results.getChildren()) ?? []).some((node) => node.type !== 'search'), false, 'a kept page\'s group is in Searches');
     // The click opens its tab (vscode.open with the tab's address).
     assert.equal(row.item.command?.command, 'vscode.open');
     const uri = row.item.command.arguments?.[0] as vscode.Uri;

@@ -1,5 +1,5 @@
 // Watches in a real VS Code (issue 37): Watch for Changes… through its steps and its review (the
-// bound shown before anything is sent), the watch in the Watches group of Search Results, Check Now
+// bound shown before anything is sent), the watch in the Watches view, Check Now
 // (its credits in today's spend), a changed page in VS Code's diff editor with the previous markdown
 // on the left and the current on the right (read-only, the judge's reason at the top of both),
 // Pause/Resume and Delete. Its own emulated team, so the watches are this suite's alone.
@@ -35,13 +35,12 @@ describe('watches', function () {
   });
   afterEach(async () => { await vscode.commands.executeCommand('workbench.action.closeAllEditors'); });
 
+  /** The Watches view's top rows: each watch (no group row: the view is named for them). */
   async function watchRows(): Promise<SearchTreeNode[]> {
-    const roots = (await api.search.results.getChildren()) ?? [];
-    const group = roots.find((row) => row.type === 'watches');
-    return group ? ((await api.search.results.getChildren(group)) ?? []) : [];
+    return api.watch.view.getChildren();
   }
 
-  it('creates a watch from an address through its steps: the schedule read as typed with the next checks, the review with the bound, then the watch in its group', async () => {
+  it('creates a watch from an address through its steps: the schedule read as typed with the next checks, the review with the bound, then the watch in the Watches view', async () => {
     const seen: ShownQuickInput[] = [];
     const before = await emulator.requestCount();
     const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', GUIDE), 10, seen);
@@ -56,10 +55,10 @@ describe('watches', function () {
     const sent = (await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/monitor'));
     assert.deepEqual(sent.map((r) => `${r.method} ${r.path}`), ['POST /v2/monitor'], 'nothing before the review; one create');
     assert.equal(created.estimatedCreditsPerMonth, 30, 'the service\'s estimate: one page, thirty checks');
-    await waitFor('the watch in the Watches group', async () => (await watchRows()).some((row) => row.type === 'watch' && row.monitor.id === created.id));
+    await waitFor('the watch in the Watches view', async () => (await watchRows()).some((row) => row.type === 'watch' && row.monitor.id === created.id));
     const row = (await watchRows()).find((r) => r.type === 'watch' && r.monitor.id === created.id);
     assert.ok(row);
-    const item = await api.search.results.getTreeItem(row);
+    const item = api.watch.view.getTreeItem(row);
     assert.equal(item.contextValue, 'watch.active');
     assert.match(String(item.description), /daily at 9am · next .+ · not checked yet/);
   });
@@ -93,7 +92,7 @@ describe('watches', function () {
     await waitFor('both checks counted in today\'s spend', () => api.spend.today().person === spent + 4);
     const row = (await watchRows()).find((r) => r.type === 'watch' && r.monitor.id === created.id);
     assert.ok(row);
-    assert.match(String((await api.search.results.getTreeItem(row)).description), /2 changed · 1 matters/);
+    assert.match(String(api.watch.view.getTreeItem(row).description), /2 changed · 1 matters/);
   });
 
   it('opens a changed page in the diff editor: previous on the left, current on the right, read-only, the judge\'s reason on top', async () => {
@@ -157,7 +156,7 @@ describe('watches', function () {
     assert.deepEqual([paused?.status, paused?.nextRunAt], ['paused', null]);
     const row = (await watchRows()).find((r) => r.type === 'watch' && r.monitor.id === created.id);
     assert.ok(row);
-    assert.equal((await api.search.results.getTreeItem(row)).contextValue, 'watch.paused');
+    assert.equal(api.watch.view.getTreeItem(row).contextValue, 'watch.paused');
     const resumed = await vscode.commands.executeCommand<Monitor | undefined>('webData.resumeWatch', row);
     assert.equal(resumed?.status, 'active');
     // Edit Watch… opens the review with the watch's own steps; Save sends them back.
