@@ -16,6 +16,14 @@ export interface ShownQuickInput {
   readonly prompt: string | undefined;
   /** The grey text of an empty box or list: short enough to be read whole. */
   readonly placeholder: string | undefined;
+  /** The tooltips of the input's own buttons (VS Code's Back as "Back"), then of its rows' buttons, each once. */
+  readonly buttons: readonly string[];
+}
+
+function buttonsOf(input: vscode.InputBox | vscode.QuickPick<vscode.QuickPickItem>): string[] {
+  const own = input.buttons.map((button) => (button === vscode.QuickInputButtons.Back ? 'Back' : button.tooltip ?? ''));
+  const rows = 'items' in input ? input.items.flatMap((item) => (item.buttons ?? []).map((button) => button.tooltip ?? '')) : [];
+  return [...new Set([...own, ...rows])];
 }
 
 // Module-wide, like the inputs it announces: it holds no resource, only listeners, and each
@@ -31,5 +39,5 @@ export function showQuickInput(input: vscode.InputBox | vscode.QuickPick<vscode.
   const value = box && !input.password ? input.value : undefined;
   const items = box ? [] : input.items.map((item) => [item.label, item.description].filter(Boolean).join(' '));
   const prompt = box ? input.prompt ?? '' : undefined;
-  shownEmitter.fire({ title: input.title, step: input.step, totalSteps: input.totalSteps, items, value, prompt, placeholder: input.placeholder });
+  shownEmitter.fire({ title: input.title, step: input.step, totalSteps: input.totalSteps, items, value, prompt, placeholder: input.placeholder, buttons: buttonsOf(input) });
 }

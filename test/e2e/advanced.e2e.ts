@@ -1,5 +1,5 @@
-// Advanced search in the real workbench, as a person does it: "Search with Options…" from the
-// palette, each step answered with the keyboard, the review read (the request as it will be sent
+// Advanced search in the real workbench, as a person does it: Search the Web…'s query box, its
+// Search with Options… button, each step answered with the keyboard, the review read (the request as it will be sent
 // and the credit estimate), Enter to search, the search in the results view. The review's picture
 // is the README's (`npm run screenshots` copies it into media/screenshots/). Run: npm run test:e2e
 import * as assert from 'node:assert/strict';
@@ -29,8 +29,12 @@ describe('e2e: advanced search through its steps', function () {
       if (text !== undefined) await quickInput(p).fill(text);
       await p.keyboard.press('Enter');
     };
-    await runFromPalette(p, 'Web Data: Search with Options…');
-    await step(1, 'tideflow backpressure');
+    // One command per operation (issue 46): the query box's Search with Options… button goes on
+    // from the query typed, its first step answered.
+    await runFromPalette(p, 'Web Data: Search the Web…');
+    await widget.filter({ hasText: 'Search the Web' }).waitFor({ timeout: 20_000 });
+    await quickInput(p).fill('tideflow backpressure');
+    await widget.locator('.action-label[aria-label^="Search with Options…"]').first().click();
     await step(2);                                     // sources: web, as in the settings
     await step(3, '5');                                // results per source
     await step(4);                                     // no category filter

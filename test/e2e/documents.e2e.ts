@@ -1,5 +1,5 @@
 // Documents as markdown in the workbench, as a person uses it (issue 35): a PDF in the workspace,
-// right-clicked in the Explorer, Open as Markdown; the modal names the file and the host, Upload;
+// right-clicked in the Explorer, Convert to Markdown with Web Data…; the modal names the file and the host, Upload;
 // the markdown opens in a tab named after the file, each page's start marked. Run on its own:
 // npm run package, then mocha on this file.
 import * as assert from 'node:assert/strict';
@@ -15,14 +15,14 @@ describe('e2e: a PDF in the Explorer opened as markdown', function () {
   const wb = workbenchSuite({ name: 'documents', shot: screenshot });
   const thePage = (): Page => wb.page;
 
-  it('right-click, Open as Markdown, Upload in the modal: the tab spec.pdf.md with its pages marked', async () => {
+  it('right-click, Convert to Markdown with Web Data…, Upload in the modal: the tab spec.pdf.md with its pages marked', async () => {
     const p = thePage();
     fs.writeFileSync(path.join(wb.stack.workspace, 'spec.pdf'), makePdf([['Introduction to the spec'], ['Requirements of the parser']]));
     await runFromPalette(p, 'View: Show Explorer');
     const row = p.locator('.explorer-folders-view .monaco-list-row', { hasText: 'spec.pdf' }).first();
     // The Explorer lists a file written a moment ago once its watcher saw it.
     await row.waitFor({ timeout: 30_000 });
-    const entry = p.locator('.context-view .action-label', { hasText: /^Open as Markdown$/ }).first();
+    const entry = p.locator('.context-view .action-label', { hasText: /^Convert to Markdown with Web Data…$/ }).first();
     // The menu's clause reads the file's extension: a menu opened before the row was ready is opened again, a bounded number of times.
     for (let attempt = 0; attempt < 5; attempt++) {
       await row.click({ button: 'right' });

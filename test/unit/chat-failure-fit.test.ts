@@ -21,7 +21,7 @@ const failure = (kind: ToolFailure['kind']): ToolFailure => ({ kind, message: LO
 /** [name, text, what the cut must keep] */
 const CASES: [string, string, RegExp][] = [
   ...WHATS.flatMap((what): [string, string, RegExp][] => [
-    [`${what}: not connected`, failureText(what, { kind: 'not-connected' }, what === 'The search'), /not connected\. Ask the person to run "Web Data: Connect"/],
+    [`${what}: not connected`, failureText(what, { kind: 'not-connected' }, what === 'The search'), /not connected\. Ask the person to run "Web Data: Connect…"/],
     [`${what}: invalid request`, failureText(what, failure('invalid-request'), false), /was not accepted: fix these inputs and call the tool again\.\n- query: Must not be empty\./],
     [`${what}: rate limited`, failureText(what, failure('rate-limited'), false), /rate limit \(429\)\. Wait 90 seconds before trying again\./],
     [`${what}: unauthorized`, failureText(what, failure('unauthorized'), false), /\(401\)\. Ask the person to store a valid key/],

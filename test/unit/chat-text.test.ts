@@ -67,7 +67,7 @@ describe('chat: credits, crawls and failures as text', () => {
     assert.match(failureText('The search', { kind: 'rate-limited' }, false), /Wait a few seconds/);
     assert.equal(failureText('The search', { kind: 'invalid-request', problems: [{ field: 'tbs', message: 'Unknown range.' }, { field: 'includeDomains', message: 'Not a hostname.' }] }, true),
       'The search was not accepted: fix these inputs and call the tool again.\n- tbs: Unknown range.\n- includeDomains: Not a hostname.');
-    assert.match(failureText('The credits request', { kind: 'unauthorized', message: 'x' }, false), /did not accept the stored API key \(401\).*"Web Data: Set API Key"/);
+    assert.match(failureText('The credits request', { kind: 'unauthorized', message: 'x' }, false), /did not accept the stored API key \(401\).*"Web Data: Connect…"/);
     assert.match(failureText('The credits request', { kind: 'network', message: 'Could not connect (connection refused).' }, false), /could not be reached\. Could not connect/);
   });
 });

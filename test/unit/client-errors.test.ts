@@ -39,7 +39,7 @@ describe('WebDataClient errors and retries', () => {
     it('401 is unauthorized, with the hint to set the key', async () => {
       const error = await failure(client({ apiKey: 'wd-wrong-key-1234' }).getTokenUsage(), 'unauthorized');
       assert.equal(error.status, 401);
-      assert.match(error.message, /"Web Data: Set API Key"/);
+      assert.match(error.message, /"Web Data: Connect…"/);
       assert.match(error.serviceMessage ?? '', /invalid API key/);
     });
 

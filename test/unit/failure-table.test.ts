@@ -35,7 +35,7 @@ interface Expected {
 const BASE_URL = 'webData.baseUrl';
 const EXPECTED: Record<WebDataErrorKind, Expected> = {
   'invalid-request': { status: 400, fix: 'request', network: false, transient: false, key: 'unverified', chat: /was not accepted: fix these inputs/ },
-  unauthorized: { status: 401, fix: 'api-key', button: 'set-key', network: false, transient: false, key: 'refused', chat: /"Web Data: Set API Key"/ },
+  unauthorized: { status: 401, fix: 'api-key', button: 'set-key', network: false, transient: false, key: 'refused', chat: /"Web Data: Connect…"/ },
   'not-found': { status: 404, fix: 'service-address', setting: BASE_URL, network: false, transient: false, key: 'unverified', chat: /failed\. m$/ },
   'rate-limited': { status: 429, fix: 'wait', network: false, transient: true, key: 'unverified', chat: /rate limit \(429\)\. Wait/ },
   server: { status: 500, fix: 'wait', network: false, transient: true, key: 'unverified', chat: /failed\. m$/ },
@@ -111,7 +111,7 @@ describe('the failure table', () => {
         const text = failureText('The search', { kind, message: 'm' }, false);
         assert.match(text, want.chat);
         assert.equal(/Check Connection/.test(text), want.network, text);
-        assert.equal(/Set API Key/.test(text), want.button === 'set-key', text);
+        assert.equal(/store a valid key/.test(text), want.button === 'set-key', text);
         assert.equal(/dashboard/.test(text), want.button === 'open-dashboard', text);
       });
 

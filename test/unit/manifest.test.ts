@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Command, ContextKey, fullSettingKey, Setting, Tool, View, WALKTHROUGH_ID } from '../../src/core/ids';
+import { languageForId } from '../../src/core/browser/present';
 import { packagedByVscodeignore, vscodeignoreLines } from './vscodeignore';
 
 const root = path.resolve(__dirname, '../..');
@@ -85,7 +86,8 @@ describe('manifest: commands', () => {
     Command.searchProblem, Command.openCrawlResults, Command.cancelCrawl, Command.exportCrawlPages, Command.scrapeUrl, Command.mapSite,
     Command.scrapeWithOptions, Command.exportPage, Command.openCrawlPageLink, Command.startCrawl, Command.startBatchScrape, Command.scrapeAllResults,
     Command.extractData, Command.research,
-    Command.openDocumentAsMarkdown, Command.parseWithOptions,
+    // Convert to Markdown with Web Data… (the Explorer's) asks before it uploads the file.
+    Command.openAsMarkdown, Command.openDocumentAsMarkdown, Command.parseWithOptions,
     Command.watch, Command.editWatch,
     Command.startBrowserSession, Command.runInBrowserSession,
   ]);
@@ -124,6 +126,41 @@ describe('manifest: commands', () => {
     const links = Object.values(nls).flatMap((text) => [...text.matchAll(/\(command:(webData\.[\w.]+)/g)].map((m) => m[1] ?? ''));
     assert.ok(links.length > 0);
     for (const id of links) assert.ok(contributed.has(id), `a welcome text links to ${id}, which is not contributed`);
+  });
+});
+
+describe('manifest: one command per operation (issue 46)', () => {
+  const palette = new Map((manifest.contributes.menus.commandPalette as Array<{ command: string; when?: string }>).map((entry) => [entry.command, entry.when]));
+
+  it('an operation\'s options are a button inside its command, not a twin in the palette; Connect… is the one way to a key there', () => {
+    for (const twin of ['webData.searchAdvanced', 'webData.scrapeWithOptions', 'webData.parseWithOptions', 'webData.setApiKey']) {
+      assert.equal(palette.get(twin), 'false', `${twin} is in the palette`);
+    }
+    for (const one of ['webData.search', 'webData.scrapeUrl', 'webData.openDocumentAsMarkdown', 'webData.connect']) assert.notEqual(palette.get(one), 'false', `${one} is not in the palette`);
+  });
+
+  it('no palette entry that can only fail: Copy Connection Report only where a report is open', () => {
+    assert.equal(palette.get('webData.copyConnectionReport'), 'resourceScheme == webdata-report');
+  });
+
+  it('Run in Browser Session… is in the palette only on code the service runs (node, python, bash)', () => {
+    const when = palette.get('webData.runInBrowserSession') ?? '';
+    const languages = /^editorLangId =~ \/\^\(([\w|]+)\)\$\/$/.exec(when)?.[1]?.split('|') ?? [];
+    assert.ok(languages.length > 0, when);
+    for (const id of languages) assert.ok(languageForId(id), `${id} is not a language a run takes`);
+    for (const id of ['javascript', 'typescript', 'python', 'shellscript']) assert.ok(languages.includes(id), id);
+  });
+
+  it('"browser" alone is the person\'s; the service\'s is a browser session', () => {
+    const titles = (manifest.contributes.commands as Array<{ title: string }>).map((command) => nls[command.title.replace(/^%|%$/g, '')] ?? command.title);
+    for (const title of titles.filter((t) => /browser/i.test(t))) {
+      assert.ok(/Browser Session/.test(title) || /^Open in Browser$/.test(title) || /Live View/.test(title), title);
+    }
+  });
+
+  it('documents have one verb: convert', () => {
+    const titles = ['openAsMarkdown', 'openDocumentAsMarkdown', 'parseWithOptions', 'parseAgain'].map((id) => nls[`command.${id}`] ?? '');
+    assert.deepEqual(titles, ['Convert to Markdown with Web Data…', 'Convert a Document to Markdown…', 'Convert with Options…', 'Convert Again']);
   });
 });
 

@@ -11,7 +11,7 @@ import { errorForNetworkFailure } from './network-failures';
 import { safeCause, scrub } from './secrets';
 import type { Exchange, TransportFailure } from './transport';
 
-export const SET_KEY_HINT = 'Set a valid key with the command "Web Data: Set API Key".';
+export const SET_KEY_HINT = 'Set a valid key with the command "Web Data: Connect…".';
 
 export interface Context {
   /** "the search", "the token usage request" … */

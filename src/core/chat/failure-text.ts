@@ -19,7 +19,7 @@ export interface ToolFailure {
 }
 
 /** The name of the command that stores the address and key, as the Command Palette shows it. */
-const CONNECT_COMMAND_TITLE = 'Web Data: Connect';
+const CONNECT_COMMAND_TITLE = 'Web Data: Connect…';
 
 /** The same help the error notifications offer for a failure the network may cause. */
 const CHECK_CONNECTION_HINT = 'The person can run "Web Data: Check Connection" to see where the connection fails.';
@@ -47,7 +47,7 @@ export function failureText(what: string, failure: ToolFailure, spends: boolean)
       return `${what} was refused because of the service's rate limit (429). ${wait}${said}`;
     }
     case 'unauthorized':
-      return `${what} failed: the service did not accept the stored API key (401). Ask the person to store a valid key with "Web Data: Set API Key" (or "${CONNECT_COMMAND_TITLE}"); do not ask for the key in chat.`;
+      return `${what} failed: the service did not accept the stored API key (401). Ask the person to store a valid key with "${CONNECT_COMMAND_TITLE}"; do not ask for the key in chat.`;
     case 'payment-required':
       return `${what} failed: the team has no credits left (402). The person can add credits or upgrade the plan in the service's dashboard.${said}`;
     case 'cancelled':

@@ -108,7 +108,7 @@ function fixWords(fix: Fix): string {
       return fix.detail === 'host-name' ? vscode.l10n.t('The certificate is for another host name: check the service address, or ask the certificate\'s owner for one that names this host.')
         : vscode.l10n.t('The certificate is not valid today ({0}): whoever runs the service (or the TLS inspection) must renew it; also check this machine\'s clock.', fix.detail === 'expired' ? vscode.l10n.t('expired') : vscode.l10n.t('not yet valid'));
     case 'api-key':
-      return fix.detail === 'no-key' ? vscode.l10n.t('No API key is stored for this address: run Web Data: Set API Key.') : vscode.l10n.t('The service refused the key (401): run Web Data: Set API Key with a valid key.');
+      return fix.detail === 'no-key' ? vscode.l10n.t('No API key is stored for this address: run Web Data: Connect….') : vscode.l10n.t('The service refused the key (401): run Web Data: Connect… with a valid key.');
     case 'credits': return vscode.l10n.t('The team has no credits left (402): add credits or upgrade the plan in the service\'s dashboard.');
     case 'plan': return vscode.l10n.t('The team\'s plan does not include this (403).');
     case 'webhook-receiver':

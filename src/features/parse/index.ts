@@ -217,15 +217,19 @@ export class ParseFeature extends Disposable {
     return record;
   }
 
-  /** Open a Document as Markdown…: the workspace's documents in a pick, or Browse… for any file. */
+  /**
+   * Convert a Document to Markdown…: the workspace's documents in a pick, or Browse… for any file;
+   * a document's Convert with Options… button goes on to its options instead.
+   */
   private async pickAndOpen(choices?: ParseChoices): Promise<ParsedRecord | undefined> {
-    const uri = await pickDocument();
-    return uri ? this.openUri(uri, false, choices) : undefined;
+    const picked = await pickDocument();
+    if (!picked) return undefined;
+    return picked.withOptions ? this.parseWithOptions(picked.uri) : this.openUri(picked.uri, false, choices);
   }
 
-  /** Parse with Options…: a file, then its options and a review; then as Open as Markdown. */
+  /** Convert with Options…: a file, then its options and a review; then as Convert to Markdown. */
   async parseWithOptions(uri: vscode.Uri | undefined): Promise<ParsedRecord | undefined> {
-    const file = uri ?? await pickDocument();
+    const file = uri ?? (await pickDocument())?.uri;
     if (!file) return undefined;
     const choices = await runParseWithOptions({
       fileName: baseName(file.fsPath),
@@ -295,32 +299,41 @@ function isCancelled(error: unknown): boolean {
   return isWebDataError(error) && error.kind === 'cancelled';
 }
 
-/** The documents of the open folders (files.exclude and search.exclude applied), and Browse… for any other file. */
-async function pickDocument(): Promise<vscode.Uri | undefined> {
+/**
+ * The documents of the open folders (files.exclude and search.exclude applied), and Browse… for any
+ * other file. Each document's button (Convert with Options…) picks it with `withOptions`.
+ */
+async function pickDocument(): Promise<{ uri: vscode.Uri; withOptions: boolean } | undefined> {
   const found = vscode.workspace.workspaceFolders ? await vscode.workspace.findFiles(`**/*.{${PARSE_EXTENSIONS.join(',')}}`, undefined, 2000) : [];
   const browse = { label: `$(folder-opened) ${words.pickLabel()}…`, uri: undefined };
+  const withOptions: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('settings'), tooltip: words.withOptionsButton() };
   const items = [
-    ...found.sort((a, b) => a.fsPath.localeCompare(b.fsPath)).map((uri) => ({ label: inertQuickPick(baseName(uri.fsPath)), description: inertQuickPick(vscode.workspace.asRelativePath(uri, false)), uri })),
+    ...found.sort((a, b) => a.fsPath.localeCompare(b.fsPath)).map((uri) => ({ label: inertQuickPick(baseName(uri.fsPath)), description: inertQuickPick(vscode.workspace.asRelativePath(uri, false)), uri, buttons: [withOptions] })),
     browse,
   ];
-  const picked = await new Promise<(typeof items)[number] | undefined>((resolve) => {
+  const picked = await new Promise<{ item: (typeof items)[number]; withOptions: boolean } | undefined>((resolve) => {
     const list = vscode.window.createQuickPick<(typeof items)[number]>();
     list.title = words.pickTitle();
     list.matchOnDescription = true;
     list.items = items;
-    let accepted: (typeof items)[number] | undefined;
-    list.onDidAccept(() => { accepted = list.activeItems[0]; list.hide(); });
+    let accepted: { item: (typeof items)[number]; withOptions: boolean } | undefined;
+    list.onDidAccept(() => {
+      const item = list.activeItems[0];
+      accepted = item ? { item, withOptions: false } : undefined;
+      list.hide();
+    });
+    list.onDidTriggerItemButton(({ item }) => { accepted = { item, withOptions: true }; list.hide(); });
     list.onDidHide(() => { resolve(accepted); list.dispose(); });
     showQuickInput(list);
   });
   if (!picked) return undefined;
-  if (picked.uri) return picked.uri;
+  if (picked.item.uri) return { uri: picked.item.uri, withOptions: picked.withOptions };
   const chosen = await vscode.window.showOpenDialog({
     canSelectMany: false, openLabel: words.pickLabel(), title: words.pickTitle(),
     ...(vscode.workspace.workspaceFolders?.[0] ? { defaultUri: vscode.workspace.workspaceFolders[0].uri } : {}),
     filters: { [words.documentsFilter()]: [...PARSE_EXTENSIONS] },
   });
-  return chosen?.[0];
+  return chosen?.[0] ? { uri: chosen[0], withOptions: false } : undefined;
 }
 
 /** Open as Markdown's argument: the Explorer's Uri, or `{ path, fresh? }` as data. */

@@ -15,8 +15,9 @@ function creditsWords(credits: number): string {
 }
 
 export const words = {
-  pickTitle: (): string => vscode.l10n.t('Open a Document as Markdown'),
-  pickLabel: (): string => vscode.l10n.t('Open as Markdown'),
+  pickTitle: (): string => vscode.l10n.t('Convert a Document to Markdown'),
+  withOptionsButton: (): string => vscode.l10n.t('Convert with Options… (a PDF\'s mode, pages, marks)'),
+  pickLabel: (): string => vscode.l10n.t('Convert to Markdown'),
   documentsFilter: (): string => vscode.l10n.t('Documents'),
   notAFile: (): string => vscode.l10n.t('Only a file on this machine can be opened as markdown.'),
   unsupported: (name: string, extensions: string): string => vscode.l10n.t('{0} cannot be opened as markdown: the service takes {1}.', name, extensions),
@@ -37,7 +38,7 @@ export const words = {
   percent: (percent: number): string => vscode.l10n.t('{0}%', percent),
   parseFailed: (name: string): string => vscode.l10n.t('{0} could not be converted to markdown.', name),
   reused: (name: string, when: string): string => vscode.l10n.t('Opened {0} as converted {1}: the same content, so nothing was uploaded or spent.', name, when),
-  parseAgain: (): string => vscode.l10n.t('Parse Again'),
+  parseAgain: (): string => vscode.l10n.t('Convert Again'),
   notKept: (name: string): string => vscode.l10n.t('The markdown of {0} could not be kept; its tab lasts this session.', name),
   gone: (): string => vscode.l10n.t('This document is no longer kept. Open the file as markdown again.'),
   pageMarker: (pageNumber: number): string => vscode.l10n.t('Page {0}', pageNumber),
@@ -51,7 +52,7 @@ export const words = {
   priceSame: (credits: number, times: number): string => vscode.l10n.t('Parses like this cost {0} the last {1} times.', creditsWords(credits), times),
   priceRange: (min: number, max: number, times: number): string => vscode.l10n.t('Parses like this cost {0} to {1} the last {2} times.', formatNumber(min, locale()), creditsWords(max), times),
   // Parse with Options…
-  optionsTitle: (): string => vscode.l10n.t('Parse with Options'),
+  optionsTitle: (): string => vscode.l10n.t('Convert with Options'),
   modePlaceholder: (): string => vscode.l10n.t('How the service reads the PDF'),
   modeFast: (): string => vscode.l10n.t('Fast: the text layer only'),
   modeAuto: (): string => vscode.l10n.t('Auto: the text layer, and text recognition where a page has none'),

@@ -76,7 +76,8 @@ export class ScrapeFeature extends Disposable {
       const sent = await this.confirm(checkUrl(url));
       return sent === undefined ? undefined : this.scrape(sent, options);
     }
-    const typed = await this.askUrl(words.urlTitle(), words.urlPrompt(), argument.kind === 'prefill' ? argument.url : await urlNearby(documentOf(argument)));
+    const typed = await this.askUrl(words.urlTitle(), words.urlPrompt(), argument.kind === 'prefill' ? argument.url : await urlNearby(documentOf(argument)),
+      (url) => void vscode.commands.executeCommand(Command.scrapeWithOptions, url.trim() === '' ? undefined : url));
     if (typed === undefined) return undefined;
     const sent = await this.confirm(checkUrl(typed));
     return sent === undefined ? undefined : this.scrape(sent, {});
@@ -255,9 +256,16 @@ export class ScrapeFeature extends Disposable {
     return record ? { url: record.finalUrl, ...(record.scrapeId === undefined ? {} : { scrapeId: record.scrapeId }) } : undefined;
   }
 
-  private askUrl(title: string, prompt: string, prefill: string | undefined): Promise<string | undefined> {
+  /**
+   * The URL box. `withOptions`: its Scrape with Options… button, which closes the box (answering
+   * undefined) and goes on with what was typed: one command per operation, its options a button
+   * inside it (issue 46).
+   */
+  private askUrl(title: string, prompt: string, prefill: string | undefined, withOptions?: (typed: string) => void): Promise<string | undefined> {
     return new Promise((resolve) => {
       const box = vscode.window.createInputBox();
+      const moreOptions: vscode.QuickInputButton | undefined = withOptions ? { iconPath: new vscode.ThemeIcon('settings'), tooltip: words.withOptionsButton() } : undefined;
+      if (moreOptions) box.buttons = [moreOptions];
       box.title = title;
       box.prompt = prompt;
       box.placeholder = 'https://example.com/page';
@@ -287,6 +295,12 @@ export class ScrapeFeature extends Disposable {
       box.onDidChangeValue(validate);
       box.onDidAccept(() => { if (validate()) finish(box.value); });
       box.onDidHide(() => finish(undefined));
+      box.onDidTriggerButton((button) => {
+        if (button !== moreOptions) return;
+        const typed = box.value;
+        finish(undefined);
+        withOptions?.(typed);
+      });
       validate();
       showQuickInput(box);
     });

@@ -45,6 +45,7 @@ export function flagWords(flag: UrlFlag): string {
 export const words = {
   urlPrompt: (): string => vscode.l10n.t('The address of the page to open as markdown (nothing is sent until you press Enter)'),
   urlTitle: (): string => vscode.l10n.t('Web Data: Scrape URL as Markdown'),
+  withOptionsButton: (): string => vscode.l10n.t('Scrape with Options… (formats, main content, cache age, waits, mobile, tags, zero data retention)'),
   mapPrompt: (): string => vscode.l10n.t('The address of the site to map (nothing is sent until you press Enter)'),
   mapTitle: (): string => vscode.l10n.t('Web Data: Map Site'),
   removeSecrets: (): string => vscode.l10n.t('Remove Them and Send'),

@@ -41,7 +41,7 @@ export class SearchCommand extends Disposable {
     // and nothing typed is lost or asked for twice.
     let request = read.kind === 'request' ? read.request : undefined;
     if (!request) {
-      const query = await promptForQuery(this.lastQuery, (d) => (this.activePrompt = d));
+      const query = await promptForQuery(this.lastQuery, (d) => (this.activePrompt = d), { withOptions: goOnWithOptions });
       if (query === undefined) return undefined;
       request = { query };
     }
@@ -60,7 +60,7 @@ export class SearchCommand extends Disposable {
    * until the person presses Enter on the query they can read; Escape sends nothing.
    */
   async ask(initial: string, origin: SearchOrigin, box: Pick<QueryPromptOptions, 'note'> = {}): Promise<SearchRecord | undefined> {
-    const query = await promptForQuery(initial, (d) => (this.activePrompt = d), { ...box, selection: [initial.length, initial.length] });
+    const query = await promptForQuery(initial, (d) => (this.activePrompt = d), { ...box, selection: [initial.length, initial.length], withOptions: goOnWithOptions });
     if (query === undefined) return undefined;
     return this.execute({ query }, { withSettings: true, origin });
   }
@@ -163,4 +163,9 @@ async function showProblems(problems: readonly RequestProblem[], fromSettings: R
   const message = inertNotification(vscode.l10n.t('The search was not sent. {0}', list));
   const choice = inSettings ? await vscode.window.showErrorMessage(message, openSettings) : await vscode.window.showErrorMessage(message);
   if (choice === openSettings) await vscode.commands.executeCommand('workbench.action.openSettings', fullSettingKey(SettingGroup.search));
+}
+
+/** The query box's options button: Search with Options… goes on from the query typed (its first step answered). */
+function goOnWithOptions(typed: string): void {
+  void vscode.commands.executeCommand(Command.searchAdvanced, typed.trim() === '' ? undefined : { query: typed });
 }

@@ -40,6 +40,16 @@ export interface QueryPromptOptions {
   sources?: readonly SourceType[];
   /** Said in front of the count under the box, such as that an entry's text was cut. */
   note?: string;
+  /**
+   * The box's Search with Options… button: the box closes (answering undefined) and this runs with
+   * what was typed. One command per operation: the options are a button inside it (issue 46).
+   */
+  withOptions?: (typed: string) => void;
+}
+
+/** The query box's button that goes on with Search with Options…. */
+function optionsButton(): vscode.QuickInputButton {
+  return { iconPath: new vscode.ThemeIcon('settings'), tooltip: vscode.l10n.t('Search with Options… (sources, filters, time, place, scraping)') };
 }
 
 
@@ -50,6 +60,7 @@ export interface QueryPromptOptions {
 export function promptForQuery(initial: string | undefined, own: (d: vscode.Disposable) => vscode.Disposable, options: QueryPromptOptions = {}): Promise<string | undefined> {
   return new Promise((resolve) => {
     const box = vscode.window.createInputBox();
+    const moreOptions = options.withOptions ? optionsButton() : undefined;
     const sources = options.sources ?? searchSettings().sources;
     let answer: string | undefined;
     let suspended = false;
@@ -74,7 +85,12 @@ export function promptForQuery(initial: string | undefined, own: (d: vscode.Disp
     });
     const listeners = [
       box.onDidChangeValue(() => void update()),
-      box.onDidTriggerButton(() => void runInsertOperator(undefined, () => Promise.resolve(undefined))),
+      box.onDidTriggerButton((button) => {
+        if (button !== moreOptions) { void runInsertOperator(undefined, () => Promise.resolve(undefined)); return; }
+        const typed = box.value;
+        box.hide();
+        options.withOptions?.(typed);
+      }),
       box.onDidAccept(() => {
         if (!update(true).acceptable) return;
         answer = box.value;
@@ -91,9 +107,12 @@ export function promptForQuery(initial: string | undefined, own: (d: vscode.Disp
       listeners.forEach((listener) => { listener.dispose(); });
       box.dispose();
     }));
+    // A click elsewhere, or the walkthrough taking the focus back as it lays out a step, would
+    // close the box and lose what was typed (issue 46): Escape closes it.
+    box.ignoreFocusOut = true;
     box.title = vscode.l10n.t('Web Data: Search the Web');
     box.placeholder = vscode.l10n.t('What to search for, e.g. stream processing "backpressure" site:example.com -beta');
-    box.buttons = [operatorButton()];
+    box.buttons = moreOptions ? [operatorButton(), moreOptions] : [operatorButton()];
     if (initial) {
       box.value = initial;
       box.valueSelection = options.selection ?? [0, initial.length];

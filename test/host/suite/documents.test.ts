@@ -103,7 +103,7 @@ describe('documents as markdown', function () {
     assert.deepEqual(names.filter((n) => n.includes('Page')), ['## Page 1', '## Page 2', '## Page 3'].map((n) => n), `outline: ${names.join(', ')}`);
   });
 
-  it('the palette\'s Open a Document as Markdown… lists the workspace\'s documents and opens the one picked', async () => {
+  it('the palette\'s Convert a Document to Markdown… lists the workspace\'s documents and opens the one picked', async () => {
     write('table.csv', 'name,price\nWidget,3\n');
     const shown: ShownQuickInput[] = [];
     const listener = api.onDidShowQuickInput((input) => shown.push(input));
@@ -112,7 +112,9 @@ describe('documents as markdown', function () {
       await waitFor('the pick of documents', () => shown.length > 0, 10_000);
       const rows = shown[0]?.items ?? [];
       assert.ok(rows.some((row) => row === 'table.csv documents-suite/table.csv'), `rows: ${rows.join(' | ')}`);
-      assert.ok(rows.at(-1)?.includes('Open as Markdown…'), 'any other file: the last row');
+      assert.ok(rows.at(-1)?.includes('Convert to Markdown…'), 'any other file: the last row');
+      // A document's options are a button on its row (issue 46): one command per operation.
+      assert.deepEqual(shown[0]?.buttons, ['Convert with Options… (a PDF\'s mode, pages, marks)']);
       // Down to the file's row, as a person would, then Enter.
       const index = rows.findIndex((row) => row.startsWith('table.csv'));
       for (let i = 0; i < index; i++) await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
