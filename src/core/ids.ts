@@ -143,18 +143,16 @@ export const Tool = {
   search: 'webData_search',
   credits: 'webData_credits',
   activeCrawls: 'webData_activeCrawls',
-  readResult: 'webData_readResult',
-  crawlResults: 'webData_crawlResults',
+  /** The one read-back tool (issue 46): kept pages and results, a job's pages, a research result, watches' changes. */
+  read: 'webData_read',
   scrape: 'webData_scrape',
   map: 'webData_map',
   startCrawl: 'webData_startCrawl',
   batchScrape: 'webData_batchScrape',
   extract: 'webData_extract',
   research: 'webData_research',
-  researchResult: 'webData_researchResult',
   readDocument: 'webData_readDocument',
   watch: 'webData_watch',
-  changes: 'webData_changes',
   browser: 'webData_browser',
 } as const;
 
