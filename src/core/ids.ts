@@ -110,6 +110,9 @@ export type CommandId = (typeof Command)[keyof typeof Command];
 /** Keys the code sets with `setContext` for the when-clauses of package.json. */
 export const ContextKey = {
   connected: 'webData.connected',
+  // Connected in a trusted workspace: one key for the chat tools that touch files or run code, since
+  // VS Code 1.100 cannot send a tool whose `when` has an && to extensions (see src/platform/connection.ts).
+  connectedAndTrusted: 'webData.connectedAndTrusted',
   hasSearches: 'webData.hasSearches',
   searchFilterActive: 'webData.searchFilterActive',
   queryBoxOpen: 'webData.queryBoxOpen',

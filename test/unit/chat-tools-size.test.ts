@@ -3,9 +3,11 @@
 // took 26,954 characters (about 7,000 tokens); the ceiling keeps the thirteen, the read-backs
 // merged into webData_read, at most 14,000. Measured as a request carries them: each tool as
 // JSON.stringify({name, description, schema}), its description resolved through package.nls.json.
+// And every tool is offered only when it can work: a `when` of one context key the code sets.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { ContextKey } from '../../src/core/ids';
 
 const root = path.resolve(__dirname, '../..');
 const CEILING = 14_000;
@@ -43,4 +45,16 @@ describe('chat tools: what they cost every request', () => {
     }
   });
 
+  it('every tool has a when of one context key the code sets (connected; connected and trusted for files and code)', () => {
+    const keys = new Set<string>(Object.values(ContextKey));
+    for (const tool of tools) {
+      // One key, no && or ||: VS Code 1.100 cannot send a tool whose parsed `when` has either to the
+      // extension hosts (its cached negations make the expression cyclic), and vscode.lm.tools breaks.
+      assert.match(tool.when ?? '', /^webData\.\w+$/, `${tool.name}: when ${tool.when ?? '(none)'}`);
+      assert.ok(keys.has(tool.when ?? ''), `${tool.name}: no code sets ${tool.when ?? ''}`);
+    }
+    const trusted = tools.filter((tool) => tool.when === ContextKey.connectedAndTrusted).map((tool) => tool.name).sort();
+    assert.deepEqual(trusted, ['webData_browser', 'webData_readDocument'], 'the tools that read local files or run code wait for a trusted workspace');
+    assert.ok(tools.every((tool) => trusted.includes(tool.name) || tool.when === ContextKey.connected));
+  });
 });

@@ -6,7 +6,7 @@
 // others fetched or keep: pages in parts, a job's pages, a research result, what changed on the
 // watches. Each is a definition given to one base (tool.ts, over src/core/chat/tool.ts).
 // Registering reads nothing and sends nothing. The manifest's contributes.languageModelTools
-// describes them.
+// describes them, each offered only when connected (its `when`).
 import type { Services } from '../../platform/services';
 import { ACTIVE_CRAWLS_TOOL, activeCrawlsTool, type ActiveCrawlsReader } from './crawls-tool';
 import { crawlResultsTool } from './crawl-results-tool';
