@@ -24,7 +24,7 @@ export const READ_BACK_SOURCES = {
 
 export type ReadBackSource = keyof typeof READ_BACK_SOURCES;
 
-export interface ReadBackInput {
+interface ReadBackInput {
   source: ReadBackSource;
   /** The source's own fields as the model sent them, without `source`. */
   fields: Record<string, unknown>;

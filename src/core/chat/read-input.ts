@@ -31,7 +31,7 @@ export interface ReadRequest {
 const PAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The mode field: which kind of page the other fields name. */
-export const READ_SOURCES = ['search', 'job', 'scraped', 'document', 'result', 'watch'] as const;
+const READ_SOURCES = ['search', 'job', 'scraped', 'document', 'result', 'watch'] as const;
 
 // A `z.lazy`, built on the tool's first call rather than when dist/core.js loads.
 const ReadInputSchema = z.lazy(() => z.looseObject({
