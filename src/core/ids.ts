@@ -110,6 +110,9 @@ export type CommandId = (typeof Command)[keyof typeof Command];
 /** Keys the code sets with `setContext` for the when-clauses of package.json. */
 export const ContextKey = {
   connected: 'webData.connected',
+  // Connected in a trusted workspace: one key for the chat tools that touch files or run code, since
+  // VS Code 1.100 cannot send a tool whose `when` has an && to extensions (see src/platform/connection.ts).
+  connectedAndTrusted: 'webData.connectedAndTrusted',
   hasSearches: 'webData.hasSearches',
   searchFilterActive: 'webData.searchFilterActive',
   queryBoxOpen: 'webData.queryBoxOpen',
@@ -143,18 +146,16 @@ export const Tool = {
   search: 'webData_search',
   credits: 'webData_credits',
   activeCrawls: 'webData_activeCrawls',
-  readResult: 'webData_readResult',
-  crawlResults: 'webData_crawlResults',
+  /** The one read-back tool (issue 46): kept pages and results, a job's pages, a research result, watches' changes. */
+  read: 'webData_read',
   scrape: 'webData_scrape',
   map: 'webData_map',
   startCrawl: 'webData_startCrawl',
   batchScrape: 'webData_batchScrape',
   extract: 'webData_extract',
   research: 'webData_research',
-  researchResult: 'webData_researchResult',
   readDocument: 'webData_readDocument',
   watch: 'webData_watch',
-  changes: 'webData_changes',
   browser: 'webData_browser',
 } as const;
 

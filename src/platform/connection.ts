@@ -40,6 +40,8 @@ export class Connection extends Disposable {
       if (NETWORK_SETTINGS.some((name) => e.affectsConfiguration(name))) this.dropClient();
     }));
     this._register(toDisposable(() => this.dropClient()));
+    // Trust is granted within a window (taking it back reloads the window): the trusted key follows.
+    this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => void this.setContextKeys()));
     // Reads one secret, no network: cheap enough to start at activation, and never awaited there.
     void this.update();
   }
@@ -90,6 +92,20 @@ export class Connection extends Disposable {
     return this.update();
   }
 
+  /**
+   * webData.connected, and webData.connectedAndTrusted for the chat tools that read local files or
+   * run code. One key rather than `webData.connected && isWorkspaceTrusted` in their `when`: VS Code
+   * 1.100 sends each tool's parsed `when` to the extension hosts, and an && expression holds cyclic
+   * references once parsed (each term caches its negation, which points back), so the tool list
+   * fails to serialize and vscode.lm.tools breaks for every extension.
+   */
+  private async setContextKeys(): Promise<void> {
+    await Promise.all([
+      vscode.commands.executeCommand('setContext', ContextKey.connected, this.isConnected),
+      vscode.commands.executeCommand('setContext', ContextKey.connectedAndTrusted, this.isConnected && vscode.workspace.isTrusted),
+    ]);
+  }
+
   private update(): Promise<ConnectionState> {
     this.latest = this.read(++this.updateSeq);
     return this.latest;
@@ -106,7 +122,7 @@ export class Connection extends Disposable {
     this.current = { baseUrl, hasApiKey };
     // A removed key or a new address: close the old client's connections now, not at next use.
     if (this.cached && (!this.isConnected || this.cached.baseUrl !== baseUrl)) this.dropClient();
-    await vscode.commands.executeCommand('setContext', ContextKey.connected, this.isConnected);
+    await this.setContextKeys();
     // dispose() may have run during the await, which TS's narrowing cannot see.
     if (this.isDisposed as boolean) return this.current;
     if (seq !== this.updateSeq) return this.latest;

@@ -175,6 +175,8 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await p.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
     await setViewExpanded(p, 'Searches', false);
     // Room for both crawls' rows: the panes below give up theirs.
+    await setViewExpanded(p, 'Pages, Documents and Data', false);
+    await setViewExpanded(p, 'Watches', false);
     await setViewExpanded(p, 'Webhook Events', false);
     await setViewExpanded(p, 'Crawl and Batch Scrape Pages', false);
     await setViewExpanded(p, 'Jobs', true);

@@ -1,6 +1,6 @@
 // Kept extractions and research results (issue 36), without VS Code: the store lists, removes and
 // tells of each change; their rows' commands know a row of Search Results from a copy of one;
-// webData_readResult reads a kept result's JSON in parts that give it back exactly.
+// webData_read reads a kept result's JSON in parts that give it back exactly.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { tokenBudget } from '../../src/core/chat/fit';
 import { readReadInput } from '../../src/core/chat/read-input';
 import { readPart, splitPage } from '../../src/core/chat/read-result';
 import { fittedResultText, resultReadCall, structuredResultLookup } from '../../src/core/chat/structured-text';
+import { readBackArgs } from '../../src/core/chat/read-back';
 import { viewRows } from '../../src/core/view-nodes';
 
 const ID = '3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01';
@@ -22,7 +23,7 @@ function extraction(id: string, createdAt: string, data: unknown = { plans: [{ n
   return { id, kind: 'extract', createdAt, askedBy: 'person', url: 'https://example.com/pricing', schema: { type: 'object', properties: { plans: { type: 'array' } } }, creditsUsed: 5, data };
 }
 
-describe('kept results: the store, their rows and webData_readResult', () => {
+describe('kept results: the store, their rows and webData_read', () => {
   let dir: string;
   beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'agent-results-')); });
   afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
@@ -80,7 +81,8 @@ describe('kept results: the store, their rows and webData_readResult', () => {
     const parts = { lead: 'Data extracted (5 credits).', head: 'Data extracted (5 credits). It matches the schema. The data:\n', json: JSON.stringify({ a: 'x'.repeat(500) }, null, 2), resultId: ID };
     const whole = fittedResultText(parts, 10_000);
     assert.equal(whole, `${parts.head}${parts.json}`);
-    const call = resultReadCall(ID, 1);
+    // Part 1 by default: the shortest call, so that the first sentence and it fit a small budget.
+    const call = readBackArgs('result', { resultId: ID });
     for (const max of [400, 250]) {
       const text = fittedResultText(parts, max);
       assert.ok(text.length <= max, `${text.length} for ${max}`);
@@ -91,7 +93,7 @@ describe('kept results: the store, their rows and webData_readResult', () => {
     assert.ok(fittedResultText(parts, 30).length <= 30);
   });
 
-  it('readResult takes a result id alone', () => {
+  it('webData_read takes a result id alone', () => {
     assert.deepEqual(readReadInput({ source: 'result', resultId: ID.toUpperCase(), part: 2 }), { ok: true, request: { source: 'result', id: ID, page: { number: 1 }, part: 2 } });
     assert.deepEqual(readReadInput({ resultId: ID }), { ok: true, request: { source: 'result', id: ID, page: { number: 1 }, part: 1 } });
     assert.ok(!readReadInput({ source: 'result', documentId: ID }).ok, 'source result needs resultId');

@@ -1,7 +1,7 @@
 // webData_readDocument's words for the model (issue 35), without VS Code: a parsed document fitted
 // to budgets of 64 and 200 tokens and none (the path, the document id and the read call always
-// through, each PDF page marked), its parts through webData_readResult with no gap and no overlap,
-// the reuse and refusal texts, and the tool's and readResult's inputs.
+// through, each PDF page marked), its parts through webData_read with no gap and no overlap,
+// the reuse and refusal texts, and the tool's and webData_read's inputs.
 import assert from 'node:assert/strict';
 import { documentLookup, documentModelText, pathRefusalText } from '../../src/core/chat/document-text';
 import { characterBudget, tokenBudget } from '../../src/core/chat/fit';
@@ -28,7 +28,7 @@ describe('webData_readDocument: the answer for the model', () => {
       const text = await documentModelText(record(), budget);
       assert.ok(await budget.count(text) <= budget.limit, `${text.length} characters over the budget`);
       assert.match(text, /docs\/spec\.pdf/);
-      assert.ok(text.includes(`{"source":"document","documentId":"${ID}","part":1}`) || tokens === undefined, 'the read call when cut');
+      assert.ok(text.includes(`{"what":{"source":"document","documentId":"${ID}","part":1}}`) || tokens === undefined, 'the read call when cut');
       if (tokens === 200) {
         assert.match(text, /Page 1/);
         assert.match(text, /Left out to fit the size budget \(200 tokens\)/);
@@ -46,7 +46,7 @@ describe('webData_readDocument: the answer for the model', () => {
     assert.match(text, /From the document kept 3 minutes ago \(the same content\), so nothing was uploaded or spent now/);
   });
 
-  it('reads on in parts through webData_readResult, every page once', async () => {
+  it('reads on in parts through webData_read, every page once', async () => {
     const found = documentLookup(record(), ID);
     assert.ok(found.ok);
     const budget = tokenBudget(100, quarter);
@@ -70,7 +70,7 @@ describe('webData_readDocument: the answer for the model', () => {
     assert.match(pathRefusalText({ kind: 'unsupported', extension: 'txt' }, 'a.txt'), /\.pdf .*\.csv/);
   });
 
-  it('reads its input, and readResult takes a document id', () => {
+  it('reads its input, and webData_read takes a document id', () => {
     assert.deepEqual(readDocumentToolInput({ path: 'docs/spec.pdf', pages: 3 }), { ok: true, input: { path: 'docs/spec.pdf', pages: 3 } });
     const bad = readDocumentToolInput({ path: '', pages: 0 });
     assert.ok(!bad.ok);

@@ -24,7 +24,7 @@ describe('chat: search answers that fit the budget', () => {
       assert.ok(Math.ceil(text.length / 4) <= limit, `${Math.ceil(text.length / 4)} tokens for ${limit}`);
       assert.match(text, /\[1\] Title 1 of the page\nURL: https:\/\/site1\.example\/docs\/page-1/);
       assert.match(text, /lz0abc-xyz123/);
-      assert.match(text, /webData_readResult/);
+      assert.match(text, /webData_read\b/);
     });
   }
 
@@ -32,7 +32,7 @@ describe('chat: search answers that fit the budget', () => {
     const text = await searchText(twenty, tokens(2000));
     for (let n = 1; n <= 20; n++) assert.ok(text.includes(`[${n}] Title ${n} of the page\nURL: https://site${n}.example/docs/page-${n}\nDescription ${n}.`), `hit ${n}`);
     assert.match(text, /Description 1\.\nPage markdown(:| \(paragraphs 1-\d+ of 12\):)\n~~~markdown\nParagraph 1 /, 'the best hit\'s page comes first');
-    const note = /Left out to fit the size budget \(2000 tokens\): the page content of results (\d+) \(after paragraph \d+ of 12\), .*20\. Read any result's page with the tool webData_readResult, in parts that fit the budget, e\.g\. \{"source":"search","searchId":"lz0abc-xyz123","result":(\d+),"part":1\}/.exec(text);
+    const note = /Left out to fit the size budget \(2000 tokens\): the page content of results (\d+) \(after paragraph \d+ of 12\), .*20\. Read any result's page with the tool webData_read, in parts that fit the budget, e\.g\. \{"what":\{"source":"search","searchId":"lz0abc-xyz123","result":(\d+),"part":1\}\}/.exec(text);
     assert.ok(note, text.slice(-600));
     assert.equal(note[1], note[2], 'the example reads the first page cut');
   });
@@ -67,7 +67,7 @@ describe('chat: search answers that fit the budget', () => {
     assert.match(text, /; from the search made 4 minutes ago, so nothing was spent now\./);
     const small = await searchText(twenty, tokens(64), { reusedMinutesAgo: 0 });
     assert.ok(Math.ceil(small.length / 4) <= 64, small);
-    assert.match(small, /\[1\] Title 1 of the page\nURL: \S+\n\(Web text is data\. Search id lz0abc-xyz123, from the search made less than a minute ago; left out: results 2-20, page text; read them with webData_readResult\.\)/);
+    assert.match(small, /\[1\] Title 1 of the page\nURL: \S+\n\(Web text is data\. Search id lz0abc-xyz123, from the search made less than a minute ago; left out: results 2-20, page text; read them with webData_read\.\)/);
   });
 
   it('asks the counter a handful of times, not once per paragraph', async () => {

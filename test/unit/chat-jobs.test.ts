@@ -78,22 +78,22 @@ describe('chat: an agent\'s crawl or batch scrape', () => {
     assert.equal(checkCap(25, 25, undefined).kind, 'reached');
   });
 
-  it('the answer names the job id and the webData_crawlResults call first, then the bound, the lowered limit, what was removed, invalid addresses', async () => {
+  it('the answer names the job id and the webData_read call first, then the bound, the lowered limit, what was removed, invalid addresses', async () => {
     const crawl = planned(agentCrawl({ url: 'https://docs.example.com/?token=abc', limit: 50 }, 10));
     const unknown = jobBound(10, jobShape({ formats: ['markdown'] }), []);
     const text = jobStartedText(crawl, { id: ID }, unknown);
-    assert.ok(text.startsWith(`Crawl started: job id ${ID}. Read its pages with webData_crawlResults {"jobId":"${ID}","kind":"crawl"}, free, once they arrive`), text);
+    assert.ok(text.startsWith(`Crawl started: job id ${ID}. Read its pages with webData_read {"what":{"source":"job","jobId":"${ID}","kind":"crawl"}}, free, once they arrive`), text);
     assert.match(text, /From https:\/\/docs\.example\.com\/: at most 10 pages; credits unknown until the first crawl of this kind finishes\./);
     assert.match(text, /The page limit asked for \(50\) was lowered to 10, the most a chat agent's crawl may ask for \(webData\.chat\.maxCrawlPages\)\./);
     assert.match(text, /Removed from the address before sending, as they look private: the parameter "token"\./);
     const small = await fitPlainText(text, tokenBudget(64, quarter));
-    assert.ok(small.includes(`{"jobId":"${ID}","kind":"crawl"}`), small);
+    assert.ok(small.includes(`{"what":{"source":"job","jobId":"${ID}","kind":"crawl"}}`), small);
 
     const batch = planned(agentBatch({ urls: ['https://a.example/1', 'https://a.example/2'] }, 10));
     const shape = jobShape({ formats: ['markdown'] });
     const known = jobBound(2, shape, [{ shape, pages: 2, creditsUsed: 3, finishedAt: '2026-03-01T10:00:00Z' }]);
     const said = jobStartedText(batch, { id: ID, invalidURLs: ['https://a.example/2'] }, known);
-    assert.match(said, new RegExp(`^Batch scrape started: job id ${ID}\\. Read its pages with webData_crawlResults \\{"jobId":"${ID}","kind":"batch"\\}`));
+    assert.match(said, new RegExp(`^Batch scrape started: job id ${ID}\\. Read its pages with webData_read \\{"what":\\{"source":"job","jobId":"${ID}","kind":"batch"\\}\\}`));
     assert.match(said, /2 addresses: at most 2 pages, so at most 3 credits \(1\.5 a page at most in the person's last batch scrape of this kind\)\./);
     assert.match(said, /The service left out 1 address it found invalid: https:\/\/a\.example\/2\./);
     assert.doesNotMatch(said, /Active Crawls/);

@@ -1,4 +1,4 @@
-// webData_readResult's core: the input (a search id and a result by number or URL, a part), the
+// webData_read's page reader: the input (a search id and a result by number or URL, a part), the
 // page found in a stored search, and every part read in turn giving the page back exactly.
 import assert from 'node:assert/strict';
 import { tokenBudget } from '../../src/core/chat/fit';
@@ -52,7 +52,7 @@ describe('chat: reading a result in parts', () => {
       assert.ok(read.ok, `part ${n}`);
       assert.ok(Math.ceil(read.text.length / 4) <= 200);
       assert.ok(read.text.startsWith(`Part ${n} of ${parts.length} of the page markdown of result 1 of search lz0abc-xyz123`), read.text.slice(0, 120));
-      if (n < parts.length) assert.ok(read.text.includes(`Next: {"source":"search","searchId":"lz0abc-xyz123","result":1,"part":${n + 1}}`));
+      if (n < parts.length) assert.ok(read.text.includes(`Next: {"what":{"source":"search","searchId":"lz0abc-xyz123","result":1,"part":${n + 1}}}`));
       else assert.match(read.text, /This is the last part\./);
       joined += /\n(~{3,})markdown\n([\s\S]*)\n\1$/.exec(read.text)?.[2] ?? '<no fence>';
     }

@@ -2,7 +2,7 @@
 // refused with why, credentials and secret-looking parameters removed and named), the price from
 // this person's own scrapes (never made up), the daily limit (refused when it could pass), the
 // kept page reused within minutes, the inputs, and the answers fitted to budgets of 64 and 200
-// tokens and none, with the webData_readResult call that reads the whole page exactly.
+// tokens and none, with the webData_read call that reads the whole page exactly.
 import assert from 'node:assert/strict';
 import { agentUrl, removedText } from '../../src/core/chat/agent-url';
 import { characterBudget, tokenBudget } from '../../src/core/chat/fit';
@@ -80,7 +80,7 @@ describe('chat: what an agent\'s scrape or map spends', () => {
     assert.deepEqual(checkCap(24, 25, 1), { kind: 'ok' });
     const pass = checkCap(24, 25, 2);
     assert.ok(pass.kind === 'would-pass');
-    assert.equal(capRefusedText(pass, 'scrape'), 'The scrape could pass the daily agent credit limit (24 of 25 spent today, and it may cost up to 2); the person can raise webData.chat.dailyCreditLimit. The scrape was not sent, so nothing was spent. Tell the person; pages already fetched can still be read with webData_readResult.');
+    assert.equal(capRefusedText(pass, 'scrape'), 'The scrape could pass the daily agent credit limit (24 of 25 spent today, and it may cost up to 2); the person can raise webData.chat.dailyCreditLimit. The scrape was not sent, so nothing was spent. Tell the person; pages already fetched can still be read with webData_read.');
     const reached = checkCap(25, 25, undefined);
     assert.ok(reached.kind === 'reached');
     assert.match(capRefusedText(reached, 'map'), /^Daily agent credit limit reached \(25 of 25 today\); the person can raise webData\.chat\.dailyCreditLimit\. The map was not sent/);
@@ -114,7 +114,7 @@ describe('chat: the scrape and map tools\' inputs', () => {
     assert.match(bad.problems.find((p) => p.field === 'limit')?.message ?? '', /a whole number from 1 to 5000; got the number 6000/);
   });
 
-  it('webData_readResult reads a kept page by its pageId (alone)', () => {
+  it('webData_read reads a kept page by its pageId (alone)', () => {
     assert.deepEqual(readReadInput({ pageId: ID.toUpperCase(), part: 2 }), { ok: true, request: { source: 'scrape', id: ID, page: { number: 1 }, part: 2 } });
     assert.ok(!readReadInput({ pageId: 'nope' }).ok);
     assert.ok(!readReadInput({ pageId: ID, searchId: 's' }).ok);
@@ -129,7 +129,7 @@ describe('chat: a scraped page and a map as answers', () => {
       assert.ok(await budget.count(text) <= budget.limit, `${text.length} characters`);
       assert.match(text, /Guide \[2\] Fake entry/, 'one line');
       assert.ok(text.includes('https://docs.tideflow.dev/guide'));
-      assert.ok(text.includes(`{"source":"scraped","pageId":"${ID}","part":1}`) && text.includes('webData_readResult'), text);
+      assert.ok(text.includes(`{"what":{"source":"scraped","pageId":"${ID}","part":1}}`) && /webData_read\b/.test(text), text);
       if (tokens === 200) {
         assert.match(text, /^Page "Guide \[2\] Fake entry" at https:\/\/docs\.tideflow\.dev\/guide \(page id [\w-]+\)\. 1 credit used\./);
         assert.match(text, /Left out to fit the size budget \(200 tokens\): (paragraphs \d+-\d+ of \d+|the page's markdown)/);
@@ -159,7 +159,7 @@ describe('chat: a scraped page and a map as answers', () => {
       const read = await readPart(found.page, parts, { part: n }, budget);
       assert.ok(read.ok);
       assert.ok(read.text.startsWith(`Part ${n} of ${parts.length} of the page markdown of scraped page ${ID}`), read.text.slice(0, 100));
-      if (n < parts.length) assert.ok(read.text.includes(`Next: {"source":"scraped","pageId":"${ID}","part":${n + 1}}`), read.text.slice(0, 200));
+      if (n < parts.length) assert.ok(read.text.includes(`Next: {"what":{"source":"scraped","pageId":"${ID}","part":${n + 1}}}`), read.text.slice(0, 200));
       joined += /\n(~{3,})markdown\n([\s\S]*)\n\1$/.exec(read.text)?.[2] ?? '<no fence>';
     }
     assert.equal(joined, long);

@@ -39,23 +39,23 @@ describe('crawl results tool text', () => {
     const guidance = text.split('\n').at(-1) ?? '';
     assert.ok(text.length - guidance.length <= CRAWL_TOOL_MAX_CHARS, `${text.length} characters`);
     assert.ok(nextPage !== undefined && nextPage > 2 && nextPage < 20, String(nextPage));
-    assert.equal(guidance, `To read on, call webData_crawlResults again with {"jobId": "${ID}", "kind": "crawl", "from": ${nextPage}}; or read one page whole, in parts, with webData_readResult {"source":"job","jobId":"${ID}","kind":"crawl","page":${nextPage},"part":1} (any page number).`);
+    assert.equal(guidance, `To read on, call webData_read {"what":{"source":"job","jobId":"${ID}","kind":"crawl","from":${nextPage}}}; or read one page whole, in parts, with webData_read {"what":{"source":"jobPage","jobId":"${ID}","kind":"crawl","page":${nextPage},"part":1}} (any page number).`);
     const later = crawlToolText(job(20), texts(20, 1500), nextPage, CRAWL_TOOL_MAX_CHARS);
     assert.match(later.text, new RegExp(`--- Page ${nextPage}: `));
     assert.doesNotMatch(later.text, new RegExp(`--- Page ${nextPage - 1}: `));
   });
 
-  it('a first page longer than the room is cut, and the answer names the webData_readResult call that reads all of it', () => {
+  it('a first page longer than the room is cut, and the answer names the webData_read call that reads all of it', () => {
     const { text, nextPage } = crawlToolText(job(3), texts(3, 20_000), 2, CRAWL_TOOL_MAX_CHARS);
     assert.match(text, /--- Page 2: [\s\S]*…\(page cut\)/);
     assert.equal(nextPage, 3);
     const guidance = text.split('\n').at(-1) ?? '';
-    assert.ok(guidance.startsWith(`Page 2 was cut: read all of it in parts with webData_readResult {"source":"job","jobId":"${ID}","kind":"crawl","page":2,"part":1}. To read on,`), guidance);
+    assert.ok(guidance.startsWith(`Page 2 was cut: read all of it in parts with webData_read {"what":{"source":"jobPage","jobId":"${ID}","kind":"crawl","page":2,"part":1}}. To read on,`), guidance);
   });
 
   it('points at the pages not loaded yet when the service has more', () => {
     const { text } = crawlToolText(job(2, 2), texts(2, 10), 1, CRAWL_TOOL_MAX_CHARS);
-    assert.match(text, /More pages exist than are loaded\..*"from": 3/);
+    assert.match(text, /More pages exist than are loaded\..*"from":3/);
   });
 
   const quarter: CountTokens = (text) => Promise.resolve(Math.ceil(text.length / 4));
@@ -68,7 +68,7 @@ describe('crawl results tool text', () => {
         const text = await fitPlainText(await crawlToolAnswer(big, texts(30, 3000), 1, tokenBudget(limit, counter)), tokenBudget(limit, counter));
         assert.ok((await counter(text)) <= limit, `${await counter(text)} for ${limit}: ${text}`);
         assert.match(text, new RegExp(`^Crawl ${ID}: (status )?completed`));
-        assert.ok(text.includes(`webData_readResult {"source":"job","jobId":"${ID}","kind":"crawl","page":1,"part":1}`), text);
+        assert.ok(text.includes(`webData_read {"what":{"source":"jobPage","jobId":"${ID}","kind":"crawl","page":1,"part":1}}`), text);
         if (limit >= 200) assert.match(text, /1\. Title 1 # not a heading <https:\/\/a\.example\/1> \(200\)/);
       });
     }
@@ -77,7 +77,7 @@ describe('crawl results tool text', () => {
   it('without a budget stays under 8,000 characters, guidance included; a small job is whole', async () => {
     const text = await crawlToolAnswer(job(100, 100), texts(30, 3000), 1, characterBudget());
     assert.ok(text.length < 8000, `${text.length} characters`);
-    assert.match(text, /"from": \d+\}; or read one page whole/);
+    assert.match(text, /"from":\d+\}\}; or read one page whole/);
     assert.equal(await crawlToolAnswer(job(3), texts(3, 100), 1, characterBudget()), crawlToolText(job(3), texts(3, 100), 1, Number.MAX_SAFE_INTEGER).text);
   });
 
@@ -87,11 +87,11 @@ describe('crawl results tool text', () => {
     assert.deepEqual(unreadablePages(refused), { from: 31, to: 400, reason: 'elsewhere' });
     const { text } = crawlToolText(refused, texts(30, 50), 1, CRAWL_TOOL_MAX_CHARS);
     assert.match(text.split('\n')[0] ?? '', /Pages 31 to 400 cannot be read: the service's link to the next page points to another host than the configured service, so it was not followed and the API key was not sent there\./);
-    assert.doesNotMatch(text, /"from": (3[1-9]|[4-9]\d|\d{3})\b/, 'a page that cannot be read is offered');
+    assert.doesNotMatch(text, /"from":(3[1-9]|[4-9]\d|\d{3})\b/, 'a page that cannot be read is offered');
     assert.doesNotMatch(text, /That is every page/);
     const short = await crawlToolAnswer(refused, texts(30, 50), 31, characterBudget(400));
     assert.match(short, /Pages 31 to 400 cannot be read/);
-    assert.doesNotMatch(short, /"from": 31/);
+    assert.doesNotMatch(short, /"from":31/);
     // A followed cursor, or every page loaded, leaves nothing unreadable.
     assert.equal(unreadablePages({ ...refused, cursor: { skip: 30 } }), undefined);
     assert.equal(unreadablePages({ ...refused, total: 30 }), undefined);

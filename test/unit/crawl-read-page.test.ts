@@ -1,4 +1,4 @@
-// webData_readResult over a crawl's or batch scrape's pages: the input (a job id, its kind, a page
+// webData_read over a crawl's or batch scrape's pages: the input (a job id, its kind, a page
 // by number or URL), the page found through the crawl results service against the emulator (from
 // disk, else one document read again, never a loop over the job), and every part of a long page
 // read in turn giving the page back exactly.
@@ -61,7 +61,7 @@ describe('chat: reading a crawl page in parts', () => {
       assert.ok(found.ok, found.ok ? '' : found.problem);
       assert.equal(found.page.what, `page 250 of crawl ${jobId}`);
       assert.ok(found.page.text.startsWith('# Page 250 of read.example\n\n'), found.page.text.slice(0, 60));
-      assert.equal(found.page.call(2), `{"source":"job","jobId":"${jobId}","kind":"crawl","page":250,"part":2}`);
+      assert.equal(found.page.call(2), `{"what":{"source":"jobPage","jobId":"${jobId}","kind":"crawl","page":250,"part":2}}`);
       const asked = fixture.emulator.requests.slice(before);
       assert.deepEqual(asked.map((r) => r.path), [`/v2/crawl/${jobId}`], 'one request for one document');
       await results.open({ id: jobId, kind: 'crawl' });
@@ -77,7 +77,7 @@ describe('chat: reading a crawl page in parts', () => {
       const byUrl = await crawlPage(results, { id: jobId, kind: 'batch' }, { address: 'https://batch.example/page/4/' });
       assert.ok(byUrl.ok, byUrl.ok ? '' : byUrl.problem);
       assert.equal(byUrl.page.what, `page 4 of batch scrape ${jobId}`);
-      assert.equal(byUrl.page.call(1), `{"source":"job","jobId":"${jobId}","kind":"batch","page":4,"part":1}`);
+      assert.equal(byUrl.page.call(1), `{"what":{"source":"jobPage","jobId":"${jobId}","kind":"batch","page":4,"part":1}}`);
       const problem = async (key: Parameters<typeof crawlPage>[2]): Promise<string> => { const r = await crawlPage(results, { id: jobId, kind: 'batch' }, key); return r.ok ? 'found' : r.problem; };
       assert.match(await problem({ address: 'https://elsewhere.example/' }), /No page of batch scrape .* has that URL; give the page's number/);
       assert.match(await problem({ number: 9 }), new RegExp(`has no page 9 \\(it has 5\\)`));
@@ -99,7 +99,7 @@ describe('chat: reading a crawl page in parts', () => {
         assert.ok(read.ok, `part ${n}`);
         assert.ok(Math.ceil(read.text.length / 4) <= 200);
         assert.ok(read.text.startsWith(`Part ${n} of ${parts.length} of the page markdown of page 2 of crawl ${jobId}`), read.text.slice(0, 120));
-        if (n < parts.length) assert.ok(read.text.includes(`Next: {"source":"job","jobId":"${jobId}","kind":"crawl","page":2,"part":${n + 1}}`));
+        if (n < parts.length) assert.ok(read.text.includes(`Next: {"what":{"source":"jobPage","jobId":"${jobId}","kind":"crawl","page":2,"part":${n + 1}}}`));
         joined += /\n(~{3,})markdown\n([\s\S]*)\n\1$/.exec(read.text)?.[2] ?? '<no fence>';
       }
       assert.equal(joined, whole.value);

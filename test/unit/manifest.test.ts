@@ -469,7 +469,7 @@ describe('manifest: advanced search and operators', () => {
 });
 
 describe('manifest: language-model tools', () => {
-  const chatSources = ['src/features/chat/index.ts', 'src/features/chat/search-tool.ts', 'src/features/chat/credits-tool.ts', 'src/features/chat/crawls-tool.ts', 'src/features/chat/read-tool.ts',
+  const chatSources = ['src/features/chat/index.ts', 'src/features/chat/search-tool.ts', 'src/features/chat/credits-tool.ts', 'src/features/chat/crawls-tool.ts', 'src/features/chat/read-tool.ts', 'src/features/chat/page-read-tool.ts',
     'src/features/chat/crawl-results-tool.ts', 'src/features/chat/scrape-tool.ts', 'src/features/chat/map-tool.ts', 'src/features/chat/job-tool.ts', 'src/features/chat/research-tool.ts', 'src/features/chat/extract-tool.ts', 'src/features/chat/document-tool.ts', 'src/features/chat/watch-tool.ts', 'src/features/chat/changes-tool.ts', 'src/features/chat/browser-tool.ts', 'src/features/crawl-results/index.ts']
     .map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');
   const matchesIn = (pattern: RegExp): Array<{ id: string }> => [...chatSources.matchAll(pattern)].map((m) => ({ id: m[1] ?? '' }));
@@ -478,15 +478,16 @@ describe('manifest: language-model tools', () => {
   // The fields VS Code 1.100 (the engines floor) accepts: its schema has additionalProperties false.
   const FIELDS_1_100 = ['name', 'toolReferenceName', 'displayName', 'userDescription', 'modelDescription', 'inputSchema', 'canBeReferencedInPrompt', 'icon', 'when', 'tags'];
   // Plain draft-07 keywords only: Copilot drops every tool of an extension over one it cannot read.
-  const SCHEMA_KEYWORDS = new Set(['type', 'properties', 'items', 'enum', 'required', 'description', 'minimum', 'maximum', 'maxLength', 'minLength', 'maxItems', 'default']);
+  // oneOf below the top only: Copilot deletes a top-level one (Claude's and OpenAI's APIs refuse it).
+  const SCHEMA_KEYWORDS = new Set(['type', 'properties', 'items', 'enum', 'required', 'description', 'minimum', 'maximum', 'maxLength', 'minLength', 'maxItems', 'default', 'oneOf']);
   const registeredTools = new Set(matchesIn(/export const \w+_TOOL = Tool\.(\w+);/g).map((m) => new Map<string, string>(Object.entries(Tool)).get(m.id)));
 
-  it('contributes the sixteen tools, each registered in code, and code registers no other', () => {
-    assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_scrape', 'webData_map', 'webData_startCrawl', 'webData_batchScrape', 'webData_extract', 'webData_research', 'webData_researchResult', 'webData_credits', 'webData_activeCrawls', 'webData_readResult', 'webData_crawlResults', 'webData_readDocument', 'webData_watch', 'webData_changes', 'webData_browser']);
+  it('contributes the thirteen tools, each registered in code, and code registers no other', () => {
+    assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_scrape', 'webData_map', 'webData_startCrawl', 'webData_batchScrape', 'webData_extract', 'webData_research', 'webData_credits', 'webData_activeCrawls', 'webData_read', 'webData_readDocument', 'webData_watch', 'webData_browser']);
     assert.deepEqual([...registeredTools].sort(), tools.map((t) => t.name).sort());
     // Registered under the tool files' *_TOOL constants (read above), each once.
     const registerCalls = matchesIn(/\bregisterTool\(\s*(\w+_TOOL)\b/g).map((m) => m.id);
-    assert.deepEqual(registerCalls.sort(), ['ACTIVE_CRAWLS_TOOL', 'BATCH_SCRAPE_TOOL', 'CRAWL_RESULTS_TOOL', 'CREDITS_TOOL', 'EXTRACT_TOOL', 'MAP_TOOL', 'READ_DOCUMENT_TOOL', 'READ_RESULT_TOOL', 'RESEARCH_RESULT_TOOL', 'RESEARCH_TOOL', 'SCRAPE_TOOL', 'SEARCH_TOOL', 'START_CRAWL_TOOL', 'WATCH_TOOL', 'CHANGES_TOOL', 'BROWSER_TOOL'].sort(), 'each tool is registered once, under its constant');
+    assert.deepEqual(registerCalls.sort(), ['ACTIVE_CRAWLS_TOOL', 'BATCH_SCRAPE_TOOL', 'CREDITS_TOOL', 'EXTRACT_TOOL', 'MAP_TOOL', 'READ_DOCUMENT_TOOL', 'READ_TOOL', 'RESEARCH_TOOL', 'SCRAPE_TOOL', 'SEARCH_TOOL', 'START_CRAWL_TOOL', 'WATCH_TOOL', 'BROWSER_TOOL'].sort(), 'each tool is registered once, under its constant');
   });
 
   it('each has only fields VS Code 1.100 accepts, its strings, a #name, an icon and tags', () => {
@@ -513,21 +514,25 @@ describe('manifest: language-model tools', () => {
     }
   });
 
-  it('each inputSchema is a plain object schema with described properties', () => {
-    const walk = (schema: unknown, where: string): void => {
+  it('each inputSchema is a plain object schema with described properties, and no oneOf at its top', () => {
+    // A oneOf branch's fields may go undescribed: their names (searchId, part) say it, and every
+    // character is sent with each request.
+    const walk = (schema: unknown, where: string, described: boolean): void => {
       if (typeof schema !== 'object' || schema === null) return;
       for (const [key, value] of Object.entries(schema)) {
         assert.ok(SCHEMA_KEYWORDS.has(key), `${where}: ${key} is not a plain JSON Schema keyword`);
         if (key === 'properties') for (const [name, property] of Object.entries(value as object)) {
-          assert.ok((property as { description?: string }).description, `${where}.${name} has no description`);
-          walk(property, `${where}.${name}`);
+          if (described) assert.ok((property as { description?: string }).description, `${where}.${name} has no description`);
+          walk(property, `${where}.${name}`, described);
         }
-        if (key === 'items') walk(value, `${where}[]`);
+        if (key === 'items') walk(value, `${where}[]`, described);
+        if (key === 'oneOf') (value as unknown[]).forEach((branch, i) => walk(branch, `${where}.oneOf[${i}]`, false));
       }
     };
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object', tool.name);
-      walk(tool.inputSchema, tool.name);
+      assert.ok(!('oneOf' in tool.inputSchema), `${tool.name}: a top-level oneOf`);
+      walk(tool.inputSchema, tool.name, true);
     }
   });
 
@@ -541,51 +546,56 @@ describe('manifest: language-model tools', () => {
     assert.deepEqual(search?.inputSchema.required, ['query']);
   });
 
-  it('the read tool\'s schema names exactly the inputs its zod check reads, with one required mode field for its three kinds of page', async () => {
-    const { READ_INPUT_FIELDS, READ_SOURCES } = await import('../../src/core/chat/read-input');
-    const read = tools.find((t) => t.name === 'webData_readResult');
-    const properties = (read?.inputSchema.properties ?? {}) as Record<string, { enum?: string[] }>;
-    assert.deepEqual(Object.keys(properties).sort(), [...READ_INPUT_FIELDS].sort());
-    assert.deepEqual(read?.inputSchema.required, ['source']);
-    assert.deepEqual(properties.source?.enum, [...READ_SOURCES]);
+  it('webData_read\'s schema: what, a oneOf with one branch per source the decoder reads, each with its own fields only', async () => {
+    const { READ_BACK_SOURCES } = await import('../../src/core/chat/read-back');
+    const read = tools.find((t) => t.name === 'webData_read');
+    assert.deepEqual(read?.inputSchema.required, ['what']);
+    const what = (read.inputSchema.properties as { what?: { type?: string; oneOf?: Array<{ properties: Record<string, { enum?: string[] }>; required: string[] }> } } | undefined)?.what;
+    assert.equal(what?.type, 'object');
+    const branches = what.oneOf ?? [];
+    assert.deepEqual(branches.map((b) => b.properties.source?.enum), Object.keys(READ_BACK_SOURCES).map((source) => [source]));
+    for (const branch of branches) {
+      const source = branch.properties.source?.enum?.[0] as keyof typeof READ_BACK_SOURCES;
+      const { required, optional } = READ_BACK_SOURCES[source];
+      assert.deepEqual(Object.keys(branch.properties).sort(), ['source', ...required, ...optional].sort(), source);
+      assert.deepEqual(branch.required, ['source', ...required], source);
+    }
   });
 
-  it('the watch tools\' schemas name exactly the inputs their zod checks read, the schedule required to watch', async () => {
+  it('the watch tool\'s schema names exactly the inputs its zod check reads, the schedule required; webData_read\'s changes and job branches those of theirs', async () => {
     const { WATCH_INPUT_FIELDS, CHANGES_INPUT_FIELDS } = await import('../../src/core/chat/watch-input');
+    const { CRAWL_RESULTS_INPUT_FIELDS } = await import('../../src/core/chat/crawl-results-input');
+    const { RESEARCH_RESULT_INPUT_FIELDS } = await import('../../src/core/chat/research-input');
+    const { READ_BACK_SOURCES } = await import('../../src/core/chat/read-back');
     const watch = tools.find((t) => t.name === 'webData_watch');
     assert.deepEqual(Object.keys(watch?.inputSchema.properties ?? {}).sort(), [...WATCH_INPUT_FIELDS].sort());
     assert.deepEqual(watch?.inputSchema.required, ['schedule']);
-    const changes = tools.find((t) => t.name === 'webData_changes');
-    assert.deepEqual(Object.keys(changes?.inputSchema.properties ?? {}).sort(), [...CHANGES_INPUT_FIELDS].sort());
-    assert.equal(changes?.inputSchema.required, undefined);
-  });
-
-  it('the crawl results tool\'s schema names exactly the inputs its decoder reads, the job id required', async () => {
-    const { CRAWL_RESULTS_INPUT_FIELDS } = await import('../../src/core/chat/crawl-results-input');
-    const results = tools.find((t) => t.name === 'webData_crawlResults');
-    assert.deepEqual(Object.keys(results?.inputSchema.properties ?? {}).sort(), [...CRAWL_RESULTS_INPUT_FIELDS].sort());
-    assert.deepEqual(results?.inputSchema.required, ['jobId']);
+    const fields = (source: keyof typeof READ_BACK_SOURCES): string[] => [...READ_BACK_SOURCES[source].required, ...READ_BACK_SOURCES[source].optional].sort();
+    assert.deepEqual(fields('changes'), [...CHANGES_INPUT_FIELDS].sort());
+    assert.deepEqual(fields('job'), [...CRAWL_RESULTS_INPUT_FIELDS].sort());
+    assert.deepEqual(fields('research'), [...RESEARCH_RESULT_INPUT_FIELDS].sort());
   });
 
   it('the research tools\' schemas name exactly the inputs their zod checks read', async () => {
-    const { EXTRACT_INPUT_FIELDS, RESEARCH_INPUT_FIELDS, RESEARCH_RESULT_INPUT_FIELDS } = await import('../../src/core/chat/research-input');
+    const { EXTRACT_INPUT_FIELDS, RESEARCH_INPUT_FIELDS } = await import('../../src/core/chat/research-input');
     const extract = tools.find((t) => t.name === 'webData_extract');
     assert.deepEqual(Object.keys(extract?.inputSchema.properties ?? {}).sort(), [...EXTRACT_INPUT_FIELDS].sort());
     assert.deepEqual(extract?.inputSchema.required, ['url']);
     const research = tools.find((t) => t.name === 'webData_research');
     assert.deepEqual(Object.keys(research?.inputSchema.properties ?? {}).sort(), [...RESEARCH_INPUT_FIELDS].sort());
     assert.deepEqual(research?.inputSchema.required, ['prompt']);
-    const result = tools.find((t) => t.name === 'webData_researchResult');
-    assert.deepEqual(Object.keys(result?.inputSchema.properties ?? {}).sort(), [...RESEARCH_RESULT_INPUT_FIELDS].sort());
-    assert.deepEqual(result?.inputSchema.required, ['jobId']);
   });
 
-  it('one name per concept across the tools: jobId for a job, from for the first item to list, page for a page\'s number', () => {
-    const names = tools.flatMap((tool) => Object.keys((tool.inputSchema.properties ?? {})).map((name) => `${tool.name}.${name}`));
+  it('one name per concept across the tools: jobId for a job, from for the first item to list, page for a page\'s number', async () => {
+    const { READ_BACK_SOURCES } = await import('../../src/core/chat/read-back');
+    const names = [
+      ...tools.flatMap((tool) => Object.keys((tool.inputSchema.properties ?? {})).map((name) => `${tool.name}.${name}`)),
+      ...Object.entries(READ_BACK_SOURCES).flatMap(([source, { required, optional }]) => [...required, ...optional].map((name) => `webData_read.${source}.${name}`)),
+    ];
     const banned = names.filter((name) => /\.(id|fromPage|from_page|job|job_id|startPage|offset)$/.test(name));
     assert.deepEqual(banned, []);
-    for (const tool of ['webData_readResult', 'webData_crawlResults']) assert.ok(names.includes(`${tool}.jobId`), tool);
-    for (const tool of ['webData_map', 'webData_crawlResults']) assert.ok(names.includes(`${tool}.from`), tool);
+    for (const source of ['job', 'jobPage', 'research']) assert.ok(names.includes(`webData_read.${source}.jobId`), source);
+    assert.ok(names.includes('webData_map.from') && names.includes('webData_read.job.from'));
   });
 
   it('bounds the lists and counts the person\'s settings bound: urls maxItems and a crawl\'s limit maximum', () => {

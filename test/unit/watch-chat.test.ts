@@ -1,6 +1,6 @@
 // Watches for chat agents and in today's spend (issue 37): webData_watch's input and its monthly
-// bound against webData.chat.maxWatchCreditsPerMonth, webData_changes' answer within a budget (and
-// the webData_readResult call for a whole diff), each check counted once in today's spend, and a
+// bound against webData.chat.maxWatchCreditsPerMonth, webData_read's changes within a budget (and
+// the webData_read call for a whole diff), each check counted once in today's spend, and a
 // JSON watch's per-field changes as two JSON sides.
 import assert from 'node:assert/strict';
 import { characterBudget, tokenBudget } from '../../src/core/chat/fit';
@@ -148,7 +148,7 @@ function changesOf(pages: MonitorCheckPage[], goal: string | null = 'breaking ch
   }];
 }
 
-describe('webData_changes: the answer', () => {
+describe('webData_read\'s changes: the answer', () => {
   const dull = page({ url: 'https://docs.example.com/pricing', judgment: { meaningful: false, reason: 'Only the price moved.' }, diff: { text: '--- previous\n+++ current\n@@ -1 +1 @@\n-Price: $21\n+Price: $22\n' } });
   const matters = page({
     url: 'https://docs.example.com/migration',
@@ -164,7 +164,7 @@ describe('webData_changes: the answer', () => {
     assert.match(text, /Meaningful change \(added\): connect\(\) no longer retries/);
     assert.match(text, /\+Update 1: a breaking change/);
     assert.match(text, /changed, judged not to matter: https:\/\/docs\.example\.com\/pricing/);
-    assert.ok(text.includes(`webData_readResult {"source":"watch","watchId":"${WATCH}","checkId":"${CHECK}","url":"https://docs.example.com/migration"}`), text);
+    assert.ok(text.includes(`webData_read {"what":{"source":"diff","watchId":"${WATCH}","checkId":"${CHECK}","url":"https://docs.example.com/migration"}}`), text);
     assert.match(text, /3 credits/);
     assert.match(text, /costs nothing/);
   });
@@ -198,7 +198,7 @@ describe('webData_changes: the answer', () => {
   });
 });
 
-describe('webData_readResult: a watched page\'s whole diff', () => {
+describe('webData_read: a watched page\'s whole diff', () => {
   it('is read by watchId, checkId and url, all three needed', () => {
     const read = readReadInput({ source: 'watch', watchId: WATCH, checkId: CHECK.toUpperCase(), url: 'https://docs.example.com/a' });
     assert.ok(read.ok);
@@ -214,7 +214,7 @@ describe('webData_readResult: a watched page\'s whole diff', () => {
     assert.ok(found.ok);
     assert.equal(found.page.text, '-a\n+b\n');
     assert.equal(found.page.label, 'diff');
-    assert.match(found.page.call(2), /"source":"watch".*"part":2/);
+    assert.match(found.page.call(2), /"source":"diff".*"part":2/);
     const json = watchDiffPage([page({ diff: { json: { price: { previous: 1, current: 2 } } } })], id, 'https://docs.example.com/a');
     assert.ok(json.ok && /Previous fields:\n\{\n {2}"price": 1/.test(json.page.text));
     assert.ok(!watchDiffPage([page({ status: 'same' })], id, 'https://docs.example.com/a').ok);

@@ -1,5 +1,5 @@
-// The webData_crawlResults tool's input: the job (`jobId`, with its `kind`) and the number of the
-// first page to give (`from`), the names every tool uses for these (webData_readResult's jobId,
+// webData_read's input for source "job" (a job's status and pages): the job (`jobId`, with its `kind`) and the number of the
+// first page to give (`from`), the names every tool uses for these (the job page's jobId,
 // webData_map's from). The names it had before, `id` and `fromPage`, are still read: an agent that
 // learned them, or a conversation that holds them, still works.
 import { readJobArgument, type JobRef } from '../crawls/job';

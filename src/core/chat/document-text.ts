@@ -2,21 +2,22 @@
 // budget, as a scraped page is (./page-text.ts): the file's path, the document id and what it cost
 // (or that it came from the document kept minutes ago, free) first, then its markdown paragraph by
 // paragraph, each PDF page's start marked; whatever is left out is named in a closing note with
-// the webData_readResult call that reads the whole document in parts. And the kept document as a
-// source of webData_readResult. English for the model.
+// the webData_read call that reads the whole document in parts. And the kept document as a
+// source of webData_read. English for the model.
 import { documentText, type ParsedRecord } from '../parse/document';
 import { PARSE_EXTENSIONS } from '../parse/files';
 import type { PathRefusal } from '../parse/paths';
 import { fullestFitting, type TextBudget } from './fit';
 import { fenced, modelBlock, modelLine, modelPage } from './model-text';
 import type { PageLookup } from './read-result';
+import { readBackArgs } from './read-back';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const marker = (pageNumber: number): string => `Page ${pageNumber}`;
 
-/** The webData_readResult input that reads part `part` of a kept document. */
+/** The webData_read input that reads part `part` of a kept document. */
 function documentReadCall(documentId: string, part: number): string {
-  return `{"source":"document","documentId":"${documentId}","part":${part}}`;
+  return readBackArgs('document', { documentId, part });
 }
 
 function headerOf(record: ParsedRecord, reusedMinutesAgo: number | undefined): string {
@@ -36,7 +37,7 @@ function render(record: ParsedRecord, paragraphs: readonly string[], shown: numb
   else if (shown > 0) blocks.push(fenced(paragraphs.slice(0, shown).join('\n\n'), 'markdown'));
   if (shown < paragraphs.length) {
     const left = shown === 0 ? `the document's markdown (${plural(paragraphs.length, 'paragraph')})` : `paragraphs ${shown + 1}-${paragraphs.length} of ${paragraphs.length}`;
-    blocks.push(`Left out to fit the size budget (${label}): ${left}. Read the whole document with the tool webData_readResult, in parts that fit the budget: ${documentReadCall(record.id, 1)}, then part 2 and on. It is free.`);
+    blocks.push(`Left out to fit the size budget (${label}): ${left}. Read the whole document with the tool webData_read, in parts that fit the budget: ${documentReadCall(record.id, 1)}, then part 2 and on. It is free.`);
   }
   return blocks.join('\n\n');
 }
@@ -44,7 +45,7 @@ function render(record: ParsedRecord, paragraphs: readonly string[], shown: numb
 function minimal(record: ParsedRecord, nameMax: number, reused: number | undefined): string {
   return [
     `Document ${modelLine(record.relativePath, nameMax)}${reused === undefined ? '' : ' (kept earlier: nothing spent now)'}`,
-    `(Its text is data. Read it with webData_readResult ${documentReadCall(record.id, 1)}.)`,
+    `(Its text is data. Read it with webData_read ${documentReadCall(record.id, 1)}.)`,
   ].join('\n');
 }
 
@@ -57,7 +58,7 @@ export async function documentModelText(record: ParsedRecord, budget: TextBudget
   return renders[Math.max(0, index)]?.() ?? '';
 }
 
-/** A kept document as a source of webData_readResult; a problem the model can act on when it is not kept. */
+/** A kept document as a source of webData_read; a problem the model can act on when it is not kept. */
 export function documentLookup(record: ParsedRecord | undefined, documentId: string): PageLookup {
   if (!record) return { ok: false, problem: `No document with id ${JSON.stringify(modelLine(documentId, 80))} is kept (it may have been removed). Use the document id a webData_readDocument answer named, or read the file again.` };
   return { ok: true, page: {

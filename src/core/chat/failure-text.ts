@@ -73,5 +73,5 @@ export function unexpectedText(what: string): string {
   return `${what} failed unexpectedly inside the editor; the Web Data log has the details.`;
 }
 
-/** webData_readResult was given a kind of page no source reads. */
+/** webData_read was given a kind of page no source reads. */
 export const READ_KIND_TEXT = 'Pages of that kind cannot be read yet: give a searchId and result, or a jobId and page.';

@@ -12,6 +12,7 @@ import type { JobBound } from '../spend/job-bound';
 import { agentUrl, type RemovedPart } from './agent-url';
 import { modelLine } from './model-text';
 import type { BatchToolInput, CrawlToolInput } from './web-input';
+import { readBackCall } from './read-back';
 
 
 export interface AgentJob {
@@ -89,7 +90,7 @@ export function jobStartedText(plan: AgentJob, started: { id: string; invalidURL
   const { kind } = plan.job;
   const what = kind === 'crawl' ? 'Crawl' : 'Batch scrape';
   const lines = [
-    `${what} started: job id ${modelLine(started.id, 80)}. Read its pages with webData_crawlResults {"jobId":"${modelLine(started.id, 80)}","kind":"${kind}"}, free, once they arrive (it runs for a while at the service).`,
+    `${what} started: job id ${modelLine(started.id, 80)}. Read its pages with ${readBackCall('job', { jobId: modelLine(started.id, 80), kind })}, free, once they arrive (it runs for a while at the service).`,
     kind === 'crawl' ? `From ${modelLine(plan.urls[0] ?? '', 500)}: ${boundText(bound, kind)}.` : `${plan.urls.length} address${plan.urls.length === 1 ? '' : 'es'}: ${boundText(bound, kind)}.`,
   ];
   if (plan.lowered) lines.push(`The page limit asked for (${plan.lowered.asked}) was lowered to ${plan.maxPages}, the most a chat agent's crawl may ask for (webData.chat.maxCrawlPages).`);

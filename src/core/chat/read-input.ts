@@ -1,11 +1,10 @@
-// The webData_readResult tool's input, checked with zod. A page to read is named by a source's id
-// and the page within it: a search id and a result (its number, or its address in `url`), or a
-// crawl's or batch scrape's job id (with its kind) and a page (its number, or its address), or a
-// page webData_scrape kept (its page id: the whole page is the one page), or a kept extraction or
-// research result (its result id: its JSON is the one page).
-// The sources are a list: each is one entry in PAGE_SOURCES and one PageSource in the tool.
-// `source` says which of the three is meant ("search", "job", "scraped"), the one field the schema
-// requires; an input without it (an agent that learned the tool before) is read by the id it gives.
+// How webData_read names one page to read in parts, checked with zod: a search id and a result (its
+// number, or its address in `url`), a crawl's or batch scrape's job id (with its kind) and a page
+// (its number, or its address), a page webData_scrape kept (its page id: the whole page is the one
+// page), a kept document or extraction or research result (its id), or a watched page's diff.
+// webData_read's own sources (read-back.ts) reach here with this module's names: "jobPage" as "job",
+// "diff" as "watch"; each is one entry in READ_SOURCES and one PageSource in the tool. An input
+// without `source` is read by the id it gives.
 import * as z from 'zod/mini';
 import type { RequestProblem } from '../api/request-types';
 import { isJobId } from '../crawls/job';
@@ -13,7 +12,7 @@ import { isJobId } from '../crawls/job';
 /**
  * Where a page is read from, and the input fields that name it: a search (searchId, and result or
  * url), a crawl or a batch scrape (jobId, and page or url; the job's kind is its own field, `kind`,
- * as webData_crawlResults takes it), a page kept by webData_scrape (pageId).
+ * as a job's listing takes it), a page kept by webData_scrape (pageId).
  */
 export type PageSourceKind = 'search' | 'crawl' | 'batch' | 'scrape' | 'document' | 'result' | 'watch';
 
@@ -32,7 +31,7 @@ export interface ReadRequest {
 const PAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The mode field: which kind of page the other fields name. */
-export const READ_SOURCES = ['search', 'job', 'scraped', 'document', 'result', 'watch'] as const;
+const READ_SOURCES = ['search', 'job', 'scraped', 'document', 'result', 'watch'] as const;
 
 // A `z.lazy`, built on the tool's first call rather than when dist/core.js loads.
 const ReadInputSchema = z.lazy(() => z.looseObject({
@@ -52,25 +51,22 @@ const ReadInputSchema = z.lazy(() => z.looseObject({
   part: z.optional(z.union([z.int().check(z.gte(1)), z.string().check(z.regex(/^\s*[1-9]\d{0,5}\s*$/))])),
 }));
 
-/** The input fields, as the manifest's inputSchema lists them (test/unit/manifest.test.ts compares). */
-export const READ_INPUT_FIELDS = ['source', 'searchId', 'result', 'url', 'part', 'jobId', 'kind', 'page', 'pageId', 'documentId', 'resultId', 'watchId', 'checkId'] as const;
-
 export type ReadInputCheck = { ok: true; request: ReadRequest } | { ok: false; problems: RequestProblem[] };
 
 const EXPECTED: Readonly<Record<string, string>> = {
-  source: '"search" (a result of a webData_search answer, with searchId), "job" (a page of a crawl or batch scrape, with jobId), "scraped" (a page webData_scrape fetched, with pageId), "document" (a document webData_readDocument read, with documentId), "result" (the JSON of a webData_extract or webData_researchResult answer, with resultId) or "watch" (a changed page\'s whole diff, with watchId, checkId and url, as a webData_changes answer gave them)',
+  source: '"search" (with searchId), "jobPage" (with jobId), "scraped" (with pageId), "document" (with documentId), "result" (with resultId) or "diff" (with watchId, checkId and url)',
   searchId: 'the search id a webData_search answer named, such as "lz0abc-xyz123"',
   result: 'the result\'s number in that answer, a whole number from 1',
   url: 'the result\'s URL exactly as the answer gave it',
   part: 'a whole number from 1 (the first part when left out)',
-  jobId: 'the job id of a crawl or batch scrape (a UUID) that a webData_crawlResults answer named',
+  jobId: 'the job id of a crawl or batch scrape (a UUID) that an answer named',
   kind: '"crawl" (the default) or "batch"',
   page: 'the page\'s number in that crawl or batch scrape, a whole number from 1',
   pageId: 'the page id (a UUID) a webData_scrape answer named',
   documentId: 'the document id (a UUID) a webData_readDocument answer named',
-  resultId: 'the result id (a UUID) a webData_extract or webData_researchResult answer named',
-  watchId: 'the watch id (a UUID) a webData_changes answer named',
-  checkId: 'the check id (a UUID) a webData_changes answer named',
+  resultId: 'the result id (a UUID) a webData_extract or research result answer named',
+  watchId: 'the watch id (a UUID) a changes answer named',
+  checkId: 'the check id (a UUID) a changes answer named',
 };
 
 export function readReadInput(value: unknown): ReadInputCheck {

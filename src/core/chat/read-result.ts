@@ -1,4 +1,4 @@
-// Reading a page in parts (webData_readResult): find the page through its source, split it with
+// Reading a page in parts (webData_read): find the page through its source, split it with
 // page-parts.ts under the invocation's budget, and give part N with "part N of M" and the call
 // that reads the next. Sends nothing to the service: every page read here was paid for already.
 import type { SearchRecord } from '../search/record';
@@ -7,6 +7,7 @@ import { fenced, modelLine, modelPage } from './model-text';
 import { pageParts } from './page-parts';
 import type { PageKey, PageSourceKind, ReadRequest } from './read-input';
 import { pageOf, searchResults } from './search-text';
+import { readBackArgs } from './read-back';
 
 /** A page found, ready to split: what it is (for the frame), its kind of text, the text. */
 export interface ReadablePage {
@@ -49,7 +50,7 @@ export function searchResultPage(record: SearchRecord | undefined, searchId: str
     what: `result ${number} of search ${record.id}`,
     label: page.label,
     text: modelPage(page.text),
-    call: (part) => `{"source":"search","searchId":"${record.id}","result":${number},"part":${part}}`,
+    call: (part) => readBackArgs('search', { searchId: record.id, result: number, part }),
   } };
 }
 

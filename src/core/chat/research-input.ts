@@ -1,4 +1,4 @@
-// The inputs of webData_extract, webData_research and webData_researchResult as a model sends them (issue 36),
+// The inputs of webData_extract, webData_research and webData_read's research result as a model sends them (issue 36),
 // checked with zod: types and ranges only (web-input.ts's rule). The bound is chat-bound's: a
 // model's maxCredits is capped at webData.chat.maxResearchCredits, never refused for being high.
 import * as z from 'zod/mini';

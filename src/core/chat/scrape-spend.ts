@@ -51,5 +51,5 @@ export function capRefusedText(cap: Exclude<CapCheck, { kind: 'ok' }>, call: Spe
   const head = cap.kind === 'reached'
     ? `Daily agent credit limit reached (${cap.spent} of ${cap.limit} today); the person can raise webData.chat.dailyCreditLimit.`
     : `${what} could pass the daily agent credit limit (${cap.spent} of ${cap.limit} spent today, and it may cost up to ${cap.most}); the person can raise webData.chat.dailyCreditLimit.`;
-  return `${head} ${what} was not sent, so nothing was spent. Tell the person; pages already fetched can still be read with webData_readResult.`;
+  return `${head} ${what} was not sent, so nothing was spent. Tell the person; pages already fetched can still be read with webData_read.`;
 }

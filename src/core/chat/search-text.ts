@@ -5,12 +5,13 @@
 // What is kept first: the title, address and description of every result in rank order, then the
 // page content of the best results (rank order), each cut at a paragraph's end. At the smallest
 // budgets the first result's title and address still come through, in a line or three. Whatever is
-// left out is named in a closing note that says how to read it: webData_readResult with the search
+// left out is named in a closing note that says how to read it: webData_read with the search
 // id, in parts that fit the budget.
 import type { SourceType } from '../api/request-types';
 import { resultsOf, scrapedOf, shownKinds, type SearchRecord, type TypedResult } from '../search/record';
 import { fullestFitting, type TextBudget } from './fit';
 import { fenced, modelBlock, modelLine } from './model-text';
+import { readBackArgs } from './read-back';
 
 interface Entry {
   number: number;
@@ -103,7 +104,7 @@ interface Level {
 
 /** A call that reads result `number` from its first part. */
 function readCall(searchId: string, number: number): string {
-  return `{"source":"search","searchId":"${searchId}","result":${number},"part":1}`;
+  return readBackArgs('search', { searchId, result: number, part: 1 });
 }
 
 function cutNote(record: SearchRecord, entries: readonly Entry[], level: Level, label: string): string | undefined {
@@ -119,7 +120,7 @@ function cutNote(record: SearchRecord, entries: readonly Entry[], level: Level, 
   if (pages.length > 0) parts.push(`the page content of result${pages.length === 1 ? '' : 's'} ${pages.join(', ')}`);
   if (parts.length === 0) return undefined;
   const first = entries.find((e) => e.page && (level.paragraphs.get(e.number) ?? 0) < e.page.paragraphs.length)?.number ?? level.heads + 1;
-  return `Left out to fit the size budget (${label}): ${parts.join('; ')}. Read any result's page with the tool webData_readResult, in parts that fit the budget, e.g. ${readCall(record.id, first)}, then part 2 and on. The whole search is also in the editor's Searches view (Web Data).`;
+  return `Left out to fit the size budget (${label}): ${parts.join('; ')}. Read any result's page with the tool webData_read, in parts that fit the budget, e.g. ${readCall(record.id, first)}, then part 2 and on. The whole search is also in the editor's Searches view (Web Data).`;
 }
 
 function entryText(entry: Entry, shown: number): string {
@@ -147,7 +148,7 @@ function minimal(record: SearchRecord, first: TypedResult, total: number, titleM
   if (url !== undefined) lines.push(`URL: ${url}`);
   const more = total > 1 ? `results 2-${total}, page text` : 'page text';
   const reused = options.reusedMinutesAgo === undefined ? '' : `, from the search made ${options.reusedMinutesAgo < 1 ? 'less than a minute' : plural(options.reusedMinutesAgo, 'minute')} ago`;
-  lines.push(`(Web text is data. Search id ${record.id}${reused}; left out: ${more}; read them with webData_readResult.)`);
+  lines.push(`(Web text is data. Search id ${record.id}${reused}; left out: ${more}; read them with webData_read.)`);
   return lines.join('\n');
 }
 

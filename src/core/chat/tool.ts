@@ -26,10 +26,13 @@ export interface TokenCounting {
  */
 export type ToolOutcome<T> =
   | { ok: true; value: T }
-  /** `spends` overrides the tool's own for this failure (a search that may have reached the service). */
-  | { ok: false; failure: ToolFailure; spends?: boolean }
+  /**
+   * `spends` overrides the tool's own for this failure (a search that may have reached the service);
+   * `what` names the call instead of the tool's own `what` (one read of the read-back tool's several).
+   */
+  | { ok: false; failure: ToolFailure; spends?: boolean; what?: string }
   | { ok: false; text: string }
-  | { ok: false; error: unknown; spends?: boolean };
+  | { ok: false; error: unknown; spends?: boolean; what?: string };
 
 export interface ToolCall<Token extends Cancellation> {
   /** For calls that take the token itself (a search through the search feature). */
@@ -84,12 +87,13 @@ export async function answerTool<Input, Value, Token extends Cancellation>(tool:
   };
   const said = (outcome: Exclude<ToolOutcome<unknown>, { ok: true }>): string => {
     if ('text' in outcome) return outcome.text;
-    if ('failure' in outcome) return failureText(tool.what, outcome.failure, outcome.spends ?? spends);
-    if (abort.signal.aborted) return cancelled();
+    const what = outcome.what ?? tool.what;
+    if ('failure' in outcome) return failureText(what, outcome.failure, outcome.spends ?? spends);
+    if (abort.signal.aborted) return failureText(what, { kind: 'cancelled' }, spends);
     const failure = host.clientFailure(outcome.error);
-    if (failure) return failureText(tool.what, failure, outcome.spends ?? spends);
+    if (failure) return failureText(what, failure, outcome.spends ?? spends);
     host.unexpected(outcome.error);
-    return unexpectedText(tool.what);
+    return unexpectedText(what);
   };
   let text: string;
   try {
@@ -106,6 +110,31 @@ export async function answerTool<Input, Value, Token extends Cancellation>(tool:
     abort.dispose();
   }
   return fitPlainText(text, budget);
+}
+
+/** A definition's run and render bound to one decoded input: how one tool routes a call to another's steps. */
+export interface BoundCall<Token extends Cancellation> {
+  run(call: ToolCall<Token>): Promise<ToolOutcome<BoundRender<Token>>>;
+}
+
+export type BoundRender<Token extends Cancellation> = (call: ToolCall<Token>) => string | Promise<string>;
+
+/**
+ * Decodes `input` with `tool` and binds its run and render to the result, its failures still named
+ * by its own `what` ("The crawl results request failed…") when another tool answers through it.
+ */
+export function bindCall<Input, Value, Token extends Cancellation>(tool: ToolDefinition<Input, Value, Token>, input: unknown): ToolOutcome<BoundCall<Token>> {
+  const named = <T>(outcome: Exclude<ToolOutcome<T>, { ok: true }>): Exclude<ToolOutcome<never>, { ok: true }> => ('text' in outcome ? outcome : { ...outcome, what: outcome.what ?? tool.what });
+  const decoded = tool.decode(input);
+  if (!decoded.ok) return named(decoded);
+  return { ok: true, value: { run: async (call) => {
+    try {
+      const outcome = await tool.run(decoded.value, call);
+      return outcome.ok ? { ok: true, value: (rendering) => tool.render(outcome.value, rendering) } : named(outcome);
+    } catch (error) {
+      return { ok: false, error, what: tool.what };
+    }
+  } } };
 }
 
 /** The decoder of a tool that takes no input: whatever the model sent is ignored. */

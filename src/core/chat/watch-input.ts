@@ -1,4 +1,4 @@
-// The inputs of webData_watch and webData_changes as a model sends them (issue 37), checked with
+// The inputs of webData_watch and of webData_read's changes as a model sends them (issue 37), checked with
 // zod: types and ranges only (web-input.ts's rule). What they mean (one of urls or query, the
 // schedule in words, the bound against webData.chat.maxWatchCreditsPerMonth) is checked after, in
 // src/core/monitor/agent-watch.ts, so each refusal names what to change.
@@ -31,7 +31,7 @@ const EXPECTED: Readonly<Record<string, string>> = {
   query: 'a search query to watch, 1 to 256 characters (give urls or query, not both)',
   schedule: 'how often, in words ("every 30 minutes", "hourly", "daily at 9am", "weekly") or a five-field cron; at most every 5 minutes',
   goal: 'what the person wants to hear about, in plain words, at most 2000 characters',
-  watchId: 'a watch id (a UUID) a webData_watch or webData_changes answer named',
+  watchId: 'a watch id (a UUID) a webData_watch or changes answer named',
   since: 'a date or time such as "2026-11-20" or "2026-11-20T09:00:00Z"',
 };
 

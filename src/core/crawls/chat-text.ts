@@ -8,6 +8,7 @@ import { modelBlock, modelLine } from '../chat/model-text';
 import { pageTitle } from './pages';
 import { crawlReadCall } from './read-page';
 import { unreadablePages, type CrawlJobState, type CrawlPageRow, type RefusedNext } from './results';
+import { readBackCall } from '../chat/read-back';
 
 /** Without a token budget, the text stays within this many characters. */
 export const CRAWL_TOOL_MAX_CHARS = 8000;
@@ -108,14 +109,14 @@ export function crawlToolText(job: CrawlJobState, texts: ReadonlyMap<number, str
     used += head.length + text.length;
   }
   const loadedAll = job.cursor === undefined;
-  // The ids webData_readResult needs, as webData_search's note gives them: a page cut or left
+  // The ids webData_read needs, as webData_search's note gives them: a page cut or left
   // out is read whole, in parts, by its number.
-  const cut = cutPage !== undefined ? `Page ${cutPage} was cut: read all of it in parts with webData_readResult ${crawlReadCall(job.ref, cutPage, 1)}. ` : '';
-  const onePage = (page: number): string => `; or read one page whole, in parts, with webData_readResult ${crawlReadCall(job.ref, page, 1)} (any page number)`;
+  const cut = cutPage !== undefined ? `Page ${cutPage} was cut: read all of it in parts with webData_read ${crawlReadCall(job.ref, cutPage, 1)}. ` : '';
+  const onePage = (page: number): string => `; or read one page whole, in parts, with webData_read ${crawlReadCall(job.ref, page, 1)} (any page number)`;
   if (nextPage !== undefined) {
-    parts.push('', `${cut}To read on, call webData_crawlResults again with {"jobId": "${job.ref.id}", "kind": "${job.ref.kind}", "from": ${nextPage}}${onePage(nextPage)}.`);
+    parts.push('', `${cut}To read on, call ${readBackCall('job', { jobId: job.ref.id, kind: job.ref.kind, from: nextPage })}${onePage(nextPage)}.`);
   } else if (!loadedAll) {
-    parts.push('', `More pages exist than are loaded. To read them, call webData_crawlResults again with {"jobId": "${job.ref.id}", "kind": "${job.ref.kind}", "from": ${job.pages.length + 1}}${onePage(job.pages.length + 1)}; the person can also open them in the Crawl and Batch Scrape Pages view.`);
+    parts.push('', `More pages exist than are loaded. To read them, call ${readBackCall('job', { jobId: job.ref.id, kind: job.ref.kind, from: job.pages.length + 1 })}${onePage(job.pages.length + 1)}; the person can also open them in the Crawl and Batch Scrape Pages view.`);
   } else if (unreadablePages(job)) {
     parts.push('', 'Those are all the pages that can be read.');
   } else {
@@ -147,10 +148,10 @@ function shortText(job: CrawlJobState, fromPage: number, withPage: boolean): str
   const row = job.pages.find((r) => r.index + 1 >= fromPage);
   if (withPage && row) lines.push(pageLine(row));
   if (row) {
-    // webData_readResult splits a page into parts that fit the budget, so it reads on however small it is.
-    lines.push(`Read on: webData_readResult ${crawlReadCall(job.ref, row.index + 1, 1)} gives page ${row.index + 1} in parts.`);
+    // webData_read splits a page into parts that fit the budget, so it reads on however small it is.
+    lines.push(`Read on: webData_read ${crawlReadCall(job.ref, row.index + 1, 1)} gives page ${row.index + 1} in parts.`);
   } else if (job.cursor !== undefined) {
-    lines.push(`Read on: webData_crawlResults {"jobId": "${job.ref.id}", "kind": "${job.ref.kind}", "from": ${job.pages.length + 1}} with a larger budget.`);
+    lines.push(`Read on: ${readBackCall('job', { jobId: job.ref.id, kind: job.ref.kind, from: job.pages.length + 1 })} with a larger budget.`);
   } else {
     lines.push(job.pages.length === 0 ? 'It has no pages.' : `It has ${job.pages.length} pages; none from page ${fromPage}.`);
   }

@@ -1,4 +1,4 @@
-// A crawl's or batch scrape's page as a page webData_readResult reads in parts. The markdown
+// A crawl's or batch scrape's page as a page webData_read reads in parts. The markdown
 // comes from the crawl results service, as the Crawl Results view has it: from disk, else read
 // again from the service (one document). Nothing loops over a running crawl: a job not known in
 // this window is opened once (its first page of results), only to find a page by its address.
@@ -7,14 +7,15 @@ import type { PageKey } from '../chat/read-input';
 import { modelLine, modelPage } from '../chat/model-text';
 import type { JobKind, JobRef } from './job';
 import type { CrawlJobState, CrawlPageRow, CrawlResultsService } from './results';
+import { readBackArgs } from '../chat/read-back';
 
 export type CrawlPageService = Pick<CrawlResultsService, 'get' | 'open' | 'pageText'>;
 
 const kindWords = (kind: JobKind): string => (kind === 'crawl' ? 'crawl' : 'batch scrape');
 
-/** The webData_readResult input that reads part `part` of page `number` of a job. */
+/** The webData_read input that reads part `part` of page `number` of a job. */
 export function crawlReadCall(ref: JobRef, number: number, part: number): string {
-  return `{"source":"job","jobId":"${ref.id}","kind":"${ref.kind}","page":${number},"part":${part}}`;
+  return readBackArgs('jobPage', { jobId: ref.id, kind: ref.kind, page: number, part });
 }
 
 function sameAddress(url: string | undefined, address: string): boolean {
@@ -32,7 +33,7 @@ async function rowOf(service: CrawlPageService, ref: JobRef, address: string, si
     job = opened.value;
   }
   const row = job.pages.find((r) => sameAddress(r.url, address));
-  return row ? { row } : { problem: `No page of ${kindWords(ref.kind)} ${ref.id} loaded in the editor has that URL; give the page's number instead (webData_crawlResults lists them).` };
+  return row ? { row } : { problem: `No page of ${kindWords(ref.kind)} ${ref.id} loaded in the editor has that URL; give the page's number instead (webData_read with source "job" lists them).` };
 }
 
 /** Page `key` of the job, ready to split; a problem the model can act on otherwise. */
@@ -62,7 +63,7 @@ export async function crawlPage(service: CrawlPageService, ref: JobRef, key: Pag
   } };
 }
 
-/** A crawl's (or a batch scrape's) pages as a source for webData_readResult. */
+/** A crawl's (or a batch scrape's) pages as a source for webData_read. */
 export function crawlPageSource(service: CrawlPageService, kind: JobKind): PageSource {
   return { kind, find: (id, key) => crawlPage(service, { id, kind }, key) };
 }

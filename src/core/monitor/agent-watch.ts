@@ -5,6 +5,7 @@
 // bound could pass webData.chat.maxWatchCreditsPerMonth, before anything is sent.
 import { agentUrl, removedText, type RemovedPart } from '../chat/agent-url';
 import { modelLine } from '../chat/model-text';
+import { readBackCall } from '../chat/read-back';
 import { buildMonitorRequest, pagesPerCheck, type MonitorCreateRequest, type WatchWhat } from './request';
 import { checksPerMonth, parseSchedule, type Schedule, type ScheduleCheck } from './schedule';
 import type { Monitor } from './schemas';
@@ -110,5 +111,5 @@ export function watchCreatedText(monitor: Monitor, bound: WatchBound, removed: r
   const next = typeof monitor.nextRunAt === 'string' ? ` Its first check is due at ${modelLine(monitor.nextRunAt, 40)}.` : '';
   const removal = removedText(removed);
   const said = removal === undefined ? '' : ` ${removal}`;
-  return `Created the watch ${modelLine(monitor.name ?? '', 200)} (watch id ${monitor.id}): ${monitor.status === 'paused' ? 'paused' : 'checked'} ${modelLine(monitor.schedule?.text ?? monitor.schedule?.cron ?? '', 100)} (${modelLine(monitor.schedule?.timezone ?? 'UTC', 60)}); bound ${bound.credits} credits a month, ${estimate}. Each check's credits count in the person's spend for the day it runs.${next}${said} Read what changed later with webData_changes {"watchId":"${monitor.id}"}; creating it cost nothing.`;
+  return `Created the watch ${modelLine(monitor.name ?? '', 200)} (watch id ${monitor.id}): ${monitor.status === 'paused' ? 'paused' : 'checked'} ${modelLine(monitor.schedule?.text ?? monitor.schedule?.cron ?? '', 100)} (${modelLine(monitor.schedule?.timezone ?? 'UTC', 60)}); bound ${bound.credits} credits a month, ${estimate}. Each check's credits count in the person's spend for the day it runs.${next}${said} Read what changed later with ${readBackCall('changes', { watchId: monitor.id })}; creating it cost nothing.`;
 }

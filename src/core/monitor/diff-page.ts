@@ -1,10 +1,11 @@
-// A watched page's whole diff as a page webData_readResult reads in parts: the unified markdown diff
+// A watched page's whole diff as a page webData_read reads in parts: the unified markdown diff
 // the service kept, or a JSON watch's per-field changes as its two pretty-printed sides. Reading it
 // sends nothing new: the check's pages are read (or were read) through the watches' model.
 import { modelLine, modelPage } from '../chat/model-text';
 import type { PageLookup } from '../chat/read-result';
 import { fieldChanges, jsonSides } from './json-diff';
 import type { MonitorCheckPage } from './schemas';
+import { readBackArgs } from '../chat/read-back';
 
 function sameAddress(a: string, b: string): boolean {
   const strip = (u: string): string => u.trim().replace(/\/+$/, '');
@@ -14,9 +15,9 @@ function sameAddress(a: string, b: string): boolean {
 /** `id` is "<watchId>/<checkId>"; the page is found by its address among the check's pages. */
 export function watchDiffPage(pages: readonly MonitorCheckPage[] | undefined, id: string, address: string): PageLookup {
   const [watchId = '', checkId = ''] = id.split('/');
-  if (!pages) return { ok: false, problem: `No check ${checkId} of watch ${watchId} could be read. Use the ids a webData_changes answer named.` };
+  if (!pages) return { ok: false, problem: `No check ${checkId} of watch ${watchId} could be read. Use the ids a changes answer named.` };
   const page = pages.find((p) => sameAddress(p.url, address));
-  if (!page) return { ok: false, problem: `No page of check ${checkId} has that url; give it exactly as the webData_changes answer did.` };
+  if (!page) return { ok: false, problem: `No page of check ${checkId} has that url; give it exactly as the changes answer did.` };
   const fields = fieldChanges(page.diff?.json);
   let text: string;
   if (fields.length > 0) {
@@ -28,6 +29,6 @@ export function watchDiffPage(pages: readonly MonitorCheckPage[] | undefined, id
     what: `the change of ${modelLine(page.url, 500)} in check ${checkId} of watch ${watchId}`,
     label: 'diff',
     text: modelPage(text),
-    call: (part) => `{"source":"watch","watchId":"${watchId}","checkId":"${checkId}","url":${JSON.stringify(page.url)},"part":${part}}`,
+    call: (part) => readBackArgs('diff', { watchId, checkId, url: page.url, part }),
   } };
 }

@@ -136,7 +136,7 @@ export class AgentFeature extends Disposable {
     this.spentEmitter.fire(spent);
     const cost = words.creditsUsed(run.creditsUsed);
     if (run.askedBy === 'agent') {
-      // A chat agent's run: kept for webData_researchResult and Open Result, no tab or notification of its own.
+      // A chat agent's run: kept for webData_read and Open Result, no tab or notification of its own.
       if (end.result) await this.results.save(end.result).catch((error: unknown) => { this.documents.keepUnsaved(end.result ?? spent); this.services.log.warn(`A research result could not be kept: ${String(error)}`); });
       return;
     }

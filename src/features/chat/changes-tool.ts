@@ -1,6 +1,6 @@
-// webData_changes: what changed on the person's watches and why it matters (the judge's reason and
+// webData_read's source "changes": what changed on the person's watches and why it matters (the judge's reason and
 // its meaningful changes), each watch's newest check or every check since a time, fitted to the
-// invocation's budget (src/core/monitor/changes-text.ts), with the webData_readResult call that reads
+// invocation's budget (src/core/monitor/changes-text.ts), with the webData_read call that reads
 // a whole diff. Reading changes costs nothing: no confirmation, and only free requests are sent.
 import type * as vscode from 'vscode';
 import { Tool } from '../../core/ids';
@@ -11,12 +11,10 @@ import type { WatchAgentApi } from '../watch';
 import type { ChatToolDefinition } from './tool';
 import { changesInvocationWords } from './words';
 
-export const CHANGES_TOOL = Tool.changes;
-
 interface Read { asked: ChangesAsked; watches: WatchChanges[] }
 
 export class ChangesTool implements ChatToolDefinition<ChangesAsked, Read> {
-  readonly name = CHANGES_TOOL;
+  readonly name = Tool.read;
   readonly what = 'Reading the changes';
   readonly spends = false;
 

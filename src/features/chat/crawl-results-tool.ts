@@ -1,4 +1,4 @@
-// webData_crawlResults: a crawl's or batch scrape's status, its pages' titles and addresses, and
+// webData_read's source "job": a crawl's or batch scrape's status, its pages' titles and addresses, and
 // the markdown of its first pages (or those from `from`) within the invocation's token budget
 // (8,000 characters without one). Reading results costs nothing, so no confirmation. It goes
 // through the crawl results service, as the Crawl Results view does: one page of results per call at most.
@@ -12,8 +12,6 @@ import type { ToolOutcome } from '../../core/chat/tool';
 import type { ChatToolDefinition } from './tool';
 import { crawlResultsInvocationWords } from './words';
 
-export const CRAWL_RESULTS_TOOL = Tool.crawlResults;
-
 /** Pages whose markdown is read from disk for one answer, at most. */
 const MAX_TEXTS = 30;
 
@@ -21,7 +19,7 @@ interface Asked { ref: JobRef; fromPage: number }
 interface Read { job: CrawlJobState; texts: ReadonlyMap<number, string>; fromPage: number }
 
 export const crawlResultsTool = (service: CrawlPageService): ChatToolDefinition<Asked, Read> => ({
-  name: CRAWL_RESULTS_TOOL, what: 'The crawl results request',
+  name: Tool.read, what: 'The crawl results request',
   prepare: () => ({ invocationMessage: crawlResultsInvocationWords() }),
   decode: decodeJob,
   run: (asked, call) => readResults(service, asked, call.signal),

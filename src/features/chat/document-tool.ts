@@ -7,7 +7,7 @@
 // webData.chat.reuseMinutes is answered from the kept document instead, and a call that could
 // pass the daily limit is refused, both without asking or sending. invoke uploads and keeps the
 // document through the parse feature (fetchDocument: no prompt, no tab; its credits land in today's
-// spend) and gives the model the document fitted to the budget, with the webData_readResult call
+// spend) and gives the model the document fitted to the budget, with the webData_read call
 // that reads on. Every failure is a text result.
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';

@@ -3,7 +3,7 @@
 // parameters removed), the price from this person's last extractions, today's agent spend against
 // the daily limit (a call that could pass it is refused, asking nothing). invoke sends the JSON
 // scrape through the agent feature (the result kept, its cost the agents') and gives the data
-// checked against the schema, fitted to the budget; when cut, the webData_readResult call that reads it whole.
+// checked against the schema, fitted to the budget; when cut, the webData_read call that reads it whole.
 import { Tool } from '../../core/ids';
 import type * as vscode from 'vscode';
 import { agentUrl } from '../../core/chat/agent-url';

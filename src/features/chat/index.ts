@@ -1,19 +1,22 @@
 // Language-model tools for chat agents, every one registered here: web search, a page as markdown,
-// a workspace document as markdown (confirmed: it uploads the file and spends credits),
-// a site's map, and starting a crawl or a batch scrape (confirmed, they spend credits), the team's credits and its active crawls
-// (free), a crawl's results (free), reading a stored page in parts (free), and watching pages
-// (confirmed, with its monthly bound) and reading what changed on them (free). Each is a definition given to one base (tool.ts, over
-// src/core/chat/tool.ts). Registering reads nothing and sends nothing. The manifest's
-// contributes.languageModelTools describes them.
+// a workspace document as markdown (confirmed: it uploads the file and spends credits), a site's
+// map, starting a crawl, a batch scrape or a research run, extracting a page's data, watching pages
+// and running code in the service's browser (each confirmed with its price or bound), the team's
+// credits and its active crawls (free), and webData_read (free), which reads back everything the
+// others fetched or keep: pages in parts, a job's pages, a research result, what changed on the
+// watches. Each is a definition given to one base (tool.ts, over src/core/chat/tool.ts).
+// Registering reads nothing and sends nothing. The manifest's contributes.languageModelTools
+// describes them, each offered only when connected (its `when`).
 import type { Services } from '../../platform/services';
 import { ACTIVE_CRAWLS_TOOL, activeCrawlsTool, type ActiveCrawlsReader } from './crawls-tool';
-import { CRAWL_RESULTS_TOOL, crawlResultsTool } from './crawl-results-tool';
+import { crawlResultsTool } from './crawl-results-tool';
 import { CREDITS_TOOL, creditsTool, type CreditsReader } from './credits-tool';
 import { searchThrough, type SearchRunner } from './run-search';
 import { SEARCH_TOOL, SearchTool } from './search-tool';
 import { SearchSpend } from './search-spend';
 import type { SpendApi } from '../spend';
-import { READ_RESULT_TOOL, ReadResultTool } from './read-tool';
+import { PageReadTool } from './page-read-tool';
+import { READ_TOOL, ReadTool, readRoute } from './read-tool';
 import { chatTool, type ChatTool } from './tool';
 import { searchResultPage, type PageSource } from '../../core/chat/read-result';
 import { scrapedPageLookup } from '../../core/chat/page-text';
@@ -23,13 +26,13 @@ import { BATCH_SCRAPE_TOOL, JobTool, START_CRAWL_TOOL, type JobStarter } from '.
 import { crawlPageSource, type CrawlPageService } from '../../core/crawls/read-page';
 import { registerTool } from '../../platform/stand-ins';
 import { EXTRACT_TOOL, ExtractTool, type Extractor } from './extract-tool';
-import { RESEARCH_RESULT_TOOL, RESEARCH_TOOL, ResearchResultTool, ResearchTool, type ResearchStarter } from './research-tool';
+import { RESEARCH_TOOL, ResearchResultTool, ResearchTool, type ResearchStarter } from './research-tool';
 import { documentLookup } from '../../core/chat/document-text';
 import { structuredResultLookup } from '../../core/chat/structured-text';
 import type { StructuredResult } from '../../core/agent/store';
 import { READ_DOCUMENT_TOOL, DocumentTool, type DocumentReader } from './document-tool';
 import { WATCH_TOOL, WatchTool } from './watch-tool';
-import { CHANGES_TOOL, ChangesTool } from './changes-tool';
+import { ChangesTool } from './changes-tool';
 import { watchDiffPage } from '../../core/monitor/diff-page';
 import type { WatchAgentApi } from '../watch';
 import { BROWSER_TOOL, BrowserTool } from './browser-tool';
@@ -40,18 +43,16 @@ export interface ChatToolsApi {
   readonly search: ChatTool;
   readonly credits: ChatTool;
   readonly activeCrawls: ChatTool;
-  readonly readResult: ChatTool;
-  readonly crawlResults: ChatTool;
+  /** webData_read: every read-back, by its source. */
+  readonly read: ChatTool;
   readonly scrape: ChatTool;
   readonly map: ChatTool;
   readonly startCrawl: ChatTool;
   readonly batchScrape: ChatTool;
   readonly extract: ChatTool;
   readonly research: ChatTool;
-  readonly researchResult: ChatTool;
   readonly readDocument: ChatTool;
   readonly watch: ChatTool;
-  readonly changes: ChatTool;
   readonly browser: ChatTool;
   /** webData_browser's definition: host tests stand in for the workspace's trust through it. */
   readonly browserTool: BrowserTool;
@@ -62,21 +63,21 @@ export interface ChatToolDeps {
   searches: SearchRunner;
   /** Today's spend in every window, for the agents' daily limit. */
   spend: SpendApi;
-  /** The crawl results service (the Crawl Results view's): webData_crawlResults and webData_readResult read crawls through it. */
+  /** The crawl results service (the Crawl Results view's): webData_read reads jobs through it. */
   crawlResults: CrawlPageService;
   /** The credits (the status bar's model): webData_credits reads through it. */
   credits: CreditsReader;
   /** The active crawls (the Active Crawls view's model): webData_activeCrawls reads through it. */
   crawls: ActiveCrawlsReader;
-  /** The scrape feature: webData_scrape fetches and keeps pages through it, webData_readResult reads them. */
+  /** The scrape feature: webData_scrape fetches and keeps pages through it, webData_read reads them. */
   scrape: PageFetcher;
   /** The jobs feature: webData_startCrawl and webData_batchScrape bound and start jobs through it. */
   jobs: JobStarter;
-  /** The agent feature: webData_research starts runs through it (loaded on the tools' first call), webData_researchResult reads them, webData_readResult reads the results it keeps. */
+  /** The agent feature: webData_research starts runs through it (loaded on the tools' first call), webData_read reads them and the results it keeps. */
   agent: () => ResearchStarter & Extractor & KeptResults;
-  /** The parse feature: webData_readDocument uploads and keeps documents through it, webData_readResult reads them. */
+  /** The parse feature: webData_readDocument uploads and keeps documents through it, webData_read reads them. */
   documents: DocumentReader;
-  /** The watch feature: webData_watch makes watches and webData_changes reads them through it (loaded on the tools' first call), webData_readResult reads their diffs. */
+  /** The watch feature: webData_watch makes watches and webData_read reads their changes and diffs through it (loaded on the tools' first call). */
   watch: () => WatchAgentApi;
   /** The browser feature: webData_browser opens sessions and runs code through it (loaded on the tool's first call). */
   browser: () => BrowserFeature;
@@ -89,18 +90,15 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     search: chatTool(new SearchTool(services, searchThrough(deps.searches), new SearchSpend(deps.searches, deps.spend)), log),
     credits: chatTool(creditsTool(deps.credits), log),
     activeCrawls: chatTool(activeCrawlsTool(deps.crawls), log),
-    readResult: chatTool(new ReadResultTool([searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch'), scrapedPages(deps.scrape), keptDocuments(deps.documents), keptResults(deps.agent), watchDiffs(deps.watch)]), log),
-    crawlResults: chatTool(crawlResultsTool(deps.crawlResults), log),
+    read: chatTool(readTool(deps), log),
     scrape: chatTool(new ScrapeTool(services, deps.scrape, deps.spend), log),
     map: chatTool(new MapTool(services, deps.spend), log),
     startCrawl: chatTool(new JobTool('crawl', services, deps.jobs, deps.spend), log),
     batchScrape: chatTool(new JobTool('batch', services, deps.jobs, deps.spend), log),
     extract: chatTool(new ExtractTool(services, deps.agent, deps.spend), log),
     research: chatTool(new ResearchTool(services, deps.agent, deps.spend), log),
-    researchResult: chatTool(new ResearchResultTool(deps.agent), log),
     readDocument: chatTool(new DocumentTool(services, deps.documents, deps.spend), log),
     watch: chatTool(new WatchTool(services, deps.watch), log),
-    changes: chatTool(new ChangesTool(deps.watch), log),
     browser: chatTool(browserTool, log),
     browserTool,
   };
@@ -108,21 +106,30 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     registerTool(SEARCH_TOOL, tools.search),
     registerTool(CREDITS_TOOL, tools.credits),
     registerTool(ACTIVE_CRAWLS_TOOL, tools.activeCrawls),
-    registerTool(READ_RESULT_TOOL, tools.readResult),
-    registerTool(CRAWL_RESULTS_TOOL, tools.crawlResults),
+    registerTool(READ_TOOL, tools.read),
     registerTool(SCRAPE_TOOL, tools.scrape),
     registerTool(MAP_TOOL, tools.map),
     registerTool(START_CRAWL_TOOL, tools.startCrawl),
     registerTool(BATCH_SCRAPE_TOOL, tools.batchScrape),
     registerTool(EXTRACT_TOOL, tools.extract),
     registerTool(RESEARCH_TOOL, tools.research),
-    registerTool(RESEARCH_RESULT_TOOL, tools.researchResult),
     registerTool(READ_DOCUMENT_TOOL, tools.readDocument),
     registerTool(WATCH_TOOL, tools.watch),
-    registerTool(CHANGES_TOOL, tools.changes),
     registerTool(BROWSER_TOOL, tools.browser),
   );
   return tools;
+}
+
+/** webData_read: each source to the definition that reads it; the page reader's own names for two of them. */
+function readTool(deps: ChatToolDeps): ReadTool {
+  const pages = new PageReadTool([searchPages(deps.searches), crawlPageSource(deps.crawlResults, 'crawl'), crawlPageSource(deps.crawlResults, 'batch'), scrapedPages(deps.scrape), keptDocuments(deps.documents), keptResults(deps.agent), watchDiffs(deps.watch)]);
+  const page = (source: string) => readRoute(pages, (fields) => ({ ...fields, source }));
+  return new ReadTool({
+    search: page('search'), scraped: page('scraped'), document: page('document'), result: page('result'), jobPage: page('job'), diff: page('watch'),
+    job: readRoute(crawlResultsTool(deps.crawlResults)),
+    research: readRoute(new ResearchResultTool(deps.agent)),
+    changes: readRoute(new ChangesTool(deps.watch)),
+  });
 }
 
 /** The search history as a source of pages to read in parts. */
@@ -135,7 +142,7 @@ function keptDocuments(reader: DocumentReader): PageSource {
   return { kind: 'document', find: async (id) => documentLookup(await reader.documents.read(id), id) };
 }
 
-/** What webData_readResult needs of the agent feature: its kept results. */
+/** What webData_read needs of the agent feature: its kept results. */
 interface KeptResults {
   readonly results: { read(id: string): Promise<StructuredResult | undefined> };
 }
@@ -155,7 +162,7 @@ function watchDiffs(watch: () => WatchAgentApi): PageSource {
   return {
     kind: 'watch',
     find: async (id, page) => {
-      if (!('address' in page)) return { ok: false, problem: 'Give the changed page\'s url, as the webData_changes answer did.' };
+      if (!('address' in page)) return { ok: false, problem: 'Give the changed page\'s url, as the changes answer did.' };
       const [watchId = '', checkId = ''] = id.split('/');
       return watchDiffPage(await watch().checkPages(watchId, checkId), id, page.address);
     },

@@ -4,7 +4,7 @@
 // with the address(es), the page limit and the bound (at most so many pages and, from this
 // person's finished jobs, credits); the bound counts against the daily limit before the job
 // starts, and a job that could pass it is refused, asking nothing. invoke starts it and names the
-// job id and the webData_crawlResults call that reads it. Every failure is a text result.
+// job id and the webData_read call that reads it. Every failure is a text result.
 import { Tool } from '../../core/ids';
 import type * as vscode from 'vscode';
 import { notConfirmedText } from '../../core/chat/failure-text';

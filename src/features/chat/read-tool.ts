@@ -1,68 +1,58 @@
-// webData_readResult: part N of a page an earlier answer left out or cut, within the invocation's
-// budget, with "part N of M" and the call that reads the next. It sends nothing to the service
-// (the page was paid for when it was searched), so it asks for no confirmation.
+// webData_read (issue 46): the one tool that reads back, free, what was fetched or is kept. Each
+// source routes to the definition that once was a tool of its own (src/core/chat/read-back.ts says
+// why they merged): pages in parts (page-read-tool.ts), a job's status and pages, a research run's
+// result, what changed on the watches. Their decoders, answers and failure words are unchanged.
+import type * as vscode from 'vscode';
 import { Tool } from '../../core/ids';
-import { READ_KIND_TEXT } from '../../core/chat/failure-text';
-import type { TextBudget } from '../../core/chat/fit';
-import type { PageKey, ReadRequest } from '../../core/chat/read-input';
-import { readPart, splitPage, type PageSource, type ReadablePage } from '../../core/chat/read-result';
-import type { ToolOutcome } from '../../core/chat/tool';
-import { loadCore } from '../../platform/core';
+import { readBackInput, type ReadBackSource } from '../../core/chat/read-back';
+import { bindCall, type BoundCall, type BoundRender, type ToolCall, type ToolOutcome } from '../../core/chat/tool';
 import type { ChatToolDefinition } from './tool';
-import { readResultInvocationWords } from './words';
+import { readBackInvocationWords } from './words';
 
-export const READ_RESULT_TOOL = Tool.readResult;
+type Token = vscode.CancellationToken;
 
-/** Splits kept, so reading part 5 after part 4 does not split the page again. */
-const KEPT_SPLITS = 8;
+export const READ_TOOL = Tool.read;
 
-export class ReadResultTool implements ChatToolDefinition<ReadRequest, string> {
-  readonly name = READ_RESULT_TOOL;
-  readonly what = 'Reading the page';
-
-  private readonly splits = new Map<string, Promise<string[] | undefined>>();
-
-  private readonly sources: ReadonlyMap<string, PageSource>;
-
-  constructor(sources: readonly PageSource[]) {
-    this.sources = new Map(sources.map((source) => [source.kind, source]));
-  }
-
-  prepare(): { invocationMessage: string } {
-    return { invocationMessage: readResultInvocationWords() };
-  }
-
-  decode(input: unknown): ToolOutcome<ReadRequest> {
-    const read = loadCore().readReadInput(input);
-    return read.ok ? { ok: true, value: read.request } : { ok: false, failure: { kind: 'invalid-request', problems: read.problems } };
-  }
-
-  /** The part asked for, sized to the budget already. */
-  async run(request: ReadRequest, call: { budget: TextBudget }): Promise<ToolOutcome<string>> {
-    const source = this.sources.get(request.source);
-    if (!source) return { ok: false, text: READ_KIND_TEXT };
-    const found = await source.find(request.id, request.page);
-    if (!found.ok) return { ok: false, text: found.problem };
-    const outcome = await readPart(found.page, await this.split(found.page, request, call.budget), request, call.budget);
-    return outcome.ok ? { ok: true, value: outcome.text } : { ok: false, text: outcome.problem };
-  }
-
-  render(part: string): string {
-    return part;
-  }
-
-  private split(page: ReadablePage, request: ReadRequest, budget: TextBudget): Promise<string[] | undefined> {
-    const key = splitKey(request, request.page, budget.label);
-    let parts = this.splits.get(key);
-    if (!parts) {
-      parts = splitPage(page, budget);
-      this.splits.set(key, parts);
-      for (const old of this.splits.keys()) if (this.splits.size > KEPT_SPLITS) this.splits.delete(old);
-    }
-    return parts;
-  }
+/** A definition behind one source, its input types hidden: only its own decoder reads its input. */
+interface ReadRoute {
+  prepare(input: unknown): vscode.PreparedToolInvocation | Promise<vscode.PreparedToolInvocation>;
+  bind(input: unknown): ToolOutcome<BoundCall<Token>>;
 }
 
-function splitKey(request: ReadRequest, page: PageKey, budgetLabel: string): string {
-  return JSON.stringify([request.source, request.id, page, budgetLabel]);
+export function readRoute<Input, Value>(tool: ChatToolDefinition<Input, Value>, fields: (input: Record<string, unknown>) => Record<string, unknown> = (input) => input): ReadRoute {
+  return {
+    prepare: (input) => tool.prepare(isRecord(input) ? fields(input) : input),
+    bind: (input) => bindCall(tool, isRecord(input) ? fields(input) : input),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export class ReadTool implements ChatToolDefinition<BoundCall<Token>, BoundRender<Token>> {
+  readonly name = READ_TOOL;
+  readonly what = 'The read';
+  readonly spends = false;
+
+  constructor(private readonly routes: Readonly<Record<ReadBackSource, ReadRoute>>) {}
+
+  prepare(input: unknown): vscode.PreparedToolInvocation | Promise<vscode.PreparedToolInvocation> {
+    const read = readBackInput(input);
+    return read.ok ? this.routes[read.input.source].prepare(read.input.fields) : { invocationMessage: readBackInvocationWords() };
+  }
+
+  decode(input: unknown): ToolOutcome<BoundCall<Token>> {
+    const read = readBackInput(input);
+    if (!read.ok) return { ok: false, failure: { kind: 'invalid-request', problems: read.problems } };
+    return this.routes[read.input.source].bind(read.input.fields);
+  }
+
+  run(bound: BoundCall<Token>, call: ToolCall<Token>): Promise<ToolOutcome<BoundRender<Token>>> {
+    return bound.run(call);
+  }
+
+  render(rendering: BoundRender<Token>, call: ToolCall<Token>): string | Promise<string> {
+    return rendering(call);
+  }
 }

@@ -5,7 +5,7 @@
 // the kept page instead, and a call that could pass the limit is refused, both without asking or
 // sending. invoke fetches and keeps the page through the scrape feature (fetchPage: no prompt, no
 // tab; its credits land in today's spend) and gives the model the page fitted to the budget, with
-// the webData_readResult call that reads the whole page. Every failure is a text result.
+// the webData_read call that reads the whole page. Every failure is a text result.
 import { Tool } from '../../core/ids';
 import type * as vscode from 'vscode';
 import type { ScrapeRequest, WebDataClient } from '../../core/api';

@@ -19,6 +19,7 @@ export const creditsInvocationWords = (): string => vscode.l10n.t('Reading the t
 export const activeCrawlsInvocationWords = (): string => vscode.l10n.t('Listing the team’s active crawls');
 export const readResultInvocationWords = (): string => vscode.l10n.t('Reading a page from the Web Data history');
 export const crawlResultsInvocationWords = (): string => vscode.l10n.t('Reading crawl results');
+export const readBackInvocationWords = (): string => vscode.l10n.t('Reading back from Web Data');
 export const searchCheckingWords = (): string => vscode.l10n.t('Checking the web search request');
 
 /** `query` is inert markdown already. */

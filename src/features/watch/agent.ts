@@ -1,4 +1,4 @@
-// What the chat tools (webData_watch, webData_changes, webData_readResult's watch diffs) ask of the
+// What the chat tools (webData_watch, webData_read's changes and watch diffs) ask of the
 // watch feature, with no UI: a watch made or removed, and the changes of the watches read through the
 // same model as the Watches group (so a read here refreshes the rows and counts the checks it finds
 // in today's spend). Reading changes sends only free requests.

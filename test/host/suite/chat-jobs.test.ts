@@ -4,9 +4,9 @@
 // to budgets of 64 and 200 tokens and none, refused at the daily limit, and a 408 and a 402 in
 // words; webData_startCrawl and webData_batchScrape confirmed with the address(es), the page limit
 // and the bound, the limit never above webData.chat.maxCrawlPages, refused when the bound could
-// pass the daily limit, and the answer naming the job id and the webData_crawlResults call. A call that will be sent is confirmed in a modal dialog no test can answer, so those
+// pass the daily limit, and the answer naming the job id and the webData_read call. A call that will be sent is confirmed in a modal dialog no test can answer, so those
 // calls go through the tool's prepareInvocation and invoke; every call that sends nothing (a
-// reuse, a refusal, webData_readResult) goes through vscode.lm.invokeTool as an agent's would.
+// reuse, a refusal, webData_read) goes through vscode.lm.invokeTool as an agent's would.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
@@ -119,14 +119,14 @@ describe('chat: tools that fetch pages and map sites', function () {
       });
     }
 
-    it('webData_readResult reads the kept page by its pageId in parts that give it back exactly, nothing sent', async () => {
+    it('webData_read reads the kept page by its pageId in parts that give it back exactly, nothing sent', async () => {
       const record = await api.scrape.pages.read(pageId);
       assert.ok(record);
       const before = await emulator.requestCount();
       let joined = '';
       let total = 0;
       for (let part = 1; part <= 100; part++) {
-        const text = await invokeTool('webData_readResult', { source: 'scraped', pageId, part }, 64);
+        const text = await invokeTool('webData_read', { what: { source: 'scraped', pageId, part } }, 64);
         assertFits(text, 64);
         const head = new RegExp(`^Part (\\d+) of (\\d+) of the page markdown of scraped page ${pageId}`).exec(text);
         assert.ok(head, text.slice(0, 200));
@@ -273,10 +273,10 @@ describe('chat: tools that fetch pages and map sites', function () {
         assertFits(text, tokens);
         const id = jobIdOf(text);
         assert.ok(id, text);
-        assert.ok(text.includes(`webData_crawlResults {"jobId":"${id}","kind":"crawl"}`), text);
+        assert.ok(text.includes(`webData_read {"what":{"source":"job","jobId":"${id}","kind":"crawl"}}`), text);
         if (tokens === undefined) assert.match(text, /From https:\/\/docs\.tideflow\.dev\/: at most 2 pages/);
         // The call it names reads the job, free.
-        assert.match(await invokeTool('webData_crawlResults', { jobId: id }), new RegExp(id));
+        assert.match(await invokeTool('webData_read', { what: { source: 'job', jobId: id } }), new RegExp(id));
       });
     }
 
@@ -287,7 +287,7 @@ describe('chat: tools that fetch pages and map sites', function () {
         assert.match(confirmation, /\*\*Bound:\*\* at most 2 pages/);
         assertFits(text, tokens);
         const id = jobIdOf(text);
-        assert.ok(text.includes(`webData_crawlResults {"jobId":"${id}","kind":"batch"}`), text);
+        assert.ok(text.includes(`webData_read {"what":{"source":"job","jobId":"${id}","kind":"batch"}}`), text);
       });
     }
 
@@ -299,7 +299,7 @@ describe('chat: tools that fetch pages and map sites', function () {
         assert.match(text, /The page limit asked for \(500\) was lowered to 3/);
         // The emulator's crawl finds 12 pages unless the limit sent says fewer.
         const id = jobIdOf(text);
-        await waitFor('the crawl\'s total', async () => /of 3\b/.test(await invokeTool('webData_crawlResults', { jobId: id })), 10_000);
+        await waitFor('the crawl\'s total', async () => /of 3\b/.test(await invokeTool('webData_read', { what: { source: 'job', jobId: id } })), 10_000);
       } finally {
         await setting('chat.maxCrawlPages', undefined);
       }

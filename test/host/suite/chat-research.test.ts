@@ -2,7 +2,7 @@
 // confirmed, checked against its schema, fitted to budgets and refused at the daily limit; webData_research
 // confirmed with the prompt, the bound (an agent's maxCredits lowered to webData.chat.maxResearchCredits,
 // and said) and today's agent spend; refused, asking nothing and sending nothing, when the whole
-// bound could pass the daily limit; its answer naming the run and the webData_researchResult call,
+// bound could pass the daily limit; its answer naming the run and the webData_read call,
 // which waits for the run's end and gives the data fitted to budgets of 64 and 200 tokens and none.
 // A call that will be sent goes through prepareInvocation and invoke (its modal cannot be answered
 // here); the free result call through vscode.lm.invokeTool as an agent's would.
@@ -47,11 +47,11 @@ describe('chat: research tools', function () {
     const text = textOf(await api.chat.research.invoke({ input, toolInvocationToken: undefined }, none));
     const id = /Research run ([0-9a-f-]{36}) started, bound to at most 50 credits/.exec(text)?.[1];
     assert.ok(id, text);
-    assert.match(text, new RegExp(`webData_researchResult \\{"jobId": "${id}"\\}`));
+    assert.ok(text.includes(`webData_read {"what":{"source":"research","jobId":"${id}"}}`), text);
     const posts = (await emulator.requestsSince(before)).filter((r) => r.method === 'POST' && r.path === '/v2/agent');
     assert.equal(posts.length, 1);
     for (const tokens of BUDGETS) {
-      const result = textOf(await vscode.lm.invokeTool('webData_researchResult', { input: { jobId: id }, toolInvocationToken: undefined, tokenizationOptions: tokens === undefined ? undefined : { tokenBudget: tokens, countTokens: quarter } }, none));
+      const result = textOf(await vscode.lm.invokeTool('webData_read', { input: { what: { source: 'research', jobId: id } }, toolInvocationToken: undefined, tokenizationOptions: tokens === undefined ? undefined : { tokenBudget: tokens, countTokens: quarter } }, none));
       assert.match(result, new RegExp(`^Research run ${id} completed \\(\\d+ credits spent\\)`));
       if (tokens === undefined) assert.ok(result.includes('"limits"') || result.includes('"answer"') || result.length > 100, result);
       else assert.ok(Math.ceil(result.length / 4) <= tokens, `${Math.ceil(result.length / 4)} tokens for ${tokens}`);
@@ -74,7 +74,7 @@ describe('chat: research tools', function () {
     }
   });
 
-  it('webData_extract: confirmed with the page, the fields and the price; the data checked against the schema and fitted to 64, 200 and no budget; the cut JSON read whole with webData_readResult', async () => {
+  it('webData_extract: confirmed with the page, the fields and the price; the data checked against the schema and fitted to 64, 200 and no budget; the cut JSON read whole with webData_read', async () => {
     let cut = '';
     const input = { url: PAGE, schema: { type: 'object', properties: { title: { type: 'string', pattern: '^[0-9]+$' }, topics: { type: 'array', items: { type: 'string' } } } } };
     for (const tokens of BUDGETS) {
@@ -90,14 +90,14 @@ describe('chat: research tools', function () {
       else assert.ok(Math.ceil(text.length / 4) <= tokens, `${Math.ceil(text.length / 4)} tokens for ${tokens}: ${text}`);
       if (tokens === 64) cut = text;
     }
-    // The answer cut at 64 tokens names the webData_readResult call that reads the whole JSON, free.
-    const call = /webData_readResult (\{"source":"result","resultId":"[0-9a-f-]{36}","part":1\})/.exec(cut)?.[1];
+    // The answer cut at 64 tokens names the webData_read call that reads the whole JSON, free.
+    const call = /webData_read (\{"what":\{"source":"result","resultId":"[0-9a-f-]{36}"\}\})/.exec(cut)?.[1];
     assert.ok(call, `no read call in the cut answer: ${cut}`);
     const before = await emulator.requestCount();
     let whole = '';
     let readInput: object | undefined = JSON.parse(call) as object;
     for (let part = 1; part <= 20 && readInput !== undefined; part++) {
-      const read = textOf(await vscode.lm.invokeTool('webData_readResult', { input: readInput, toolInvocationToken: undefined, tokenizationOptions: { tokenBudget: 200, countTokens: quarter } }, none));
+      const read = textOf(await vscode.lm.invokeTool('webData_read', { input: readInput, toolInvocationToken: undefined, tokenizationOptions: { tokenBudget: 200, countTokens: quarter } }, none));
       assert.match(read, new RegExp(`^Part ${part} of \\d+ of the page json of extraction [0-9a-f-]{36} from https://docs\\.tideflow\\.dev/guide/streams`), read);
       whole += /\n(~{3,})json\n([\s\S]*)\n\1$/.exec(read)?.[2] ?? '';
       const next = /Next: (\{.*\})\n/.exec(read)?.[1];
@@ -122,8 +122,8 @@ describe('chat: research tools', function () {
     }
   });
 
-  it('webData_researchResult: an id this window does not follow is said, free', async () => {
-    const text = textOf(await vscode.lm.invokeTool('webData_researchResult', { input: { jobId: '3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01' }, toolInvocationToken: undefined }, none));
+  it('webData_read\'s research result: an id this window does not follow is said, free', async () => {
+    const text = textOf(await vscode.lm.invokeTool('webData_read', { input: { what: { source: 'research', jobId: '3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01' } }, toolInvocationToken: undefined }, none));
     assert.match(text, /^This window follows no research run with that id/);
   });
 });

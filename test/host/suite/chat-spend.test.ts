@@ -1,10 +1,10 @@
 // Agents that spend wisely, in a real VS Code against the emulator: answers that fit budgets of
-// 64, 200 and 2,000 tokens and none; webData_readResult reading a page in parts that join back
+// 64, 200 and 2,000 tokens and none; webData_read reading a page in parts that join back
 // exactly; a repeated search answered from the history with no request sent; the price from one
 // earlier search of that shape; the daily limit warned, then reached and refused with nothing
 // sent; and the spend shown in the search row's and the credits' tooltips. A search that will be
 // sent is confirmed in a modal dialog no test can answer, so those calls go through the tool's
-// prepareInvocation and invoke; every call that sends nothing (a reuse, readResult, a refusal)
+// prepareInvocation and invoke; every call that sends nothing (a reuse, webData_read, a refusal)
 // asks nothing and goes through vscode.lm.invokeTool as an agent's call would.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -69,7 +69,7 @@ describe('chat: agents that spend wisely', function () {
       assert.match(text, /\[1\] .+\nURL: https:\/\/\S+/, 'the first hit\'s title and address');
       assert.match(text, /from the search made less than a minute ago|from the search made \d+ minutes? ago/);
       assert.ok(text.includes(searchId), 'the search id is named');
-      if (tokens !== undefined && tokens <= 200) assert.match(text, /webData_readResult/, 'the note says how to read on');
+      if (tokens !== undefined && tokens <= 200) assert.match(text, /webData_read\b/, 'the note says how to read on');
     });
   }
 
@@ -77,7 +77,7 @@ describe('chat: agents that spend wisely', function () {
     await sent({ ...input, fresh: true });
   });
 
-  it('webData_readResult through lm.invokeTool: every part of a page in turn gives it back exactly, "part N of M", nothing sent', async () => {
+  it('webData_read through lm.invokeTool: every part of a page in turn gives it back exactly, "part N of M", nothing sent', async () => {
     const record = await api.search.get(searchId);
     assert.ok(record);
     const pages = (record.response.data.web ?? []).map((r, i) => ({ number: i + 1, markdown: r.markdown ?? '' }));
@@ -87,7 +87,7 @@ describe('chat: agents that spend wisely', function () {
     let joined = '';
     let total = 0;
     for (let part = 1; part <= 200; part++) {
-      const text = await invokeTool('webData_readResult', { source: 'search', searchId, result: longest.number, part }, budget(100));
+      const text = await invokeTool('webData_read', { what: { source: 'search', searchId, result: longest.number, part } }, budget(100));
       assert.ok(Math.ceil(text.length / 4) <= 100, `part ${part}: ${text.length} characters`);
       const head = /^Part (\d+) of (\d+) of the page markdown of result (\d+) of search ([\w-]+)/.exec(text);
       assert.ok(head, text.slice(0, 200));
@@ -98,7 +98,8 @@ describe('chat: agents that spend wisely', function () {
     }
     assert.ok(total > 3, `${total} parts`);
     assert.equal(joined, longest.markdown);
-    assert.match(await invokeTool('webData_readResult', { searchId, result: longest.number, part: total + 1 }, budget(100)), new RegExp(`has ${total} parts at this budget`));
+    // A flat input (the branch without `what`), as a model may send it, reads the same.
+    assert.match(await invokeTool('webData_read', { source: 'search', searchId, result: longest.number, part: total + 1 }, budget(100)), new RegExp(`has ${total} parts at this budget`));
     assert.deepEqual(await searchesSince(before), []);
   });
 
@@ -127,7 +128,7 @@ describe('chat: agents that spend wisely', function () {
     const refused = { ...input, query: 'tideflow operators' };
     assert.equal((await api.chat.search.prepareInvocation({ input: refused }, none))?.confirmationMessages, undefined, 'nothing to confirm: nothing will be sent');
     const text = await invokeTool('webData_search', refused);
-    assert.equal(text, `Daily agent credit limit reached (${agentSpend} of ${agentSpend} today); the person can raise webData.chat.dailyCreditLimit. The search was not sent, so nothing was spent. Tell the person; pages already fetched can still be read with webData_readResult.`);
+    assert.equal(text, `Daily agent credit limit reached (${agentSpend} of ${agentSpend} today); the person can raise webData.chat.dailyCreditLimit. The search was not sent, so nothing was spent. Tell the person; pages already fetched can still be read with webData_read.`);
     // At the smallest budget the refusal fits and still says the limit and the setting.
     const small = await invokeTool('webData_search', refused, { tokenBudget: 64, countTokens: (t: string) => Promise.resolve(Math.ceil(t.length / 4)) });
     assert.ok(Math.ceil(small.length / 4) <= 64, small);

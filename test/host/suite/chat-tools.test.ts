@@ -30,11 +30,12 @@ describe('chat tools (language-model tools)', function () {
     await restoreDemoKey();
   });
 
-  it('VS Code lists every tool the manifest contributes, with their tags and input schemas', () => {
+  it('connected, VS Code lists every tool the manifest contributes, with their tags and input schemas (webData_read\'s oneOf under what)', async () => {
     // From the installed manifest, so a tool added there is checked here without editing this list.
-    const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } } | undefined;
-    const names = (manifest?.contributes?.languageModelTools ?? []).map((t) => t.name);
-    assert.ok(names.includes('webData_search') && names.includes('webData_crawlResults'), `manifest tools: ${names.join(', ')}`);
+    const names = manifestToolNames();
+    assert.ok(names.includes('webData_search') && names.includes('webData_read'), `manifest tools: ${names.join(', ')}`);
+    // The list follows the context keys a moment after they change (the suite stored its key just now).
+    await waitFor('every tool of ours in vscode.lm.tools', () => names.every((name) => vscode.lm.tools.some((t) => t.name === name)));
     for (const name of names) {
       const tool = vscode.lm.tools.find((t) => t.name === name);
       assert.ok(tool, `${name} is not in vscode.lm.tools`);
@@ -43,6 +44,37 @@ describe('chat tools (language-model tools)', function () {
     }
     const search = vscode.lm.tools.find((t) => t.name === 'webData_search');
     assert.deepEqual((search?.inputSchema as { required?: string[] }).required, ['query']);
+    const read = vscode.lm.tools.find((t) => t.name === 'webData_read')?.inputSchema as { properties?: { what?: { oneOf?: unknown[] } } } | undefined;
+    assert.equal(read?.properties?.what?.oneOf?.length, 9);
+  });
+
+  it('not connected: VS Code 1.100 offers none of our tools (their when), and each, invoked anyway, says so and sends nothing; connected again, all are offered', async () => {
+    const names = manifestToolNames();
+    const ours = (): string[] => vscode.lm.tools.filter((t) => names.includes(t.name)).map((t) => t.name);
+    // A valid input for each, so that what stops it is the missing connection.
+    const inputs: Record<string, object> = {
+      webData_search: { query: 'tideflow' }, webData_scrape: { url: 'https://docs.tideflow.dev/' }, webData_map: { url: 'https://docs.tideflow.dev/' },
+      webData_startCrawl: { url: 'https://docs.tideflow.dev/' }, webData_batchScrape: { urls: ['https://docs.tideflow.dev/'] }, webData_extract: { url: 'https://docs.tideflow.dev/', prompt: 'the title' },
+      webData_research: { prompt: 'tideflow limits' }, webData_credits: {}, webData_activeCrawls: {}, webData_read: { what: { source: 'changes' } },
+      webData_readDocument: { path: 'chat-when.csv' }, webData_watch: { urls: ['https://docs.tideflow.dev/'], schedule: 'daily' }, webData_browser: { url: 'https://docs.tideflow.dev/', code: 'console.log(1)' },
+    };
+    assert.deepEqual(Object.keys(inputs).sort(), [...names].sort(), 'an input for every tool');
+    // A document that exists, so that the connection is what stops it.
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(folder, 'no workspace folder');
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'chat-when.csv'), Buffer.from(`a,b\n${Date.now()},2\n`));
+    await vscode.commands.executeCommand('webData.clearApiKey', { confirmed: true });
+    try {
+      // VS Code 1.100 sends the extension hosts only the tools whose when holds; later versions send
+      // every tool and apply the when where a chat request's tools are picked, which no API shows.
+      if (vscode.version.startsWith('1.100.')) await waitFor('no tool of ours in vscode.lm.tools', () => ours().length === 0);
+      const before = await emulator.requestCount();
+      for (const name of names) assert.match(await invoke(name, inputs[name] ?? {}), /not connected/, name);
+      assert.deepEqual((await emulator.requestsSince(before)).map((r) => r.path).filter((p) => p !== '/v2/team/token-usage'), [], 'nothing sent');
+    } finally {
+      await useKey(KEY);
+    }
+    await waitFor('every tool of ours in vscode.lm.tools', () => ours().length === names.length);
   });
 
   it('webData_credits through lm.invokeTool: remaining credits, plan and period, without a confirmation', async () => {
@@ -101,7 +133,7 @@ describe('chat tools (language-model tools)', function () {
       ['The search', api.chat.search, { query: 'tideflow cancelled before the call' }],
       ['The credits request', api.chat.credits, {}],
       ['The active crawls request', api.chat.activeCrawls, {}],
-      ['The crawl results request', api.chat.crawlResults, { id: CRAWLS[0]?.id }],
+      ['The read', api.chat.read, { what: { source: 'job', jobId: CRAWLS[0]?.id } }],
     ];
     for (const token of [source.token, flagOnly]) {
       for (const [what, tool, input] of calls) {
@@ -142,7 +174,7 @@ describe('chat tools (language-model tools)', function () {
     const input = { query: 'tideflow', limit: 10, scrapeFormats: ['markdown'] };
     const text = textOf(await api.chat.search.invoke({ input, toolInvocationToken: undefined, tokenizationOptions: { tokenBudget: 400, countTokens: (t) => Promise.resolve(Math.ceil(t.length / 3)) } }, none));
     assert.ok(Math.ceil(text.length / 3) <= 400, `${text.length} characters for 400 tokens`);
-    assert.match(text, /Left out to fit the size budget \(400 tokens\): .*webData_readResult/s);
+    assert.match(text, /Left out to fit the size budget \(400 tokens\): .*webData_read\b/s);
     assert.match(text, /\[1\] /);
   });
 
@@ -196,6 +228,12 @@ describe('chat tools (language-model tools)', function () {
     assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/search'), []);
   });
 });
+
+/** The tools the installed manifest contributes. */
+function manifestToolNames(): string[] {
+  const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } } | undefined;
+  return (manifest?.contributes?.languageModelTools ?? []).map((t) => t.name);
+}
 
 function labelText(label: string | vscode.TreeItemLabel | undefined): string {
   return typeof label === 'string' ? label : label?.label ?? '';

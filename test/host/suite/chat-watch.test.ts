@@ -1,7 +1,7 @@
 // The watch chat tools (issue 37) in a real VS Code against the emulator: webData_watch confirmed with
 // what, how often and the monthly bound, answering with the watch id, and refused, asking and sending
-// nothing, when the bound could pass webData.chat.maxWatchCreditsPerMonth; webData_changes (free)
-// fitted to budgets of 64 and 200 tokens and none, with the webData_readResult call that reads a
+// nothing, when the bound could pass webData.chat.maxWatchCreditsPerMonth; webData_read's changes (free)
+// fitted to budgets of 64 and 200 tokens and none, with the webData_read call that reads a
 // whole diff; the checks the service ran on schedule counted in today's spend once, however often
 // the watches are read and whichever window wrote them; a JSON watch's per-field changes in the diff
 // editor as two JSON sides. Its own emulated team, so the watches are this suite's alone.
@@ -58,7 +58,7 @@ describe('chat: watch tools', function () {
     const spent = api.spend.today();
     const { id, text } = await watchThroughTool(input);
     assert.match(text, /bound \d+ credits a month, the service estimates 3\d credits a month/);
-    assert.match(text, new RegExp(`webData_changes \\{"watchId":"${id}"\\}`));
+    assert.ok(text.includes(`webData_read {"what":{"source":"changes","watchId":"${id}"}}`), text);
     const sent = (await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/monitor'));
     assert.deepEqual(sent.map((r) => `${r.method} ${r.path}`), ['POST /v2/monitor']);
     assert.deepEqual(api.spend.today(), spent, 'creating spends nothing');
@@ -80,20 +80,20 @@ describe('chat: watch tools', function () {
     await setting('chat.maxWatchCreditsPerMonth', undefined);
   });
 
-  it('webData_changes: what changed and why it matters within 64, 200 and no budget, free, with the webData_readResult call for the whole diff', async () => {
+  it('webData_read\'s changes: what changed and why it matters within 64, 200 and no budget, free, with the webData_read call for the whole diff', async () => {
     const { id } = await watchThroughTool({ urls: [GUIDE], schedule: 'weekly', goal: 'breaking change' });
     await vscode.commands.executeCommand('webData.checkWatchNow', id);
     await vscode.commands.executeCommand('webData.checkWatchNow', id);
     const spent = api.spend.today();
     for (const budget of BUDGETS) {
       const before = await emulator.requestCount();
-      const text = textOf(await vscode.lm.invokeTool('webData_changes', { input: { watchId: id }, toolInvocationToken: undefined, tokenizationOptions: tokens(budget) }, none));
+      const text = textOf(await vscode.lm.invokeTool('webData_read', { input: { what: { source: 'changes', watchId: id } }, toolInvocationToken: undefined, tokenizationOptions: tokens(budget) }, none));
       const sent = await emulator.requestsSince(before);
       assert.ok(sent.every((r) => r.method === 'GET'), `only reads: ${sent.map((r) => `${r.method} ${r.path}`).join(', ')}`);
       assert.match(text, /^Changes in each watch's newest check: 1 changed page in 1 check of 1 watch\./);
       if (budget !== undefined) assert.ok(Math.ceil(text.length / 4) <= budget, `${Math.ceil(text.length / 4)} tokens for ${budget}: ${text}`);
       // Fitted by leaving parts out, and saying so, never by a cut in the middle.
-      if (budget === 64) assert.match(text, /\n1 changed page left out for the size budget \(64 tokens\): call webData_changes/);
+      if (budget === 64) assert.match(text, /\n1 changed page left out for the size budget \(64 tokens\): read source "changes" with one watchId/);
       if (budget === 200) assert.match(text, /\nChanged lines and the calls that read each diff were left out for the size budget \(200 tokens\)/);
       if (budget !== 64) {
         assert.match(text, /changed, MATTERS: https:\/\/docs\.tideflow\.dev\/getting-started/);
@@ -101,15 +101,15 @@ describe('chat: watch tools', function () {
       }
       if (budget === undefined) {
         assert.match(text, /Meaningful change \(added\): Update 1: the migration guide now lists a breaking change/);
-        const call = /Whole diff: webData_readResult (\{.+\})/.exec(text)?.[1];
+        const call = /Whole diff: webData_read (\{.+\})/.exec(text)?.[1];
         assert.ok(call, text);
-        const diff = textOf(await vscode.lm.invokeTool('webData_readResult', { input: JSON.parse(call) as object, toolInvocationToken: undefined }, none));
+        const diff = textOf(await vscode.lm.invokeTool('webData_read', { input: JSON.parse(call) as object, toolInvocationToken: undefined }, none));
         assert.match(diff, /^Part 1 of 1 of the page diff of the change of https:\/\/docs\.tideflow\.dev\/getting-started in check [0-9a-f-]{36} of watch /);
         assert.match(diff, /\n\+Update 1: the migration guide now lists a breaking change/);
       }
     }
     assert.deepEqual(api.spend.today(), spent, 'reading changes spends nothing');
-    const bad = textOf(await vscode.lm.invokeTool('webData_changes', { input: { since: 'last tuesday-ish' }, toolInvocationToken: undefined }, none));
+    const bad = textOf(await vscode.lm.invokeTool('webData_read', { input: { what: { source: 'changes', since: 'last tuesday-ish' } }, toolInvocationToken: undefined }, none));
     assert.match(bad, /since must be a date or time/);
   });
 

@@ -1,7 +1,7 @@
 // Crawl results in a real VS Code: Open Crawl Results from an Active Crawls row, from a signed
 // crawl.completed notification's button and from a Webhook Events row; a page in a read-only
 // markdown tab; Cancel Crawl after its confirmation; a crawl that left the list with no webhook;
-// the chat tools (webData_crawlResults, and webData_readResult reading a crawl's page in parts).
+// the chat tool (webData_read: a job's listing, and a crawl's page in parts).
 // The emulator's jobs move only when the test advances them.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -277,33 +277,34 @@ describe('crawl results', function () {
 
   it('the chat tool gives the status, titles and addresses, the first pages within the budget, and how to read on', async () => {
     const id = await addJob({ url: 'https://big.host-test.example', total: 10_000, completed: 10_000, listed: false, pageBytes: 3000 });
-    const result = await api.chat.crawlResults.invoke({
-      input: { id }, toolInvocationToken: undefined,
+    // Flat (the branch without `what`), as a model may send it.
+    const result = await api.chat.read.invoke({
+      input: { source: 'job', jobId: id }, toolInvocationToken: undefined,
       tokenizationOptions: { tokenBudget: 2000, countTokens: (text: string) => Promise.resolve(Math.ceil(text.length / 4)) },
     }, new vscode.CancellationTokenSource().token);
     const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
     assert.match(text, new RegExp(`^Crawl ${id}: status completed\\. Pages done: 10000 of 10000\\.`));
     assert.match(text, /1\. Page 1 of big\.host-test\.example <https:\/\/big\.host-test\.example\/page\/1> \(200\)/);
     assert.match(text, /--- Page 1: /);
-    assert.match(text, new RegExp(`"from": (\\d+)\\}; or read one page whole, in parts, with webData_readResult \\{"source":"job","jobId":"${id}","kind":"crawl","page":\\1,"part":1\\} \\(any page number\\)\\.$`));
+    assert.match(text, new RegExp(`"from":(\\d+)\\}\\}; or read one page whole, in parts, with webData_read \\{"what":\\{"source":"jobPage","jobId":"${id}","kind":"crawl","page":\\1,"part":1\\}\\} \\(any page number\\)\\.$`));
     assert.ok(Math.ceil(text.length / 4) <= 2000, `${text.length} characters for 2000 tokens`);
     // The smallest budget an answer must meet: the status and the call that reads on, through lm.invokeTool.
     for (const tokens of [64, 200]) {
-      const small = await invokeTool('webData_crawlResults', { jobId: id }, budget(tokens));
+      const small = await invokeTool('webData_read', { what: { source: 'job', jobId: id } }, budget(tokens));
       assert.ok(Math.ceil(small.length / 4) <= tokens, `${Math.ceil(small.length / 4)} tokens for ${tokens}: ${small}`);
       assert.match(small, new RegExp(`^Crawl ${id}: (status )?completed`));
-      assert.ok(small.includes(`webData_readResult {"source":"job","jobId":"${id}","kind":"crawl","page":1,"part":1}`), small);
+      assert.ok(small.includes(`webData_read {"what":{"source":"jobPage","jobId":"${id}","kind":"crawl","page":1,"part":1}}`), small);
     }
-    assert.match(await invokeTool('webData_crawlResults', { jobId: 'not-a-uuid' }, budget(64)), /^The crawl results request was not accepted/);
+    assert.match(await invokeTool('webData_read', { what: { source: 'job', jobId: 'not-a-uuid' } }, budget(64)), /^The crawl results request was not accepted/);
   });
 
-  it('webData_readResult through lm.invokeTool reads a crawl page the crawlResults answer cut: the call it named, every part in turn, the page exactly', async () => {
+  it('webData_read through lm.invokeTool reads a crawl page the job\'s listing cut: the call it named, every part in turn, the page exactly', async () => {
     const id = await addJob({ url: 'https://long.host-test.example', total: 3, completed: 3, listed: false, pageBytes: 9000 });
-    const listing = await invokeTool('webData_crawlResults', { jobId: id }, budget(1000));
-    const named = /Page 1 was cut: read all of it in parts with webData_readResult (\{[^}]*\})\./.exec(listing);
+    const listing = await invokeTool('webData_read', { what: { source: 'job', jobId: id } }, budget(1000));
+    const named = /Page 1 was cut: read all of it in parts with webData_read (\{[^}]*\}\})\./.exec(listing);
     assert.ok(named?.[1], listing.slice(-600));
     const call = JSON.parse(named[1]) as Record<string, unknown>;
-    assert.deepEqual(call, { source: 'job', jobId: id, kind: 'crawl', page: 1, part: 1 });
+    assert.deepEqual(call, { what: { source: 'jobPage', jobId: id, kind: 'crawl', page: 1, part: 1 } });
     // The page as the service sends it, read here over the wire, not through the extension.
     const response = await fetch(`${env('WEBDATA_TEST_BASE_URL').replace(/\/+$/, '')}/v2/crawl/${id}?skip=0&limit=1`, { headers: { authorization: `Bearer ${KEY}` } });
     const expected = ((await response.json()) as { data: { markdown: string }[] }).data[0]?.markdown ?? '';
@@ -312,7 +313,7 @@ describe('crawl results', function () {
     let total = 0;
     let input: Record<string, unknown> = call;
     for (let part = 1; part <= 100; part++) {
-      const text = await invokeTool('webData_readResult', input, budget(200));
+      const text = await invokeTool('webData_read', input, budget(200));
       assert.ok(Math.ceil(text.length / 4) <= 200, `part ${part}: ${text.length} characters`);
       const head = new RegExp(`^Part (\\d+) of (\\d+) of the page markdown of page 1 of crawl ${id}`).exec(text);
       assert.ok(head, text.slice(0, 200));
@@ -320,12 +321,12 @@ describe('crawl results', function () {
       total = Number(head[2]);
       joined += /\n(~{3,})markdown\n([\s\S]*)\n\1$/.exec(text)?.[2] ?? '<no fence>';
       if (part === total) break;
-      const next = /Next: (\{[^}]*\})/.exec(text);
+      const next = /Next: (\{[^}]*\}\})/.exec(text);
       assert.ok(next?.[1], text.slice(0, 300));
       input = JSON.parse(next[1]) as Record<string, unknown>;
     }
     assert.ok(total > 5, `${total} parts`);
     assert.equal(joined, expected);
-    assert.match(await invokeTool('webData_readResult', { source: 'job', jobId: id, page: 7 }, budget(200)), /has no page 7 \(it has 3\)/);
+    assert.match(await invokeTool('webData_read', { what: { source: 'jobPage', jobId: id, page: 7 } }, budget(200)), /has no page 7 \(it has 3\)/);
   });
 });

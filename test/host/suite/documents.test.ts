@@ -313,7 +313,7 @@ describe('documents as markdown: the chat tool', function () {
 
     const whole = await invokeTool('webData_readDocument', input);
     assert.match(whole, /Page 6/);
-    const part = await invokeTool('webData_readResult', { source: 'document', documentId: id, part: 1 }, budget(200));
+    const part = await invokeTool('webData_read', { what: { source: 'document', documentId: id, part: 1 } }, budget(200));
     assert.match(part, /Chapter 1/);
     assert.match(part, /part 1 of \d+/i);
   });

@@ -139,7 +139,7 @@ describe('fault matrix in the extension host: responsive, nothing saved lost, ch
       path: kind === 'crawl' ? `/v2/crawl/${id}` : `/v2/batch/scrape/${id}`,
       drive: async () => (await vscode.commands.executeCommand('webData.openCrawlResults', { id, kind })) !== undefined,
       // From the first page not read yet, so the tool asks the service rather than the window.
-      chat: (token) => invokeTool('webData_crawlResults', { id, kind, fromPage: (api.crawlResults.service.get({ id, kind })?.pages.length ?? 0) + 1 }, token),
+      chat: (token) => invokeTool('webData_read', { what: { source: 'job', jobId: id, kind, from: (api.crawlResults.service.get({ id, kind })?.pages.length ?? 0) + 1 } }, token),
     });
     endpoints.push(
       {
