@@ -71,23 +71,29 @@ export class PdfLexer {
   /** A literal string: balanced parentheses, escapes, octal codes, escaped line ends. */
   private literal(): Buffer {
     const b = this.bytes;
-    const out: number[] = [];
+    // Runs of plain bytes are kept as views; only escapes are made byte by byte.
+    const parts: Buffer[] = [];
     let depth = 0;
-    for (this.at++; this.at < b.length; this.at++) {
+    let run = ++this.at;
+    for (; this.at < b.length; this.at++) {
       const c = b[this.at] ?? 0;
-      if (c === 0x5c) {
+      if (c === 0x28) depth++;
+      else if (c === 0x29) {
+        if (depth === 0) break;
+        depth--;
+      } else if (c === 0x5c) {
+        parts.push(b.subarray(run, this.at));
         const e = b[++this.at] ?? 0;
         const octal = /^[0-7]{1,3}/.exec(b.toString('latin1', this.at, this.at + 3))?.[0];
-        if (octal !== undefined) { out.push(parseInt(octal, 8) & 0xff); this.at += octal.length - 1; }
+        if (octal !== undefined) { parts.push(Buffer.of(parseInt(octal, 8) & 0xff)); this.at += octal.length - 1; }
         else if (e === 0x0d) { if (b[this.at + 1] === 0x0a) this.at++; }
-        else if (e !== 0x0a) out.push(ESCAPES[String.fromCharCode(e)] ?? e);
-      } else if (c === 0x28) { depth++; out.push(c); }
-      else if (c === 0x29) {
-        if (depth === 0) { this.at++; break; }
-        depth--; out.push(c);
-      } else out.push(c);
+        else if (e !== 0x0a) parts.push(Buffer.of(ESCAPES[String.fromCharCode(e)] ?? e));
+        run = this.at + 1;
+      }
     }
-    return Buffer.from(out);
+    parts.push(b.subarray(run, Math.min(this.at, b.length)));
+    this.at++;
+    return parts.length === 1 && parts[0] ? parts[0] : Buffer.concat(parts);
   }
 
   private hex(): Buffer {

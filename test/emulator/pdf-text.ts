@@ -97,17 +97,34 @@ const unligature = (text: string): string => text.replace(/[\ufb00-\ufb06]/g, (c
 // Windows-1252's printable 0x80–0x9f, which simple fonts' WinAnsiEncoding shows there.
 const WIN_ANSI: Record<number, string> = { 0x80: '€', 0x85: '…', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—', 0x99: '™' };
 
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+/** The CMap's key of the `length` bytes at `at`: their hex digits. */
+const hexAt = (bytes: Buffer, at: number, length: number): string => {
+  let key = '';
+  for (let k = at; k < at + length && k < bytes.length; k++) key += HEX[bytes[k] ?? 0] ?? '';
+  return key;
+};
+const latin = (byte: number): string => WIN_ANSI[byte] ?? String.fromCharCode(byte);
+
 /** A shown string's text, and how many of its codes had none. */
 function decode(reader: FontReader, bytes: Buffer): { text: string; unread: number } {
+  const map = reader.unicode;
+  if (map === undefined) {
+    if (!reader.latin) return { text: '', unread: Math.ceil(bytes.length / reader.width) };
+    return { text: bytes.toString('latin1').replace(/[\x80-\x9f]/g, (c) => latin(c.charCodeAt(0))), unread: 0 };
+  }
+  const lengths = reader.lengths ?? [reader.width];
   let text = '';
   let unread = 0;
   for (let i = 0; i < bytes.length;) {
-    const lengths = reader.lengths ?? [reader.width];
-    const length = lengths.find((n) => reader.unicode?.has(bytes.toString('hex', i, i + n))) ?? reader.width;
-    const code = bytes.subarray(i, i + length);
-    const mapped = reader.unicode?.get(code.toString('hex'));
+    let length: number = reader.width;
+    let mapped: string | undefined;
+    for (const n of lengths) {
+      mapped = map.get(hexAt(bytes, i, n));
+      if (mapped !== undefined) { length = n; break; }
+    }
     if (mapped !== undefined) text += unligature(mapped);
-    else if (reader.latin) { const c = code[0] ?? 0; text += WIN_ANSI[c] ?? String.fromCharCode(c); }
+    else if (reader.latin) text += latin(bytes[i] ?? 0);
     else unread++;
     i += length;
   }
@@ -119,7 +136,7 @@ interface PageText { lines: string[]; shown: number; unread: number }
 
 class TextCollector {
   readonly page: PageText = { lines: [], shown: 0, unread: 0 };
-  private line = '';
+  private line: string[] = [];
   private baseline: number | undefined;
 
   /** Text drawn at the origin of `trm` (text space to device), `height` its font's height there. */
@@ -127,15 +144,15 @@ class TextCollector {
     const y = trm[5];
     if (this.baseline !== undefined && Math.abs(y - this.baseline) > Math.max(0.5, height / 2)) this.endLine();
     this.baseline = y;
-    this.line += text;
+    this.line.push(text);
   }
 
-  gap(): void { if (this.line !== '' && !this.line.endsWith(' ')) this.line += ' '; }
+  gap(): void { if (this.line.length > 0 && !this.line.at(-1)?.endsWith(' ')) this.line.push(' '); }
 
   endLine(): void {
-    const line = this.line.replace(/\s+/g, ' ').trim();
+    const line = this.line.join('').replace(/\s+/g, ' ').trim();
     if (line !== '') this.page.lines.push(line);
-    this.line = '';
+    this.line = [];
   }
 }
 
