@@ -2,10 +2,9 @@
 // inherited), each content stream's text operators (Tj, TJ, ' and ") with literal or hex strings,
 // decoded through the font's ToUnicode CMap when it has one (Chromium's printed PDFs: subset
 // fonts, two-byte glyph codes, hex strings, ligatures spelled out in /ActualText), as Latin-1
-// when a simple font has none. A line ends
-// where the baseline moves (Td, T*, Tm, cm, a form XObject's matrix). What cannot be read (glyph
-// codes with no Unicode, pages drawn without text) is counted, so the answer can say so instead of
-// returning empty pages in silence. A small, honest reader, not a layout engine: no columns, no
+// when a simple font has none. A line ends where the baseline moves (Td, T*, Tm, cm, a form
+// XObject's matrix). What cannot be read (glyph codes with no Unicode, pages drawn without text)
+// is counted, so the answer can say so instead of returning empty pages in silence. A small, honest reader, not a layout engine: no columns, no
 // widths (a wide TJ gap is a space), no glyph names (a Type 3 font or /Differences without a
 // ToUnicode map: a Type 3 font's codes are unread, a simple font's read as Windows-1252).
 import { PdfLexer, entry, nameOf, pdfObjects, readValue, resolve, type PdfObject, type PdfValue } from './pdf-syntax';
@@ -132,10 +131,10 @@ function decode(reader: FontReader, bytes: Buffer): { text: string; unread: numb
 }
 
 /** What a page's content drew as text: its lines, and the codes shown with no text behind them. */
-interface PageText { lines: string[]; shown: number; unread: number }
+interface PageText { lines: string[]; unread: number }
 
 class TextCollector {
-  readonly page: PageText = { lines: [], shown: 0, unread: 0 };
+  readonly page: PageText = { lines: [], unread: 0 };
   private line: string[] = [];
   private baseline: number | undefined;
 
@@ -180,7 +179,6 @@ function runContent(objects: Objects, content: Buffer, resources: PdfValue | und
         continue;
       }
       const { text, unread } = decode(g.font, item.bytes);
-      out.page.shown += text.length + unread;
       out.page.unread += unread;
       out.show(text, trm, Math.hypot(trm[2], trm[3]));
     }
