@@ -1,8 +1,9 @@
 // The PDF syntax the emulator's text extraction needs (./pdf-text.ts): a lexer for objects and
 // content streams (numbers, names, literal and hex strings, arrays, dictionaries, references,
 // operators, inline images skipped), and the file's numbered objects found by scanning, their
-// streams inflated (FlateDecode). Enough for Chromium's printed PDFs and the tests' own
-// (./document-files.ts); not object streams, encryption or filters other than Flate.
+// streams inflated (FlateDecode), and the objects packed in object streams. Enough for Chromium's
+// printed PDFs, pdfTeX's and the tests' own (./document-files.ts); not encryption or filters
+// other than Flate.
 import { inflateSync } from 'node:zlib';
 
 export type PdfValue =
@@ -201,7 +202,30 @@ export function pdfObjects(bytes: Buffer): Map<number, PdfObject> {
     const flate = filters.length === 1 && filters[0]?.kind === 'name' && filters[0].value === 'FlateDecode';
     try { object.stream = flate ? inflateSync(object.stream) : Buffer.alloc(0); } catch { object.stream = Buffer.alloc(0); }
   }
+  for (const object of [...objects.values()]) readObjectStream(objects, object);
   return objects;
+}
+
+/**
+ * The objects packed in an object stream (/Type /ObjStm, PDF 1.5: pdfTeX's and most other
+ * writers' files): N pairs of object number and offset from /First, then the objects, none of
+ * them a stream. An object also found outside one keeps that definition.
+ */
+function readObjectStream(objects: Map<number, PdfObject>, object: PdfObject): void {
+  const type = object.value.kind === 'dict' ? object.value.entries.get('Type') : undefined;
+  if (type?.kind !== 'name' || type.value !== 'ObjStm' || object.stream === undefined || object.value.kind !== 'dict') return;
+  const count = resolve(objects, object.value.entries.get('N'));
+  const first = resolve(objects, object.value.entries.get('First'));
+  if (count?.kind !== 'number' || first?.kind !== 'number') return;
+  const header = new PdfLexer(object.stream);
+  for (let i = 0; i < count.value; i++) {
+    const id = header.next();
+    const offset = header.next();
+    if (id?.kind !== 'number' || offset?.kind !== 'number') return;
+    if (objects.has(id.value)) continue;
+    const value = readValue(new PdfLexer(object.stream, first.value + offset.value));
+    if (value) objects.set(id.value, { value });
+  }
 }
 
 /** A value with references followed (a few levels, so a cycle ends). */

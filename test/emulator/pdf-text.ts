@@ -110,7 +110,11 @@ function decode(reader: FontReader, bytes: Buffer): { text: string; unread: numb
   const map = reader.unicode;
   if (map === undefined) {
     if (!reader.latin) return { text: '', unread: Math.ceil(bytes.length / reader.width) };
-    return { text: bytes.toString('latin1').replace(/[\x80-\x9f]/g, (c) => latin(c.charCodeAt(0))), unread: 0 };
+    // Control codes are a symbol font's own glyph numbers (pdfTeX's bullet is 0x0f): not text.
+    let unread = 0;
+    // eslint-disable-next-line no-control-regex -- exactly the control codes are meant
+    const text = bytes.toString('latin1').replace(/[\x00-\x1f\x7f]/g, () => { unread++; return ''; }).replace(/[\x80-\x9f]/g, (c) => latin(c.charCodeAt(0)));
+    return { text, unread };
   }
   const lengths = reader.lengths ?? [reader.width];
   let text = '';
