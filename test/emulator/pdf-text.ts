@@ -5,7 +5,7 @@
 // when a simple font has none. A line ends where the baseline moves (Td, T*, Tm, cm, a form
 // XObject's matrix). What cannot be read (glyph codes with no Unicode, pages drawn without text)
 // is counted, so the answer can say so instead of returning empty pages in silence. A small, honest reader, not a layout engine: no columns, no
-// widths (a wide TJ gap is a space), no glyph names (a Type 3 font or /Differences without a
+// widths (a TJ move of more than 0.15 em is a space), no glyph names (a Type 3 font or /Differences without a
 // ToUnicode map: a Type 3 font's codes are unread, a simple font's read as Windows-1252).
 import { PdfLexer, entry, nameOf, pdfObjects, readValue, resolve, type PdfObject, type PdfValue } from './pdf-syntax';
 
@@ -173,7 +173,8 @@ function runContent(objects: Objects, content: Buffer, resources: PdfValue | und
   const moveTo = (tx: number, ty: number): void => { g.tlm = multiply([1, 0, 0, 1, tx, ty], g.tlm); g.tm = g.tlm; };
   const show = (strings: PdfValue[]): void => {
     for (const item of strings) {
-      if (item.kind === 'number') { if (item.value < -250) out.gap(); continue; }
+      // A move right of more than 0.15 em between two strings is a space (pdfTeX's are 0.25 em).
+      if (item.kind === 'number') { if (item.value < -150) out.gap(); continue; }
       if (item.kind !== 'string') continue;
       const trm = multiply([g.size * g.scale, 0, 0, g.size, 0, g.rise], multiply(g.tm, g.ctm));
       const actual = marked.findLast((m) => m.actual !== undefined);

@@ -80,13 +80,17 @@ describe('emulator: reading a PDF printed by Chromium', () => {
 });
 
 describe('emulator: reading a PDF 1.5 (pdfTeX\'s kind)', () => {
-  it('finds its pages in an object stream, and counts a symbol font\'s control codes as unread', () => {
+  it('finds its pages in an object stream, spaces in a TJ\'s moves, and counts a symbol font\'s control codes as unread', () => {
     const packed = makePdf([['Chapter one', 'Version (2)'], ['The end']], { deflate: true, objectStream: true });
     assert.match(packed.toString('latin1'), /\/Type \/ObjStm/);
     assert.doesNotMatch(packed.toString('latin1'), /\/Type \/Catalog/, 'the catalog is packed, as pdfTeX packs it');
     const read = pdfToMarkdown(packed);
     assert.deepEqual(read.pages, [{ pageNumber: 1, markdown: 'Chapter one\n\nVersion (2)\n' }, { pageNumber: 2, markdown: 'The end\n' }]);
     assert.equal(read.warning, undefined);
+    // pdfTeX draws a line as one TJ whose spaces are moves of 0.25 em; kerning moves are small.
+    const placeholder = '(x'.padEnd(60, 'x') + ') Tj';
+    const spaced = makePdf([[placeholder.slice(1, -4)]]).toString('latin1').replace(placeholder, '[(Shared)-250(MIME-inf)20(o)-278(Database)] TJ'.padEnd(placeholder.length));
+    assert.equal(pdfToMarkdown(Buffer.from(spaced, 'latin1')).markdown, 'Shared MIME-info Database\n');
     const bullet = pdfToMarkdown(makePdf([['\x0fItem one']]));
     assert.equal(bullet.markdown, 'Item one\n');
     assert.match(bullet.warning ?? '', /^Some characters on page 1 could not be read/);
