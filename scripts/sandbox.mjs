@@ -9,9 +9,11 @@ import { REPO } from './ensure-tools.mjs';
 import { startStack } from './lib/stack.mjs';
 // A CommonJS module under tsx: its exports come as the default export.
 import sandboxDeliver from './sandbox-deliver.ts';
+import sandboxFamilies from './sandbox-families.ts';
 import sandboxSearches from './sandbox-searches.ts';
 
 const { sandboxJobLines } = sandboxDeliver;
+const { sandboxFamilyLines } = sandboxFamilies;
 const { SANDBOX_SETTINGS, sandboxSearchLines } = sandboxSearches;
 
 const SERVER_PORT = Number(process.env.WEBDATA_SANDBOX_PORT || 8484);
@@ -61,6 +63,7 @@ async function main() {
     VS Code:   ${stack.workbenchUrl}
     Emulator:  ${stack.emulator.url}  (demo key stored in VS Code for you)
   Press Ctrl-C to stop.
+  ${sandboxFamilyLines().join('\n  ')}
   ${sandboxSearchLines().join('\n  ')}
   Webhooks: the receiver starts with the window. Send it a signed delivery from another terminal:
     npm run sandbox:deliver -- crawl.completed        (or batch_scrape.started, batch_scrape.completed, crawl.page, batch_scrape.page)

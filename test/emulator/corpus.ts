@@ -1,6 +1,9 @@
-// The emulator's built-in web: a few dozen pages across several sites, indexed once at startup so
-// a search costs a few set look-ups per page. Page dates are computed from now() at startup.
+// The emulator's built-in web: a few dozen pages across several sites (a stream library's docs
+// and blog, research, gardens and cooking, a city's news, and the guides a developer searches
+// for), indexed once at startup so a search costs a few set look-ups per page. Page dates are
+// computed from now() at startup.
 import type { CategoryType } from '../../src/core/api/request-types';
+import { DEV_PAGES } from './corpus-dev';
 import { LIFE_PAGES } from './corpus-life';
 import { TECH_PAGES } from './corpus-tech';
 
@@ -129,12 +132,12 @@ export interface Corpus {
 }
 
 export function buildCorpus(now: Date): Corpus {
-  const pages = [...TECH_PAGES, ...LIFE_PAGES].map((raw) => indexPage(raw, now.getTime()));
+  const pages = [...TECH_PAGES, ...LIFE_PAGES, ...DEV_PAGES].map((raw) => indexPage(raw, now.getTime()));
   return { pages, byUrl: new Map(pages.map((p) => [p.page.url, p])) };
 }
 
 /** What the emulator scrapes for `url` (dates relative to `now`), or undefined when not in the corpus. */
 export function corpusPage(url: string, now: Date = new Date()): CorpusPage | undefined {
-  const raw = [...TECH_PAGES, ...LIFE_PAGES].find((p) => p.url === url);
+  const raw = [...TECH_PAGES, ...LIFE_PAGES, ...DEV_PAGES].find((p) => p.url === url);
   return raw === undefined ? undefined : indexPage(raw, now.getTime()).page;
 }

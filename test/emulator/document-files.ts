@@ -1,12 +1,16 @@
-// Documents the tests write for themselves, so no binary fixture is committed: a PDF with a text
-// layer (one content stream per page, deflated or not), a DOCX and an XLSX (zips of the few XML
+// Documents the tests write for themselves: a PDF with a text layer (one content stream per page,
+// deflated or not, its dictionaries in an object stream or not), a DOCX and an XLSX (zips of the few XML
 // parts a reader needs). Enough for the emulator's readers (./documents.ts) and for a real one.
 import { deflateRawSync, deflateSync } from 'node:zlib';
 
 const escapePdf = (text: string): string => text.replace(/[\\()]/g, (c) => `\\${c}`);
 
-/** A PDF of `pages`, each a list of lines drawn as text. `deflate`: its content streams compressed. */
-export function makePdf(pages: ReadonlyArray<readonly string[]>, options: { deflate?: boolean } = {}): Buffer {
+/**
+ * A PDF of `pages`, each a list of lines drawn as text. `deflate`: its content streams compressed;
+ * `objectStream`: as PDF 1.5 writers (pdfTeX) make it, its dictionaries packed in one object
+ * stream and its cross-references a stream too.
+ */
+export function makePdf(pages: ReadonlyArray<readonly string[]>, options: { deflate?: boolean; objectStream?: boolean } = {}): Buffer {
   const objects: Array<string | Buffer> = [];
   const add = (body: string | Buffer): number => objects.push(body);
   const catalog = add('');
@@ -21,6 +25,7 @@ export function makePdf(pages: ReadonlyArray<readonly string[]>, options: { defl
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${tree} 0 R >>`;
   objects[tree - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  if (options.objectStream === true) return packedPdf(objects, catalog);
   const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let offset = chunks[0]?.length ?? 0;
   const offsets: number[] = [];
@@ -32,6 +37,39 @@ export function makePdf(pages: ReadonlyArray<readonly string[]>, options: { defl
   });
   const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   chunks.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
+  return Buffer.concat(chunks);
+}
+
+/** The objects (numbered from 1) as a PDF 1.5 file: every dictionary in an object stream, the cross-references a stream. */
+function packedPdf(objects: ReadonlyArray<string | Buffer>, root: number): Buffer {
+  const packed = objects.flatMap((body, index) => (typeof body === 'string' ? [{ id: index + 1, body }] : []));
+  let at = 0;
+  const header = packed.map(({ id, body }) => { const pair = `${id} ${at}`; at += body.length + 1; return pair; }).join(' ');
+  const data = deflateSync(Buffer.from(`${header}\n${packed.map((p) => `${p.body}\n`).join('')}`, 'latin1'));
+  const streamId = objects.length + 1;
+  const xrefId = objects.length + 2;
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.5\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let offset = chunks[0]?.length ?? 0;
+  const offsets = new Map<number, number>();
+  const add = (id: number, body: Buffer): void => {
+    offsets.set(id, offset);
+    const chunk = Buffer.concat([Buffer.from(`${id} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
+    chunks.push(chunk);
+    offset += chunk.length;
+  };
+  const stream = (dict: string, bytes: Buffer): Buffer => Buffer.concat([Buffer.from(`<< ${dict} /Length ${bytes.length} >>\nstream\n`, 'latin1'), bytes, Buffer.from('\nendstream', 'latin1')]);
+  objects.forEach((body, index) => { if (typeof body !== 'string') add(index + 1, body); });
+  add(streamId, stream(`/Type /ObjStm /N ${packed.length} /First ${header.length + 1} /Filter /FlateDecode`, data));
+  // Each entry: type (0 free, 1 at an offset, 2 in the object stream), then 4 bytes and 2 bytes.
+  const xrefAt = offset;
+  const entries = Buffer.alloc(7 * (xrefId + 1));
+  const entry = (id: number, type: number, field: number, extra: number): void => { entries.writeUInt8(type, id * 7); entries.writeUInt32BE(field, id * 7 + 1); entries.writeUInt16BE(extra, id * 7 + 5); };
+  entry(0, 0, 0, 0xffff);
+  packed.forEach(({ id }, index) => entry(id, 2, streamId, index));
+  for (const [id, at2] of offsets) entry(id, 1, at2, 0);
+  entry(xrefId, 1, xrefAt, 0);
+  add(xrefId, stream(`/Type /XRef /Size ${xrefId + 1} /W [1 4 2] /Root ${root} 0 R`, entries));
+  chunks.push(Buffer.from(`startxref\n${xrefAt}\n%%EOF\n`, 'latin1'));
   return Buffer.concat(chunks);
 }
 

@@ -1,14 +1,18 @@
 // Real conversions for the emulator's POST /v2/parse, enough for the demo and the tests: HTML to
 // markdown, CSV to a table, a PDF's text layer (page by page), a DOCX's paragraphs and an XLSX's
-// first sheet (both read from their zip). The tests write their own files (./document-files.ts);
-// no binary fixture is committed. Not a general converter: the service's is the real one.
-import { inflateRawSync, inflateSync } from 'node:zlib';
+// first sheet (both read from their zip). The tests write their own files (./document-files.ts),
+// beside one PDF printed by Chromium (test/unit/fixtures). Not a general converter: the service's
+// is the real one.
+import { inflateRawSync } from 'node:zlib';
+import { pdfText, type PdfText } from './pdf-text';
 
 export interface Converted {
   markdown: string;
   /** Each page's markdown, for a PDF. */
   pages?: Array<{ pageNumber: number; markdown: string }>;
   title?: string;
+  /** What could not be read, as the service's `data.warning` says it. */
+  warning?: string;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
@@ -80,90 +84,26 @@ export function csvToMarkdown(text: string): Converted {
   return { markdown: markdownTable(csvRows(text.replace(/^\uFEFF/, ''))) };
 }
 
-// --- PDF: objects, the page tree, each page's content stream, the strings its text operators show.
+// --- PDF: the text of each page (./pdf-text.ts), and a warning for what could not be read.
 
-interface PdfObject { dict: string; stream?: Buffer }
-
-function pdfObjects(bytes: Buffer): Map<number, PdfObject> {
-  const text = bytes.toString('latin1');
-  const objects = new Map<number, PdfObject>();
-  const head = /(\d+)\s+0\s+obj\b/g;
-  for (let m = head.exec(text); m; m = head.exec(text)) {
-    const start = m.index + m[0].length;
-    const end = text.indexOf('endobj', start);
-    if (end < 0) break;
-    const body = text.slice(start, end);
-    const at = body.indexOf('stream');
-    if (at >= 0 && body.slice(0, at).includes('<<')) {
-      let from = start + at + 'stream'.length;
-      if (text[from] === '\r') from++;
-      if (text[from] === '\n') from++;
-      const stop = text.lastIndexOf('endstream', end);
-      const dict = body.slice(0, at);
-      const raw = bytes.subarray(from, stop).subarray(0, Number(/\/Length\s+(\d+)/.exec(dict)?.[1] ?? stop - from));
-      let stream = raw;
-      if (/\/FlateDecode/.test(dict)) {
-        try { stream = inflateSync(raw); } catch { stream = Buffer.alloc(0); }
-      }
-      objects.set(Number(m[1]), { dict, stream });
-    } else objects.set(Number(m[1]), { dict: body });
-    head.lastIndex = end;
-  }
-  return objects;
-}
-
-const refs = (text: string): number[] => [...text.matchAll(/(\d+)\s+0\s+R/g)].map((m) => Number(m[1]));
-
-/** The page objects in reading order, from the catalog's page tree. */
-function pdfPages(objects: Map<number, PdfObject>): PdfObject[] {
-  const catalog = [...objects.values()].find((o) => /\/Type\s*\/Catalog/.test(o.dict));
-  const root = catalog ? refs(/\/Pages\s+(\d+\s+0\s+R)/.exec(catalog.dict)?.[1] ?? '')[0] : undefined;
-  const pages: PdfObject[] = [];
-  const walk = (id: number | undefined, depth: number): void => {
-    const node = id === undefined ? undefined : objects.get(id);
-    if (!node || depth > 32) return;
-    if (/\/Type\s*\/Pages\b/.test(node.dict)) for (const kid of refs(/\/Kids\s*\[([^\]]*)\]/.exec(node.dict)?.[1] ?? '')) walk(kid, depth + 1);
-    else if (/\/Type\s*\/Page\b/.test(node.dict)) pages.push(node);
-  };
-  walk(root, 0);
-  return pages;
-}
-
-function pdfString(literal: string): string {
-  return literal.replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_w, e: string) => {
-    if (/^[0-7]+$/.test(e)) return String.fromCharCode(parseInt(e, 8));
-    return ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' } as Record<string, string>)[e] ?? e;
-  });
-}
-
-/** A content stream's text: each Tj / TJ / ' string, a line break at each T* , Td, TD or ' . */
-function pageText(content: string): string {
-  const lines: string[] = [];
-  let line = '';
-  const ops = /\((?:\\.|[^\\)])*\)\s*(?:Tj|')|\[((?:\((?:\\.|[^\\)])*\)|[^\]])*)\]\s*TJ|T\*|-?[\d.]+\s+-?[\d.]+\s+T[dD]|ET/g;
-  for (const m of content.matchAll(ops)) {
-    const op = m[0];
-    if (op.endsWith('TJ')) line += [...(m[1] ?? '').matchAll(/\((?:\\.|[^\\)])*\)/g)].map((s) => pdfString(s[0].slice(1, -1))).join('');
-    else if (op.endsWith('Tj') || op.endsWith("'")) {
-      if (op.endsWith("'")) { lines.push(line); line = ''; }
-      line += pdfString(op.slice(op.indexOf('(') + 1, op.lastIndexOf(')')));
-    } else if (line !== '') { lines.push(line); line = ''; }
-  }
-  if (line !== '') lines.push(line);
-  return lines.map((l) => l.trim()).filter((l) => l !== '').join('\n\n');
-}
-
-/** A PDF's text layer, page by page; an empty page list when it is not a PDF one can read. */
+/** A PDF's text layer, page by page, each line a paragraph; a warning names the pages with no readable text. */
 export function pdfToMarkdown(bytes: Buffer, maxPages?: number): Converted & { pageCount: number } {
-  const objects = pdfObjects(bytes);
-  const all = pdfPages(objects);
-  const read = maxPages === undefined ? all : all.slice(0, maxPages);
-  const pages = read.map((page, index) => {
-    const contents = refs(/\/Contents\s+(\[[^\]]*\]|\d+\s+0\s+R)/.exec(page.dict)?.[1] ?? '');
-    const text = contents.map((id) => objects.get(id)?.stream?.toString('latin1') ?? '').map(pageText).join('\n\n');
-    return { pageNumber: index + 1, markdown: text === '' ? '' : `${text}\n` };
-  });
-  return { markdown: pages.map((p) => p.markdown).join('\n'), pages, pageCount: all.length };
+  const read = pdfText(bytes, maxPages);
+  const pages = read.pages.map((page, index) => ({ pageNumber: index + 1, markdown: page.lines.length === 0 ? '' : `${page.lines.join('\n\n')}\n` }));
+  const warning = read.pageCount === 0 ? 'No pages could be found in this PDF; its markdown is empty.' : pdfWarning(read.pages);
+  return { markdown: pages.map((p) => p.markdown).join('\n'), pages, pageCount: read.pageCount, ...(warning ? { warning } : {}) };
+}
+
+/** What the service would warn of: pages with no text to read, characters with no Unicode. */
+function pdfWarning(pages: PdfText['pages']): string | undefined {
+  const empty = pages.flatMap((p, i) => (p.lines.length === 0 ? [i + 1] : []));
+  const partial = pages.flatMap((p, i) => (p.lines.length > 0 && p.unread > 0 ? [i + 1] : []));
+  const why = '(scanned images, or fonts without a Unicode map)';
+  const parts: string[] = [];
+  if (pages.length > 0 && empty.length === pages.length) parts.push(`No text could be read from this PDF ${why}; its markdown is empty.`);
+  else if (empty.length > 0) parts.push(`No text could be read from page${empty.length > 1 ? 's' : ''} ${empty.join(', ')} ${why}.`);
+  if (partial.length > 0) parts.push(`Some characters on page${partial.length > 1 ? 's' : ''} ${partial.join(', ')} could not be read (fonts without a Unicode map).`);
+  return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
 // --- Zip (DOCX, XLSX): the central directory, each entry stored or deflated.

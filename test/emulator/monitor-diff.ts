@@ -2,8 +2,9 @@
 // change in a fixed way (the first page gains a sentence each check, alternately about a breaking
 // change and about typos; the second page's price goes up by one each check; the third page is
 // gone from the third check on), a unified diff of their markdown, and a judge that calls a change
-// meaningful when a word of the goal is among its changed lines. A JSON watch (a scrape target whose
-// formats ask for json) reads each version as a few fields and diffs them field by field.
+// meaningful when a changed line holds the goal's distinctive words (not its filler, not "default"
+// or "change"). A JSON watch (a scrape target whose formats ask for json) reads each version as a
+// few fields and diffs them field by field.
 
 /** The markdown of the `index`-th watched page at the `check`-th check (0 is the first). */
 export function pageVersion(base: string, index: number, check: number): string | undefined {
@@ -91,11 +92,27 @@ export function unifiedDiff(before: string, after: string, context = 3): string 
   return `${out.join('\n')}\n`;
 }
 
-const STOP = new Set(['tell', 'when', 'what', 'that', 'this', 'with', 'from', 'about', 'mention', 'mentions', 'there', 'page', 'pages', 'have', 'will', 'into', 'notify', 'know', 'please']);
+// The words of a goal that say nothing of its subject: English's small words, a request's filler
+// ("tell me when…") and the words of change itself, which every diff is about. A goal about
+// "the default buffer size" must not call "connect() no longer retries by default" meaningful.
+const STOP = new Set([
+  'the', 'and', 'for', 'are', 'was', 'were', 'its', 'has', 'had', 'have', 'any', 'all', 'our', 'their', 'them', 'they', 'you', 'your',
+  'not', 'but', 'with', 'from', 'into', 'onto', 'about', 'than', 'then', 'that', 'this', 'these', 'those', 'there', 'here', 'what',
+  'when', 'where', 'which', 'who', 'whom', 'why', 'how', 'will', 'would', 'should', 'could', 'can', 'may', 'might', 'must', 'does',
+  'did', 'been', 'being', 'some', 'such', 'more', 'most', 'less', 'very', 'just', 'also', 'only', 'other', 'each', 'every', 'per',
+  'tell', 'know', 'let', 'notify', 'alert', 'please', 'want', 'need', 'see', 'mention', 'mentions', 'mentioned', 'page',
+  'pages', 'site', 'something', 'anything', 'thing', 'things', 'goes', 'gets', 'becomes', 'happens', 'appears', 'lists', 'says',
+  'default', 'defaults', 'change', 'changes', 'changed', 'changing', 'update', 'updates', 'updated', 'new', 'newer', 'latest',
+  'added', 'adds', 'removed', 'removes', 'edit', 'edits', 'edited', 'modified', 'different', 'difference', 'now', 'ever', 'again',
+  'important', 'significant', 'meaningful', 'relevant', 'real',
+]);
 
-/** The goal's words the judge looks for: four letters or more, not the filler of a request. */
+/** A word without its plural's ending, so that "sizes" meets "size" and "retries" meets "retry". */
+const singular = (word: string): string => (word.length > 4 && word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word);
+
+/** The goal's distinctive words, singular: three letters or more, none of the STOP words. */
 export function goalWords(goal: string): string[] {
-  return [...new Set(goal.toLowerCase().match(/[a-z0-9]{4,}/g) ?? [])].filter((w) => !STOP.has(w));
+  return [...new Set((goal.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []).filter((w) => !STOP.has(w)).map(singular))];
 }
 
 export interface Judgment {
@@ -105,22 +122,27 @@ export interface Judgment {
   meaningfulChanges: Array<{ type: 'added' | 'removed' | 'changed'; before: string | null; after: string | null; reason: string }>;
 }
 
-/** The emulator's judge: meaningful when a changed line holds a word of the goal. */
+/**
+ * The emulator's judge: meaningful when a changed line holds at least half of the goal's
+ * distinctive words (of one or two, either; of three, two); a goal of nothing but filler finds
+ * nothing meaningful.
+ */
 export function judge(goal: string, diff: string): Judgment {
   const words = goalWords(goal);
+  const needed = Math.ceil(words.length / 2);
   const changed = diff.split('\n').filter((l) => (l.startsWith('+') || l.startsWith('-')) && !l.startsWith('+++') && !l.startsWith('---'));
   const meaningfulChanges: Judgment['meaningfulChanges'] = [];
   const found = new Set<string>();
   for (const line of changed) {
-    const lineWords = new Set(line.slice(1).toLowerCase().match(/[a-z0-9]+/g) ?? []);
+    const lineWords = new Set((line.slice(1).toLowerCase().match(/[a-z0-9]+/g) ?? []).map(singular));
     const hits = words.filter((w) => lineWords.has(w));
-    if (hits.length === 0) continue;
+    if (hits.length === 0 || hits.length < needed) continue;
     hits.forEach((w) => found.add(w));
     const added = line.startsWith('+');
     meaningfulChanges.push({ type: added ? 'added' : 'removed', before: added ? null : line.slice(1), after: added ? line.slice(1) : null, reason: `Mentions ${hits.map((w) => `"${w}"`).join(', ')}.` });
   }
   if (meaningfulChanges.length === 0) return { meaningful: false, confidence: 'high', reason: 'The change does not touch what the goal asks about.', meaningfulChanges };
-  return { meaningful: true, confidence: found.size > 1 ? 'high' : 'medium', reason: `The change mentions ${[...found].map((w) => `"${w}"`).join(', ')}, which the goal asks about.`, meaningfulChanges };
+  return { meaningful: true, confidence: found.size > 1 || words.length === 1 ? 'high' : 'medium', reason: `The change mentions ${[...found].map((w) => `"${w}"`).join(', ')}, which the goal asks about.`, meaningfulChanges };
 }
 
 /** A scrape target that asks for JSON: "json" or { type: "json", … } among its formats. */

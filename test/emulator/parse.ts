@@ -1,8 +1,10 @@
 // POST /v2/parse: a multipart/form-data upload (`file`, and `options` as JSON text of ParseOptions)
 // turned into markdown by ./documents.ts, in the shapes of the service's published v2 OpenAPI: 200
 // with `data.markdown` (and `data.pages` for a PDF parsed with `pages`), 400 `{success:false, code,
-// error}` for a request it cannot read or a file it does not take. The price is the emulator's own
-// (the service publishes none): a credit a PDF page read, one for any other file.
+// error}` for a request it cannot read or a file it does not take; `data.warning` (the published
+// ScrapeResponse's) says what of the file could not be read, never an empty answer in silence.
+// The price is the emulator's own (the service publishes none): a credit a PDF page read, one for
+// any other file.
 import { csvToMarkdown, docxToMarkdown, htmlToMarkdown, pdfToMarkdown, xlsxToMarkdown, type Converted } from './documents';
 import type { Answer } from './routes';
 
@@ -91,6 +93,7 @@ export function answerParse(contentType: string, body: Buffer): Answer & { credi
   const credits = extension === 'pdf' ? Math.max(1, pageCount) : 1;
   const data: Record<string, unknown> = {
     markdown: converted.markdown,
+    ...(converted.warning !== undefined ? { warning: converted.warning } : {}),
     metadata: { ...(converted.title ? { title: converted.title } : {}), contentType: file.contentType ?? 'application/octet-stream', ...(extension === 'pdf' ? { numPages: pageCount } : {}), creditsUsed: credits },
   };
   if (converted.pages && pdf?.pages === true) data.pages = converted.pages;

@@ -151,7 +151,7 @@ describe('emulator search: sources, limit, categories, domains, formats', () => 
       assert.equal(res.data[key]?.length, 2, key);
       assert.deepEqual(res.data[key].map((r) => r.position), [1, 2]);
     }
-    assert.equal((await search(emulator.url, { query: ALL, limit: 100 })).data.web?.length, 36);
+    assert.equal((await search(emulator.url, { query: ALL, limit: 100 })).data.web?.length, 50);
   });
 
   it('filters by categories and sets each result category', async () => {

@@ -31,7 +31,8 @@ describe('emulator search: tbs', () => {
       for (const time of found) assert.ok(time >= NOW.getTime() - ms && time <= NOW.getTime(), `qdr:${range}`);
       previous = found.length;
     }
-    assert.ok(previous < 35, 'qdr:y leaves out the pages older than a year');
+    const everyPage = (await search(emulator.url, { query: ALL, limit: 100 })).data.web?.length ?? 0;
+    assert.ok(previous < everyPage, 'qdr:y leaves out the pages older than a year');
   });
 
   it('cdr:1 keeps pages between cd_min and cd_max, both days included', async () => {
