@@ -238,6 +238,9 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
   // Shown on the first start; each step ticked as the person does it.
   const walkthrough = registerWalkthrough(services, {
     onDidSearch: features.event('search', (search) => search.onDidSearch),
+    onDidConvert: features.event('parse', (parse) => parse.onDidParse),
+    onDidStartJob: features.event('jobs', (jobs) => jobs.onDidStart),
+    onDidMakeWatch: features.event('watch', (watch) => watch.onDidCreate),
     onDidChangeEvents: features.event('webhooks', (webhooks) => webhooks.onDidChangeEvents),
     webhookEventCount: () => (features.has('webhooks') ? features.get('webhooks').events.length : 0),
   });

@@ -129,6 +129,9 @@ export const ContextKey = {
   walkthroughSearched: 'webData.walkthrough.searched',
   walkthroughRead: 'webData.walkthrough.read',
   walkthroughWebhookReceived: 'webData.walkthrough.webhookReceived',
+  walkthroughConverted: 'webData.walkthrough.converted',
+  walkthroughJobStarted: 'webData.walkthrough.jobStarted',
+  walkthroughWatchMade: 'webData.walkthrough.watchMade',
 } as const;
 
 /** The walkthrough of contributes.walkthroughs, as workbench.action.openWalkthrough names it: `<publisher>.<name>#<id>`. */

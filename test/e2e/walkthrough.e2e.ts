@@ -1,7 +1,7 @@
 // The Getting Started walkthrough in the real workbench, as the sandbox shows it (issue 29): the key
 // handed over by the sandbox's helper extension (not a command the workbench ran), a search, a
 // click on a result, the Active Crawls view, a signed webhook received; then the walkthrough's
-// page shows those five steps ticked, read from the checkmarks VS Code draws, and the chat step
+// page shows those five steps ticked, read from the checkmarks VS Code draws, and the document, job, watch and chat steps
 // (not done here) still unticked. A picture in test-results/e2e/. Run: npm run test:e2e
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -15,7 +15,7 @@ import {
 const WALKTHROUGH_TITLE = 'Get Started with Web Data';
 /** The step ids in the manifest's contributes.walkthroughs, in order. */
 const DONE_HERE = ['connect', 'search', 'openMarkdown', 'credits', 'webhooks'];
-const NOT_DONE_HERE = ['chat'];
+const NOT_DONE_HERE = ['document', 'job', 'watch', 'chat'];
 
 /**
  * Each step's checkmark on the walkthrough's page: VS Code marks an element per step with
@@ -63,6 +63,8 @@ describe('e2e: the walkthrough ticks each step as it is done', function () {
     await editorTab(p, 'Backpressure - Tideflow.md').waitFor({ timeout: 20_000 });
     await setViewExpanded(p, 'Jobs', true);
     await viewRows(p, 'Jobs').filter({ hasText: 'https://docs.tideflow.dev' }).first().waitFor({ timeout: 30_000 });
+    // Opening the view ticks nothing (issue 46); refreshing the credits does.
+    await runFromPalette(p, 'Web Data: Refresh Credits');
     await setViewExpanded(p, 'Webhook Events', true);
     await viewPane(p, 'Webhook Events').getByText('waiting for deliveries').first().waitFor({ timeout: 20_000 });
     const delivered = await wb.stack.emulator.completeCrawl(DEMO_API_KEY, '3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01');
@@ -70,7 +72,7 @@ describe('e2e: the walkthrough ticks each step as it is done', function () {
     await viewRows(p, 'Webhook Events').filter({ hasText: 'crawl.completed' }).first().waitFor({ timeout: 20_000 });
   });
 
-  it('3. the walkthrough\'s page shows those five steps ticked, and the chat step not', async () => {
+  it('3. the walkthrough\'s page shows those five steps ticked, and the steps not done here not', async () => {
     const p = thePage();
     await runFromPalette(p, 'Welcome: Open Walkthrough...');
     await typeIntoInputBox(p, WALKTHROUGH_TITLE);

@@ -341,7 +341,8 @@ describe('manifest: walkthrough', () => {
   const steps = walkthroughs.flatMap((w) => w.steps);
 
   it('has the getting-started steps, each completing on an event', () => {
-    assert.deepEqual(steps.map((s) => s.id), ['connect', 'search', 'openMarkdown', 'credits', 'webhooks', 'chat']);
+    // A page, a document, a job, a watch and chat: each family a newcomer meets (issue 46).
+    assert.deepEqual(steps.map((s) => s.id), ['connect', 'search', 'openMarkdown', 'document', 'job', 'watch', 'credits', 'webhooks', 'chat']);
     for (const step of steps) assert.ok(step.completionEvents.length > 0, step.id);
   });
 
@@ -364,7 +365,10 @@ describe('manifest: walkthrough', () => {
       connect: `onContext:${ContextKey.walkthroughConnected}`,
       search: `onContext:${ContextKey.walkthroughSearched}`,
       openMarkdown: `onContext:${ContextKey.walkthroughRead}`,
-      credits: `onView:${View.activeCrawls}`,
+      document: `onContext:${ContextKey.walkthroughConverted}`,
+      job: `onContext:${ContextKey.walkthroughJobStarted}`,
+      watch: `onContext:${ContextKey.walkthroughWatchMade}`,
+      credits: `onCommand:${Command.refreshUsage}`,
       webhooks: `onContext:${ContextKey.walkthroughWebhookReceived}`,
       chat: `onContext:${ContextKey.chatToolUsed}`,
     };
@@ -378,6 +382,11 @@ describe('manifest: walkthrough', () => {
     const byId = new Map(steps.map((s) => [s.id, s]));
     assert.deepEqual(byId.get('search')?.completionEvents, [`onContext:${ContextKey.walkthroughSearched}`]);
     assert.deepEqual(byId.get('openMarkdown')?.completionEvents, [`onContext:${ContextKey.walkthroughRead}`]);
+    // Connect… opens a prompt that may be cancelled; the Jobs view may merely be opened (issue 46).
+    assert.deepEqual(byId.get('connect')?.completionEvents, [`onContext:${ContextKey.walkthroughConnected}`]);
+    for (const step of steps) assert.ok(!step.completionEvents.some((e) => e.startsWith('onView:')), `step ${step.id} ticks when a view opens`);
+    // Never a costlier setting recommended: a page is scraped alone, at its price.
+    for (const step of steps) assert.ok(!/scrapeFormats/.test(nls[step.description.replace(/^%|%$/g, '')] ?? ''), `step ${step.id} recommends a costlier setting`);
   });
 
   it('the chat step says that chat needs a chat extension, and offers to find one', () => {

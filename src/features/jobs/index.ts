@@ -43,6 +43,8 @@ export interface JobsApi {
   readonly followed: number;
   /** A job started here ended with its cost read (today's spend counts it). */
   readonly onDidFinish: vscode.Event<FinishedJob>;
+  /** The service accepted a job this window started. */
+  readonly onDidStart: vscode.Event<unknown>;
   /**
    * Answers the modal confirmation above the page threshold instead of a person, when set: only
    * host tests do (a modal dialog cannot be clicked there). Returns the button chosen.
@@ -78,6 +80,7 @@ class JobsFeature extends Disposable {
       wiring: () => starter.wiring(),
       wasStartedHere: (id) => starter.wasStartedHere(id),
       onDidFinish: starter.onDidFinish,
+      onDidStart: starter.onDidStart,
       get followed() {
         return starter.followed;
       },

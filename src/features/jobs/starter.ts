@@ -73,6 +73,9 @@ export class JobStarter extends Disposable {
   private readonly finished = this._register(new vscode.EventEmitter<FinishedJob>());
   /** A job started here ended with its cost read: today's spend counts it for whoever asked. */
   readonly onDidFinish = this.finished.event;
+  private readonly startedEmitter = this._register(new vscode.EventEmitter<JobRef>());
+  /** After the service accepted a job this window started (the walkthrough's job step ticks). */
+  readonly onDidStart = this.startedEmitter.event;
 
   constructor(private readonly services: Services, private readonly links: JobLinks) {
     super();
@@ -130,6 +133,7 @@ export class JobStarter extends Disposable {
     this.startedHere.add(ref.id);
     this.services.log.info(`Started ${job.kind === 'crawl' ? 'crawl' : 'batch scrape'} ${ref.id} for the ${options.askedBy}; webhook ${wiring.kind === 'wired' ? `wired (${wiring.via}, ${wiring.check})` : `not wired (${wiring.reason})`}.`);
     if (token !== undefined) await this.keepToken(ref.id, token);
+    this.startedEmitter.fire(ref);
     if (job.kind === 'crawl') void this.links.crawls.refresh().catch(() => undefined);
     this.follow(ref, shapeOfJob(job), wiring.kind === 'wired', options.askedBy);
     return {

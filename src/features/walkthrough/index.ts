@@ -19,7 +19,7 @@ import type { Services } from '../../platform/services';
 /** globalState key: true once the walkthrough was opened on a first start. */
 const WALKTHROUGH_SHOWN = 'webData.walkthroughShown';
 
-export type WalkthroughStep = 'connected' | 'searched' | 'read' | 'webhookReceived';
+export type WalkthroughStep = 'connected' | 'searched' | 'read' | 'converted' | 'jobStarted' | 'watchMade' | 'webhookReceived';
 
 /** How long a step's key stays true: the workbench reacts to the change at once. */
 const PULSE_MS = 1500;
@@ -27,6 +27,10 @@ const PULSE_MS = 1500;
 export interface WalkthroughSources {
   /** After each stored search. */
   onDidSearch: vscode.Event<unknown>;
+  /** After each document converted (kept), each job the service accepted, each watch it made. */
+  onDidConvert: vscode.Event<unknown>;
+  onDidStartJob: vscode.Event<unknown>;
+  onDidMakeWatch: vscode.Event<unknown>;
   /** After any change to the Webhook Events list; webhookEventCount says how many it lists. */
   onDidChangeEvents: vscode.Event<void>;
   webhookEventCount: () => number;
@@ -47,6 +51,9 @@ function setStepKey(step: WalkthroughStep, value: boolean): Thenable<unknown> {
     case 'connected': return vscode.commands.executeCommand('setContext', ContextKey.walkthroughConnected, value);
     case 'searched': return vscode.commands.executeCommand('setContext', ContextKey.walkthroughSearched, value);
     case 'read': return vscode.commands.executeCommand('setContext', ContextKey.walkthroughRead, value);
+    case 'converted': return vscode.commands.executeCommand('setContext', ContextKey.walkthroughConverted, value);
+    case 'jobStarted': return vscode.commands.executeCommand('setContext', ContextKey.walkthroughJobStarted, value);
+    case 'watchMade': return vscode.commands.executeCommand('setContext', ContextKey.walkthroughWatchMade, value);
     case 'webhookReceived': return vscode.commands.executeCommand('setContext', ContextKey.walkthroughWebhookReceived, value);
   }
 }
@@ -66,6 +73,10 @@ class Walkthrough extends Disposable implements WalkthroughApi {
     this._register(connection.onDidChange(() => { if (connection.isConnected) this.signal('connected'); }));
     this._register(sources.onDidSearch(() => { this.signal('searched'); }));
     this._register(vscode.workspace.onDidOpenTextDocument((document) => { if (READ_PAGE_SCHEMES.has(document.uri.scheme)) this.signal('read'); }));
+    // Each only once it worked: a box opened and dismissed ticks nothing.
+    this._register(sources.onDidConvert(() => { this.signal('converted'); }));
+    this._register(sources.onDidStartJob(() => { this.signal('jobStarted'); }));
+    this._register(sources.onDidMakeWatch(() => { this.signal('watchMade'); }));
     let events = sources.webhookEventCount();
     this._register(sources.onDidChangeEvents(() => {
       const now = sources.webhookEventCount();

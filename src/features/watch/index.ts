@@ -77,6 +77,9 @@ export class WatchFeature extends Disposable {
   readonly onDidCheck: vscode.Event<WatchCheckDone>;
   /** What the chat tools ask of watches. */
   readonly agent: WatchAgentApi;
+  private readonly createdEmitter = this._register(new vscode.EventEmitter<Monitor>());
+  /** After the service made a watch the person asked for here (the walkthrough's watch step ticks). */
+  readonly onDidCreate = this.createdEmitter.event;
 
   constructor(private readonly services: Services, private readonly links: WatchLinks) {
     super();
@@ -207,6 +210,7 @@ export class WatchFeature extends Disposable {
       const monitor = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.creating() }, () => api.createMonitor(hook.webhook ? { ...body, webhook: hook.webhook } : body));
       await hook.keep(monitor.id);
       this.model.put(monitor);
+      this.createdEmitter.fire(monitor);
       void vscode.window.showInformationMessage(inertNotification(words.created(monitor.name ?? body.name, words.creditsAMonth(monitor.estimatedCreditsPerMonth))));
       return monitor;
     } catch (error) {

@@ -9,7 +9,10 @@ import type { SearchRecord } from '../../../src/core/search/record';
 import type { WebDataApi } from '../../../src/extension';
 import type { WalkthroughStep } from '../../../src/features/walkthrough';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { activate, emulator, restoreDemoKey, storageOf, useKey, usageFor, waitFor } from './helpers-account';
+import { pressEnterUntilDone } from './helpers-steps';
 import { startUnsignedReceiver } from './helpers-webhooks';
 
 const KEY = 'wd-host-walkthrough-0001';
@@ -56,6 +59,63 @@ describe('walkthrough: shown on the first start, each step ticked as it is done'
     assert.ok(command);
     await vscode.commands.executeCommand(command.command, ...((command.arguments ?? []) as unknown[]));
     await waitFor('the read step\'s key', () => signalledSince(before).includes('read'));
+  });
+
+  it('connect: a key prompt dismissed sets nothing (issue 46: Connect was ticked when the prompt was cancelled)', async () => {
+    const before = api.walkthrough.signalled.length;
+    const closing = api.onDidShowQuickInput(() => void vscode.commands.executeCommand('workbench.action.closeQuickOpen'));
+    try {
+      await vscode.commands.executeCommand('webData.setApiKey');
+    } finally {
+      closing.dispose();
+    }
+    // The pulse would come at once; a search after it shows the signals are heard meanwhile.
+    await vscode.commands.executeCommand('webData.search', { query: 'tideflow install', limit: 1 });
+    await waitFor('the search step\'s key', () => signalledSince(before).includes('searched'));
+    assert.equal(signalledSince(before).includes('connected'), false, 'a dismissed prompt ticked Connect');
+  });
+
+  it('a document, a job and a watch: each sets its key once the service did it, not when its box opened', async function () {
+    // Three calls to the service, and a job followed to its end.
+    this.timeout(120_000);
+    const before = api.walkthrough.signalled.length;
+    // Opened and dismissed: nothing.
+    const closing = api.onDidShowQuickInput(() => void vscode.commands.executeCommand('workbench.action.closeQuickOpen'));
+    try {
+      await vscode.commands.executeCommand('webData.startBatchScrape', { urls: ['https://docs.tideflow.dev/faq'] });
+      await vscode.commands.executeCommand('webData.watch');
+    } finally {
+      closing.dispose();
+    }
+    assert.deepEqual(signalledSince(before).filter((s) => s === 'jobStarted' || s === 'watchMade'), [], 'a dismissed box ticked a step');
+    // A document converted (its upload question answered yes).
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? assert.fail('the host tests open a workspace folder');
+    const file = path.join(root, 'walkthrough-document.csv');
+    fs.writeFileSync(file, 'name\nwalkthrough\n');
+    api.parse.consent.answer = (question) => question.upload;
+    try {
+      assert.ok(await vscode.commands.executeCommand('webData.openAsMarkdown', vscode.Uri.file(file)), 'the document was not converted');
+    } finally {
+      api.parse.consent.answer = undefined;
+      fs.rmSync(file, { force: true });
+    }
+    await waitFor('the document step\'s key', () => signalledSince(before).includes('converted'));
+    // A batch scrape the service accepted.
+    const job = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<{ id: string } | undefined>('webData.startBatchScrape', { urls: ['https://docs.tideflow.dev/faq'] }), 10);
+    assert.ok(job, 'no batch scrape started');
+    await waitFor('the job step\'s key', () => signalledSince(before).includes('jobStarted'));
+    // A watch the service made.
+    const watch = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<{ id: string } | undefined>('webData.watch', { urls: ['https://docs.tideflow.dev/faq'], schedule: 'weekly' }), 5);
+    assert.ok(watch, 'no watch was made');
+    try {
+      await waitFor('the watch step\'s key', () => signalledSince(before).includes('watchMade'));
+    } finally {
+      await vscode.commands.executeCommand('webData.deleteWatch', { watchId: watch.id, confirmed: true });
+      await storageOf(api).globalState.update('webData.watch.known', undefined);
+      for (const row of await api.parse.view.list()) if (row.relativePath === 'walkthrough-document.csv') await vscode.commands.executeCommand('webData.removeDocument', row.id);
+    }
+    // Followed to its end: the suites after this one count requests.
+    await waitFor('the batch scrape to end', () => api.jobs.followed === 0, 60_000);
   });
 
   it('receive webhooks: a delivery the receiver lists sets its key', async () => {
