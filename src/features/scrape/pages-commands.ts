@@ -31,7 +31,7 @@ export interface ScrapeFeature {
   readonly documents: ScrapedPageDocuments;
   readonly onDidScrape: vscode.Event<ScrapedRecord>;
   scrapeAgain(record: ScrapedRecord): Promise<ScrapedRecord | undefined>;
-  scrapeChecked(url: string, options: Record<string, unknown>): Promise<ScrapedRecord | undefined>;
+  scrapeLink(url: string): Promise<ScrapedRecord | undefined>;
 }
 
 export function registerPages(services: Services, feature: ScrapeFeature, place: PagesPlace): PagesView {
@@ -77,5 +77,5 @@ async function openCrawlPageLink(feature: ScrapeFeature, place: PagesPlace, page
     ...(link.label !== undefined ? { description: inertQuickPick(link.url) } : {}),
     url: link.url,
   })), { title: words.linksTitle(), placeHolder: words.linksPlaceholder(links.length), matchOnDescription: true });
-  return picked ? feature.scrapeChecked(picked.url, {}) : undefined;
+  return picked ? feature.scrapeLink(picked.url) : undefined;
 }
