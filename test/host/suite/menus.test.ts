@@ -126,7 +126,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     const asked: AskedModal[] = [];
     const called = await answeringModals('send', () => call(command, ...args), asked);
     assert.deepEqual(asked.map((a) => a.buttons), [[button]], `${command} did not ask first with its price`);
-    assert.match(asked[0]?.detail ?? '', /Price: |A parse like this cost|The service publishes no price/, `${command}: no price in the question`);
+    assert.match(asked[0]?.detail ?? '', /Price: |A parse like this cost|Parses like this cost|The service publishes no price/, `${command}: no price in the question`);
     return called;
   }
 
