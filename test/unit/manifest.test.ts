@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Command, ContextKey, fullSettingKey, Setting, Tool, View, WALKTHROUGH_ID } from '../../src/core/ids';
 import { languageForId } from '../../src/core/browser/present';
+import { PAID_REPEAT_COMMANDS, PAID_REPEAT_ICON } from '../../src/core/spend/repeat';
 import { packagedByVscodeignore, vscodeignoreLines } from './vscodeignore';
 
 const root = path.resolve(__dirname, '../..');
@@ -15,7 +16,7 @@ interface Manifest {
   publisher: string;
   name: string;
   contributes: {
-    commands: Array<{ command: string; title: string; category?: string }>;
+    commands: Array<{ command: string; title: string; category?: string; icon?: string }>;
     menus: Record<string, Array<{ command: string; submenu?: string; when?: string; group?: string }>>;
     submenus?: Array<{ id: string; label: string }>;
     views: Record<string, Array<{ id: string }>>;
@@ -120,6 +121,16 @@ describe('manifest: commands', () => {
       }
     }
     for (const submenu of submenus) assert.ok(submenu in manifest.contributes.menus, `the submenu ${submenu} has no entries`);
+  });
+
+  it('a paid repeat wears the icon of spending again, which nothing else wears; $(refresh) only on free reads (issue 46)', () => {
+    const iconOf = (id: string): string | undefined => manifest.contributes.commands.find((c) => c.command === id)?.icon;
+    for (const id of PAID_REPEAT_COMMANDS) assert.equal(iconOf(id), PAID_REPEAT_ICON, id);
+    const wearing = manifest.contributes.commands.filter((c) => c.icon === PAID_REPEAT_ICON).map((c) => c.command);
+    assert.deepEqual(wearing.sort(), [...PAID_REPEAT_COMMANDS].sort());
+    // Each reads what the service already has (GET): no credits.
+    const refreshing = manifest.contributes.commands.filter((c) => c.icon === '$(refresh)').map((c) => c.command);
+    assert.deepEqual(refreshing.sort(), [Command.refreshCrawls, Command.refreshUsage, Command.loadMoreCrawlResults, Command.refreshWatches].sort());
   });
 
   it('every command link in the welcome texts exists', () => {

@@ -32,6 +32,7 @@ import type { Services } from '../../platform/services';
 import { scrapeHistorySize } from '../../platform/settings';
 import { parseSettings } from '../../platform/feature-settings';
 import type { ViewGroup } from '../../platform/group-tree';
+import { askBeforeSpending } from '../spend/confirm';
 import { UploadConsent } from './consent';
 import { ParsedDocumentTabs } from './documents';
 import { DocumentsView } from './documents-view';
@@ -152,7 +153,9 @@ export class ParseFeature extends Disposable {
       await this.tabs.open(keptRecord);
       const again = words.parseAgain();
       const when = formatAgo(new Date(keptRecord.parsedAt), new Date(), safeLocale(vscode.env.language));
-      void vscode.window.showInformationMessage(words.reused(name, when), again).then((c) => (c === again ? this.openFile(file, true, choices) : undefined));
+      // Its Parse Again uploads and spends again: asked with the price first, as the row's is.
+      void vscode.window.showInformationMessage(words.reused(name, when), again)
+        .then(async (c) => (c === again && await this.askPrice(vscode.Uri.file(file.path), choices) ? this.openFile(file, true, choices) : undefined));
       return keptRecord;
     }
     const client = await this.client();
@@ -261,7 +264,16 @@ export class ParseFeature extends Disposable {
       void vscode.window.showErrorMessage(words.fileGone(inertNotification(record.relativePath, 200)));
       return undefined;
     }
+    // A file not agreed to yet is asked about by the upload's own modal, which says the price too.
+    if (this.consent.given(vscode.workspace.asRelativePath(uri, false)) && !(await this.askPrice(uri))) return undefined;
     return this.openUri(uri, true);
+  }
+
+  /** Parse Again's question, with the price the consent and the review say: this person's parses of the same kind. */
+  private async askPrice(uri: vscode.Uri, choices: ParseChoices = defaultParseChoices(parseSettings())): Promise<boolean> {
+    const shape = parseShape(uri.fsPath, parseOptionsFor(uri.fsPath, choices));
+    const price = priceWords(scrapePriceOf(shape, (await this.documents.summaries().catch(() => undefined)) ?? []));
+    return askBeforeSpending('parseAgain', inertNotification(vscode.workspace.asRelativePath(uri, false), 200), price);
   }
 
   /** Pin Document / Unpin Document: true when done, false when the document is no longer kept. */

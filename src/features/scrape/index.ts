@@ -3,6 +3,8 @@
 // refused one is said in the box, flagged parts (credentials, secret-looking parameters, hosts the
 // service cannot reach) are shown and removed unless the person keeps them. The page opens in a
 // read-only markdown tab kept in global storage, so it comes back after a reload and in every window.
+// A click that spends at once (Scrape Fresh Copy, Scrape Full Page, Scrape Again, a crawled page's
+// link) asks first with its price (src/features/spend/confirm.ts).
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { MapLink, ScrapeRequest, WebDataClient } from '../../core/api';
@@ -16,6 +18,8 @@ import { Schemes } from '../../core/schemes';
 import { DEFAULT_MAX_HISTORY_BYTES } from '../../core/search/eviction';
 import { ScrapedPages } from '../../core/scrape/store';
 import { checkUrl, type UrlCheck } from '../../core/scrape/url-check';
+import { scrapePriceOf, scrapeShape } from '../../core/scrape/options';
+import type { PaidRepeat } from '../../core/spend/repeat';
 import { inertNotification, inertQuickPick } from '../../core/text/inert';
 import { Disposable } from '../../platform/disposable';
 import { showError } from '../../platform/notify';
@@ -28,8 +32,9 @@ import { runScrapeWithOptions } from './options';
 import { registerPages, type PagesPlace } from './pages-commands';
 import type { PagesView } from './pages-view';
 import type { GroupTree } from '../../platform/group-tree';
+import { askBeforeSpending } from '../spend/confirm';
 import { confirmUrl, urlNearby } from './url-input';
-import { errorPageWords, flagWords, refusalWords, words } from './words';
+import { errorPageWords, flagWords, optionWords, refusalWords, words } from './words';
 
 type Options = Omit<ScrapeRequest, 'url'>;
 
@@ -90,10 +95,11 @@ export class ScrapeFeature extends Disposable {
       return undefined;
     }
     const sent = await this.confirm(checkUrl(argument.url));
-    return sent === undefined ? undefined : this.scrape(sent, {});
+    if (sent === undefined || !(await this.askFirst('scrapeResult', sent, {}))) return undefined;
+    return this.scrape(sent, {});
   }
 
-  /** webData.scrapeFresh: the page of the active tab again, not from the service's cache. */
+  /** webData.scrapeFresh: the page of the active tab again, not from the service's cache; asked first with its price. */
   async scrapeFresh(given: vscode.Uri | undefined): Promise<ScrapedRecord | undefined> {
     const uri = given ?? vscode.window.activeTextEditor?.document.uri;
     const id = uri?.scheme === Schemes.scrapedPage.scheme ? pageIdOf(uri.query) : undefined;
@@ -102,7 +108,9 @@ export class ScrapeFeature extends Disposable {
       void vscode.window.showErrorMessage(words.notAPage());
       return undefined;
     }
-    return this.scrape(record.url, { maxAge: 0 });
+    const options: Options = { maxAge: 0 };
+    if (!(await this.askFirst('scrapeFresh', record.url, options))) return undefined;
+    return this.scrape(record.url, options);
   }
 
   /** webData.mapSite: a site's addresses in a quick pick; the picked ones open as markdown. */
@@ -185,9 +193,29 @@ export class ScrapeFeature extends Disposable {
     return record;
   }
 
-  /** A page fetched again with the options it was fetched with (Scrape Again on its row). */
+  /** A page fetched again with the options it was fetched with (Scrape Again on its row), asked first with its price. */
   async scrapeAgain(record: ScrapedRecord): Promise<ScrapedRecord | undefined> {
-    return this.scrape(record.url, record.request ?? {});
+    const options = record.request ?? {};
+    if (!(await this.askFirst('scrapeAgain', record.url, options))) return undefined;
+    return this.scrape(record.url, options);
+  }
+
+  /** A crawled page's link picked (Scrape Linked Page…): its address checked, asked first with its price, then sent. */
+  async scrapeLink(url: string): Promise<ScrapedRecord | undefined> {
+    const sent = await this.confirm(checkUrl(url));
+    if (sent === undefined || !(await this.askFirst('scrapeLink', sent, {}))) return undefined;
+    return this.scrape(sent, {});
+  }
+
+  /**
+   * A paid repeat's question (src/features/spend/confirm.ts) with the price Scrape with Options'
+   * review says for the request as fetchPage will send it: this person's scrapes of its shape.
+   */
+  private async askFirst(operation: PaidRepeat, url: string, options: Options): Promise<boolean> {
+    const settings = scrapeSettings();
+    const shape = scrapeShape({ formats: settings.formats, ...options });
+    const price = optionWords.price(scrapePriceOf(shape, (await this.pages.summaries().catch(() => undefined)) ?? []));
+    return askBeforeSpending(operation, inertNotification(url, 80), price);
   }
 
   /** A checked address sent with the options given, its tab opened (Scrape with Options' last step). */

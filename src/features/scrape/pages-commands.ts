@@ -33,7 +33,7 @@ export interface ScrapeFeature {
   readonly documents: ScrapedPageDocuments;
   readonly onDidScrape: vscode.Event<ScrapedRecord>;
   scrapeAgain(record: ScrapedRecord): Promise<ScrapedRecord | undefined>;
-  scrapeChecked(url: string, options: Record<string, unknown>): Promise<ScrapedRecord | undefined>;
+  scrapeLink(url: string): Promise<ScrapedRecord | undefined>;
 }
 
 /** The view's provider, and the pages' group in it. */
@@ -88,5 +88,5 @@ async function openCrawlPageLink(feature: ScrapeFeature, place: PagesPlace, page
     ...(link.label !== undefined ? { description: inertQuickPick(link.url) } : {}),
     url: link.url,
   })), { title: words.linksTitle(), placeHolder: words.linksPlaceholder(links.length), matchOnDescription: true });
-  return picked ? feature.scrapeChecked(picked.url, {}) : undefined;
+  return picked ? feature.scrapeLink(picked.url) : undefined;
 }

@@ -15,6 +15,9 @@ import { inertNotification } from '../../core/text/inert';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { showError, showLogError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
+import { priceOf } from '../../core/spend/price';
+import { askBeforeSpending } from '../spend/confirm';
+import { priceWords } from '../spend/words';
 import { promptForQuery, type QueryPromptOptions } from './query-box';
 import type { SearchServiceHost } from './service';
 import { searchDoneWords, searchNotKeptWords } from './words';
@@ -50,9 +53,12 @@ export class SearchCommand extends Disposable {
     return this.execute(request, { token, withSettings: true });
   }
 
-  /** A row's Search Again: the stored request exactly as it was sent, settings of today aside, and where it started. */
+  /**
+   * A row's Search Again: the stored request exactly as it was sent, settings of today aside, and
+   * where it started; asked first with its price (one click on a row spends again).
+   */
   again(request: Record<string, unknown>, origin: SearchOrigin | undefined): Promise<SearchRecord | undefined> {
-    return this.execute(request, { withSettings: false, origin });
+    return this.execute(request, { withSettings: false, origin, askFirst: true });
   }
 
   /**
@@ -82,14 +88,23 @@ export class SearchCommand extends Disposable {
   }
 
   /** Checks the request once (before any connect prompt: a refused request needs no key), then sends it. */
-  private async execute(argument: Record<string, unknown>, how: { token?: CancellationSignal; withSettings: boolean; origin?: SearchOrigin }): Promise<SearchRecord | undefined> {
+  private async execute(argument: Record<string, unknown>, how: { token?: CancellationSignal; withSettings: boolean; origin?: SearchOrigin; askFirst?: boolean }): Promise<SearchRecord | undefined> {
     const prepared = this.searches.prepare(argument, { withSettings: how.withSettings });
     if (!prepared.ok) {
       void showProblems(prepared.failure.problems, prepared.failure.fromSettings);
       return undefined;
     }
+    // The price before any connect prompt: declined, nothing is asked or sent.
+    if (how.askFirst === true && !(await this.askPrice(prepared.search))) return undefined;
     if (!(await this.connected())) return undefined;
     return this.send(prepared.search, how.token, how.origin);
+  }
+
+  /** The price as Search with Options' review says it: the spec's, else this shape's history, else unknown. */
+  private async askPrice(search: PreparedSearch): Promise<boolean> {
+    const history = await this.searches.list().catch(() => []);
+    const price = vscode.l10n.t('Price: {0}', priceWords(priceOf(search.body, history)));
+    return askBeforeSpending('searchAgain', inertNotification(search.body.query, 60), price);
   }
 
   private async send(search: PreparedSearch, token: CancellationSignal | undefined, origin?: SearchOrigin): Promise<SearchRecord | undefined> {

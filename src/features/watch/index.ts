@@ -1,10 +1,10 @@
 // Know when a page changes (issue 37): Watch for Changes… makes a watch on the service (a monitor)
 // after steps with Back and a review that shows its bound; the Watches group of Search Results shows
-// each watch with its next run and last check; Check Now, Pause/Resume, Delete (asks) and Open Changes
-// act on its rows. A changed page opens in VS Code's diff editor (./changes.ts). Each check run from
-// here, or found run on schedule when the watches are read, counts its `actualCredits` in today's
-// spend (./check-spend.ts). The chat tools reach watches through `agent` (./agent.ts). Registering
-// reads nothing and sends nothing.
+// each watch with its next run and last check; Check Now (asked first with its price), Pause/Resume,
+// Delete (asks) and Open Changes act on its rows. A changed page opens in VS Code's diff editor
+// (./changes.ts). Each check run from here, or found run on schedule when the watches are read,
+// counts its `actualCredits` in today's spend (./check-spend.ts). The chat tools reach watches
+// through `agent` (./agent.ts). Registering reads nothing and sends nothing.
 import * as vscode from 'vscode';
 import type { WebDataClient } from '../../core/api';
 import { decodeChanges, decodeDeleteWatch, decodeWatchArgument, decodeWatchId, type ChangesArgument, type WatchArgument } from '../../core/commands/watch';
@@ -15,7 +15,6 @@ import { countsOf, hasDiff } from '../../core/monitor/present';
 import { buildMonitorRequest, creditsPerPageOf, draftOf, estimateCreditsPerMonth, pagesPerCheck, type MonitorCreateRequest, type WatchChoices, type WatchWhat } from '../../core/monitor/request';
 import { checksPerMonth, parseSchedule } from '../../core/monitor/schedule';
 import type { Monitor, MonitorCheck, MonitorCheckPage } from '../../core/monitor/schemas';
-import type { SearchAsker } from '../../core/search/record';
 import { inertNotification } from '../../core/text/inert';
 import { copyText } from '../../platform/clipboard';
 import { noArgument, registerCommand } from '../../platform/commands';
@@ -30,6 +29,8 @@ import { WATCH_TOKENS_PREFIX } from '../../core/jobs/tokens';
 import { GroupTree } from '../../platform/group-tree';
 import { createTreeView } from '../../platform/stand-ins';
 import { viewRows } from '../../core/view-nodes';
+import { askBeforeSpending } from '../spend/confirm';
+import { checkPriceOf } from '../../core/spend/repeat';
 import { urlNearby } from '../scrape/url-input';
 import { ChangeDocuments } from './changes';
 import { WatchesGroup } from './group';
@@ -219,9 +220,27 @@ export class WatchFeature extends Disposable {
     }
   }
 
-  /** webData.checkWatchNow: a check now; its pages kept for the rows and diffs, its credits counted. */
-  async checkNow(id: string | undefined, askedBy: SearchAsker = 'person'): Promise<{ check: MonitorCheck; pages: readonly MonitorCheckPage[] } | undefined> {
+  /** webData.checkWatchNow: asked first with the check's price (one click on a row spends), then run. */
+  async checkNow(id: string | undefined): Promise<{ check: MonitorCheck; pages: readonly MonitorCheckPage[] } | undefined> {
     if (id === undefined) { void vscode.window.showErrorMessage(words.noWatch()); return undefined; }
+    if (!(await this.askCheckPrice(id))) return undefined;
+    return this.runCheck(id);
+  }
+
+  /**
+   * The price from this watch's checks (a free read, kept once read), else its pages at this
+   * person's price of a page, as the watch's bound reads it; else unknown.
+   */
+  private async askCheckPrice(id: string): Promise<boolean> {
+    const checks = await this.model.checksOf(id).catch(() => []);
+    const what = draftOf(this.model.get(id) ?? {}).what;
+    const perPage = creditsPerPageOf(await this.links.keptPages().catch(() => []));
+    const price = checkPriceOf(checks, what ? pagesPerCheck(what) : 0, perPage);
+    return askBeforeSpending('checkNow', inertNotification(this.nameOf(id), 80), words.checkPrice(price));
+  }
+
+  /** A check now, once the person accepted its price; its pages kept for the rows and diffs, its credits counted as theirs. */
+  private async runCheck(id: string): Promise<{ check: MonitorCheck; pages: readonly MonitorCheckPage[] } | undefined> {
     const api = await this.connected();
     if (!api) return undefined;
     const name = this.nameOf(id);
@@ -234,7 +253,7 @@ export class WatchFeature extends Disposable {
       });
       // This message tells of the check: no other window's notification for it.
       await this.notifier.claims.claim(done.check.id);
-      this.checkSpend.ran(done.check.id, done.check.actualCredits, askedBy);
+      this.checkSpend.ran(done.check.id, done.check.actualCredits, 'person');
       this.model.keepPages(id, done.check.id, done.pages);
       await this.model.refresh();
       const hasGoal = typeof this.model.get(id)?.goal === 'string';
@@ -245,7 +264,7 @@ export class WatchFeature extends Disposable {
         .then((choice) => (choice === open ? this.openChanges({ kind: 'check', watchId: id, checkId: done.check.id }) : undefined));
       return done;
     } catch (error) {
-      void showError(this.services.log, words.checkFailed(inertNotification(name, 80)), error, { retry: () => this.checkNow(id, askedBy) });
+      void showError(this.services.log, words.checkFailed(inertNotification(name, 80)), error, { retry: () => this.runCheck(id) });
       return undefined;
     } finally {
       this.notifier.checkingNow.delete(id);

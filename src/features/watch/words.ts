@@ -8,6 +8,7 @@ import type { WatchProblem } from '../../core/monitor/request';
 import type { ScheduleCheck } from '../../core/monitor/schedule';
 import type { Monitor, MonitorCheckPage } from '../../core/monitor/schemas';
 import { fullSettingKey, Setting } from '../../core/ids';
+import type { CheckPrice } from '../../core/spend/repeat';
 
 const locale = (): string => safeLocale(vscode.env.language);
 const n = (value: number): string => formatNumber(value, locale());
@@ -16,6 +17,8 @@ export const when = (iso: string | null | undefined): string | undefined => {
   const at = new Date(iso);
   return Number.isNaN(at.getTime()) ? undefined : formatDateTime(at, { locale: locale() });
 };
+
+const credits = (value: number): string => (value === 1 ? vscode.l10n.t('1 credit') : vscode.l10n.t('{0} credits', n(value)));
 
 type Problem = Extract<ScheduleCheck, { ok: false }>['problem'];
 
@@ -89,6 +92,20 @@ export const words = {
   boundUnknown: (pages: number, checks: number) => vscode.l10n.t('Bound: unknown until the first check ({0} pages × {1} checks a month; no scrape of yours to price a page by).', n(pages), n(checks)),
   confirmBound: (credits: number, threshold: number) => vscode.l10n.t('This watch could spend about {0} credits a month. You are asked above {1} credits a month ({2}).', n(credits), n(threshold), fullSettingKey(Setting.watchConfirmAboveCreditsPerMonth)),
   confirmCreate: () => vscode.l10n.t('Create the Watch'),
+  /** Check Now's price line, in the words of the bound above (a check reads every watched page). */
+  checkPrice: (price: CheckPrice) => {
+    switch (price.kind) {
+      case 'history':
+        if (price.times === 1) return vscode.l10n.t('Price: the last check of this watch cost {0}.', credits(price.max));
+        return price.min === price.max
+          ? vscode.l10n.t('Price: checks of this watch cost {0} the last {1} times.', credits(price.max), n(price.times))
+          : vscode.l10n.t('Price: checks of this watch cost {0} to {1} the last {2} times.', n(price.min), credits(price.max), n(price.times));
+      case 'pages': return price.pages === 1
+        ? vscode.l10n.t('Price: about {0} (one page, at what your scrapes cost); the service reports the check\'s cost once it has run.', credits(price.about))
+        : vscode.l10n.t('Price: about {0} ({1} pages at what your scrapes cost a page); the service reports the check\'s cost once it has run.', credits(price.about), n(price.pages));
+      case 'unknown': return vscode.l10n.t('Price: unknown until the first check of this watch (the service reports it once it has run).');
+    }
+  },
   creating: () => vscode.l10n.t('Creating the watch…'),
   created: (name: string, credits: string) => vscode.l10n.t('Watching {0}. The service estimates {1} a month.', name, credits),
   creditsAMonth: (credits: number | null | undefined) => (typeof credits === 'number' ? vscode.l10n.t('{0} credits', n(credits)) : vscode.l10n.t('an unknown number of credits')),

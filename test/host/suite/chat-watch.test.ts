@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import { activate, emulator, moveClock, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
+import { paying } from './helpers-price';
 import { messageOf as confirmationOf, none, textOf } from './helpers-tools';
 
 const KEY = 'wd-chat-watch-suite-key';
@@ -82,8 +83,8 @@ describe('chat: watch tools', function () {
 
   it('webData_read\'s changes: what changed and why it matters within 64, 200 and no budget, free, with the webData_read call for the whole diff', async () => {
     const { id } = await watchThroughTool({ urls: [GUIDE], schedule: 'weekly', goal: 'breaking change' });
-    await vscode.commands.executeCommand('webData.checkWatchNow', id);
-    await vscode.commands.executeCommand('webData.checkWatchNow', id);
+    await paying('webData.checkWatchNow', id);
+    await paying('webData.checkWatchNow', id);
     const spent = api.spend.today();
     for (const budget of BUDGETS) {
       const before = await emulator.requestCount();
@@ -165,8 +166,8 @@ describe('chat: watch tools', function () {
       targets: [{ type: 'scrape', urls: [GUIDE], scrapeOptions: { formats: ['json'] } }],
     }, new AbortController().signal);
     assert.ok(monitor);
-    await vscode.commands.executeCommand('webData.checkWatchNow', monitor.id);
-    await vscode.commands.executeCommand('webData.checkWatchNow', monitor.id);
+    await paying('webData.checkWatchNow', monitor.id);
+    await paying('webData.checkWatchNow', monitor.id);
     assert.equal(await vscode.commands.executeCommand<number>('webData.openWatchChanges', { watchId: monitor.id }), 1);
     await waitFor('the diff tab', () => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff);
     const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;

@@ -10,6 +10,7 @@ import type { SearchRecord } from '../../../src/core/search/record';
 import type { WebDataApi } from '../../../src/extension';
 import type { SearchTreeNode } from '../../../src/features/search';
 import { activate, emulator, plainText, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+import { paying } from './helpers-price';
 
 const KEY = 'wd-host-entries-0001';
 
@@ -133,7 +134,7 @@ describe('entries: search from a selection, a problem, the terminal', function (
     assert.match(await rowTooltip(api, record.id), new RegExp(`From the selection in ${file}, line 2`));
 
     // Search Again keeps where it came from.
-    const again = await vscode.commands.executeCommand<SearchRecord | undefined>('webData.searchAgain', { searchId: record.id });
+    const again = await paying<SearchRecord>('webData.searchAgain', { searchId: record.id });
     assert.ok(again, 'Search Again did not search');
     assert.deepEqual(again.origin, record.origin);
     assert.match(await rowTooltip(api, again.id), /From the selection in/);

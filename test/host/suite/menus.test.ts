@@ -16,6 +16,7 @@ import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
 import { closeEditorOf, pressEnterUntilDone, showWithSelection } from './helpers-steps';
+import { answeringModals, paying, type AskedModal } from './helpers-price';
 import { settingsTarget } from './helpers-webhooks';
 
 const KEY = 'wd-host-menus-0001';
@@ -124,6 +125,15 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     }
   }
 
+  /** A paid repeat as a menu runs it, its price accepted: the one question asked first, with a price line, and its button. */
+  async function callPaying(command: string, button: string, ...args: unknown[]): Promise<{ result: unknown; shown: Shown }> {
+    const asked: AskedModal[] = [];
+    const called = await answeringModals('send', () => call(command, ...args), asked);
+    assert.deepEqual(asked.map((a) => a.buttons), [[button]], `${command} did not ask first with its price`);
+    assert.match(asked[0]?.detail ?? '', /Price: |A parse like this cost|Parses like this cost|The service publishes no price/, `${command}: no price in the question`);
+    return called;
+  }
+
   function noProblem(what: string, s: Shown): void {
     assert.deepEqual(s.errors, [], `${what} showed an error`);
     assert.deepEqual(s.warnings, [], `${what} showed a warning`);
@@ -204,8 +214,8 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       return made.id;
     };
     const checked = await watch({ urls: ['https://docs.tideflow.dev/getting-started', 'https://docs.tideflow.dev/guide/streams'], schedule: 'daily at 9am', goal: 'breaking change' });
-    await vscode.commands.executeCommand('webData.checkWatchNow', checked);
-    await vscode.commands.executeCommand('webData.checkWatchNow', checked);
+    await paying('webData.checkWatchNow', checked);
+    await paying('webData.checkWatchNow', checked);
     assert.ok(await vscode.commands.executeCommand('webData.pauseWatch', await watch({ urls: ['https://docs.tideflow.dev/faq'], schedule: 'weekly' })), 'the watch was not paused');
 
     // Active Crawls and Crawl Results: a running crawl with pages, failures, blocked addresses and more to read.
@@ -440,7 +450,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
   /** A row's menu, on a row it is shown for: what the row asks. */
   const rowChecks: Record<string, (row: Row) => Promise<void>> = {
     'webData.scrapeResult': async (row) => {
-      const { result, shown: s } = await call('webData.scrapeResult', row.node);
+      const { result, shown: s } = await callPaying('webData.scrapeResult', 'Scrape Full Page', row.node);
       noProblem('Scrape Full Page', s);
       assert.equal((result as { url?: string } | undefined)?.url, urlOf(row), 'the result\'s page was not fetched');
       assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'webdata-page');
@@ -468,7 +478,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       assert.equal(await vscode.env.clipboard.readText(), urlOf(row));
     },
     'webData.searchAgain': async (row) => {
-      const { result, shown: s } = await call('webData.searchAgain', row.node);
+      const { result, shown: s } = await callPaying('webData.searchAgain', 'Search Again', row.node);
       noProblem('Search Again', s);
       assert.ok(result, 'the search was not run again');
     },
@@ -508,7 +518,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       assert.equal(result, undefined);
     },
     'webData.scrapeAgain': async (row) => {
-      const { result, shown: s } = await call('webData.scrapeAgain', row.node);
+      const { result, shown: s } = await callPaying('webData.scrapeAgain', 'Scrape Again', row.node);
       noProblem('Scrape Again', s);
       assert.equal((result as { url?: string } | undefined)?.url, (row.node as { page: { url: string } }).page.url, 'the page was not fetched again');
       assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'webdata-page');
@@ -535,7 +545,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       assert.equal(await api.scrape.pages.read(id), undefined, 'the page is still kept');
     },
     'webData.parseAgain': async (row) => {
-      const { result, shown: s } = await call('webData.parseAgain', row.node);
+      const { result, shown: s } = await callPaying('webData.parseAgain', 'Convert Again', row.node);
       noProblem('Parse Again', s);
       assert.equal((result as { fileName?: string } | undefined)?.fileName, (row.node as { document: { fileName: string } }).document.fileName, 'the document was not parsed again');
       assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'webdata-doc');
@@ -735,7 +745,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/monitor')), [], 'something was sent');
     },
     'webData.checkWatchNow': async (row) => {
-      const { result, shown: s } = await call('webData.checkWatchNow', row.node);
+      const { result, shown: s } = await callPaying('webData.checkWatchNow', 'Check Now', row.node);
       noProblem('Check Now', s);
       assert.ok((result as { check?: { id?: string } } | undefined)?.check?.id, 'no check was run');
     },
@@ -853,7 +863,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         assert.ok(page, 'the page was not fetched');
         const uri = vscode.window.activeTextEditor?.document.uri;
         assert.equal(uri?.scheme, 'webdata-page');
-        const { result, shown: s } = await call('webData.scrapeFresh', uri, { groupId: 0 });
+        const { result, shown: s } = await callPaying('webData.scrapeFresh', 'Scrape Fresh Copy', uri, { groupId: 0 });
         noProblem('Scrape Fresh Copy', s);
         assert.equal((result as { cacheState?: string } | undefined)?.cacheState, 'miss');
       },

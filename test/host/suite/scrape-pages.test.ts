@@ -13,6 +13,7 @@ import type { SearchTreeNode } from '../../../src/features/search';
 import type { WebDataApi } from '../../../src/extension';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { activate, plainText, restoreDemoKey, waitFor } from './helpers-account';
+import { paying } from './helpers-price';
 import { pressEnterUntilDone } from './helpers-steps';
 
 
@@ -142,7 +143,7 @@ describe('kept pages: the Pages group of the Pages, Documents and Data view', fu
   it('Scrape Again fetches the page with the options it was fetched with', async () => {
     const [row] = await pageRows();
     assert.ok(row && row.node.type === 'page');
-    const again = await vscode.commands.executeCommand<{ id: string; url: string; request?: Record<string, unknown> } | undefined>('webData.scrapeAgain', row.node);
+    const again = await paying<{ id: string; url: string; request?: Record<string, unknown> }>('webData.scrapeAgain', row.node);
     assert.ok(again, 'nothing was fetched');
     assert.notEqual(again.id, row.node.page.id);
     assert.equal(again.url, row.node.page.url);

@@ -8,6 +8,7 @@ import type { WebDataApi } from '../../../src/extension';
 import type { ShownError } from '../../../src/platform/notify';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { activate, emulator, restoreDemoKey, waitFor } from './helpers-account';
+import { paying } from './helpers-price';
 
 interface Record { id: string; cacheState?: string; finalUrl: string }
 
@@ -82,7 +83,7 @@ describe('any page as markdown', function () {
     const cached = await vscode.commands.executeCommand<Record | undefined>('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/guide/streams' });
     assert.equal(cached?.cacheState, 'hit');
     assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /From the service's cache, 3 hours old/);
-    const fresh = await vscode.commands.executeCommand<Record | undefined>('webData.scrapeFresh');
+    const fresh = await paying<Record>('webData.scrapeFresh');
     assert.equal(fresh?.cacheState, 'miss');
     assert.notEqual(fresh.id, cached.id);
     assert.doesNotMatch(vscode.window.activeTextEditor?.document.getText() ?? '', /From the service's cache/);

@@ -10,6 +10,7 @@ import { parseSearchIndex, readSearchRecordText, serializeSearchIndex } from '..
 import type { WebDataApi } from '../../../src/extension';
 import type { SearchTreeNode } from '../../../src/features/search';
 import { activate, emulator, env, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
+import { paying } from './helpers-price';
 
 const KEY = 'wd-host-search-0001';
 const MARKDOWN = { scrapeOptions: { formats: [{ type: 'markdown' }] } };
@@ -267,7 +268,7 @@ describe('search: command, results view, markdown tabs', function () {
     const grouped = roots.find((r) => labelOf(r.item) === 'tideflow');
     assert.ok(grouped && grouped.node.type === 'search');
     const original = (await rows(api.search.results, grouped.node)).length;
-    const again = await vscode.commands.executeCommand<SearchRecord | undefined>('webData.searchAgain', grouped.node);
+    const again = await paying<SearchRecord>('webData.searchAgain', grouped.node);
     assert.ok(again);
     assert.deepEqual(again.request, { query: 'tideflow', limit: 3, timeout: 60000, sources: [{ type: 'web' }, { type: 'news' }], country: 'US' });
     const newest = (await rows(api.search.results))[0];

@@ -9,6 +9,7 @@ import type { WebDataApi } from '../../../src/extension';
 import type { SearchTreeNode } from '../../../src/core/view-nodes';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { activate, emulator, moveClock, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
+import { paying } from './helpers-price';
 import { pressEnterUntilDone } from './helpers-steps';
 
 const KEY = 'wd-watch-suite-key';
@@ -85,9 +86,9 @@ describe('watches', function () {
     const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [GUIDE, PRICED], schedule: 'hourly', goal: 'breaking change' }), 5);
     assert.ok(created);
     const spent = api.spend.today().person;
-    const first = await vscode.commands.executeCommand<CheckDone | undefined>('webData.checkWatchNow', created.id);
+    const first = await paying<CheckDone>('webData.checkWatchNow', created.id);
     assert.deepEqual(first?.pages.map((p) => p.status), ['new', 'new']);
-    const second = await vscode.commands.executeCommand<CheckDone | undefined>('webData.checkWatchNow', created.id);
+    const second = await paying<CheckDone>('webData.checkWatchNow', created.id);
     assert.deepEqual(second?.pages.map((p) => [p.url, p.status]), [[GUIDE, 'changed'], [PRICED, 'changed']]);
     await waitFor('both checks counted in today\'s spend', () => api.spend.today().person === spent + 4);
     const row = (await watchRows()).find((r) => r.type === 'watch' && r.monitor.id === created.id);
@@ -98,8 +99,8 @@ describe('watches', function () {
   it('opens a changed page in the diff editor: previous on the left, current on the right, read-only, the judge\'s reason on top', async () => {
     const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [GUIDE], schedule: 'daily at 9am', goal: 'breaking change' }), 5);
     assert.ok(created);
-    await vscode.commands.executeCommand('webData.checkWatchNow', created.id);
-    const done = await vscode.commands.executeCommand<CheckDone | undefined>('webData.checkWatchNow', created.id);
+    await paying('webData.checkWatchNow', created.id);
+    const done = await paying<CheckDone>('webData.checkWatchNow', created.id);
     assert.ok(done);
     const opened = await vscode.commands.executeCommand<number>('webData.openWatchChanges', { watchId: created.id });
     assert.equal(opened, 1);
@@ -126,7 +127,7 @@ describe('watches', function () {
   it('notifies once of a scheduled check whose change matters, with Show Diff, and not of a dull one', async () => {
     const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [GUIDE], schedule: 'every 6 hours', goal: 'breaking change' }), 5);
     assert.ok(created);
-    await vscode.commands.executeCommand('webData.checkWatchNow', created.id);
+    await paying('webData.checkWatchNow', created.id);
     const notices: Array<{ watchId: string; checkId: string; message: string }> = [];
     // This watch's notifications (the suite's other watches run on the same clock).
     const listening = api.watch.notifier.onDidNotify((notice) => { if (notice.watchId === created.id) notices.push(notice); });

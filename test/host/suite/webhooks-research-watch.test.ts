@@ -11,6 +11,7 @@ import type { ResearchRun, RunEnd, WebDataApi } from '../../../src/extension';
 import type { WebhookNotification } from '../../../src/features/webhooks';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, emulator, moveClock, restoreDemoKey, storageOf, usageFor, useKey, waitFor, webDataLogText } from './helpers-account';
+import { paying } from './helpers-price';
 import { pressEnterUntilDone } from './helpers-steps';
 import { eventRows, startUnsignedReceiver, type UnsignedReceiver } from './helpers-webhooks';
 
@@ -165,7 +166,7 @@ describe('webhooks of research runs and watches', function () {
       const hearing = api.watch.notifier.onDidHearCheck((check) => { if (check.watchId === created.id && !heard.includes(check.checkId)) heard.push(check.checkId); });
       try {
         // The first check, run here: its own message tells of it.
-        await vscode.commands.executeCommand('webData.checkWatchNow', created.id);
+        await paying('webData.checkWatchNow', created.id);
         // The first check's webhook heard (its notification was Check Now's own message).
         await waitFor('the first check told by webhook', () => heard.length === 1, 10_000).catch((error: unknown) => {
           const events = api.webhooks.events.filter((e) => e.jobId === created.id).map((e) => `${e.type ?? ''}:${e.status}`);
