@@ -18,6 +18,8 @@ export interface ShownQuickInput {
   readonly placeholder: string | undefined;
   /** The tooltips of the input's own buttons (VS Code's Back as "Back"), then of its rows' buttons, each once. */
   readonly buttons: readonly string[];
+  /** A list's row that Enter would take as it is shown (its label); undefined for a box. */
+  readonly active: string | undefined;
 }
 
 function buttonsOf(input: vscode.InputBox | vscode.QuickPick<vscode.QuickPickItem>): string[] {
@@ -39,5 +41,5 @@ export function showQuickInput(input: vscode.InputBox | vscode.QuickPick<vscode.
   const value = box && !input.password ? input.value : undefined;
   const items = box ? [] : input.items.map((item) => [item.label, item.description].filter(Boolean).join(' '));
   const prompt = box ? input.prompt ?? '' : undefined;
-  shownEmitter.fire({ title: input.title, step: input.step, totalSteps: input.totalSteps, items, value, prompt, placeholder: input.placeholder, buttons: buttonsOf(input) });
+  shownEmitter.fire({ title: input.title, step: input.step, totalSteps: input.totalSteps, items, value, prompt, placeholder: input.placeholder, buttons: buttonsOf(input), active: box ? undefined : input.activeItems[0]?.label });
 }

@@ -38,6 +38,8 @@ export function showPick<T>(frame: StepFrame, options: {
   placeholder: string; items: ReadonlyArray<PickItem<T>>; many?: boolean; selected?: readonly T[]; active?: T;
   /** Refuses an answer, saying why in the placeholder. */
   refuse?: (values: T[]) => string | undefined;
+  /** An item made of what is typed in the filter (shown first, and active), or none for that text. */
+  typed?: (text: string) => PickItem<T> | undefined;
 }): Promise<Outcome<T[]>> {
   return new Promise((resolve) => {
     const pick = vscode.window.createQuickPick<PickItem<T>>();
@@ -65,6 +67,12 @@ export function showPick<T>(frame: StepFrame, options: {
         pick.hide();
       }),
       pick.onDidHide(() => { ownership.dispose(); resolve(outcome); }),
+      pick.onDidChangeValue((text) => {
+        if (!options.typed) return;
+        const item = text.trim() === '' ? undefined : options.typed(text);
+        pick.items = item ? [{ ...item, alwaysShow: true }, ...options.items] : options.items;
+        if (item && pick.items[0]) pick.activeItems = [pick.items[0]];
+      }),
     ];
     const ownership = frame.own(toDisposable(() => { listeners.forEach((l) => { l.dispose(); }); pick.dispose(); }));
     showQuickInput(pick);

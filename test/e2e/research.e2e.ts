@@ -58,4 +58,26 @@ describe('e2e: a research run from the palette to its JSON tab', function () {
     await row.waitFor({ state: 'detached', timeout: 20_000 });
     await screenshot(p, 'research-03-json-tab');
   });
+  it('Extract Data from Page…: a JSON sample typed in the schema step becomes the schema, shown before anything is sent (issue 46)', async () => {
+    const p = thePage();
+    await runFromPalette(p, 'View: Close All Editors');
+    const before = wb.stack.emulator.requests.length;
+    await runFromPalette(p, 'Web Data: Extract Data from Page…');
+    await answerStep(p, 1, 'https://docs.tideflow.dev/faq');
+    await p.locator('.quick-input-widget', { hasText: /\(2\/3\)/ }).waitFor({ timeout: 20_000 });
+    await quickInput(p).fill('{ "question": "How do I start?", "answer": "Install it." }');
+    // What was typed is offered first, and Enter takes it (it did nothing before).
+    await p.locator('.quick-input-widget .monaco-list-row', { hasText: 'What You Typed' }).first().waitFor({ timeout: 10_000 });
+    await p.keyboard.press('Enter');
+    await answerStep(p, 3, undefined);   // no prompt: the schema says what to find
+    const dialog = p.locator('.monaco-dialog-box').first();
+    await dialog.waitFor({ timeout: 20_000 });
+    const said = await dialog.innerText();
+    assert.match(said, /Schema made from the JSON sample \(the JSON you typed\)/, said);
+    assert.match(said, /"question"[\s\S]*"answer"/, said);
+    await screenshot(p, 'extract-typed-schema');
+    await p.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    assert.deepEqual(wb.stack.emulator.requests.slice(before).filter((r) => r.method === 'POST').map((r) => r.path), [], 'declined: nothing sent');
+  });
 });

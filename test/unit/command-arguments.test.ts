@@ -209,3 +209,17 @@ describe('Scrape URL as Markdown… and Map Site: what they take', () => {
     assert.deepEqual(decodeScrapeArgument(42), { kind: 'none' });
   });
 });
+
+describe('Extract Data from Page…: what it takes', () => {
+  it('a row with an address fills the box (a result\'s, a kept page\'s: their menus offer it); a row without one, a copy of a row and a Uri do not', async () => {
+    const { decodeExtractArgument } = await import('../../src/core/commands/agent');
+    assert.deepEqual(decodeExtractArgument(rows.result), { kind: 'prefill', url: 'https://tideflow.dev/a' });
+    const page = viewRows.pages.row({ type: 'page', page: { id: '0f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01', url: 'https://docs.example.dev/asked', finalUrl: 'https://docs.example.dev/kept', title: 'Kept' } as never });
+    assert.deepEqual(decodeExtractArgument(page), { kind: 'prefill', url: 'https://docs.example.dev/kept' });
+    assert.deepEqual(decodeExtractArgument(rows.resultNoUrl), { kind: 'none' });
+    assert.deepEqual(decodeExtractArgument(rows.search), { kind: 'none' });
+    assert.deepEqual(decodeExtractArgument({ ...rows.result }), { kind: 'none' });
+    assert.deepEqual(decodeExtractArgument(new UriLike()), { kind: 'none' });
+    assert.deepEqual(decodeExtractArgument({ url: 'https://a.example/', prompt: 'p' }), { kind: 'request', url: 'https://a.example/', prompt: 'p' });
+  });
+});

@@ -1,10 +1,12 @@
 // What Extract Data from Page… and Research… take (issue 36). Extract: a URL to fill the box with,
-// or `{url, schema?, prompt?}` to go straight to its confirmation. Research: `{prompt, urls?,
-// schema?, maxCredits?, model?}` opens the review with them. Anything else (a document's Uri from a
-// menu, a row of a view) is not read: the steps start from where the person is.
+// or `{url, schema?, prompt?}` to go straight to its confirmation, or a row with an address (a
+// search result's, a kept page's: their menus offer it) to fill the box with. Research: `{prompt,
+// urls?, schema?, maxCredits?, model?}` opens the review with them. Anything else (a document's Uri
+// from a menu, another row) is not read: the steps start from where the person is.
 import { AGENT_MODELS, type AgentModel } from '../agent/fields';
 import { keptRow, viewRows } from '../view-nodes';
 import { dataArgument } from './decode';
+import { decodeUrl } from './search';
 
 type JsonObject = Record<string, unknown>;
 
@@ -18,7 +20,11 @@ export type ExtractArgument =
 export function decodeExtractArgument(argument: unknown): ExtractArgument {
   if (typeof argument === 'string') return { kind: 'prefill', url: argument };
   const data = dataArgument(argument);
-  if (!data || typeof data.url !== 'string') return { kind: 'none' };
+  if (!data) {
+    const row = keptRow(argument) ? decodeUrl(argument) : undefined;
+    return row?.kind === 'url' ? { kind: 'prefill', url: row.url } : { kind: 'none' };
+  }
+  if (typeof data.url !== 'string') return { kind: 'none' };
   return {
     kind: 'request', url: data.url,
     ...(isObject(data.schema) ? { schema: data.schema } : {}),

@@ -83,7 +83,7 @@ export async function showResearchReview(c: ResearchChoices, frame: StepFrame): 
     { label: words.urlsRow(), description: c.urls.length > 0 ? inertQuickPick(c.urls.join(' '), 200) : words.urlsNone(), value: 'urls' },
     { label: words.schemaRow(), description: schema, value: 'schema' },
     { label: words.modelRow(), description: `${modelWords(c.model).label} (${c.model})`, value: 'model' },
-    { label: words.boundRow(), description: words.boundValue(c.bound), detail: 'maxCredits', value: 'bound' },
+    { label: words.boundRow(), description: words.boundValue(c.bound), detail: words.boundDetail(), value: 'bound' },
   ];
   return onlyOutcome(await showPick(frame, { placeholder: words.reviewPlaceholder(), items, active: 'start' }));
 }

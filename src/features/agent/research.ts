@@ -95,6 +95,6 @@ export async function research(place: ResearchPlace, argument: ResearchArgument)
     wired: hook.webhook !== undefined,
   };
   place.runs.follow(run);
-  void vscode.window.setStatusBarMessage(words.started(inertNotification(id, 40)), 5000);
+  void vscode.window.setStatusBarMessage(words.started(inertNotification(choices.prompt, 60)), 5000);
   return run;
 }

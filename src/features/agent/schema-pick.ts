@@ -77,18 +77,29 @@ async function browse(frame: StepFrame): Promise<Outcome<ChosenSchema>> {
   return { kind: 'answer', value: { schema: source.schema, from: fileName(picked.value), ...(source.kind === 'sample' ? { madeFromSample: true } : {}) } };
 }
 
-/** The schema step: one pick, then (for Browse) the files. */
+/** A JSON Schema or sample typed in the step's filter, as an item (issue 46: Enter did nothing with one). */
+function typedItem(text: string): PickItem<Choice> | undefined {
+  const source = schemaFromText(text.slice(0, MAX_FILE_BYTES));
+  return source.kind === 'schema' || source.kind === 'sample' ? itemFor(source, words.fromTyped(), words.typedFrom()) : undefined;
+}
+
+/** The schema step: one pick (or a schema typed in it), then (for Browse) the files. */
 export async function showSchemaStep(frame: StepFrame, current: ChosenSchema): Promise<Outcome<ChosenSchema>> {
+  const fromEditor = editorItems();
+  const noSchema: PickItem<Choice> = { label: words.noSchema(), description: words.noSchemaDescription(), value: {} };
   const items: Array<PickItem<Choice>> = [
-    ...editorItems(),
+    ...fromEditor,
     { label: words.browseSchema(), description: '*.schema.json', value: 'browse' },
-    { label: words.noSchema(), description: words.noSchemaDescription(), value: {} },
+    noSchema,
   ];
-  // Enter goes on without a dialog: the schema asked before, else the editor's first, else No Schema
-  // (the file picker is a choice, not where Enter through the steps should land).
+  // Enter goes on without a dialog: the schema asked before, else the selection (chosen by the
+  // person for this), else No Schema. A whole JSON file in the active tab is offered, not chosen:
+  // it is often the last result's own tab (issue 46: Research took it as its schema).
+  const selection = words.fromSelection();
   const active = items.find((item) => item.value !== 'browse' && current.from !== undefined && item.value.from === current.from)?.value
-    ?? items.find((item) => item.value !== 'browse')?.value;
-  const picked = onlyOutcome(await showPick(frame, { placeholder: words.schemaPlaceholder(), items, active }));
+    ?? fromEditor.find((item) => item.label === selection)?.value
+    ?? noSchema.value;
+  const picked = onlyOutcome(await showPick(frame, { placeholder: words.schemaPlaceholder(), items, active, typed: typedItem }));
   if (picked.kind !== 'answer') return picked;
   if (picked.value === 'browse') {
     const browsed = await browse(frame);

@@ -125,7 +125,7 @@ export class BrowserFeature extends Disposable {
       });
       const expiresAt = started.expiresAt ? Date.parse(started.expiresAt) : NaN;
       const session: BrowserSession = {
-        id: started.id, kind: 'session', label: profile.trim() !== '' ? profile.trim() : started.id, startedHere: true, askedBy, status: 'active', createdAt: Date.now(),
+        id: started.id, kind: 'session', label: profile.trim() !== '' ? profile.trim() : words.unnamedSession(new Date()), startedHere: true, askedBy, status: 'active', createdAt: Date.now(),
         expiresAt: Number.isFinite(expiresAt) ? expiresAt : Date.now() + ttl * 1000,
         ...(started.liveViewUrl ? { liveViewUrl: started.liveViewUrl } : {}),
         ...(started.interactiveLiveViewUrl ? { interactiveLiveViewUrl: started.interactiveLiveViewUrl } : {}),

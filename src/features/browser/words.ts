@@ -57,6 +57,8 @@ export const words = {
   boundLive: () => vscode.l10n.t('Code run in it acts on live sites: a form sent or a button clicked has effects outside this editor.'),
   start: () => vscode.l10n.t('Start Session'),
   started: () => vscode.l10n.t('Browser session started. It shows under Browser Sessions in the Jobs view.'),
+  /** A session started without a profile: named by when it started, not by the service's id (issue 46). */
+  unnamedSession: (at: Date) => vscode.l10n.t('Browser session from {0}', at.toLocaleTimeString(safeLocale(vscode.env.language), { hour: '2-digit', minute: '2-digit' })),
   startFailed: () => vscode.l10n.t('Could not start a browser session'),
   notConnected: () => vscode.l10n.t('Connect to the Web Data Service first.'),
   connect: () => vscode.l10n.t('Connect'),

@@ -11,7 +11,7 @@ import type { Extracted, ResearchRun, RunEnd, WebDataApi } from '../../../src/ex
 import type { ShownError } from '../../../src/platform/notify';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { activate, emulator, restoreDemoKey, waitFor } from './helpers-account';
-import { pressEnterUntilDone, showWithSelection } from './helpers-steps';
+import { closeEditorOf, pressEnterUntilDone, showWithSelection } from './helpers-steps';
 import { showSchemaStep } from '../../../src/features/agent/schema-pick';
 import { onDidShowQuickInput } from '../../../src/platform/quick-inputs';
 
@@ -110,6 +110,23 @@ describe('structured data and research', function () {
     await Promise.all(writes);
     await state.update('webData.test.spendNoise', undefined);
     assert.equal(api.spend.today().extension, before + 40);
+  });
+
+  it('a whole JSON file in the active tab (such as the last result\'s) is offered, not chosen: Enter takes No Schema (issue 46)', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'json', content: '{ "answer": "the last result", "sources": [] }\n' });
+    await showWithSelection(document, new vscode.Range(0, 0, 0, 0));
+    const shown = new Promise<ShownQuickInput>((resolve) => { const l = onDidShowQuickInput((input) => { l.dispose(); resolve(input); }); });
+    const owned: vscode.Disposable[] = [];
+    const step = showSchemaStep({ title: 'Research', step: 3, totalSteps: 6, back: true, own: (d) => { owned.push(d); return d; } }, {});
+    const input = await shown;
+    assert.equal(input.items.length, 3, `the file is offered: ${input.items.join(' | ')}`);
+    assert.equal(input.active, 'No Schema', `Enter would take: ${input.active ?? 'nothing'}`);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const outcome = await Promise.race([step, new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 5_000))]);
+    if (outcome === 'no answer') await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    owned.forEach((d) => { d.dispose(); });
+    assert.deepEqual(outcome, { kind: 'answer', value: {} }, 'Enter did not take No Schema');
+    await closeEditorOf(document);
   });
 
   it('Extract Data from Page without an argument: the URL and a JSON sample from the editor, the made schema shown before sending', async () => {

@@ -744,6 +744,19 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       assert.equal(result, undefined);
       assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/monitor')), [], 'something was sent');
     },
+    'webData.extractData': async (row) => {
+      const before = await emulator.requestCount();
+      const { result, shown: s } = await call('webData.extractData', row.node);
+      noProblem('Extract Data from Page…', s);
+      // A row with an address fills the first step in (issue 46: a result's menu had no Extract).
+      // A kept page's: where it landed, as its other row actions read it.
+      const node = row.node as { type?: string; page?: { finalUrl: string }; typed?: { result: { url?: unknown } } };
+      const url = node.type === 'page' ? node.page?.finalUrl : node.typed?.result.url;
+      assert.equal(s.quickInputs[0]?.title, 'Web Data: Extract Data from Page', 'its steps were not shown');
+      assert.equal(s.quickInputs[0].value, url, 'the URL step does not hold the row\'s address');
+      assert.equal(result, undefined);
+      assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.method !== 'GET'), [], 'something was sent');
+    },
     'webData.checkWatchNow': async (row) => {
       const { result, shown: s } = await callPaying('webData.checkWatchNow', 'Check Now', row.node);
       noProblem('Check Now', s);
