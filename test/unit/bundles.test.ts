@@ -24,9 +24,11 @@ interface Listing {
  * 35-38 (documents, research, watches, @webData): each adds only its row's ids, its factory and its
  * spend wiring here, about 1.5 KiB, and a bundle of its own. 84.3 KiB with browser sessions (issue
  * 39) and the one writer of global state every store goes through (src/core/shared-state.ts, 1.1
- * KiB: it must be there before any feature writes). Anything more belongs in a feature's bundle.
+ * KiB: it must be there before any feature writes). 86.0 KiB with one view per kind and the
+ * walkthrough's document, job and watch steps (issue 46: their ids, owners and events, which the
+ * walkthrough must hear from activation on). Anything more belongs in a feature's bundle.
  */
-const SHELL_CEILING_KIB = 86;
+const SHELL_CEILING_KIB = 87;
 
 const LAZY = ['agent', 'browser', 'chat', 'connect', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
 

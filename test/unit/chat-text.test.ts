@@ -62,7 +62,7 @@ describe('chat: credits, crawls and failures as text', () => {
   });
 
   it('failures say what to do: connect, wait N seconds, fix each field; whether credits were spent', () => {
-    assert.match(failureText('The search', { kind: 'not-connected' }, true), /not connected\. Ask the person to run "Web Data: Connect" from the Command Palette.*Nothing was sent, so no credits were spent\./);
+    assert.match(failureText('The search', { kind: 'not-connected' }, true), /not connected\. Ask the person to run "Web Data: Connect…" from the Command Palette.*Nothing was sent, so no credits were spent\./);
     assert.match(failureText('The search', { kind: 'rate-limited', retryAfterMs: 12_400, message: 'The service is limiting (429).' }, false), /rate limit \(429\)\. Wait 13 seconds before trying again\./);
     assert.match(failureText('The search', { kind: 'rate-limited' }, false), /Wait a few seconds/);
     assert.equal(failureText('The search', { kind: 'invalid-request', problems: [{ field: 'tbs', message: 'Unknown range.' }, { field: 'includeDomains', message: 'Not a hostname.' }] }, true),

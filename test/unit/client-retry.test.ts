@@ -90,7 +90,7 @@ describe('base URL', () => {
     assert.throws(() => new WebDataClient({ baseUrl: 'http://api.example.com', apiKey: 'k' }), /plain http is only allowed/);
   });
   it('refuses an empty key or one that cannot be a header, without quoting it', () => {
-    assert.throws(() => new WebDataClient({ baseUrl: 'https://a.example', apiKey: '' }), (e: unknown) => e instanceof WebDataError && e.kind === 'unauthorized' && /Set API Key/.test(e.message));
+    assert.throws(() => new WebDataClient({ baseUrl: 'https://a.example', apiKey: '' }), (e: unknown) => e instanceof WebDataError && e.kind === 'unauthorized' && /Web Data: Connect…/.test(e.message));
     assert.throws(() => new WebDataClient({ baseUrl: 'https://a.example', apiKey: 'wd-key with space\n' }), (e: unknown) => e instanceof WebDataError && !e.message.includes('wd-key'));
   });
 });
