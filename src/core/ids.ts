@@ -118,6 +118,8 @@ export const ContextKey = {
   queryBoxOpen: 'webData.queryBoxOpen',
   hasWebhookEvents: 'webData.hasWebhookEvents',
   hasPages: 'webData.hasPages',
+  // Clear Webhook Secret is in the palette only when there is one to clear (issue 46).
+  hasWebhookSecret: 'webData.hasWebhookSecret',
   // The editor's Web Data submenu (src/features/editor-menu): an address under the cursor or selected; addresses selected.
   editorUrlAtCursor: 'webData.editorUrlAtCursor',
   editorSelectionHasUrls: 'webData.editorSelectionHasUrls',
@@ -206,6 +208,7 @@ export const Setting = {
   webhooksNotifications: 'webhooks.notifications',
   webhooksMaxEvents: 'webhooks.maxEvents',
   searchProblemActions: 'search.problemActions',
+  searchProblemActionSeverity: 'search.problemActionSeverity',
   chatReuseMinutes: 'chat.reuseMinutes',
   chatDailyCreditLimit: 'chat.dailyCreditLimit',
   chatMaxCrawlPages: 'chat.maxCrawlPages',

@@ -5,6 +5,8 @@
 import * as vscode from 'vscode';
 import { apiKeyName, isApiKeyName } from '../core/service-address';
 import type { SecretRedactor } from '../core/redact';
+import { ContextKey } from '../core/ids';
+import { ContextFlag } from './context-flag';
 import { Disposable } from './disposable';
 
 const WEBHOOK_SECRET = 'webData.webhookSecret';
@@ -15,6 +17,7 @@ export class Secrets extends Disposable {
   /** Fires when any stored API key changes, in this window or another. */
   readonly onDidChangeApiKey = this.apiKeyEmitter.event;
   readonly onDidChangeWebhookSecret = this.webhookSecretEmitter.event;
+  private readonly hasWebhookSecret = new ContextFlag(ContextKey.hasWebhookSecret);
 
   constructor(
     private readonly storage: vscode.SecretStorage,
@@ -28,6 +31,14 @@ export class Secrets extends Disposable {
         else if (e.key === WEBHOOK_SECRET) this.webhookSecretEmitter.fire();
       }),
     );
+    this._register(this.onDidChangeWebhookSecret(() => void this.flagWebhookSecret()));
+    // One local read, not awaited, as the connection reads the key: no network.
+    void this.flagWebhookSecret();
+  }
+
+  /** webData.hasWebhookSecret: Clear Webhook Secret shows in the palette only when there is one. */
+  private async flagWebhookSecret(): Promise<void> {
+    this.hasWebhookSecret.set((await this.getWebhookSecret().catch(() => undefined)) !== undefined);
   }
 
   async getApiKey(baseUrl: string): Promise<string | undefined> {

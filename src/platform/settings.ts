@@ -117,9 +117,22 @@ export function previewImagesSetting(): boolean {
   return getRenamed(Setting.searchPreviewImages, true);
 }
 
-/** Whether every problem offers "Search the Web for This Problem" as a Code Action. */
+/** Whether problems offer "Search the Web for This Problem" as a Code Action. */
 export function problemActionsSetting(): boolean {
   return section().get<boolean>(Setting.searchProblemActions, true);
+}
+
+const SEVERITIES: Readonly<Record<string, vscode.DiagnosticSeverity>> = {
+  error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning,
+  information: vscode.DiagnosticSeverity.Information, hint: vscode.DiagnosticSeverity.Hint,
+};
+
+/**
+ * The least severe problem that offers it: errors only by default, since a warning or a hint is
+ * rarely worth a web search (issue 46).
+ */
+export function problemActionSeverity(): vscode.DiagnosticSeverity {
+  return SEVERITIES[section().get<string>(Setting.searchProblemActionSeverity, 'error')] ?? vscode.DiagnosticSeverity.Error;
 }
 
 /** Minutes within which an agent's repeat of a search is answered from the history (0: never). */

@@ -150,8 +150,9 @@ describe('manifest: one command per operation (issue 46)', () => {
     for (const one of ['webData.search', 'webData.scrapeUrl', 'webData.openDocumentAsMarkdown', 'webData.connect']) assert.notEqual(palette.get(one), 'false', `${one} is not in the palette`);
   });
 
-  it('no palette entry that can only fail: Copy Connection Report only where a report is open', () => {
+  it('no palette entry that can only fail: Copy Connection Report only where a report is open, Clear Webhook Secret only with a secret', () => {
     assert.equal(palette.get('webData.copyConnectionReport'), 'resourceScheme == webdata-report');
+    assert.equal(palette.get('webData.clearWebhookSecret'), ContextKey.hasWebhookSecret);
   });
 
   it('Run in Browser Session… is in the palette only on code the service runs (node, python, bash)', () => {

@@ -185,6 +185,32 @@ describe('entries: search from a selection, a problem, the terminal', function (
     await waitFor('the Code Action to go once the setting is off', async () => (await ours()).length === 0);
   });
 
+  it('a warning or a hint offers no Code Action unless webData.search.problemActionSeverity asks (issue 46: it was on every diagnostic)', async () => {
+    await vscode.workspace.getConfiguration('webData').update('search.problemActions', undefined, vscode.ConfigurationTarget.Global);
+    const document = await newDocument('let unused = 1;\n', 'txt');
+    await vscode.window.showTextDocument(document);
+    const diagnostics = vscode.languages.createDiagnosticCollection('wd-entries-severity');
+    disposables.push(diagnostics);
+    const range = new vscode.Range(0, 4, 0, 10);
+    const error = new vscode.Diagnostic(range, 'wdcheck: unused is read before it is set', vscode.DiagnosticSeverity.Error);
+    const warning = new vscode.Diagnostic(range, 'wdcheck: unused is never read', vscode.DiagnosticSeverity.Warning);
+    const hint = new vscode.Diagnostic(range, 'wdcheck: unused could be const', vscode.DiagnosticSeverity.Hint);
+    diagnostics.set(document.uri, [error, warning, hint]);
+    const offeredFor = async (): Promise<string[]> => {
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[] | undefined>('vscode.executeCodeActionProvider', document.uri, range) ?? [];
+      return actions.filter((a) => a.command?.command === 'webData.searchProblem').flatMap((a) => (a.diagnostics ?? []).map((d) => d.message)).sort();
+    };
+    try {
+      await waitFor('the error\'s Code Action, and only it', async () => (await offeredFor()).join('|') === error.message);
+      await vscode.workspace.getConfiguration('webData').update('search.problemActionSeverity', 'warning', vscode.ConfigurationTarget.Global);
+      await waitFor('the warning\'s too', async () => (await offeredFor()).join('|') === [error.message, warning.message].sort().join('|'));
+      await vscode.workspace.getConfiguration('webData').update('search.problemActionSeverity', 'hint', vscode.ConfigurationTarget.Global);
+      await waitFor('every one', async () => (await offeredFor()).length === 3);
+    } finally {
+      await vscode.workspace.getConfiguration('webData').update('search.problemActionSeverity', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('a problem in a virtual workspace\'s file (a scheme of another extension\'s file system, as vscode-vfs is) gets the Code Action too', async () => {
     await vscode.workspace.getConfiguration('webData').update('search.problemActions', undefined, vscode.ConfigurationTarget.Global);
     // The test's own file system, standing for a virtual or remote workspace: neither file nor untitled.
