@@ -201,14 +201,14 @@ describe('chat tools (language-model tools)', function () {
       const before = await emulator.requestCount();
       await waitFor('the window to see no key', async () => (await api.chat.search.prepareInvocation({ input: { query: 'tideflow' } }, none))?.confirmationMessages === undefined);
       const text = await invoke('webData_search', { query: 'tideflow' });
-      assert.match(text, /not connected\. Ask the person to run "Web Data: Connect".*no credits were spent\./s);
+      assert.match(text, /not connected\. Ask the person to run "Web Data: Connect…".*no credits were spent\./s);
       assert.match(await invoke('webData_credits', {}), /not connected/);
       // Every tool's failure fits the smallest budget, what to do kept.
       const small = { tokenBudget: 64, countTokens: (t: string) => Promise.resolve(Math.ceil(t.length / 4)) };
       for (const [name, input] of [['webData_search', { query: 'tideflow' }], ['webData_credits', {}], ['webData_activeCrawls', {}]] as const) {
         const fitted = await invoke(name, input, small);
         assert.ok(Math.ceil(fitted.length / 4) <= 64, `${name}: ${fitted}`);
-        assert.match(fitted, /not connected\. Ask the person to run "Web Data: Connect"/, name);
+        assert.match(fitted, /not connected\. Ask the person to run "Web Data: Connect…"/, name);
       }
       assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/search'), []);
     } finally {
