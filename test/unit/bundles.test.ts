@@ -26,9 +26,11 @@ interface Listing {
  * 39) and the one writer of global state every store goes through (src/core/shared-state.ts, 1.1
  * KiB: it must be there before any feature writes). 86.0 KiB with one view per kind and the
  * walkthrough's document, job and watch steps (issue 46: their ids, owners and events, which the
- * walkthrough must hear from activation on). Anything more belongs in a feature's bundle.
+ * walkthrough must hear from activation on); 87.4 KiB with the Code Action's severity setting (the
+ * provider answers before any feature loads) and the flag that keeps Clear Webhook Secret out of the
+ * palette without a secret (read at start, as the key is). Anything more belongs in a feature's bundle.
  */
-const SHELL_CEILING_KIB = 87;
+const SHELL_CEILING_KIB = 88;
 
 const LAZY = ['agent', 'browser', 'chat', 'connect', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
 
