@@ -29,7 +29,8 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
   const wb = workbenchSuite({
     name: 'journey',
     prepare: () => { fs.rmSync(SHOTS_DIR, { recursive: true, force: true }); },   // only this run's pictures
-    stack: { storeApiKey: false, settings: { 'webData.search.scrapeFormats': 'markdown', 'webData.search.sources': ['web', 'news'] } },
+    // Warnings offer Search the Web for This Problem too (errors only by default): step 9's is a warning.
+    stack: { storeApiKey: false, settings: { 'webData.search.scrapeFormats': 'markdown', 'webData.search.sources': ['web', 'news'], 'webData.search.problemActionSeverity': 'warning' } },
     shot: screenshot,
   });
   const thePage = (): Page => wb.page;
