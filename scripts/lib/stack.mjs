@@ -16,9 +16,14 @@ const SECRETS_HELPER = path.join(REPO, 'scripts', 'lib', 'sandbox-secrets');
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** `npm run package`: production build + vsce, so the stack runs what a user installs. */
+/** Packaged once per process: the end-to-end run starts a stack per file, all of the same sources. */
+let packaged = false;
+
 export function packageExtension() {
+  if (packaged && fs.existsSync(VSIX)) return VSIX;
   const result = spawnSync('npm', ['run', '--silent', 'package'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0 || !fs.existsSync(VSIX)) throw new Error('npm run package failed');
+  packaged = true;
   return VSIX;
 }
 
@@ -96,7 +101,7 @@ export async function startStack({
     // e2e and the sandbox run on the floor; the sandbox without what it runs without (ensure-tools).
     const { servers } = await ensureTools({ versions: [versionNamed(vscode)], sandboxOnly });
     const [{ serverMain, serverNode }] = servers;
-    log('packaging the extension (npm run package)');
+    log('packaging the extension (npm run package, once per process)');
     const vsix = packageExtension();
     const userDataDir = path.join(home, 'user-data');
     const extensionsDir = path.join(home, 'extensions');
