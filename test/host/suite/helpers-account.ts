@@ -90,9 +90,21 @@ export async function restoreDemoKey(): Promise<void> {
  * Moves the emulator's clock forward (its admin endpoint, loopback only): monitors' due checks run
  * then, and browser sessions expire by it.
  */
-export async function moveClock(ms: number): Promise<void> {
+export async function moveClock(ms: number): Promise<number> {
   const response = await fetch(`${process.env.WEBDATA_TEST_ADMIN_URL ?? ''}/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
   assert.equal(response.status, 200);
+  const { now } = await response.json() as { now: string };
+  return Date.parse(now);
+}
+
+/**
+ * Moves the emulator's clock to 30 s past `when` (a time the service named, as a watch's nextRunAt):
+ * a fixed jump from an unknown hour may pass two of a schedule's runs when the hour sits just
+ * before one of them.
+ */
+export async function moveClockPast(when: string): Promise<void> {
+  const now = await moveClock(0);
+  await moveClock(Math.max(0, Date.parse(when) + 30_000 - now));
 }
 
 export async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { ResearchRun, RunEnd, WebDataApi } from '../../../src/extension';
 import type { WebhookNotification } from '../../../src/features/webhooks';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
-import { activate, emulator, moveClock, restoreDemoKey, storageOf, usageFor, useKey, waitFor, webDataLogText } from './helpers-account';
+import { activate, emulator, moveClock, moveClockPast, restoreDemoKey, storageOf, usageFor, useKey, waitFor, webDataLogText } from './helpers-account';
 import { paying } from './helpers-price';
 import { pressEnterUntilDone } from './helpers-steps';
 import { eventRows, startUnsignedReceiver, type UnsignedReceiver } from './helpers-webhooks';
@@ -21,7 +21,7 @@ const WATCH_KEY = 'wd-webhook-watch-key';
 const TOKEN_HEADER = 'x-web-data-job-token';
 const HOSTILE = '[Open](command:workbench.action.quit) $(zap)\r\n# heading';
 
-interface Monitor { id: string }
+interface Monitor { id: string; nextRunAt?: string | null }
 interface SentRequest { method: string; path: string; body?: unknown }
 
 function webhookOf(request: SentRequest | undefined): Record<string, unknown> | undefined {
@@ -173,7 +173,8 @@ describe('webhooks of research runs and watches', function () {
           throw new Error(`${String(error)} (events: ${events.join(', ')}; heard ${heard.join(', ')})`);
         });
         // The service's clock passes the next run: the check runs there and its webhook tells this window, which reads nothing of it first.
-        await moveClock(6 * 3_600_000 + 60_000);
+        assert.ok(created.nextRunAt, 'the watch has a next run');
+        await moveClockPast(created.nextRunAt);
         await waitFor('the notification of the change that matters', () => notices.length > 0, 15_000);
         assert.match(notices[0]?.message ?? '', /1 changed · 1 matters\.$/);
         await waitFor('the check told by webhook', () => heard.includes(notices[0]?.checkId ?? ''), 10_000).catch((error: unknown) => {
