@@ -23,6 +23,7 @@ export interface Stack {
 
 export declare const VSIX: string;
 export declare function packageExtension(): string;
+export declare function packageSecretsHelper(runDir: string): Promise<string>;
 export declare function startStack(options: {
   home: string;
   serverPort?: number;

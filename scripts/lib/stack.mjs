@@ -15,9 +15,12 @@ export const VSIX = path.join(REPO, 'dist', 'web-data.vsix');
 const SECRETS_HELPER = path.join(REPO, 'scripts', 'lib', 'sandbox-secrets');
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
-/** `npm run package`: production build + vsce, so the stack runs what a user installs. */
-/** Packaged once per process: the end-to-end run starts a stack per file, all of the same sources. */
-let packaged = false;
+/**
+ * `npm run package`: production build + vsce, so the stack runs what a user installs. Packaged once
+ * per process, or not at all when the end-to-end run's global set-up did it (test/e2e/global-setup.ts):
+ * that run starts a stack per file, all of the same sources.
+ */
+let packaged = process.env.WEBDATA_E2E_PACKAGED === '1';
 
 export function packageExtension() {
   if (packaged && fs.existsSync(VSIX)) return VSIX;
@@ -31,7 +34,9 @@ export function packageExtension() {
  * Packages scripts/lib/sandbox-secrets (a helper extension, not part of the product) into runDir:
  * it hands the demo key and webhook secret to Web Data through its commands when the window opens.
  */
-async function packageSecretsHelper(runDir) {
+export async function packageSecretsHelper(runDir) {
+  const packaged = process.env.WEBDATA_E2E_SECRETS_VSIX;
+  if (packaged && fs.existsSync(packaged)) return packaged;
   return packageFolder(SECRETS_HELPER, path.join(runDir, 'sandbox-secrets.vsix'));
 }
 
@@ -101,7 +106,7 @@ export async function startStack({
     // e2e and the sandbox run on the floor; the sandbox without what it runs without (ensure-tools).
     const { servers } = await ensureTools({ versions: [versionNamed(vscode)], sandboxOnly });
     const [{ serverMain, serverNode }] = servers;
-    log('packaging the extension (npm run package, once per process)');
+    if (!packaged) log('packaging the extension (npm run package)');
     const vsix = packageExtension();
     const userDataDir = path.join(home, 'user-data');
     const extensionsDir = path.join(home, 'extensions');

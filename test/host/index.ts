@@ -3,6 +3,7 @@
 // (test/host/suite/**/*.test.ts) come from a module the bundler generates, so adding a suite
 // needs no list to maintain.
 import Mocha from 'mocha';
+import * as vscode from 'vscode';
 import { loadSuites } from 'virtual:host-suites';
 import { progressLine } from '../../scripts/lib/host-progress.mjs';
 import DurationsReporter from '../durations-reporter';
@@ -25,7 +26,20 @@ function announceProgress(runner: Mocha.Runner): void {
   runner.on(EVENT_HOOK_END, end);
 }
 
-export function run(): Promise<void> {
+/**
+ * Do Not Disturb: the workbench draws no toast but an error's. It keeps every toast a run shows
+ * until it hides, and lays all of them out again at each new one; no host test reads the page (the
+ * end-to-end run does, with every toast), and the extension's calls are the same. WEBDATA_HOST_SHOW_TOASTS=1
+ * keeps them, to watch a run.
+ */
+async function quietToasts(): Promise<void> {
+  if (process.env.WEBDATA_HOST_SHOW_TOASTS === '1') return;
+  const commands = await vscode.commands.getCommands(true);
+  if (commands.includes('notifications.toggleDoNotDisturbMode')) await vscode.commands.executeCommand('notifications.toggleDoNotDisturbMode');
+}
+
+export async function run(): Promise<void> {
+  await quietToasts();
   // The spec reporter, which also writes each test's duration where scripts/run-host-tests.mjs says.
   const durations = process.env.WEBDATA_TEST_DURATIONS_FILE;
   const mocha = new Mocha({ ui: 'bdd', timeout: 20_000, color: false, reporter: DurationsReporter,
