@@ -5,6 +5,7 @@
 // other feature is a bundle of its own, loaded the first time one of its entries is used
 // (src/platform/features.ts), so adding one adds rows to a table, not code to activation. Nothing
 // here touches the network or loads the API client; that happens on first use.
+import type { SharedFolder } from './core/shared-folder';
 import * as vscode from 'vscode';
 import type * as Agent from './features/agent';
 import type * as Browser from './features/browser';
@@ -112,7 +113,7 @@ export interface WebDataApi {
    * workbench keeps them in the browser's memory, out of reach of the tests' file search, so the
    * usage, onboarding and secrets suites read them here.
    */
-  storage?: { globalState: vscode.Memento; workspaceState: vscode.Memento };
+  storage?: { globalState: vscode.Memento; workspaceState: vscode.Memento; globalStorageUri: vscode.Uri; shared: Pick<SharedFolder, 'keys' | 'get' | 'update' | 'refresh'> };
   /** Where V8's code cache of our bundles is kept (src/main.ts), handed out under test only, as `storage` is. */
   codeCacheDir?: string;
 }
@@ -264,7 +265,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     get participant() { return features.get('participant'); },
     get browser() { return features.get('browser'); },
     features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
-    ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState }, codeCacheDir: bundles.cacheDirectory } : {}),
+    ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState, globalStorageUri: context.globalStorageUri, shared: services.shared }, codeCacheDir: bundles.cacheDirectory } : {}),
   };
 }
 

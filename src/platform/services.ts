@@ -1,6 +1,9 @@
 // What every feature receives: the shared, long-lived pieces, created once in activate().
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { SecretRedactor } from '../core/redact';
+import { SharedFolder } from '../core/shared-folder';
+import { SHARED_PREFIXES } from '../core/shared-keys';
 import { SharedState } from '../core/shared-state';
 import { Connection } from './connection';
 import { createLog } from './log';
@@ -10,6 +13,12 @@ export interface Services {
   readonly context: vscode.ExtensionContext;
   /** The profile's global state, shared by every window: read and write it here, never through `context` (see SharedState). */
   readonly globalState: SharedState;
+  /**
+   * What every window adds to and reads merged, one key per window (today's spend, the webhook
+   * tokens and costs of jobs started here): a file per key in global storage, where no window's
+   * flush can drop another's write, as one can in global state (see SharedFolder).
+   */
+  readonly shared: SharedFolder;
   readonly log: vscode.LogOutputChannel;
   readonly secrets: Secrets;
   readonly connection: Connection;
@@ -24,6 +33,10 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const version = typeof declared === 'string' ? declared : '0';
   const connection = new Connection(secrets, log, `web-data-vscode/${version}`);
   // Disposed in reverse: the connection (and its client) before the secrets and the log.
-  context.subscriptions.push(log, secrets, connection);
-  return { context, globalState: new SharedState(context.globalState), log, secrets, connection };
+  const globalState = new SharedState(context.globalState);
+  const shared = new SharedFolder(join(context.globalStorageUri.fsPath, 'shared'));
+  context.subscriptions.push(log, secrets, connection, shared);
+  // What an earlier version kept in global state under these keys moves to the folder once.
+  void shared.adopt(globalState, SHARED_PREFIXES).then(() => shared.refresh()).catch((err: unknown) => { log.warn(`Could not read what the windows share: ${String(err)}`); });
+  return { context, globalState, shared, log, secrets, connection };
 }

@@ -41,7 +41,7 @@ export class WebhookWirer {
 
   /** Into this window's own key, the list read at the write's turn: two starts at once both keep theirs. */
   private async keep(id: string, token: string): Promise<void> {
-    const state = this.services.globalState;
+    const state = this.services.shared;
     const ownKey = `${this.prefix}${vscode.env.sessionId}`;
     try {
       const now = Date.now();

@@ -28,9 +28,12 @@ interface Listing {
  * walkthrough's document, job and watch steps (issue 46: their ids, owners and events, which the
  * walkthrough must hear from activation on); 87.4 KiB with the Code Action's severity setting (the
  * provider answers before any feature loads) and the flag that keeps Clear Webhook Secret out of the
- * palette without a secret (read at start, as the key is). Anything more belongs in a feature's bundle.
+ * palette without a secret (read at start, as the key is). 92.3 KiB with the shared folder
+ * (src/core/shared-folder.ts with its retried renames, 3.5 KiB: what windows add to, today's spend
+ * first, is read and written there, one file per window's key, from the first credit counted; issue
+ * 47). Anything more belongs in a feature's bundle.
  */
-const SHELL_CEILING_KIB = 88;
+const SHELL_CEILING_KIB = 93;
 
 const LAZY = ['agent', 'browser', 'chat', 'connect', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
 

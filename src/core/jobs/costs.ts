@@ -5,7 +5,9 @@
 import { withJobCost, type JobCost } from '../spend/job-bound';
 import { allEntries, arrayOf, isRecord, staleKeys, type KeyedState } from './window-state';
 
-export const JOB_COSTS_PREFIX = 'webData.jobCosts:';
+import { JOB_COSTS_PREFIX } from '../shared-keys';
+
+export { JOB_COSTS_PREFIX };
 /** A window's costs are dropped once all are older than this (the bound reads recent jobs). */
 const KEEP_MS = 180 * 24 * 60 * 60 * 1000;
 

@@ -7,9 +7,9 @@
 import { isJobId } from '../crawls/job';
 import { allEntries, arrayOf, isRecord, staleKeys, type KeyedState } from './window-state';
 
-export const JOB_TOKENS_PREFIX = 'webData.jobTokens:';
-export const RESEARCH_TOKENS_PREFIX = 'webData.researchTokens:';
-export const WATCH_TOKENS_PREFIX = 'webData.watchTokens:';
+import { JOB_TOKENS_PREFIX, RESEARCH_TOKENS_PREFIX, WATCH_TOKENS_PREFIX } from '../shared-keys';
+
+export { JOB_TOKENS_PREFIX, RESEARCH_TOKENS_PREFIX, WATCH_TOKENS_PREFIX };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KEEP_MS = 7 * DAY_MS;
 /** How long each kind's tokens are kept: a watch checks for months; Edit gives it a new token. */

@@ -5,7 +5,9 @@
 import type { SearchAsker } from '../search/record';
 
 /** Global state keys (webData.spend): this prefix and the window's session id. */
-export const SPEND_KEY_PREFIX = 'webData.spend:';
+import { SPEND_KEY_PREFIX } from '../shared-keys';
+
+export { SPEND_KEY_PREFIX };
 
 export interface SpendEntry {
   /** The search's id: a search counted twice (a retried write) counts once. */

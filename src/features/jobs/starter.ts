@@ -10,7 +10,7 @@ import { JOB_COSTS_PREFIX, jobCostHistory, readJobCosts, staleCostKeys, withStor
 import { JOB_TOKENS_PREFIX, readJobTokens, staleTokenKeys, withJobToken } from '../../core/jobs/tokens';
 import { decideWiring, jobWebhook, type WebhookWiring } from '../../core/jobs/wiring';
 import { FINISHED, type CrawlResultsService } from '../../core/crawls/results';
-import type { SharedState } from '../../core/shared-state';
+import type { SharedFolder } from '../../core/shared-folder';
 import type { JobRef } from '../../core/crawls/job';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
@@ -82,8 +82,9 @@ export class JobStarter extends Disposable {
     this._register(toDisposable(() => { for (const timer of this.following.values()) clearTimeout(timer); this.following.clear(); this.unfinished.clear(); }));
   }
 
-  private get state(): SharedState {
-    return this.services.globalState;
+  /** Tokens and costs: one key per window in the shared folder (no window's write drops another's). */
+  private get state(): SharedFolder {
+    return this.services.shared;
   }
 
   /** Whether, and where, a job started now gets its webhook, and why not. */
@@ -171,7 +172,7 @@ export class JobStarter extends Disposable {
     });
   }
 
-  /** Each list is read at its write's turn (SharedState), so a token and a cost written at once both stay. */
+  /** Each key is written at its turn from its file (SharedFolder), so a token and a cost written at once both stay. */
   private write(run: () => Promise<void>): Promise<void> {
     return run().catch((err: unknown) => this.services.log.warn(`Could not keep a job's token or cost in global state: ${String(err)}`));
   }

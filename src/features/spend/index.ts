@@ -1,7 +1,8 @@
 // Today's spend, by who asked, shared by every window: each search stored (whoever ran it), and each
-// scrape, map or job that reports its credits, adds them to this window's entry in global state
-// (src/core/spend/ledger.ts), and today's spend is read over every window's entry. The chat tools'
-// daily cap and the credits tooltip read it here.
+// scrape, map or job that reports its credits, adds them to this window's entry in the shared folder
+// of global storage (src/core/spend/ledger.ts, src/core/shared-folder.ts: no window's write can drop
+// another's), and today's spend is read over every window's entry. The chat tools' daily cap and
+// the credits tooltip read it here.
 import * as vscode from 'vscode';
 import { localDay, parseWindowSpend, SPEND_KEY_PREFIX, spendToday, withSpend, type SpendEntry, type SpendToday } from '../../core/spend/ledger';
 import type { SearchDone } from '../search';
@@ -10,38 +11,39 @@ import type { Services } from '../../platform/services';
 export interface SpendApi {
   /** Credits spent today (local time) by agents, the person and other extensions, in every window. */
   today(): SpendToday;
-  /** After this window recorded credits spent. */
+  /** After credits spent were recorded, here or in another window. */
   readonly onDidChange: vscode.Event<void>;
   /** Counts credits spent by something other than a search (a scrape, a map, a job); an id counted twice counts once. */
   record(entry: SpendEntry): Promise<void>;
 }
 
 export function registerSpend(services: Services, searches: { onDidSearch: vscode.Event<SearchDone> }): SpendApi {
-  const { globalState } = services;
+  const { shared } = services;
   const ownKey = `${SPEND_KEY_PREFIX}${vscode.env.sessionId}`;
   const changed = new vscode.EventEmitter<void>();
-  const ownKeys = (): string[] => globalState.keys().filter((key) => key.startsWith(SPEND_KEY_PREFIX));
+  const ownKeys = (): string[] => shared.keys().filter((key) => key.startsWith(SPEND_KEY_PREFIX));
 
-  // One entry per write, computed at its turn (SharedState: no write is lost to another's echo).
+  // One entry per write, computed at its turn from the window's own file.
   const record = async (entry: SpendEntry): Promise<void> => {
     if (!Number.isFinite(entry.credits) || entry.credits < 0) return;
     const day = localDay(new Date());
-    await globalState.change(ownKey, (current) => withSpend(parseWindowSpend(current), day, entry));
+    await shared.change(ownKey, (current) => withSpend(parseWindowSpend(current), day, entry));
     // Windows that closed on an earlier day leave their entry: gone once it is two days old.
     const yesterday = localDay(new Date(Date.now() - 24 * 60 * 60 * 1000));
     for (const key of ownKeys()) {
-      const spend = parseWindowSpend(globalState.get(key));
-      if (key !== ownKey && (!spend || (spend.day !== day && spend.day !== yesterday))) await globalState.update(key, undefined);
+      const spend = parseWindowSpend(shared.get(key));
+      if (key !== ownKey && (!spend || (spend.day !== day && spend.day !== yesterday))) await shared.update(key, undefined);
     }
     changed.fire();
   };
-  services.context.subscriptions.push(changed, searches.onDidSearch((done) => {
+  // Another window's spend counts as soon as its file changes.
+  services.context.subscriptions.push(changed, shared.onDidChange(() => { changed.fire(); }), searches.onDidSearch((done) => {
     const credits = done.record.response.creditsUsed;
     if (typeof credits !== 'number') return;
     record({ id: done.record.id, credits, askedBy: done.record.askedBy ?? 'person' }).catch((err: unknown) => services.log.warn(`Could not record the search's credits: ${String(err)}`));
   }));
   return {
-    today: () => spendToday(ownKeys().map((key) => globalState.get(key)), localDay(new Date())),
+    today: () => spendToday(ownKeys().map((key) => shared.get(key)), localDay(new Date())),
     onDidChange: changed.event,
     record: (entry) => record(entry).catch((err: unknown) => services.log.warn(`Could not record the credits spent: ${String(err)}`)),
   };

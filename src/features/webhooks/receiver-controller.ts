@@ -153,7 +153,7 @@ export class WebhookReceiverController extends Disposable {
           requireSignature: settings.requireSignature,
           getSecret: () => this.secret,
           // Jobs started from the editor in any window: their unsigned deliveries need the job's token.
-          jobToken: (id) => jobTokenIn(this.services.globalState, id),
+          jobToken: (id) => jobTokenIn(this.services.shared, id),
           onDelivery: (delivery) => this.handlers.onDelivery(delivery),
           onRefused: (refused) => this.handlers.onRefused(refused),
           onError: (err) => this.services.log.warn(`Webhook receiver: ${err instanceof Error ? err.message : String(err)}`),

@@ -6,6 +6,8 @@
 // the watches are read and whichever window wrote them; a JSON watch's per-field changes in the diff
 // editor as two JSON sides. Its own emulated team, so the watches are this suite's alone.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import { activate, emulator, moveClock, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
@@ -143,17 +145,23 @@ describe('chat: watch tools', function () {
     await vscode.commands.executeCommand('webData.refreshWatches');
     await api.watch.checksCounted();
     assert.equal(api.spend.today().person, before + credits);
-    // Another window found the same check and wrote it in its own entry: still once.
-    const state = storageOf(api).globalState;
+    // Another window found the same check and wrote it in its own file, beside a spend of its own:
+    // the check still counts once, the other window's own spend counts as soon as its file is written.
     const day = new Date();
     const pad = (n: number): string => String(n).padStart(2, '0');
-    const otherKey = 'webData.spend:another-window-of-this-suite';
-    await state.update(otherKey, { day: `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`, entries: [{ id: `watch-check:${check.id}`, credits: 1, askedBy: 'person' }] });
+    const folder = path.join(storageOf(api).globalStorageUri.fsPath, 'shared', 'spend');
+    const otherFile = path.join(folder, 'another-window-of-this-suite.json');
+    await fs.promises.mkdir(folder, { recursive: true });
+    await fs.promises.writeFile(otherFile, JSON.stringify({ day: `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`, entries: [
+      { id: `watch-check:${check.id}`, credits: 1, askedBy: 'person' },
+      { id: 'another-window-of-this-suite:own', credits: 2, askedBy: 'person' },
+    ] }));
     try {
-      assert.equal(api.spend.today().person, before + credits);
+      await waitFor('the other window\'s own spend counted', () => api.spend.today().person === before + credits + 2);
     } finally {
-      await state.update(otherKey, undefined);
+      await fs.promises.rm(otherFile, { force: true });
     }
+    await waitFor('the other window\'s file gone, its spend with it', () => api.spend.today().person === before + credits);
     // The credits tooltip's breakdown says it too.
     await api.usage.model.refreshNow();
     const tooltip = (): string => { const t = api.usage.item.tooltip; return (typeof t === 'string' ? t : t?.value ?? '').replace(/\\(.)/g, '$1'); };

@@ -38,7 +38,7 @@ async function addJob(init: Record<string, unknown>): Promise<string> {
 }
 
 function tokenOf(api: WebDataApi, id: string): string | undefined {
-  const state = storageOf(api).globalState;
+  const state = storageOf(api).shared;
   const entries = state.keys().filter((key) => key.startsWith('webData.jobTokens:')).flatMap((key) => {
     const value: unknown = state.get(key);
     return Array.isArray(value) ? (value as Array<{ id?: unknown; token?: unknown }>) : [];

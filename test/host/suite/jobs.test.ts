@@ -23,15 +23,15 @@ interface Started { id: string; kind: 'crawl' | 'batch'; url: string; invalidURL
 /** The rows of the reviews shown (label and description). */
 const reviewRows = (seen: readonly ShownQuickInput[]): string[] => seen.flatMap((input) => input.items).filter((row) => row.startsWith('$(play)'));
 
-function globalEntries(api: WebDataApi, prefix: string): Array<Record<string, unknown>> {
-  const state = storageOf(api).globalState;
+function sharedEntries(api: WebDataApi, prefix: string): Array<Record<string, unknown>> {
+  const state = storageOf(api).shared;
   return state.keys().filter((key) => key.startsWith(prefix)).flatMap((key) => {
     const value: unknown = state.get(key);
     return Array.isArray(value) ? (value as Array<Record<string, unknown>>) : [];
   });
 }
 
-const tokenOf = (api: WebDataApi, id: string): string | undefined => globalEntries(api, 'webData.jobTokens:').find((entry) => entry.id === id)?.token as string | undefined;
+const tokenOf = (api: WebDataApi, id: string): string | undefined => sharedEntries(api, 'webData.jobTokens:').find((entry) => entry.id === id)?.token as string | undefined;
 
 describe('starting crawls and batch scrapes from the editor', function () {
   this.timeout(90_000);
@@ -46,7 +46,7 @@ describe('starting crawls and batch scrapes from the editor', function () {
     // This suite's first crawl has no history of its shape: earlier suites' jobs end first, and
     // their costs are set aside.
     await waitFor('jobs started by earlier suites to end', () => api.jobs.followed === 0, 60_000);
-    const state = storageOf(api).globalState;
+    const state = storageOf(api).shared;
     costsBefore = new Map(state.keys().filter((key) => key.startsWith('webData.jobCosts:')).map((key) => [key, state.get(key)]));
     for (const key of costsBefore.keys()) await state.update(key, undefined);
     await emulator.addTeam({ apiKey: KEY, usage: usageFor(500_000), crawls: [] });
@@ -60,7 +60,7 @@ describe('starting crawls and batch scrapes from the editor', function () {
   after(async () => {
     // The jobs started here are followed until they end; the suites after this one count requests.
     await waitFor('every job started here to end', () => api.jobs.followed === 0, 30_000);
-    const state = storageOf(api).globalState;
+    const state = storageOf(api).shared;
     const keys = new Set([...costsBefore.keys(), ...state.keys().filter((k) => k.startsWith('webData.jobCosts:'))]);
     for (const key of keys) await state.update(key, costsBefore.get(key));
     api.jobs.answerConfirmation = undefined;
@@ -91,7 +91,7 @@ describe('starting crawls and batch scrapes from the editor', function () {
       return job?.finishedVia === 'webhook' && job.delivered > 0;
     }, 20_000);
     assert.ok(api.webhooks.events.some((event) => event.jobId === started.id && event.status === 'verified'), 'the job\'s deliveries are taken as the service\'s');
-    await waitFor('the finished crawl\'s cost kept', () => globalEntries(api, 'webData.jobCosts:').some((cost) => cost.id === started.id), 20_000);
+    await waitFor('the finished crawl\'s cost kept', () => sharedEntries(api, 'webData.jobCosts:').some((cost) => cost.id === started.id), 20_000);
     const bound = api.jobs.bound({ kind: 'crawl', request: { url: 'https://docs.tideflow.dev', limit: 20, scrapeOptions: { formats: ['markdown'] } } });
     assert.equal(bound.credits.kind, 'history', 'the next crawl of this shape has a bound in credits');
     assert.equal(bound.pages, 20);
