@@ -15,9 +15,13 @@ import { readDurations, slowestLines, slowestTests } from './lib/slowest-tests.m
 
 const DURATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'durations');
 
-// The host tests fill both cores by themselves (two VS Code versions at once), and so does the
-// end-to-end run's VS Code and Chromium: each is a group of its own.
-const ALL_GROUPS = [['typecheck', 'lint', 'test:unit'], ['test:host'], ['test:package'], ['test:e2e']];
+// The package check builds dist/ for production and makes the .vsix, which the end-to-end run then
+// installs as it is (WEBDATA_VSIX_FRESH): nothing rebuilds dist/ while the host tests run on it.
+// The host run (two VS Code versions at once) keeps the cores about two thirds busy: its tests wait
+// on the extension's own timers; the end-to-end run, one file at a time beside it, fills the rest.
+const ALL_GROUPS = [['typecheck', 'lint', 'test:unit'], ['test:package'], ['test:host', 'test:e2e']];
+/** A stage's arguments when it shares its group: the end-to-end files one at a time beside the host run. */
+const SHARED_ARGS = { 'test:e2e': ['--jobs', '1'] };
 // WEBDATA_TEST_STAGES=lint,test:unit runs only those (in the order above): for trying this script.
 const chosen = (process.env.WEBDATA_TEST_STAGES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const SERIAL = process.env.WEBDATA_TEST_SERIAL === '1';
@@ -37,12 +41,12 @@ export function mochaCounts(text) {
  * Runs one stage; its output is shown as it comes when `live`, else kept in `kept` (stream, chunk)
  * for the caller to show when it is done.
  */
-function runStage(name, { live = true, kept = [] } = {}) {
+function runStage(name, { live = true, kept = [], args = [] } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     let tail = '';
     const counts = { passed: 0, failed: 0, skipped: 0 };
-    const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', '--silent', name, ...(args.length > 0 ? ['--', ...args] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
     const onData = (stream) => (chunk) => {
       if (live) stream.write(chunk);
       else kept.push([stream, chunk]);
@@ -71,7 +75,7 @@ async function runGroup(group) {
   if (group.length > 1) console.log(`\n== ${group.join(', ')} at once; the output of each after the one before it`);
   const runs = group.map((name, index) => {
     const kept = [];
-    return { kept, done: runStage(name, { live: index === 0, kept }) };
+    return { kept, done: runStage(name, { live: index === 0, kept, args: group.length > 1 ? SHARED_ARGS[name] ?? [] : [] }) };
   });
   const results = [];
   for (const run of runs) {
@@ -99,6 +103,8 @@ async function main() {
   for (const group of GROUPS) {
     results.push(...await runGroup(group));
     if (results.some((r) => !r.ok)) break;
+    // The end-to-end run installs the .vsix the package check just made and checked.
+    if (group.includes('test:package')) process.env.WEBDATA_VSIX_FRESH = '1';
   }
   const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
   printSlowest();

@@ -4,13 +4,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { packageExtension, packageSecretsHelper } from '../../scripts/lib/stack.mjs';
+import { packageExtension, packageSecretsHelper, VSIX } from '../../scripts/lib/stack.mjs';
 
 let dir = '';
 
 export async function mochaGlobalSetup(): Promise<void> {
-  console.log('    [stack] packaging the extension (npm run package, once for every file)');
-  packageExtension();
+  // `npm test` made and checked the .vsix just before (its package stage): installed as it is, and
+  // dist/ is not rebuilt under the host tests running beside this run.
+  if (process.env.WEBDATA_VSIX_FRESH === '1' && fs.existsSync(VSIX)) console.log('    [stack] the extension packaged by this run\'s package check');
+  else {
+    console.log('    [stack] packaging the extension (npm run package, once for every file)');
+    packageExtension();
+  }
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-e2e-packages-'));
   // The workers start after this and inherit these.
   process.env.WEBDATA_E2E_PACKAGED = '1';

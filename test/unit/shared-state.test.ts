@@ -1,7 +1,10 @@
-// Global state written so that nothing is lost (src/core/shared-state.ts), against a memento that
-// behaves as VS Code's does: one object per extension, flushed whole a moment after an update, and
-// replaced whole by every change the storage announces (this window's own flush, or another
-// window's) before the update's promise resolves. Real timers of a few milliseconds, bounded.
+// Global state written so that nothing is lost in this window (src/core/shared-state.ts), against a
+// memento that behaves as VS Code's does: one object per extension, flushed whole a moment after an
+// update, and replaced whole by every change the storage announces (this window's own flush, or
+// another window's) before the update's promise resolves. Real timers of a few milliseconds, bounded.
+// Two windows adding to the memento at once cannot be kept safe by any timing (a loaded machine
+// failed a test of it here): what windows add to lives in files, one writer each
+// (src/core/shared-folder.ts, test/unit/shared-folder.test.ts).
 import * as assert from 'node:assert/strict';
 import { SharedState, type StateLike } from '../../src/core/shared-state';
 
@@ -70,16 +73,6 @@ async function burst(state: StateLike, prefix: string, count: number): Promise<v
   await Promise.all(writes);
 }
 
-/** The same as changes (read-modify-writes of keys this window owns). */
-async function changes(state: SharedState, prefix: string, count: number): Promise<void> {
-  const writes: Array<Promise<unknown>> = [];
-  for (let i = 0; i < count; i++) {
-    writes.push(state.change(`${prefix}${i}`, () => ({ i })));
-    await sleep(1);
-  }
-  await Promise.all(writes);
-}
-
 const kept = (storage: Storage, prefix: string): number => Object.keys(storage.value).filter((k) => k.startsWith(prefix)).length;
 
 describe('shared global state: no write lost', function () {
@@ -97,17 +90,6 @@ describe('shared global state: no write lost', function () {
     await burst(state, 'k', 40);
     await state.settled();
     assert.equal(kept(storage, 'k'), 40);
-  });
-
-  it('keeps every change of two windows writing at once, each to its own keys', async () => {
-    const storage = new Storage();
-    const a = new SharedState(new EchoMemento(storage, 3));
-    const b = new SharedState(new EchoMemento(storage, 5));
-    await Promise.all([changes(a, 'a', 25), changes(b, 'b', 25)]);
-    await Promise.all([a.settled(), b.settled()]);
-    assert.equal(kept(storage, 'a'), 25);
-    assert.equal(kept(storage, 'b'), 25);
-    assert.ok(a.rewrites + b.rewrites > 0, 'another window\'s change undid none: the test did not reach the case');
   });
 
   it('computes a read-modify-write at its turn, so none is built on a stale value', async () => {
