@@ -17,7 +17,6 @@ function runBench(out: string): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, ['--import', 'tsx', 'bench/index.ts', ...Object.keys(EXPECTED)], {
       env: { ...process.env, BENCH_QUICK: '1', BENCH_OUT: out },
-      timeout: 50_000,
       maxBuffer: 4 * 1024 * 1024,
     }, (error, stdout, stderr) => (error ? reject(new Error(`npm run bench (quick) failed: ${error.message}\n${stderr}\n${stdout.slice(-2000)}`)) : resolve({ stdout, stderr })));
   });
@@ -31,7 +30,9 @@ describe('bench, short form', () => {
   after(() => rmSync(out, { recursive: true, force: true }));
 
   it('every section returns its figures, each with a finite value, a unit and a goal, and the run is written as JSON', async function () {
-    this.timeout(60_000);
+    // About 17 s on an idle machine here; the sections grow with each family, and a loaded machine
+    // (a CPU hog, other sessions) takes several times as long: this is the hang detector, not a goal.
+    this.timeout(180_000);
     const { stdout } = await runBench(out);
     const run = JSON.parse(readFileSync(join(out, 'latest.json'), 'utf8')) as RunRecord;
     assert.equal(run.quick, true);

@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
+import { fileOfKey } from '../../../src/core/shared-folder';
 import { activate, emulator, moveClock, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
 import { paying } from './helpers-price';
 import { messageOf as confirmationOf, none, textOf } from './helpers-tools';
@@ -149,8 +150,8 @@ describe('chat: watch tools', function () {
     // the check still counts once, the other window's own spend counts as soon as its file is written.
     const day = new Date();
     const pad = (n: number): string => String(n).padStart(2, '0');
-    const folder = path.join(storageOf(api).globalStorageUri.fsPath, 'shared', 'spend');
-    const otherFile = path.join(folder, 'another-window-of-this-suite.json');
+    const folder = path.join(storageOf(api).globalStorageUri.fsPath, 'shared');
+    const otherFile = path.join(folder, fileOfKey('webData.spend:another-window-of-this-suite'));
     await fs.promises.mkdir(folder, { recursive: true });
     await fs.promises.writeFile(otherFile, JSON.stringify({ day: `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`, entries: [
       { id: `watch-check:${check.id}`, credits: 1, askedBy: 'person' },
