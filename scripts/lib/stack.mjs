@@ -20,10 +20,15 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
  * per process, or not at all when the end-to-end run's global set-up did it (test/e2e/global-setup.ts):
  * that run starts a stack per file, all of the same sources.
  */
-let packaged = process.env.WEBDATA_E2E_PACKAGED === '1';
+let packaged = false;
+
+/** Read at each call: mocha loads the end-to-end files (and this module) before its global set-up runs. */
+function packagedAlready() {
+  return (packaged || process.env.WEBDATA_E2E_PACKAGED === '1') && fs.existsSync(VSIX);
+}
 
 export function packageExtension() {
-  if (packaged && fs.existsSync(VSIX)) return VSIX;
+  if (packagedAlready()) return VSIX;
   const result = spawnSync('npm', ['run', '--silent', 'package'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0 || !fs.existsSync(VSIX)) throw new Error('npm run package failed');
   packaged = true;
@@ -106,7 +111,7 @@ export async function startStack({
     // e2e and the sandbox run on the floor; the sandbox without what it runs without (ensure-tools).
     const { servers } = await ensureTools({ versions: [versionNamed(vscode)], sandboxOnly });
     const [{ serverMain, serverNode }] = servers;
-    if (!packaged) log('packaging the extension (npm run package)');
+    if (!packagedAlready()) log('packaging the extension (npm run package)');
     const vsix = packageExtension();
     const userDataDir = path.join(home, 'user-data');
     const extensionsDir = path.join(home, 'extensions');
