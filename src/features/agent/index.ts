@@ -228,7 +228,7 @@ export class AgentFeature extends Disposable {
 
   /** Sends a JSON scrape without steps or confirmation: the chat tool's way in (it confirmed already). */
   sendChecked(client: WebDataClient, url: string, schema: Record<string, unknown> | undefined, prompt: string): Promise<Extracted | undefined> {
-    return send(this.place, client, url, schema, prompt);
+    return send(this.place, client, url, schema ? { schema, from: words.chatRequest() } : {}, prompt);
   }
 
   async client(): Promise<WebDataClient | undefined> {
