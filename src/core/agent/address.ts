@@ -4,15 +4,21 @@
 // (issue 46: the breadcrumb read "extract > b2eaf358-… > …"). The addresses tabs had before, with
 // the id as a folder, are still read, so a tab restored after an update opens.
 import { inertFileName } from '../text/inert';
-import type { StructuredResult } from './store';
 
 export type ResultView = 'json' | 'markdown';
+
+/** What names a result's tab: its kind, and the page or the prompt (a StructuredResult has them). */
+interface Titled {
+  kind: 'extract' | 'research';
+  url?: string;
+  prompt?: string;
+}
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const KINDS = new Set(['extract', 'research']);
 
 /** A result's title: the page's host and path for an extraction, the prompt's start for a research run. */
-export function resultTitle(result: Pick<StructuredResult, 'kind' | 'url' | 'prompt'>): string {
+export function resultTitle(result: Titled): string {
   if (result.kind === 'extract' && result.url !== undefined) {
     try {
       const url = new URL(result.url);
@@ -25,7 +31,7 @@ export function resultTitle(result: Pick<StructuredResult, 'kind' | 'url' | 'pro
 }
 
 /** The tab's address: `/<kind>/<title>.json` (or `.md`), the id as the query `id=…`. */
-export function resultAddress(result: Pick<StructuredResult, 'id' | 'kind' | 'url' | 'prompt'>, view: ResultView): { path: string; query: string } {
+export function resultAddress(result: Titled & { id: string }, view: ResultView): { path: string; query: string } {
   const name = inertFileName(resultTitle(result), result.kind, 60, { keepSlash: true });
   return { path: `/${result.kind}/${name}.${view === 'json' ? 'json' : 'md'}`, query: `id=${result.id}` };
 }
