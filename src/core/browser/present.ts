@@ -27,6 +27,14 @@ export function pageRowName(address: string): string {
   return address.replace(/^https?:\/\//i, '').replace(/\/$/, '');
 }
 
+/**
+ * A session as a person reads its name (its run output's channel and tab, issue 46): its profile or
+ * start time, or its page's address for a scraped page's browser; never the service's id.
+ */
+export function sessionName(session: { kind: 'session' | 'scrape'; label: string }): string {
+  return session.kind === 'scrape' ? pageRowName(session.label) : session.label;
+}
+
 /** How recently counts as "in use": Stop asks first when the session ran something within it. */
 const RECENT_USE_MS = 60_000;
 

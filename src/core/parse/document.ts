@@ -33,6 +33,11 @@ export interface ParsedRecord {
   options: Record<string, unknown>;
   /** What changes a parse's price and answer: the file's kind and the PDF options (parseShape). */
   shape: string;
+  /**
+   * The service's `data.warning`: what of the file it could not read (a PDF page without a text
+   * layer). Outside text: shown as data, made inert for each place that shows it.
+   */
+  warning?: string;
 }
 
 export interface ParsedFile {
@@ -51,6 +56,8 @@ export function parsedRecord(id: string, file: ParsedFile, document: ParsedDocum
   if (pages.length > 0) record.pages = pages.map((page) => ({ pageNumber: page.pageNumber, markdown: page.markdown }));
   const credits = document.metadata?.creditsUsed;
   if (typeof credits === 'number' && Number.isFinite(credits) && credits >= 0) record.creditsUsed = credits;
+  const warning = document.warning?.trim();
+  if (warning) record.warning = warning;
   return record;
 }
 

@@ -38,6 +38,7 @@ function isRecord(value: unknown): value is ParsedRecord {
     && (value.askedBy === 'person' || value.askedBy === 'agent')
     && (value.creditsUsed === undefined || (typeof value.creditsUsed === 'number' && Number.isFinite(value.creditsUsed)))
     && isPlainObject(value.options)
+    && (value.warning === undefined || typeof value.warning === 'string')
     && (value.pages === undefined || (Array.isArray(value.pages) && value.pages.every((p: unknown) => isPlainObject(p) && typeof p.pageNumber === 'number' && typeof p.markdown === 'string')));
 }
 

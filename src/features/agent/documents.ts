@@ -4,41 +4,14 @@
 // with: each mismatch is a problem of the tab (the Problems panel lists it), placed on the value it
 // is about, not hidden.
 import * as vscode from 'vscode';
+import { addressedResult, resultAddress, resultTitle, type ResultView } from '../../core/agent/address';
 import { dataAsMarkdown } from '../../core/agent/markdown';
 import { printJson, spanOf } from '../../core/agent/json-text';
 import type { StructuredResult, StructuredResults } from '../../core/agent/store';
 import { checkAgainstSchema, type SchemaCheck } from '../../core/agent/validate';
 import { Schemes } from '../../core/schemes';
-import { inertFileName } from '../../core/text/inert';
 import { ReadOnlyFileSystem } from '../../platform/readonly-documents';
 import { words } from './words';
-
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-type View = 'json' | 'markdown';
-
-/** A result's id and which of its views an address names, or undefined for any other address. */
-function addressed(uri: vscode.Uri): { id: string; view: View } | undefined {
-  const parts = uri.path.split('/');
-  const id = parts[2];
-  if (parts.length !== 4 || id === undefined || !ID.test(id) || (parts[1] !== 'extract' && parts[1] !== 'research')) return undefined;
-  if (uri.path.endsWith('.json')) return { id, view: 'json' };
-  if (uri.path.endsWith('.md')) return { id, view: 'markdown' };
-  return undefined;
-}
-
-/** A result's title: the page's address for an extraction, the prompt's start for a research run. */
-export function resultTitle(result: Pick<StructuredResult, 'kind' | 'url' | 'prompt'>): string {
-  if (result.kind === 'extract' && result.url !== undefined) {
-    try {
-      const url = new URL(result.url);
-      return `${url.hostname}${url.pathname === '/' ? '' : url.pathname}`;
-    } catch {
-      return result.url;
-    }
-  }
-  return result.prompt ?? result.kind;
-}
 
 export class StructuredDocuments extends ReadOnlyFileSystem {
   private readonly problems = this._register(vscode.languages.createDiagnosticCollection('webDataSchema'));
@@ -58,7 +31,7 @@ export class StructuredDocuments extends ReadOnlyFileSystem {
   }
 
   protected isDocument(uri: vscode.Uri): boolean {
-    return addressed(uri) !== undefined;
+    return addressedResult(uri.path, uri.query) !== undefined;
   }
 
   private async read(id: string): Promise<StructuredResult | undefined> {
@@ -66,16 +39,16 @@ export class StructuredDocuments extends ReadOnlyFileSystem {
   }
 
   protected async text(uri: vscode.Uri): Promise<string> {
-    const at = addressed(uri);
+    const at = addressedResult(uri.path, uri.query);
     const result = at === undefined ? undefined : await this.read(at.id);
     if (!at || !result) return at?.view === 'json' ? `${JSON.stringify({ note: words.gone() }, null, 2)}\n` : `${words.gone()}\n`;
     return at.view === 'json' ? printJson(result.data).text : dataAsMarkdown(resultTitle(result), result.data);
   }
 
   /** A result's address in one of its views. */
-  address(result: Pick<StructuredResult, 'id' | 'kind' | 'url' | 'prompt'>, view: View): vscode.Uri {
-    const name = inertFileName(resultTitle(result), result.kind, 60, { keepSlash: true });
-    return this.uri(`/${result.kind}/${result.id}/${name}.${view === 'json' ? 'json' : 'md'}`);
+  address(result: Pick<StructuredResult, 'id' | 'kind' | 'url' | 'prompt'>, view: ResultView): vscode.Uri {
+    const address = resultAddress(result, view);
+    return this.uri(address.path, address.query);
   }
 
   /** Opens a result's JSON tab (and, for a research run, its markdown beside it); answers the schema check. */
@@ -92,7 +65,7 @@ export class StructuredDocuments extends ReadOnlyFileSystem {
   /** Sets a JSON tab's problems from its result's schema; undefined when the result had none. */
   private async checkOpened(uri: vscode.Uri): Promise<SchemaCheck | undefined> {
     if (uri.scheme !== Schemes.structuredResult.scheme) return undefined;
-    const at = addressed(uri);
+    const at = addressedResult(uri.path, uri.query);
     const result = at?.view === 'json' ? await this.read(at.id) : undefined;
     if (!result?.schema) return undefined;
     const check = checkAgainstSchema(result.schema, result.data);

@@ -117,17 +117,26 @@ export async function extractData(place: ExtractPlace, argument: ExtractArgument
   if (url === undefined) return undefined;
   const client = await place.client();
   if (!client) return undefined;
-  const shown = inertNotification(url, 80);
-  const yes = words.extract();
-  const detail = [schemaDetail(choices.schema), ...(choices.prompt ? [words.confirmDetailPrompt(inertNotification(choices.prompt, 300))] : []), priceWords(await place.results.list())].join('\n\n');
-  const answer = place.answerConfirmation();
-  const choice = answer ? answer(`${words.confirmExtract(shown)} ${detail}`, yes) : await vscode.window.showInformationMessage(words.confirmExtract(shown), { modal: true, detail }, yes);
-  if (choice !== yes) return undefined;
-  return send(place, client, url, choices.schema.schema, choices.prompt);
+  if (!(await askToExtract(place, url, choices.schema, choices.prompt))) return undefined;
+  return send(place, client, url, choices.schema, choices.prompt);
 }
 
-/** Sends the JSON scrape, keeps the answer and opens it. Undefined when it failed (said once). */
-export async function send(place: ExtractPlace, client: WebDataClient, url: string, schema: JsonObject | undefined, prompt: string): Promise<Extracted | undefined> {
+/** The confirmation with the schema as sent and the price; true when the person chose to extract. */
+async function askToExtract(place: ExtractPlace, url: string, schema: ChosenSchema, prompt: string): Promise<boolean> {
+  const shown = inertNotification(url, 80);
+  const yes = words.extract();
+  const detail = [schemaDetail(schema), ...(prompt ? [words.confirmDetailPrompt(inertNotification(prompt, 300))] : []), priceWords(await place.results.list())].join('\n\n');
+  const answer = place.answerConfirmation();
+  const choice = answer ? answer(`${words.confirmExtract(shown)} ${detail}`, yes) : await vscode.window.showInformationMessage(words.confirmExtract(shown), { modal: true, detail }, yes);
+  return choice === yes;
+}
+
+/**
+ * Sends the JSON scrape, keeps the answer and opens it. Undefined when it failed (said once, with a
+ * Retry that asks with the price again before it spends again).
+ */
+export async function send(place: ExtractPlace, client: WebDataClient, url: string, chosen: ChosenSchema, prompt: string): Promise<Extracted | undefined> {
+  const schema: JsonObject | undefined = chosen.schema;
   const shown = inertNotification(url, 80);
   const format = { type: 'json', ...(schema ? { schema } : {}), ...(prompt ? { prompt } : {}) };
   let result: StructuredResult;
@@ -148,7 +157,7 @@ export async function send(place: ExtractPlace, client: WebDataClient, url: stri
       }
     });
   } catch (error) {
-    void showError(place.log, words.extractFailed(shown), error, { retry: () => send(place, client, url, schema, prompt) });
+    void showError(place.log, words.extractFailed(shown), error, { retry: async () => (await askToExtract(place, url, chosen, prompt) ? send(place, client, url, chosen, prompt) : undefined) });
     return undefined;
   }
   place.spent(result);

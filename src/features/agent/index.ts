@@ -124,7 +124,7 @@ export class AgentFeature extends Disposable {
         void vscode.window.showInformationMessage(words.noRuns());
         return false;
       }
-      const picked = runs.length === 1 ? runs[0] : (await vscode.window.showQuickPick(runs.map((run) => ({ label: inertQuickPick(run.prompt, 120), description: run.id, run })), { title: words.researchTitle(), placeHolder: words.pickRun() }))?.run;
+      const picked = runs.length === 1 ? runs[0] : (await vscode.window.showQuickPick(runs.map((run) => ({ label: inertQuickPick(run.prompt, 120), description: words.runStatus(run.status, run.creditsUsed), run })), { title: words.researchTitle(), placeHolder: words.pickRun() }))?.run;
       id = picked?.id;
     }
     return id === undefined ? false : this.runs.cancel(id);
@@ -228,7 +228,7 @@ export class AgentFeature extends Disposable {
 
   /** Sends a JSON scrape without steps or confirmation: the chat tool's way in (it confirmed already). */
   sendChecked(client: WebDataClient, url: string, schema: Record<string, unknown> | undefined, prompt: string): Promise<Extracted | undefined> {
-    return send(this.place, client, url, schema, prompt);
+    return send(this.place, client, url, schema ? { schema, from: words.chatRequest() } : {}, prompt);
   }
 
   async client(): Promise<WebDataClient | undefined> {

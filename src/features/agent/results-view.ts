@@ -5,6 +5,7 @@
 // activation; then after each result this window keeps or removes, and when the window gets the
 // focus (another window may have kept one).
 import * as vscode from 'vscode';
+import { resultTitle } from '../../core/agent/address';
 import type { StructuredResult, StructuredResults } from '../../core/agent/store';
 import { matchesSearch } from '../../core/search/filter';
 import { inertLabel } from '../../core/text/inert';
@@ -13,7 +14,7 @@ import { Disposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
 import { openRowCommand } from '../../platform/open-row';
 import type { ViewGroup } from '../../platform/group-tree';
-import { resultTitle, type StructuredDocuments } from './documents';
+import type { StructuredDocuments } from './documents';
 import { resultDescriptionWords, resultTooltipWords, words } from './words';
 
 type ResultsNode = SearchTreeNode & { type: 'structuredResults' };

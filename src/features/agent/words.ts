@@ -34,6 +34,7 @@ export const words = {
   fromSelection: () => vscode.l10n.t('The Selection'),
   fromTyped: () => vscode.l10n.t('What You Typed'),
   typedFrom: () => vscode.l10n.t('the JSON you typed'),
+  chatRequest: () => vscode.l10n.t('a chat agent\'s request'),
   selectionIn: (file: string) => vscode.l10n.t('the selection in {0}', file),
   fromFile: (file: string) => vscode.l10n.t('The File {0}', file),
   browseSchema: () => vscode.l10n.t('Choose a Schema File…'),

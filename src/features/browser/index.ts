@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { WebDataClient } from '../../core/api';
 import type { BrowserClient } from '../../core/browser/api';
-import { boundAtRate, codePreview, hidesText, languageForId, runOutputOf, usedRecently, type RunOutput } from '../../core/browser/present';
+import { boundAtRate, codePreview, hidesText, languageForId, runOutputOf, secondsLeft, sessionName, usedRecently, type RunOutput } from '../../core/browser/present';
 import { isBrowserLanguage, type BrowserLanguage } from '../../core/browser/request';
 import { SessionStops } from '../../core/browser/session-stops';
 import type { Executed } from '../../core/browser/schemas';
@@ -28,7 +28,7 @@ import type { BrowserSessionSource } from '../crawls';
 import { BrowserSessionsGroup } from './group';
 import { RunDocuments } from './run-documents';
 import { BrowserSessions, type BrowserSession, type SessionStop } from './sessions';
-import { words } from './words';
+import { sessionDescriptionWords, words } from './words';
 
 export type { BrowserSession, SessionStop } from './sessions';
 
@@ -73,6 +73,8 @@ export class BrowserFeature extends Disposable {
   private readonly ranEmitter = this._register(new vscode.EventEmitter<{ sessionId: string; output: RunOutput }>());
   /** After each run's answer (host tests wait for it). */
   readonly onDidRun = this.ranEmitter.event;
+  /** The session whose live view this window last opened in the Simple Browser (it holds one page), and which of its two. */
+  private liveViewShown: { id: string; interactive: boolean } | undefined;
   /**
    * The sessions this window started, stopped by it just before their time runs out (so the bill is
    * known and counts in today's spend), and a chat agent's after its idle time without a run.
@@ -204,7 +206,9 @@ export class BrowserFeature extends Disposable {
       const start = words.startOne();
       return await vscode.window.showInformationMessage(words.noSession(), start) === start ? this.startSession() : undefined;
     }
-    const picked = await vscode.window.showQuickPick(active.map((s) => ({ label: inertQuickPick(s.label), description: inertQuickPick(s.id), id: s.id })), { placeHolder: words.pickSession() });
+    // Named as its row is (its name, its time left), never by the service's id.
+    const now = Date.now();
+    const picked = await vscode.window.showQuickPick(active.map((s) => ({ label: inertQuickPick(sessionName(s)), description: inertQuickPick(sessionDescriptionWords(s, secondsLeft(s.expiresAt, now), now)), id: s.id })), { placeHolder: words.pickSession() });
     return picked ? this.sessions.get(picked.id) : undefined;
   }
 
@@ -262,9 +266,10 @@ export class BrowserFeature extends Disposable {
     this.stops.ran(session.id);
     const output = runOutputOf(answer);
     const text = this.outputText(ask.language, output);
-    this.channelOf(session.id).append(text);
-    if (showDocument) await this.documents.open(session.id, text);
+    this.channelOf(session).append(text);
+    if (showDocument) await this.documents.open(sessionName(session), text);
     this.ranEmitter.fire({ sessionId: session.id, output });
+    await this.refreshLiveView(session.id);
     return output;
   }
 
@@ -277,11 +282,12 @@ export class BrowserFeature extends Disposable {
     return `${parts.join('\n')}\n\n`;
   }
 
-  private channelOf(sessionId: string): vscode.OutputChannel {
-    let channel = this.channels.get(sessionId);
+  /** The session's output channel, named by what a person knows it by (its name), never its id. */
+  private channelOf(session: BrowserSession): vscode.OutputChannel {
+    let channel = this.channels.get(session.id);
     if (!channel) {
-      channel = vscode.window.createOutputChannel(words.channel(inertLabel(sessionId, 12)));
-      this.channels.set(sessionId, channel);
+      channel = vscode.window.createOutputChannel(words.channel(inertLabel(sessionName(session), 60)));
+      this.channels.set(session.id, channel);
     }
     return channel;
   }
@@ -304,6 +310,18 @@ export class BrowserFeature extends Disposable {
     }
   }
 
+  /**
+   * After a run, the live view shown in VS Code is loaded again, so it shows the page as the run
+   * left it (a run may navigate; the service's answer names no current address to show instead).
+   * The Simple Browser holds one page: only when it still shows this session's live view.
+   */
+  private async refreshLiveView(sessionId: string): Promise<void> {
+    const shown = this.liveViewShown;
+    const open = vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputWebview && /simpleBrowser/i.test(tab.input.viewType)));
+    if (shown?.id !== sessionId || !open) return;
+    await this.openLiveView(sessionId, shown.interactive);
+  }
+
   /** webData.openLiveView / openInteractiveLiveView: beside the editor in the Simple Browser, or outside by the setting. */
   async openLiveView(given: string | undefined, interactive: boolean): Promise<boolean> {
     const session = await this.pickSession(given, false);
@@ -319,6 +337,7 @@ export class BrowserFeature extends Disposable {
     if (browserLiveView() === 'external') return vscode.env.openExternal(uri);
     try {
       await vscode.commands.executeCommand('simpleBrowser.api.open', uri, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+      this.liveViewShown = { id: session.id, interactive };
       return true;
     } catch (error) {
       // A VS Code without the built-in Simple Browser: the system's browser instead.

@@ -38,7 +38,11 @@ export class ParsedDocumentTabs extends ReadOnlyFileSystem {
   }
 }
 
-/** The text of a document's tab: which file and when, then its markdown, each page's start marked. */
+/**
+ * The text of a document's tab: which file and when, the service's warning (what it could not
+ * read, before the markdown it explains; outside text, so one inert line), then its markdown, each page's start marked.
+ */
 function tabText(record: ParsedRecord): string {
-  return `${headerWords({ ...record, relativePath: inertMarkdownText(record.relativePath, 500) })}${documentText(record, words.pageMarker)}`;
+  const warning = record.warning !== undefined ? `> ${words.warningLine(inertMarkdownText(record.warning, 1000))}\n\n` : '';
+  return `${headerWords({ ...record, relativePath: inertMarkdownText(record.relativePath, 500) })}${warning}${documentText(record, words.pageMarker)}`;
 }

@@ -191,6 +191,8 @@ export class ParseFeature extends Disposable {
         }
       });
       await this.tabs.open(record);
+      // What the service could not read matters: said where it is seen, as data (never a link or a command).
+      if (record.warning !== undefined) void vscode.window.showWarningMessage(inertNotification(words.convertedWithWarning(name, inertNotification(record.warning, 500))));
       return record;
     } catch (error) {
       // A cancelled upload is the person's own doing: nothing to say.

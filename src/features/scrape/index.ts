@@ -23,6 +23,7 @@ import type { PaidRepeat } from '../../core/spend/repeat';
 import { inertNotification, inertQuickPick } from '../../core/text/inert';
 import { Disposable } from '../../platform/disposable';
 import { showError } from '../../platform/notify';
+import { withWindowProgress } from '../../platform/progress';
 import { showQuickInput } from '../../platform/quick-inputs';
 import type { Services } from '../../platform/services';
 import { scrapeHistorySize, scrapeSettings } from '../../platform/settings';
@@ -126,7 +127,7 @@ export class ScrapeFeature extends Disposable {
     const shown = inertNotification(url, 80);
     let links: MapLink[];
     try {
-      links = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.mapping(shown), cancellable: true }, async (_p, token) => {
+      links = await withWindowProgress(words.mapping(shown), async (token) => {
         const abort = abortOn(token);
         try {
           // The host asked for, not its sister sites: subdomains only when the request asks for them.
@@ -239,7 +240,7 @@ export class ScrapeFeature extends Disposable {
     if (!client) return undefined;
     const shown = inertNotification(url, 80);
     try {
-      const record = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.scraping(shown), cancellable: true }, async (_p, token) => {
+      const record = await withWindowProgress(words.scraping(shown), async (token) => {
         const abort = abortOn(token);
         try {
           return await this.fetchPage(client, url, options, { askedBy: 'person', signal: abort.signal });
@@ -252,7 +253,8 @@ export class ScrapeFeature extends Disposable {
       if (isErrorPage(record) && record.statusCode !== undefined) void vscode.window.showWarningMessage(errorPageWords(record.statusCode, shown, record.creditsUsed));
       return record;
     } catch (error) {
-      void showError(this.services.log, words.scrapeFailed(shown), error, { retry: () => this.scrape(url, options) });
+      // Retry spends as the first send did: asked with its price first, as Scrape Again is.
+      void showError(this.services.log, words.scrapeFailed(shown), error, { retry: async () => (await this.askFirst('scrapeAgain', url, options) ? this.scrape(url, options) : undefined) });
       return undefined;
     }
   }

@@ -1,6 +1,7 @@
-// webData.search: ask for a query (or take a request as the argument), check it, run it under a
-// cancellable progress notification, store it, and say what it cost. Resolves to the stored
-// search, or undefined when nothing was searched (dismissed, invalid, cancelled, failed).
+// webData.search: ask for a query (or take a request as the argument), check it, run it under the
+// window's progress (a notification with Cancel once it is slow), store it, and say what it cost.
+// Resolves to the stored search, or undefined when nothing was searched (dismissed, invalid,
+// cancelled, failed).
 import * as vscode from 'vscode';
 import type { RequestProblem } from '../../core/api';
 import type { SearchOrigin } from '../../core/entries/origin';
@@ -16,6 +17,7 @@ import { Disposable, toDisposable } from '../../platform/disposable';
 import { showError, showLogError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { priceOf } from '../../core/spend/price';
+import { withWindowProgress } from '../../platform/progress';
 import { askBeforeSpending } from '../spend/confirm';
 import { priceWords } from '../spend/words';
 import { promptForQuery, type QueryPromptOptions } from './query-box';
@@ -111,9 +113,9 @@ export class SearchCommand extends Disposable {
     this.lastQuery = search.body.query;
     // The query can come from another extension's argument: notification text, so inert.
     const shownQuery = inertNotification(search.body.query, 60);
-    const run = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Searching the web for “{0}”…', shownQuery), cancellable: true },
-      async (_progress, progressToken) => {
+    // Routine work: the window's progress; a slow search gets a notification with Cancel.
+    const run = await withWindowProgress(vscode.l10n.t('Searching the web for “{0}”…', shownQuery),
+      async (progressToken) => {
         const either = new vscode.CancellationTokenSource();
         const subscriptions = [progressToken, token].map((t) => t?.onCancellationRequested(() => either.cancel()));
         if (token?.isCancellationRequested) either.cancel();
@@ -128,7 +130,8 @@ export class SearchCommand extends Disposable {
       this.announce(run);
       return run.record;
     }
-    return this.report(run.failure, shownQuery, () => this.send(search, token, origin));
+    // Retry spends as the first send did: asked with its price first, as Search Again is.
+    return this.report(run.failure, shownQuery, async () => (await this.askPrice(search) ? this.send(search, token, origin) : undefined));
   }
 
   /** A cancel is the user's own doing: nothing to report. The rest in a notification. */

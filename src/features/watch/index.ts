@@ -215,9 +215,16 @@ export class WatchFeature extends Disposable {
       void vscode.window.showInformationMessage(inertNotification(words.created(monitor.name ?? body.name, words.creditsAMonth(monitor.estimatedCreditsPerMonth))));
       return monitor;
     } catch (error) {
-      void showError(this.services.log, words.createFailed(), error, { retry: () => this.create(body) });
+      // Retry goes through the review with the bound again, as the first Create did: a watch spends on every check.
+      void showError(this.services.log, words.createFailed(), error, { retry: () => this.reviewAgain(body) });
       return undefined;
     }
+  }
+
+  /** A failed Create's Retry: the review with its bound, opened on the request that failed; then Create. */
+  private async reviewAgain(body: MonitorCreateRequest): Promise<Monitor | undefined> {
+    const again = await this.steps(draftOf(body), new WatchFlow({ what: true, schedule: true }), 'create');
+    return again ? this.create(again) : undefined;
   }
 
   /** webData.checkWatchNow: asked first with the check's price (one click on a row spends), then run. */
@@ -264,7 +271,7 @@ export class WatchFeature extends Disposable {
         .then((choice) => (choice === open ? this.openChanges({ kind: 'check', watchId: id, checkId: done.check.id }) : undefined));
       return done;
     } catch (error) {
-      void showError(this.services.log, words.checkFailed(inertNotification(name, 80)), error, { retry: () => this.runCheck(id) });
+      void showError(this.services.log, words.checkFailed(inertNotification(name, 80)), error, { retry: () => this.checkNow(id) });
       return undefined;
     } finally {
       this.notifier.checkingNow.delete(id);

@@ -71,6 +71,10 @@ describe('structured data and research', function () {
     const document = vscode.window.activeTextEditor?.document;
     assert.equal(document?.uri.scheme, 'webdata-data');
     assert.equal(document.languageId, 'json');
+    // Named by what was extracted: the tab and its breadcrumb read words, the id is in the query only.
+    assert.equal(document.uri.path, '/extract/docs.tideflow.dev\u2215guide\u2215streams.json');
+    assert.equal(document.uri.query, `id=${extracted.result.id}`);
+    assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.label, 'docs.tideflow.dev\u2215guide\u2215streams.json');
     const data = JSON.parse(document.getText()) as { title: string; topics: string[] };
     assert.ok(Array.isArray(data.topics));
     await waitFor('the tab\'s problems', () => vscode.languages.getDiagnostics(document.uri).length > 0);
@@ -165,6 +169,7 @@ describe('structured data and research', function () {
     const markdown = vscode.window.visibleTextEditors.find((e) => e.document.uri.path.endsWith('.md'))?.document;
     assert.ok(Array.isArray((JSON.parse(json?.getText() ?? '{}') as { limits?: unknown }).limits));
     assert.match(markdown?.getText() ?? '', /^# Tideflow stream limits\n[\s\S]*## limits/);
+    assert.deepEqual([json?.uri.path, markdown?.uri.path], ['/research/Tideflow stream limits.json', '/research/Tideflow stream limits.md'], 'a research run\'s tabs are named by its prompt, never its id');
     assert.deepEqual(vscode.languages.getDiagnostics(json?.uri ?? vscode.Uri.parse('x:')), []);
     await waitFor('today\'s spend', () => api.spend.today().person >= spentBefore + 8);
     const after = await api.crawls.tree.getChildren();

@@ -140,6 +140,54 @@ describe('browser sessions', function () {
     assert.equal(asked.filter((a) => a.message.startsWith('Run this')).length, 1, 'another session is reviewed');
   });
 
+  it('Run in Browser Session… with no code open (the live view in front) says what code it runs and what `page` is (issue 46)', async () => {
+    const session = await startOne('5');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const errors: string[] = [];
+    const original = vscode.window.showErrorMessage;
+    replace(vscode.window, 'showErrorMessage', ((message: string) => { errors.push(message); return Promise.resolve(undefined); }));
+    try {
+      assert.equal(await vscode.commands.executeCommand('webData.runInBrowserSession', session.id), undefined);
+    } finally {
+      Object.defineProperty(vscode.window, 'showErrorMessage', { value: original, configurable: true, writable: true });
+      restore.pop();
+    }
+    assert.equal(errors.length, 1, JSON.stringify(errors));
+    assert.match(errors[0] ?? '', /JavaScript or TypeScript \(run as node\), Python, or a shell script \(bash\)/);
+    assert.match(errors[0] ?? '', /`page` is the session's browser page/);
+  });
+
+  it('after a run that navigates, the live view shown in VS Code is loaded again, so it shows the page the run opened (issue 46)', async () => {
+    const opened: string[] = [];
+    const execute = vscode.commands.executeCommand;
+    replace(vscode.commands, 'executeCommand', ((command: string, ...args: unknown[]) => {
+      if (command === 'simpleBrowser.api.open') opened.push(args[0] instanceof vscode.Uri ? args[0].toString(true) : String(args[0]));
+      return execute.call(vscode.commands, command, ...args);
+    }) as typeof vscode.commands.executeCommand);
+    try {
+      const session = await startOne('5');
+      await waitFor('the live view in the Simple Browser', () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputWebview && /simpleBrowser/i.test(tab.input.viewType))), 10_000);
+      assert.equal(opened.length, 1, 'the live view was not opened once at the start');
+      const liveView = opened[0] ?? '';
+      assert.match(liveView, /\/_live\//);
+      await openCode(`await page.goto('${PAGE}');`);
+      answers = [[/^Run this node code/, 'Run']];
+      const ran = await vscode.commands.executeCommand<{ exitCode: number } | undefined>('webData.runInBrowserSession', session.id);
+      assert.equal(ran?.exitCode, 0);
+      assert.deepEqual(opened, [liveView, liveView], 'the live view was not loaded again after the run');
+      // The run's tab is named after the session (its start time, no profile), never its id: the breadcrumb shows the folder.
+      const output = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'webdata-run')?.document.uri;
+      assert.match(output?.path ?? '', /^\/Browser session from [^/]+\/run-\d+\.txt$/);
+      assert.ok(!(output?.toString() ?? '').includes(session.id), 'the run\'s tab names the session by its id');
+      // What it now shows: the emulator's live view names the session's page.
+      const shown = await (await fetch(liveView)).text();
+      assert.ok(shown.includes(`<span id="address">${PAGE}</span>`), shown);
+    } finally {
+      Object.defineProperty(vscode.commands, 'executeCommand', { value: execute, configurable: true, writable: true });
+      restore.pop();
+    }
+  });
+
   it('Stop asks when the session was used in the last minute, then shows the credits billed, counted in today\'s spend', async () => {
     const session = await startOne('5');
     await openCode('console.log(page.url());');

@@ -103,6 +103,30 @@ describe('documents as markdown', function () {
     assert.deepEqual(names.filter((n) => n.includes('Page')), ['## Page 1', '## Page 2', '## Page 3'].map((n) => n), `outline: ${names.join(', ')}`);
   });
 
+  it('a PDF page without text: the service\'s warning at the top of the tab and in the message, as data (issue 46)', async () => {
+    const uri = write('half-scanned.pdf', makePdf([['The readable page'], []]));
+    const warnings: string[] = [];
+    const original = vscode.window.showWarningMessage;
+    Object.defineProperty(vscode.window, 'showWarningMessage', {
+      configurable: true, writable: true,
+      value: (message: string, ...rest: unknown[]) => { warnings.push(message); return (original as (...a: unknown[]) => Thenable<unknown>).call(vscode.window, message, ...rest); },
+    });
+    try {
+      const record = await vscode.commands.executeCommand<Record & { warning?: string } | undefined>('webData.openAsMarkdown', uri);
+      assert.ok(record, `nothing was parsed: ${errors.join(' | ')}`);
+      const warning = 'No text could be read from page 2 (scanned images, or fonts without a Unicode map).';
+      assert.equal(record.warning, warning);
+      const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+      const [header, warned, first] = text.split('\n\n');
+      assert.match(header ?? '', /^> documents-suite\/half-scanned\.pdf, converted to markdown/);
+      assert.equal(warned, `> Warning from the Web Data Service: ${warning}`, `the tab's top: ${text.slice(0, 300)}`);
+      assert.equal(first, '## Page 1');
+      assert.deepEqual(warnings, [`half-scanned.pdf was converted to markdown, and the service warned: ${warning}`]);
+    } finally {
+      Object.defineProperty(vscode.window, 'showWarningMessage', { configurable: true, writable: true, value: original });
+    }
+  });
+
   it('the palette\'s Convert a Document to Markdown… lists the workspace\'s documents and opens the one picked', async () => {
     write('table.csv', 'name,price\nWidget,3\n');
     const shown: ShownQuickInput[] = [];

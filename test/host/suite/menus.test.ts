@@ -576,7 +576,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       noProblem('Open Result', s);
       const id = (row.node as { result: { id: string } }).result.id;
       assert.equal((result as { result?: { id: string } } | undefined)?.result?.id, id, 'the row\'s result was not opened');
-      assert.ok(vscode.window.visibleTextEditors.some((editor) => editor.document.uri.scheme === 'webdata-data' && editor.document.uri.path.includes(id)), 'its JSON tab is not shown');
+      assert.ok(vscode.window.visibleTextEditors.some((editor) => editor.document.uri.scheme === 'webdata-data' && editor.document.uri.query === `id=${id}`), 'its JSON tab is not shown');
     },
     'webData.extractAgain': async (row) => {
       const asked: string[] = [];

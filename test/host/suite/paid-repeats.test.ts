@@ -2,6 +2,7 @@
 // Scrape Fresh Copy, Scrape Full Page, Check Now and Parse Again each ask first, naming the operation
 // and its price in the words of the operation's own commands; declined, no paid request reaches the
 // emulator (its request log); accepted, the request goes and its credits count in today's spend.
+// A failed request's Retry asks the same way before it sends again.
 // Its own emulated team, so its watch and its requests are this suite's alone.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -118,6 +119,68 @@ describe('paid repeats: the price before the click (issue 46)', function () {
     assert.deepEqual(await sentSince(before, 'POST', '/v2/scrape'), [], 'declined: nothing sent');
     assert.deepEqual(asked.map((a) => a.buttons), [['Scrape Full Page']]);
     assert.match(asked[0]?.detail ?? '', /^Price: (unknown until the first scrape of this kind|a scrape like this cost|scrapes like this cost)/);
+  });
+
+  /**
+   * A failed paid request's Retry, pressed (issue 46): it asks with the price first, as the paid
+   * repeat does. Declined, nothing more is sent; accepted, one request more. `run` fails once on
+   * the emulator's 500 at `pathIs`.
+   */
+  async function retryAsksFirst(run: () => Thenable<unknown>, pathIs: string, expect: { question: RegExp; button: string }): Promise<void> {
+    const window = vscode.window;
+    const originals = { info: window.showInformationMessage, error: window.showErrorMessage, warning: window.showWarningMessage };
+    const asked: AskedModal[] = [];
+    const failures: string[] = [];
+    let answer: 'decline' | 'send' = 'decline';
+    const put = (key: 'showInformationMessage' | 'showErrorMessage' | 'showWarningMessage', value: unknown): void => { Object.defineProperty(window, key, { value, configurable: true, writable: true }); };
+    // The error notification's Retry, pressed; any other message goes through.
+    const pressRetry = (original: (...args: unknown[]) => Thenable<unknown>) => (message: string, ...rest: unknown[]): Thenable<unknown> => {
+      if (!rest.includes('Retry')) return original.call(window, message, ...rest);
+      failures.push(message);
+      return Promise.resolve('Retry');
+    };
+    const modal = (message: string, ...rest: unknown[]): Thenable<unknown> => {
+      const [options, ...buttons] = rest;
+      const isModal = typeof options === 'object' && options !== null && 'modal' in options && options.modal === true;
+      if (!isModal) return (originals.info as (...args: unknown[]) => Thenable<unknown>).call(window, message, ...rest);
+      asked.push({ message, detail: (options as { detail?: string }).detail ?? '', buttons: buttons.map(String) });
+      return Promise.resolve(answer === 'send' ? buttons[0] : undefined);
+    };
+    put('showInformationMessage', modal);
+    put('showErrorMessage', pressRetry(originals.error as (...args: unknown[]) => Thenable<unknown>));
+    put('showWarningMessage', pressRetry(originals.warning as (...args: unknown[]) => Thenable<unknown>));
+    try {
+      const start = await emulator.requestCount();
+      await emulator.injectFault({ fault: { kind: 'status', status: 500 }, path: pathIs, apiKey: KEY });
+      assert.equal(await run(), undefined, 'the request did not fail');
+      await waitFor('Retry to ask with the price', () => asked.length === 1, 10_000);
+      assert.equal(failures.length, 1, 'the failure offered no Retry');
+      assert.match(asked[0]?.message ?? '', expect.question);
+      assert.match(asked[0]?.detail ?? '', /^Price: /);
+      assert.deepEqual(asked[0]?.buttons, [expect.button]);
+      assert.deepEqual(await sentSince(start, 'POST', pathIs), [`POST ${pathIs}`], 'declined: the Retry sent anyway');
+      answer = 'send';
+      const accepting = await emulator.requestCount();
+      await emulator.injectFault({ fault: { kind: 'status', status: 500 }, path: pathIs, apiKey: KEY });
+      assert.equal(await run(), undefined, 'the request did not fail');
+      await waitFor('the accepted Retry to be sent', async () => (await emulator.requestsSince(accepting)).filter((r) => r.path === pathIs && r.status === 200).length === 1, 15_000);
+      assert.equal(asked.length, 2, 'the second Retry was not asked');
+      assert.equal((await sentSince(start, 'POST', pathIs)).length, 3, 'the failed sends and the one accepted Retry, nothing else');
+    } finally {
+      put('showInformationMessage', originals.info);
+      put('showErrorMessage', originals.error);
+      put('showWarningMessage', originals.warning);
+      await emulator.clearFaults();
+    }
+  }
+
+  it('Retry of a failed search or scrape asks with its price first, as Search Again and Scrape Again do; declined, nothing is sent (issue 46)', async () => {
+    await retryAsksFirst(() => vscode.commands.executeCommand('webData.search', { query: 'tideflow retry priced', limit: 2 }), '/v2/search', {
+      question: /^Search the web again for “tideflow retry priced”\?$/, button: 'Search Again',
+    });
+    await retryAsksFirst(() => vscode.commands.executeCommand('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/getting-started' }), '/v2/scrape', {
+      question: /^Scrape https:\/\/docs\.tideflow\.dev\/getting-started again\?$/, button: 'Scrape Again',
+    });
   });
 
   it('Check Now: the watch\'s price (its pages, then its own checks), nothing sent when declined, a check and its credits when accepted', async () => {

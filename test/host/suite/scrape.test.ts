@@ -9,6 +9,7 @@ import type { ShownError } from '../../../src/platform/notify';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { activate, emulator, restoreDemoKey, waitFor } from './helpers-account';
 import { paying } from './helpers-price';
+import { recordProgress } from './helpers-progress';
 
 interface Record { id: string; cacheState?: string; finalUrl: string }
 
@@ -68,6 +69,20 @@ describe('any page as markdown', function () {
       assert.equal(await run, undefined);
     } finally {
       seen.dispose();
+    }
+  });
+
+  it('Scrape URL and Map Site show their progress in the window, not as a notification (issue 46)', async () => {
+    const progress = recordProgress();
+    try {
+      assert.ok(await vscode.commands.executeCommand('webData.scrapeUrl', { url: 'https://docs.tideflow.dev/getting-started' }), 'nothing was fetched');
+      const links = await vscode.commands.executeCommand<unknown[] | undefined>('webData.mapSite', { url: 'https://docs.tideflow.dev', limit: 3 });
+      assert.ok(links && links.length > 0, 'the map found nothing');
+      assert.deepEqual(progress.shown.map((p) => p.location), ['window', 'window'], `routine work showed a progress notification: ${JSON.stringify(progress.shown)}`);
+      assert.equal(progress.shown[0]?.title, 'Fetching https://docs.tideflow.dev/getting-started as markdown…');
+      assert.match(progress.shown[1]?.title ?? '', /^Mapping https:\/\/docs\.tideflow\.dev\/?…$/);
+    } finally {
+      progress.restore();
     }
   });
 

@@ -11,6 +11,7 @@ import type { WebDataApi } from '../../../src/extension';
 import type { SearchTreeNode } from '../../../src/features/search';
 import { activate, emulator, env, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
 import { paying } from './helpers-price';
+import { recordProgress } from './helpers-progress';
 
 const KEY = 'wd-host-search-0001';
 const MARKDOWN = { scrapeOptions: { formats: [{ type: 'markdown' }] } };
@@ -322,6 +323,28 @@ describe('search: command, results view, markdown tabs', function () {
       assert.equal((await rows(api.search.results)).length, count);
     } finally {
       source.dispose();
+    }
+  });
+
+  it('a search shows its progress in the window, not as a notification; one still going after a few seconds gets a notification whose Cancel stops it (issue 46)', async () => {
+    const progress = recordProgress();
+    try {
+      assert.ok(await search({ query: 'tideflow backpressure', limit: 2 }), 'the search failed');
+      assert.deepEqual(progress.shown, [{ location: 'window', title: 'Searching the web for “tideflow backpressure”…', cancellable: false }], 'a quick search showed a progress notification');
+      progress.shown.length = 0;
+      await emulator.injectFault({ fault: { kind: 'slow-headers', ms: 20_000 }, path: '/v2/search', apiKey: KEY });
+      const running = search({ query: 'tideflow faq' });
+      await waitFor('the slow search\'s notification', () => progress.shown.some((p) => p.location === 'notification'), 10_000);
+      assert.deepEqual(progress.shown.map((p) => `${p.location} ${String(p.cancellable)} ${p.title}`), [
+        'window false Searching the web for “tideflow faq”…',
+        'notification true Searching the web for “tideflow faq”…',
+      ]);
+      const cancelledAt = Date.now();
+      progress.cancelNotifications();
+      assert.equal(await running, undefined, 'cancelled: nothing searched');
+      assert.ok(Date.now() - cancelledAt < 3000, 'the notification\'s Cancel did not stop the search promptly');
+    } finally {
+      progress.restore();
     }
   });
 
