@@ -26,6 +26,7 @@ import { registerProblemActions } from './features/problems';
 import { registerSpend } from './features/spend';
 import { registerUsage } from './features/usage';
 import { registerWalkthrough } from './features/walkthrough';
+import { anySessionRemembered } from './core/browser/remembered-folder';
 import type { LazyFeature } from './core/feature-table';
 import type { GroupTree } from './platform/group-tree';
 import type { Bundles } from './platform/bundles';
@@ -246,6 +247,10 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
   });
   // The receiver starts with the window when the person asked for it (user settings only).
   if (webhookSettings().autoStart) setTimeout(() => { features.get('webhooks'); }, 0);
+  // A browser session a window of this profile started and did not see end (a reload, a crash) is
+  // shown again and stopped at its bound: its feature loads now, not when someone looks.
+  void anySessionRemembered(context.globalStorageUri.fsPath).then((any) => { if (any) features.get('browser'); })
+    .catch((error: unknown) => { services.log.warn(`Browser sessions: the ones remembered could not be read back: ${String(error)}`); });
 
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
