@@ -10,7 +10,6 @@ export function readonlyNote(scheme: string): string {
     case Schemes.crawlPage.scheme: return vscode.l10n.t('Crawled by the Web Data Service. Use **Save As** to keep an editable copy.');
     case Schemes.scrapedPage.scheme: return vscode.l10n.t('Fetched by the Web Data Service. Use **Save As** to keep an editable copy.');
     case Schemes.parsedDocument.scheme: return vscode.l10n.t('Converted to markdown by the Web Data Service. Use **Save As** to keep an editable copy.');
-    case Schemes.browserRun.scheme: return vscode.l10n.t('A run\'s output from a browser session of the Web Data Service. Use **Save As** to keep an editable copy.');
     case Schemes.watchChange.scheme: return vscode.l10n.t('A watched page as the Web Data Service kept it at one check. Use **Save As** to keep an editable copy.');
     default: return vscode.l10n.t('Made by Web Data. Use **Save As** to keep an editable copy.');
   }

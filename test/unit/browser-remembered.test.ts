@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { anySessionRemembered } from '../../src/core/browser/remembered-folder';
+import { anySessionRemembered, rememberedSessionsFolder } from '../../src/core/browser/remembered-folder';
 import { hostAlive, RememberedSessions, restoreSteps, type RememberedSession } from '../../src/core/browser/remembered';
 
 const session = (id: string, rest: Partial<RememberedSession> = {}): RememberedSession => ({
@@ -47,12 +47,12 @@ describe('browser sessions remembered across starts', () => {
   });
 
   it('one file per session, read back oldest first, and gone once forgotten', async () => {
-    const store = new RememberedSessions(dir);
-    assert.equal(await anySessionRemembered(dir), false);
+    const store = new RememberedSessions(rememberedSessionsFolder(dir));
+    assert.equal(await anySessionRemembered(rememberedSessionsFolder(dir)), false);
     assert.deepEqual(await store.list(), []);
     await store.remember(session('later', { startedAt: 5_000 }));
     await store.remember(session(SCRAPE, { kind: 'scrape', label: 'https://docs.tideflow.dev/guide', askedBy: 'agent' }));
-    assert.equal(await anySessionRemembered(dir), true);
+    assert.equal(await anySessionRemembered(rememberedSessionsFolder(dir)), true);
     assert.deepEqual((await store.list()).map((s) => s.id), [SCRAPE, 'later']);
     assert.deepEqual(readdirSync(join(dir, 'browser-sessions')).sort(), [`${SCRAPE}.json`, 'later.json']);
     await store.forget('later');
@@ -61,7 +61,7 @@ describe('browser sessions remembered across starts', () => {
   });
 
   it('a broken file, a file under another id\'s name and an id that could name another path are as if absent', async () => {
-    const store = new RememberedSessions(dir);
+    const store = new RememberedSessions(rememberedSessionsFolder(dir));
     await store.remember(session('good'));
     await store.remember(session('../escape'));
     const folder = join(dir, 'browser-sessions');

@@ -12,7 +12,6 @@ import { unlinkRetrying } from '../fs-retry';
 import { isPlainObject } from '../plain-object';
 import { writeAtomic } from '../search/history-fs';
 import { isScrapeId, isSessionId } from './request';
-import { REMEMBERED_SESSIONS_FOLDER } from './remembered-folder';
 
 /** A session as remembered: enough to show its row again and stop it at its bound. */
 export interface RememberedSession {
@@ -76,10 +75,8 @@ export function restoreSteps(
 }
 
 export class RememberedSessions {
-  private readonly folder: string;
-
-  constructor(globalStorage: string, private readonly fs: Pick<typeof nodeFs, 'readFile' | 'writeFile' | 'rename' | 'readdir' | 'unlink' | 'mkdir' | 'stat' | 'open'> = nodeFs) {
-    this.folder = join(globalStorage, REMEMBERED_SESSIONS_FOLDER);
+  /** `folder`: ./remembered-folder.ts names it (the shell's, handed to the feature). */
+  constructor(private readonly folder: string, private readonly fs: Pick<typeof nodeFs, 'readFile' | 'writeFile' | 'rename' | 'readdir' | 'unlink' | 'mkdir' | 'stat' | 'open'> = nodeFs) {
   }
 
   private fileOf(id: string): string | undefined {

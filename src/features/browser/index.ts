@@ -38,6 +38,8 @@ export type { BrowserSession, SessionStop } from './sessions';
 export interface BrowserLinks {
   showSessions(source: BrowserSessionSource): vscode.Disposable;
   scrapeOf(uri: vscode.Uri): Promise<{ url: string; scrapeId?: string } | undefined>;
+  /** Where the sessions this profile's windows started are remembered (src/core/browser/remembered-folder.ts). */
+  rememberedSessions: string;
 }
 
 /** A run as the caller asks it: the code, its language, and whether the person's review is needed. */
@@ -101,7 +103,7 @@ export class BrowserFeature extends Disposable {
     this._register(links.showSessions(this.group));
     this._register({ dispose: () => { for (const channel of this.channels.values()) channel.dispose(); this.stops.dispose(); } });
     this._register(this.sessions.onDidStop(({ session }) => this.stops.forget(session.id)));
-    this.remembered = new RememberedSessions(services.context.globalStorageUri.fsPath);
+    this.remembered = new RememberedSessions(links.rememberedSessions);
     // A session that ended (stopped, or seen ended) is forgotten: nothing is left to stop.
     this._register(this.sessions.onDidChange(() => { this.forgetEnded(); }));
     void this.restoreRemembered();
