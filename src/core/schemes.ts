@@ -28,8 +28,8 @@ export const Schemes = {
   connectionReport: { scheme: 'webdata-report', owner: 'doctor', served: 'content' },
   /** One side of a watched page's change, for the diff editor (webdata-change:/<check>/<side>/<page>.md?change=…&scrape=<id>). */
   watchChange: { scheme: 'webdata-change', owner: 'watch', served: 'file-system' },
-  /** A browser session's run: its output as text (webdata-run:/<session>/<n>.txt). */
-  browserRun: { scheme: 'webdata-run', owner: 'browser', served: 'content' },
+  /** A browser session's run: its output as text (webdata-run:/<session>/run-<n>.txt), kept in global storage. */
+  browserRun: { scheme: 'webdata-run', owner: 'browser', served: 'file-system' },
 } as const satisfies Record<string, OwnScheme>;
 
 export type FileSystemScheme = Extract<(typeof Schemes)[keyof typeof Schemes], { served: 'file-system' }>;

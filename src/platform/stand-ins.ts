@@ -45,10 +45,10 @@ export function registerStandIns(load: (feature: LazyFeature) => unknown, used: 
     }));
   }
   for (const [id, owner] of owners.views) {
-    const tree = new StandInTree(() => {
-      loadAndUse(owner);
-      for (const other of VIEW_DRAWS[id] ?? []) load(other);
-    });
+    // The features whose groups the view shows load with its first draw, whoever loaded its owner
+    // first: a scraped page's tab restored after a reload loads the scrape feature before the view
+    // is drawn, and the kept documents and results must still be listed (issue 47).
+    const tree = new StandInTree(() => { loadAndUse(owner); }, () => { for (const other of VIEW_DRAWS[id] ?? []) load(other); });
     trees.set(id, tree);
     const view = vscode.window.createTreeView(id, { treeDataProvider: tree, showCollapseAll: true });
     tree.madeView(view);
@@ -164,8 +164,10 @@ class StandInTree implements vscode.TreeDataProvider<unknown>, vscode.Disposable
   private readonly target: Target<vscode.TreeDataProvider<unknown>>;
   private view: vscode.TreeView<unknown> | undefined;
   private forwarding: vscode.Disposable | undefined;
+  private drewOthers = false;
 
-  constructor(load: () => void) {
+  /** `load`: the view's owner; `loadOthers`: the features that draw groups in it, loaded at its first draw. */
+  constructor(load: () => void, private readonly loadOthers: () => void) {
     this.target = new Target(load, 'a view');
   }
 
@@ -184,7 +186,12 @@ class StandInTree implements vscode.TreeDataProvider<unknown>, vscode.Disposable
   }
 
   getChildren(row?: unknown): vscode.ProviderResult<unknown[]> {
-    return this.target.get().getChildren(row);
+    const provider = this.target.get();
+    if (!this.drewOthers) {
+      this.drewOthers = true;
+      this.loadOthers();
+    }
+    return provider.getChildren(row);
   }
 
   getTreeItem(row: unknown): vscode.TreeItem | Thenable<vscode.TreeItem> {

@@ -4,11 +4,13 @@
 // selection or the file, reviewed before every send unless the person said otherwise for that one
 // session), and the Browser Sessions group of Active Crawls with Stop, Open Live View and Copy
 // Session ID. Every run acts on the live site; its output is outside text, shown as plain text only.
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { WebDataClient } from '../../core/api';
 import type { BrowserClient } from '../../core/browser/api';
 import { boundAtRate, codePreview, hidesText, languageForId, runOutputOf, secondsLeft, sessionName, usedRecently, type RunOutput } from '../../core/browser/present';
 import { isBrowserLanguage, type BrowserLanguage } from '../../core/browser/request';
+import { hostAlive, RememberedSessions, restoreSteps } from '../../core/browser/remembered';
 import { SessionStops } from '../../core/browser/session-stops';
 import type { Executed } from '../../core/browser/schemas';
 import type { BrowserTarget } from '../../core/chat/browser-input';
@@ -19,7 +21,7 @@ import { isLoopbackHost } from '../../core/service-address';
 import { inertLabel, inertNotification, inertQuickPick } from '../../core/text/inert';
 import { copyText } from '../../platform/clipboard';
 import { registerCommand } from '../../platform/commands';
-import { loadCore } from '../../platform/core';
+import { isWebDataError, loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
 import { showError } from '../../platform/notify';
 import { browserLiveView, chatBrowserIdleSeconds } from '../../platform/feature-settings';
@@ -36,6 +38,8 @@ export type { BrowserSession, SessionStop } from './sessions';
 export interface BrowserLinks {
   showSessions(source: BrowserSessionSource): vscode.Disposable;
   scrapeOf(uri: vscode.Uri): Promise<{ url: string; scrapeId?: string } | undefined>;
+  /** Where the sessions this profile's windows started are remembered (src/core/browser/remembered-folder.ts). */
+  rememberedSessions: string;
 }
 
 /** A run as the caller asks it: the code, its language, and whether the person's review is needed. */
@@ -66,7 +70,8 @@ function untilEnd(sentAt: number, ttl: number, now = Date.now()): number {
 export class BrowserFeature extends Disposable {
   readonly sessions: BrowserSessions;
   readonly group: BrowserSessionsGroup;
-  private readonly documents: RunDocuments;
+  /** The runs' output tabs (host tests read them again as a new start would). */
+  readonly documents: RunDocuments;
   private readonly channels = new Map<string, vscode.OutputChannel>();
   /** After a session stopped here, with its bill (today's spend follows it). */
   readonly onDidStop: vscode.Event<SessionStop>;
@@ -81,19 +86,96 @@ export class BrowserFeature extends Disposable {
    */
   private readonly stops = new SessionStops((id, why) => {
     this.services.log.info(`Browser sessions: stopping ${id}, ${why === 'idle' ? `a chat agent's, after ${chatBrowserIdleSeconds()} s without a run` : 'as its time runs out'}`);
-    this.sessions.stop(id).catch((error: unknown) => this.services.log.warn(`Browser sessions: ${id} could not be stopped: ${String(error)}`));
+    this.sessions.stop(id).catch((error: unknown) => {
+      // Gone at the service already (stopped elsewhere, or its time ran out there): ended here too.
+      if (isWebDataError(error) && (error.status === 404 || error.status === 410)) this.sessions.ended(id);
+      else this.services.log.warn(`Browser sessions: ${id} could not be stopped: ${String(error)}`);
+    });
   });
+  /** The sessions this window started, remembered on disk until they end (./remembered.ts in core says why). */
+  private readonly remembered: RememberedSessions;
+  private readonly rememberedIds = new Set<string>();
 
   constructor(private readonly services: Services, private readonly links: BrowserLinks) {
     super();
     this.sessions = this._register(new BrowserSessions(() => this.api(), services.globalState, services.log));
     this.onDidStop = this.sessions.onDidStop;
     this.group = this._register(new BrowserSessionsGroup(this.sessions));
-    this.documents = this._register(new RunDocuments());
+    this.documents = this._register(new RunDocuments(join(services.context.globalStorageUri.fsPath, 'browser-runs'), services.log));
     this._register(links.showSessions(this.group));
     this._register({ dispose: () => { for (const channel of this.channels.values()) channel.dispose(); this.stops.dispose(); } });
     this._register(this.sessions.onDidStop(({ session }) => this.stops.forget(session.id)));
-    void this.sessions.refresh();
+    this.remembered = new RememberedSessions(links.rememberedSessions);
+    // A session that ended (stopped, or seen ended) is forgotten: nothing is left to stop.
+    this._register(this.sessions.onDidChange(() => { this.forgetEnded(); }));
+    void this.restoreRemembered();
+  }
+
+  /** Remembers a session this window started, with its bound, so a reload or a crash cannot orphan it. */
+  private remember(session: BrowserSession, endsAt: number): void {
+    this.rememberedIds.add(session.id);
+    this.remembered.remember({ id: session.id, kind: session.kind, label: session.label, askedBy: session.askedBy, startedAt: session.createdAt, endsAt, owner: process.pid })
+      .catch((error: unknown) => this.services.log.warn(`Browser sessions: ${session.id} could not be remembered for the next start: ${String(error)}`));
+  }
+
+  private forgetEnded(): void {
+    for (const id of this.rememberedIds) {
+      const status = this.sessions.get(id)?.status;
+      if (status !== 'stopped' && status !== 'expired') continue;
+      this.rememberedIds.delete(id);
+      void this.remembered.forget(id);
+    }
+  }
+
+  /**
+   * At every start: the sessions a window of this profile started and did not see end (a reload, a
+   * crash) come back as this window's rows, stopped at their bound as before; those the service no
+   * longer lists are forgotten. The team's other sessions are listed as ever.
+   */
+  async restoreRemembered(): Promise<void> {
+    const remembered = await this.remembered.list();
+    const listed = await this.sessions.refresh();
+    const now = Date.now();
+    for (const step of restoreSteps(remembered, listed, (owner) => hostAlive(owner))) {
+      const { session: kept } = step;
+      // Another open window's: it stops its own, and the service's list shows it as started elsewhere.
+      if (step.action === 'elsewhere') continue;
+      if (step.action === 'forget') {
+        this.services.log.info(`Browser sessions: ${kept.id}, remembered from an earlier start, has ended at the service`);
+        this.rememberedIds.delete(kept.id);
+        void this.remembered.forget(kept.id);
+        continue;
+      }
+      if (this.sessions.get(kept.id)?.startedHere === true) continue;
+      const listedHere = this.sessions.get(kept.id);
+      const liveViewUrl = step.liveViewUrl ?? listedHere?.liveViewUrl;
+      const interactiveLiveViewUrl = step.interactiveLiveViewUrl ?? listedHere?.interactiveLiveViewUrl;
+      this.rememberedIds.add(kept.id);
+      // Past its bound already (the window was gone at that moment): stopped now, its row without a time left.
+      const overdue = kept.endsAt - STOP_BEFORE_END_MS <= now;
+      const session: BrowserSession = {
+        id: kept.id, kind: kept.kind, label: kept.label, startedHere: true, askedBy: kept.askedBy, status: 'active', createdAt: kept.startedAt,
+        ...(overdue ? {} : { expiresAt: kept.endsAt }),
+        ...(listedHere?.lastActivity !== undefined ? { lastActivity: listedHere.lastActivity } : {}),
+        ...(liveViewUrl !== undefined ? { liveViewUrl } : {}),
+        ...(interactiveLiveViewUrl !== undefined ? { interactiveLiveViewUrl } : {}),
+      };
+      this.sessions.add(session);
+      // This window keeps it now: its record names this extension host.
+      this.remember(session, kept.endsAt);
+      this.services.log.info(`Browser sessions: ${kept.id}, started before this start, is shown again and stopped at its bound`);
+      this.stops.watch(kept.id, { endMs: Math.max(0, kept.endsAt - now - STOP_BEFORE_END_MS) });
+    }
+  }
+
+  /**
+   * As a window that reloads or crashes: every row and timer of this window goes, and nothing is
+   * stopped (host tests then call restoreRemembered, as the next start does).
+   */
+  dropWithoutStopping(): void {
+    this.stops.dispose();
+    this.rememberedIds.clear();
+    this.sessions.dropAll();
   }
 
   private async api(): Promise<BrowserClient | undefined> {
@@ -133,6 +215,7 @@ export class BrowserFeature extends Disposable {
         ...(started.interactiveLiveViewUrl ? { interactiveLiveViewUrl: started.interactiveLiveViewUrl } : {}),
       };
       this.sessions.add(session);
+      this.remember(session, sentAt + ttl * 1000);
       // Timed from the ttl asked, on this machine's clock: a clock that differs from the service's does not move it.
       this.stops.watch(session.id, { endMs: untilEnd(sentAt, ttl) });
       if (askedBy === 'person') await this.openLiveView(session.id, false);
@@ -187,6 +270,7 @@ export class BrowserFeature extends Disposable {
         ...(answer.interactiveLiveViewUrl ? { interactiveLiveViewUrl: answer.interactiveLiveViewUrl } : {}),
       };
       this.sessions.add(session);
+      this.remember(session, sentAt + SCRAPE_BROWSER_TTL_S * 1000);
       this.stops.watch(session.id, { endMs: untilEnd(sentAt, SCRAPE_BROWSER_TTL_S) });
       await this.openLiveView(session.id, false);
       return session;
@@ -267,7 +351,7 @@ export class BrowserFeature extends Disposable {
     const output = runOutputOf(answer);
     const text = this.outputText(ask.language, output);
     this.channelOf(session).append(text);
-    if (showDocument) await this.documents.open(sessionName(session), text);
+    if (showDocument) await this.documents.open(session.id, sessionName(session), text);
     this.ranEmitter.fire({ sessionId: session.id, output });
     await this.refreshLiveView(session.id);
     return output;
@@ -385,6 +469,7 @@ export class BrowserFeature extends Disposable {
       ...(answer.liveViewUrl ? { liveViewUrl: answer.liveViewUrl } : {}),
     };
     this.sessions.add(session);
+    this.remember(session, sentAt + leftMs);
     this.stops.watch(session.id, { idleMs: idleS * 1000, endMs: leftMs });
     return session;
   }

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { BrowserClient } from '../../core/browser/api';
 import { ReviewRule, secondsLeft, type ObservedRate } from '../../core/browser/present';
-import type { SessionStopped } from '../../core/browser/schemas';
+import type { ListedSession, SessionStopped } from '../../core/browser/schemas';
 import { Disposable } from '../../platform/disposable';
 
 /** How often rows count down while a session is active. */
@@ -104,10 +104,13 @@ export class BrowserSessions extends Disposable {
     this.changed.fire();
   }
 
-  /** Merges the service's list: the team's sessions started elsewhere show too; those gone are marked ended. */
-  async refresh(): Promise<void> {
+  /**
+   * Merges the service's list: the team's sessions started elsewhere show too; those gone are marked
+   * ended. Answers the active sessions listed, or undefined when the list could not be read.
+   */
+  async refresh(): Promise<ListedSession[] | undefined> {
     const api = await this.api();
-    if (!api) return;
+    if (!api) return undefined;
     try {
       const listed = await api.listSessions('active');
       const ids = new Set(listed.map((s) => s.id));
@@ -136,9 +139,30 @@ export class BrowserSessions extends Disposable {
         }
       }
       this.update();
+      return listed;
     } catch (error) {
       this.log.warn(`Browser sessions: the list could not be read: ${String(error)}`);
+      return undefined;
     }
+  }
+
+  /** The service says the session is gone (a stop answered 404 or 410): marked ended. */
+  ended(id: string): void {
+    const session = this.sessions.get(id);
+    if (session?.status !== 'active' && session?.status !== 'stopping') return;
+    session.status = 'expired';
+    session.endedAt = this.now();
+    this.review.forget(id);
+    this.update();
+  }
+
+  /**
+   * Forgets every row without stopping anything, as a window that reloads or crashes does: what it
+   * started keeps running at the service, and only what was remembered on disk brings it back.
+   */
+  dropAll(): void {
+    this.sessions.clear();
+    this.update();
   }
 
   /** DELETE: the session stopped, its bill kept on its row. Throws the client's error. */

@@ -4,6 +4,8 @@
 // the tab titled with the page and the two times. Both sides
 // open with the same few lines naming the watch and the judge's reason and its meaningful changes, so
 // the reason sits at the top of the diff and is not itself a change. Sides are read once per window.
+// A side's address names its watch, check and page, so a diff a reload restores finds the judge's
+// verdict again (the check's pages read once more) instead of losing it (issue 47).
 // A JSON watch's change (per-field `diff.json`) opens as two pretty-printed JSONC sides instead, with
 // the same header as comments (src/core/monitor/json-diff.ts says why the diff editor over a table).
 import * as vscode from 'vscode';
@@ -44,10 +46,33 @@ export class ChangeDocuments extends ReadOnlyFileSystem {
   protected async text(uri: vscode.Uri): Promise<string> {
     const query = new URLSearchParams(uri.query);
     if (uri.path.endsWith('.jsonc')) return this.jsonText(uri, query);
-    const header = this.headers.get(query.get('change') ?? '')?.header ?? '';
+    const header = await this.headerOf(uri, query);
     const scrapeId = query.get('scrape') ?? '';
     if (!UUID.test(scrapeId)) return `${header}${words.noSide()}\n`;
     return `${header}${await this.side(scrapeId)}`;
+  }
+
+  /** The header this window made when it opened the change, else made again from the check's page (after a reload). */
+  private async headerOf(uri: vscode.Uri, query: URLSearchParams): Promise<string> {
+    const change = query.get('change') ?? '';
+    const opened = this.headers.get(change);
+    if (opened) return opened.header;
+    const [, checkId = ''] = uri.path.split('/');
+    const watchId = query.get('watch') ?? '';
+    if (!UUID.test(watchId) || !UUID.test(checkId) || !change.startsWith(`${checkId}|`)) return '';
+    const url = change.slice(checkId.length + 1);
+    const pages = await this.lookup.pagesOf(watchId, checkId).catch(() => undefined);
+    const page = pages?.find((p) => p.url === url);
+    if (!page) return '';
+    const header = headerOf(this.lookup.monitor(watchId), page);
+    this.headers.set(change, { header });
+    return header;
+  }
+
+  /** Forgets the headers and sides this window made, as a new start has none (host tests). */
+  forgetOpened(): void {
+    this.headers.clear();
+    this.sides.clear();
   }
 
   private side(scrapeId: string): Promise<string> {
@@ -87,14 +112,14 @@ export class ChangeDocuments extends ReadOnlyFileSystem {
   }
 
   /** Opens the page's change: previous on the left, current on the right. */
-  async open(monitor: Monitor | undefined, checkId: string, page: MonitorCheckPage, at: { previous?: string | null; current?: string | null }): Promise<void> {
+  async open(watchId: string, monitor: Monitor | undefined, checkId: string, page: MonitorCheckPage, at: { previous?: string | null; current?: string | null }): Promise<void> {
     const change = `${checkId}|${page.url}`;
     this.headers.set(change, { header: headerOf(monitor, page) });
     const name = inertFileName(shortAddress(page.url), 'page');
     const json = monitor !== undefined && fieldChanges(page.diff?.json).length > 0;
     const side = (which: 'previous' | 'current', scrapeId: string | null | undefined): vscode.Uri => json
       ? this.uri(`/${checkId}/${which}/${name}.jsonc`, new URLSearchParams({ watch: monitor.id, url: page.url }).toString())
-      : this.uri(`/${checkId}/${which}/${name}.md`, new URLSearchParams({ change, scrape: scrapeId ?? '' }).toString());
+      : this.uri(`/${checkId}/${which}/${name}.md`, new URLSearchParams({ change, scrape: scrapeId ?? '', watch: watchId }).toString());
     const title = words.diffTitle(inertTabTitle(shortAddress(page.url), 60), when(at.previous) ?? words.firstRead(), when(at.current) ?? '');
     await vscode.commands.executeCommand('vscode.diff', side('previous', page.previousScrapeId), side('current', page.currentScrapeId), title, { preview: false });
   }

@@ -70,7 +70,8 @@ export class WatchFeature extends Disposable {
   readonly group: WatchesGroup;
   /** The Watches view's rows. */
   readonly view: GroupTree;
-  private readonly changes: ChangeDocuments;
+  /** The diffs' sides (host tests read them again as a new start would). */
+  readonly changes: ChangeDocuments;
   readonly notifier: WatchNotifier;
   private readonly wirer: WebhookWirer;
   private readonly checkSpend: CheckSpend;
@@ -329,7 +330,7 @@ export class WatchFeature extends Disposable {
       if (shown.length === 0) { void vscode.window.showInformationMessage(words.noChanges()); return 0; }
       const index = checks.findIndex((c) => c.id === checkId);
       const at = { current: checks[index]?.finishedAt ?? checks[index]?.createdAt, previous: index >= 0 ? checks[index + 1]?.finishedAt : undefined };
-      for (const page of shown) await this.changes.open(this.model.get(argument.watchId), checkId, page, at);
+      for (const page of shown) await this.changes.open(argument.watchId, this.model.get(argument.watchId), checkId, page, at);
       return shown.length;
     } catch (error) {
       void showError(this.services.log, words.changesFailed(), error);

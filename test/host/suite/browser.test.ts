@@ -8,6 +8,8 @@
 // their end (a chat agent's when idle), and two windows (another's session listed, not stopped when
 // this window closes, stoppable here after asking). Its own emulated team.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { CrawlTreeNode } from '../../../src/core/view-nodes';
@@ -319,6 +321,66 @@ describe('browser sessions', function () {
     } finally {
       api.chat.browserTool.trustedForTests = undefined;
     }
+  });
+
+  it('as a window that reloads or crashes leaves them: its sessions are remembered in global storage, shown again by the next start and stopped at their bound; one the service says ended is forgotten', async () => {
+    assert.ok(api.codeCacheDir, 'no global storage handed out under test');
+    const remembered = path.join(path.dirname(api.codeCacheDir), 'browser-sessions');
+    const listed = async (): Promise<Array<{ id: string; status: string }>> => {
+      const response = await fetch(`${process.env.WEBDATA_TEST_BASE_URL ?? ''}/v2/interact`, { headers: { authorization: `Bearer ${KEY}` } });
+      return ((await response.json()) as { sessions: Array<{ id: string; status: string }> }).sessions;
+    };
+    answers = [[/^Start a browser session/, 'Start Session']];
+    const kept = await vscode.commands.executeCommand<Session | undefined>('webData.startBrowserSession', { ttl: 30, profile: 'kept-across-starts' });
+    assert.ok(kept, `no session: ${JSON.stringify(asked)}`);
+    const startedAt = Date.now();
+    const ended = await vscode.commands.executeCommand<Session | undefined>('webData.startBrowserSession', { ttl: 300, profile: '' });
+    assert.ok(ended);
+    await waitFor('both remembered on disk', () => [kept.id, ended.id].every((id) => fs.existsSync(path.join(remembered, `${id}.json`))));
+
+    // The window goes without stopping anything (a reload that did not finish its stops, a crash).
+    api.browser.dropWithoutStopping();
+    assert.equal(api.browser.sessions.get(kept.id), undefined, 'the rows went with the window');
+    // Meanwhile the other one ends at the service (stopped from elsewhere).
+    const stopped = await fetch(`${process.env.WEBDATA_TEST_BASE_URL ?? ''}/v2/interact/${ended.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${KEY}` } });
+    assert.equal(stopped.status, 200);
+
+    // The next start.
+    await api.browser.restoreRemembered();
+    const back = api.browser.sessions.get(kept.id);
+    assert.ok(back, 'the remembered session is not shown again');
+    assert.equal(back.status, 'active');
+    assert.equal(back.startedHere, true);
+    assert.equal(back.label, 'kept-across-starts');
+    const row = (await sessionRows()).find((r) => r.id === kept.id);
+    assert.ok(row, 'its row is not in Browser Sessions');
+    assert.equal(row.item.contextValue, 'browserSession', 'its row offers Stop again');
+    assert.match(String(row.item.description), /^\d+ s left|^1 min left/, 'its bound counts down on its row');
+    assert.equal(api.browser.sessions.get(ended.id)?.startedHere ?? false, false, 'the ended one is not this window\'s again');
+    await waitFor('the ended one forgotten on disk', () => !fs.existsSync(path.join(remembered, `${ended.id}.json`)));
+
+    // Stopped at its bound as before the reload: just before its 30 s, by this window.
+    await waitFor('the session stopped at its bound', () => back.status === 'stopped', 40_000);
+    assert.ok(Date.now() - startedAt >= 20_000, 'not stopped early');
+    assert.notEqual((await listed()).find((s) => s.id === kept.id)?.status, 'active', 'still active at the service');
+    await waitFor('the stopped one forgotten on disk', () => !fs.existsSync(path.join(remembered, `${kept.id}.json`)));
+  });
+
+  it('a run\'s output tab finds its output again at the next start: kept in global storage, its address names it', async () => {
+    const session = await startOne('5');
+    await openCode('console.log(page.url());');
+    answers = [[/^Run this node code/, 'Run']];
+    await vscode.commands.executeCommand('webData.runInBrowserSession', session.id);
+    await waitFor('the output tab', () => vscode.window.activeTextEditor?.document.uri.scheme === 'webdata-run');
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    assert.ok(uri);
+    const shown = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(shown, /Exit code: 0/);
+    // A new start holds nothing in memory: the tab a reload restores reads the address again.
+    api.browser.documents.forgetInMemory();
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), shown);
+    const stat = await vscode.workspace.fs.stat(uri);
+    assert.equal(stat.permissions, vscode.FilePermission.Readonly);
   });
 
   // Last: it closes this window's side of the feature (the dispose VS Code runs as the window closes).

@@ -124,6 +124,23 @@ describe('watches', function () {
     for (const side of [input.original, input.modified]) await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(side, new TextEncoder().encode('changed'))));
   });
 
+  it('a diff\'s sides read again at the next start (as a restored diff tab does) keep the judge\'s verdict at their top', async () => {
+    const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [GUIDE], schedule: 'daily at 9am', goal: 'breaking change' }), 5);
+    assert.ok(created);
+    await paying('webData.checkWatchNow', created.id);
+    await paying('webData.checkWatchNow', created.id);
+    assert.equal(await vscode.commands.executeCommand<number>('webData.openWatchChanges', { watchId: created.id }), 1);
+    await waitFor('the diff tab', () => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff);
+    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(input instanceof vscode.TabInputTextDiff);
+    // A new start has none of this window's headers or sides: it reads the tab's addresses afresh.
+    api.watch.changes.forgetOpened();
+    for (const side of [input.original, input.modified]) {
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(side));
+      assert.match(text, /^> Watch: .+ · https:\/\/docs\.tideflow\.dev\/getting-started\n> Judged: matters\. The change mentions "breaking"/, `the verdict is gone: ${text.slice(0, 200)}`);
+    }
+  });
+
   it('notifies once of a scheduled check whose change matters, with Show Diff, and not of a dull one', async () => {
     const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [GUIDE], schedule: 'every 6 hours', goal: 'breaking change' }), 5);
     assert.ok(created);
