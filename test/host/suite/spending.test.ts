@@ -26,7 +26,7 @@ const PAID = /^(POST \/v2\/(search|scrape|map|parse|crawl|batch\/scrape|agent|mo
 /** The words that name a price or a bound, in every command's own phrasing. */
 const PRICE = /Price: |credits a month|at most [\d,]+ credits|spending at most|credits unknown until|unknown until the first|A parse like this cost|Parses like this cost|publishes no per-minute price|bills (it|a session) by how long/;
 
-interface Seen { modals: string[]; inputs: ShownQuickInput[] }
+interface Seen { modals: string[]; inputs: ShownQuickInput[]; errors: string[] }
 
 describe('spending entries: each asks or names its price before it sends (issue 47)', function () {
   this.timeout(120_000);
@@ -82,6 +82,13 @@ describe('spending entries: each asks or names its price before it sends (issue 
     await restoreDemoKey();
   });
 
+  /** A file of the workspace no conversion kept yet. */
+  function fresh(name: string): vscode.Uri {
+    const file = path.join(folder, name);
+    fs.writeFileSync(file, `name\n${name}\n`);
+    return vscode.Uri.file(file);
+  }
+
   /** Each command's arguments, as its palette form, a row or a tab would pass them. */
   const args: Record<string, () => unknown[]> = {
     'webData.searchAdvanced': () => [{ query: 'tideflow backpressure' }],
@@ -97,8 +104,9 @@ describe('spending entries: each asks or names its price before it sends (issue 
     'webData.extractData': () => [{ url: PAGE, schema: { type: 'object', properties: { title: { type: 'string' } } } }],
     'webData.extractAgain': () => [made.resultId],
     'webData.research': () => [{ prompt: 'Tideflow stream limits', urls: [PAGE], maxCredits: 60 }],
-    'webData.openAsMarkdown': () => [made.file],
-    'webData.openDocumentAsMarkdown': () => [made.file],
+    // Files not converted before: a kept conversion opens free.
+    'webData.openAsMarkdown': () => [fresh('open-as-markdown.csv')],
+    'webData.openDocumentAsMarkdown': () => [fresh('open-document.csv')],
     'webData.parseWithOptions': () => [made.file],
     'webData.parseAgain': () => [made.documentId],
     'webData.watch': () => [{ urls: [PAGE], schedule: 'daily at 9am' }],
@@ -110,7 +118,8 @@ describe('spending entries: each asks or names its price before it sends (issue 
 
   /** Runs the command declining everything it asks; what it showed, and what it sent. */
   async function declining(command: string, given: unknown[]): Promise<{ seen: Seen; sent: string[]; result: unknown }> {
-    const seen: Seen = { modals: [], inputs: [] };
+    const seen: Seen = { modals: [], inputs: [], errors: [] };
+    const errors = api.onDidShowError((shown) => { seen.errors.push(shown.message); });
     const decline = (message: string): undefined => { seen.modals.push(message); return undefined; };
     api.watch.answerConfirmation = decline;
     api.agent.answerConfirmation = decline;
@@ -134,13 +143,19 @@ describe('spending entries: each asks or names its price before it sends (issue 
       const list: unknown = await items;
       return Array.isArray(list) ? (list as unknown[])[0] : undefined;
     };
+    const info = window.showInformationMessage;
+    const recordInfo = (message: string): Thenable<undefined> => { seen.errors.push(`info: ${message}`); return Promise.resolve(undefined); };
+    Object.defineProperty(window, 'showInformationMessage', { value: recordInfo, configurable: true, writable: true });
+    const error = window.showErrorMessage;
+    const recordError = (message: string): Thenable<undefined> => { seen.errors.push(message); return Promise.resolve(undefined); };
+    Object.defineProperty(window, 'showErrorMessage', { value: recordError, configurable: true, writable: true });
     Object.defineProperty(window, 'showWarningMessage', { value: warn, configurable: true, writable: true });
     Object.defineProperty(window, 'showQuickPick', { value: first, configurable: true, writable: true });
     // Each step taken with Enter until a list names a price: then closed, declining it.
     const stepping = api.onDidShowQuickInput((input) => {
       seen.inputs.push(input);
       const priced = PRICE.test([...input.items, ...input.details, input.placeholder ?? '', input.prompt ?? ''].join('\n'));
-      void vscode.commands.executeCommand(priced || seen.inputs.length > 10 ? 'workbench.action.closeQuickOpen' : 'workbench.action.acceptSelectedQuickOpenItem');
+      void vscode.commands.executeCommand(priced || seen.inputs.length > 30 ? 'workbench.action.closeQuickOpen' : 'workbench.action.acceptSelectedQuickOpenItem');
     });
     const before = await emulator.requestCount();
     try {
@@ -151,7 +166,10 @@ describe('spending entries: each asks or names its price before it sends (issue 
       return { seen, sent, result };
     } finally {
       stepping.dispose();
+      errors.dispose();
       Object.defineProperty(window, 'showWarningMessage', { value: warning, configurable: true, writable: true });
+      Object.defineProperty(window, 'showErrorMessage', { value: error, configurable: true, writable: true });
+      Object.defineProperty(window, 'showInformationMessage', { value: info, configurable: true, writable: true });
       Object.defineProperty(window, 'showQuickPick', { value: pick, configurable: true, writable: true });
       api.watch.answerConfirmation = undefined;
       api.agent.answerConfirmation = undefined;
@@ -169,7 +187,7 @@ describe('spending entries: each asks or names its price before it sends (issue 
       const { seen, sent, result } = await declining(command, given());
       const asked = seen.modals.filter((m) => PRICE.test(m));
       const reviewed = seen.inputs.filter((i) => PRICE.test([...i.items, ...i.details, i.placeholder ?? '', i.prompt ?? ''].join('\n')));
-      const shown = `modals: ${seen.modals.join(' | ')}; inputs: ${seen.inputs.map((i) => [...i.items, ...i.details].join(' / ')).join(' | ')}`;
+      const shown = `errors: ${seen.errors.join(' | ')}; modals: ${seen.modals.join(' | ')}; inputs: ${seen.inputs.map((i) => [...i.items, ...i.details].join(' / ')).join(' | ')}`;
       if (entry.shows === 'asks') assert.ok(asked.length > 0, `no modal named a price: ${shown}`);
       else assert.ok(reviewed.length > 0, `no review named a price: ${shown}`);
       assert.deepEqual(sent, [], `declined, yet sent: ${shown}`);
