@@ -3,7 +3,7 @@
 // and its pages, a research run and its result, several crawls ending together), so a read is made
 // at once when none was made for `gapMs`, and ends within that gap share one read at its close:
 // never more than one read per gap, and never an end left without a read after it.
-import type { PollClock } from '../polling';
+import { systemClock, type PollClock } from '../polling';
 
 /** Reads after spending ends at most this often. */
 export const AFTER_SPEND_GAP_MS = 3000;
@@ -41,4 +41,9 @@ export class AfterSpendReads {
     // A failed read is the status bar's error state, drawn by the model; nothing to add here.
     this.read().catch(() => undefined);
   }
+}
+
+/** Reads on the system clock (the credits item's): here so the shell's bundle need not hold the class. */
+export function afterSpendReads(read: () => Promise<void>): AfterSpendReads {
+  return new AfterSpendReads(read, systemClock);
 }

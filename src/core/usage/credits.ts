@@ -3,8 +3,7 @@
 // `refreshNow()`, a finished search calls it too. No VS Code.
 import type { TokenUsage } from '../api/schemas';
 import { PolledModel, PolledResource, type PolledChange, type PolledConnection, type PolledRead } from '../polled';
-import { systemClock, type PollClock } from '../polling';
-import { AfterSpendReads } from './after-spend';
+import type { PollClock } from '../polling';
 import { stateForUsage, type UsageState } from './state';
 
 // A poll faster than this only spends the rate limit: the balance changes with searches, and
@@ -39,12 +38,10 @@ export interface CreditsModelOptions {
 export class CreditsModel extends PolledModel<TokenUsage> {
   protected readonly resource: PolledResource<TokenUsage>;
   private current: UsageState;
-  private readonly afterSpend: AfterSpendReads;
 
   constructor(private readonly options: CreditsModelOptions) {
     super();
     this.current = options.startup ?? { kind: 'not-connected' };
-    this.afterSpend = new AfterSpendReads(() => this.refresh(), options.clock ?? systemClock);
     this.resource = new PolledResource({
       connection: options.connection,
       fetch: (client, signal) => client.getTokenUsage({ signal }),
@@ -79,19 +76,6 @@ export class CreditsModel extends PolledModel<TokenUsage> {
   refreshNow(): Promise<void> {
     if (this.current.kind === 'error' && this.resource.connected) this.setState({ kind: 'loading' }, EDIT);
     return this.refresh();
-  }
-
-  /**
-   * A spending operation ended (a research run, a browser session stopped, a watch's check, a parse,
-   * a crawl): the credits are read again, at most once every few seconds however many end.
-   */
-  spendEnded(): void {
-    this.afterSpend.ended();
-  }
-
-  override dispose(): void {
-    this.afterSpend.dispose();
-    super.dispose();
   }
 
   /** The credits as the service gives them now, for a reader with its own cancellation (a chat tool). */
