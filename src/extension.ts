@@ -209,7 +209,13 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
   // Each search spends credits: the status bar follows the search feature's event.
   context.subscriptions.push(features.event('search', (search) => search.onDidSearch)(() => void usage.model.refreshNow()));
   // A job's credits count in today's spend once it ends (a job's id is a spend entry of its own).
-  context.subscriptions.push(features.event('jobs', (jobs) => jobs.onDidFinish)((job) => void spend.record({ id: `job:${job.id}`, credits: job.creditsUsed, askedBy: job.askedBy })));
+  // Each spending operation's end reads the credits again (at most once every few seconds), so the
+  // status bar shows what it cost without a refresh: a crawl's, a research run's, a parse's, a
+  // check's, a browser session's (a search and a scrape read them at once, as before).
+  context.subscriptions.push(features.event('jobs', (jobs) => jobs.onDidFinish)((job) => {
+    void spend.record({ id: `job:${job.id}`, credits: job.creditsUsed, askedBy: job.askedBy });
+    usage.spendEnded();
+  }));
   // A scrape's credits count in today's spend, as a search's do, and the status bar follows.
   context.subscriptions.push(features.event('scrape', (scrape) => scrape.onDidScrape)((page) => {
     if (page.creditsUsed !== undefined) void spend.record({ id: page.id, credits: page.creditsUsed, askedBy: page.askedBy });
@@ -218,22 +224,22 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
   // Extracted data and research runs count in today's spend, as scrapes do.
   context.subscriptions.push(features.event('agent', (agent) => agent.onDidSpend)((result) => {
     if (result.creditsUsed !== undefined) void spend.record({ id: `${result.kind}:${result.id}`, credits: result.creditsUsed, askedBy: result.askedBy });
-    void usage.model.refreshNow();
+    usage.spendEnded();
   }));
   // A parse's credits count in today's spend, as a scrape's do, and the status bar follows.
   context.subscriptions.push(features.event('parse', (parse) => parse.onDidParse)((document) => {
     if (document.creditsUsed !== undefined) void spend.record({ id: `parse:${document.id}`, credits: document.creditsUsed, askedBy: document.askedBy });
-    void usage.model.refreshNow();
+    usage.spendEnded();
   }));
   // A check run here counts its credits in today's spend, as a job's do, and the status bar follows.
   context.subscriptions.push(features.event('watch', (watch) => watch.onDidCheck)((check) => {
     void spend.record(check);
-    void usage.model.refreshNow();
+    usage.spendEnded();
   }));
   // A browser session's bill counts in today's spend once it is stopped here.
   context.subscriptions.push(features.event('browser', (browser) => browser.onDidStop)(({ session, stopped }) => {
     if (typeof stopped.creditsBilled === 'number') void spend.record({ id: `browser:${session.id}`, credits: stopped.creditsBilled, askedBy: session.askedBy });
-    void usage.model.refreshNow();
+    usage.spendEnded();
   }));
   // "Search the Web for This Problem" on every diagnostic: the lightbulb asks before anything is used.
   registerProblemActions(services);

@@ -28,3 +28,5 @@ export { readWatchToolInput, readChangesToolInput } from './chat/watch-input';
 // Browser sessions (issue 39): the /v2/interact endpoints over the client, their shapes and checks.
 export { browserClient } from './browser/api';
 export { readBrowserToolInput } from './chat/browser-input';
+// The credits read again after spending ends (issue 47): loaded with the first end, not at activation.
+export { afterSpendReads } from './usage/after-spend';

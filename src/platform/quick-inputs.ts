@@ -10,6 +10,8 @@ export interface ShownQuickInput {
   readonly totalSteps: number | undefined;
   /** A list's rows (label and description); empty for a box. */
   readonly items: readonly string[];
+  /** Each row's second line (its detail), '' for none, in the order of `items`; empty for a box. */
+  readonly details: readonly string[];
   /** The box's text when shown; undefined for a list and for a password box (the key is never told). */
   readonly value: string | undefined;
   /** The box's prompt (the line under it) when shown; undefined for a list. */
@@ -40,6 +42,7 @@ export function showQuickInput(input: vscode.InputBox | vscode.QuickPick<vscode.
   const box = 'password' in input;
   const value = box && !input.password ? input.value : undefined;
   const items = box ? [] : input.items.map((item) => [item.label, item.description].filter(Boolean).join(' '));
+  const details = box ? [] : input.items.map((item) => item.detail ?? '');
   const prompt = box ? input.prompt ?? '' : undefined;
-  shownEmitter.fire({ title: input.title, step: input.step, totalSteps: input.totalSteps, items, value, prompt, placeholder: input.placeholder, buttons: buttonsOf(input), active: box ? undefined : input.activeItems[0]?.label });
+  shownEmitter.fire({ title: input.title, step: input.step, totalSteps: input.totalSteps, items, details, value, prompt, placeholder: input.placeholder, buttons: buttonsOf(input), active: box ? undefined : input.activeItems[0]?.label });
 }

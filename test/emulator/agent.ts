@@ -4,7 +4,9 @@
 // each. A run whose next action would pass its `maxCredits` (the service's default 2,500 when none
 // is sent) fails there. When the start named a `webhook`, the emulator delivers its events itself:
 // agent.started, an agent.action per action, and agent.completed, .failed or .cancelled, each with
-// the start's `metadata` and headers, signed as every other delivery.
+// the start's `metadata` and headers, signed as every other delivery. A run's credits are charged to
+// its team as its actions are done (chargeAgentRuns), as the service bills a run, so the team's
+// credit and token usage fall with it.
 import type { Answer } from './routes';
 import type { EmulatorState, TeamState } from './state';
 import type { CorpusPage } from './corpus';
@@ -48,6 +50,8 @@ export interface AgentRun {
   schema: Fields | undefined;
   prompt: string;
   cancelledAt: number | undefined;
+  /** The credits of its actions already taken off its team's balance. */
+  charged: number;
 }
 
 const runs = new WeakMap<EmulatorState, Map<string, AgentRun>>();
@@ -137,7 +141,7 @@ export function answerAgentStart(state: EmulatorState, team: TeamState, body: un
     ...pages.map((page) => ({ action: 'scrape' as const, input: { url: page.url }, credits: ACTION_CREDITS.scrape * factor })),
     { action: 'extract', input: { fields: schema && typeof schema.properties === 'object' && schema.properties !== null ? Object.keys(schema.properties) : [] }, credits: ACTION_CREDITS.extract * factor },
   ];
-  const run: AgentRun = { id: jobIdFor(`agent ${prompt} ${now} ${runsOf(state).size}`), apiKey: team.apiKey, model: checked.model, maxCredits: checked.maxCredits, startedAt: now, actions, pages, schema, prompt, cancelledAt: undefined };
+  const run: AgentRun = { id: jobIdFor(`agent ${prompt} ${now} ${runsOf(state).size}`), apiKey: team.apiKey, model: checked.model, maxCredits: checked.maxCredits, startedAt: now, actions, pages, schema, prompt, cancelledAt: undefined, charged: 0 };
   runsOf(state).set(run.id, run);
   if (hook) deliverAsItRuns(state, run, hook);
   return { status: 200, body: { success: true, id: run.id } };
@@ -166,6 +170,21 @@ export function runState(run: AgentRun, now: number): RunState {
   if (run.cancelledAt !== undefined && done < run.actions.length) return { status: 'cancelled', done, creditsUsed };
   // The answer comes a step after the last action.
   return done >= run.actions.length && steps > run.actions.length ? { status: 'completed', done, creditsUsed } : { status: 'processing', done, creditsUsed };
+}
+
+/**
+ * Takes the credits of the team's runs' actions done by now off its balance, each once: runs advance
+ * with the clock, not with requests, so this is called before the team's requests are answered.
+ */
+export function chargeAgentRuns(state: EmulatorState, team: TeamState): void {
+  const now = state.now().getTime();
+  for (const run of runsOf(state).values()) {
+    if (run.apiKey !== team.apiKey) continue;
+    const used = runState(run, now).creditsUsed;
+    if (used <= run.charged) continue;
+    state.charge(team, used - run.charged);
+    run.charged = used;
+  }
 }
 
 function dataOf(run: AgentRun): Fields {

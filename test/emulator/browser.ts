@@ -104,6 +104,11 @@ function destroy(state: EmulatorState, session: Session, at: number): void {
   if (team) state.charge(team, session.creditsBilled);
 }
 
+/** Bills the sessions whose ttl ran out by now (the team's usage is read: what they cost is spent). */
+export function billExpiredSessions(state: EmulatorState): void {
+  expire(state, nowOf(state).getTime());
+}
+
 /** Destroys every session whose ttl or activity ttl ran out by now, at the moment it did. */
 function expire(state: EmulatorState, now: number): void {
   for (const session of sideOf(state).sessions.values()) {

@@ -72,6 +72,8 @@ const JobInitSchema = z.object({
   robotsBlocked: z.number().int().min(0).max(10_000).optional(),
   hostile: z.boolean().optional(),
   listed: z.boolean().optional(),
+  /** The pages themselves (a page with links for Scrape Linked Page…), as the sandbox's crawls give them. */
+  documents: z.array(z.object({ url: z.string(), title: z.string(), description: z.string(), markdown: z.string() })).optional(),
 });
 
 /**

@@ -300,6 +300,11 @@ function deliver(state: EmulatorState, m: Monitor, check: Check): void {
   })().catch(() => undefined);
 }
 
+/** The team's checks that fell due run before its usage is read: the service bills them on schedule, asked or not. */
+export function runDueChecks(state: EmulatorState, team: TeamState): void {
+  runDue(state, team);
+}
+
 /** Runs the team's checks that fell due on the clock (a few at most), then sets each next run. */
 function runDue(state: EmulatorState, team: TeamState): void {
   const now = nowOf(state);

@@ -2,12 +2,12 @@
 // (429), the three endpoints of spec 4, and the credit usage the service's MCP server reads. No
 // I/O here; server.ts writes what this returns.
 import { tokensToCredits } from '../../src/core/billing';
-import { answerAgent, answerAgentStart, matchAgentRoute } from './agent';
-import { answerBrowser, matchBrowserRoute, rememberScrape } from './browser';
+import { answerAgent, answerAgentStart, chargeAgentRuns, matchAgentRoute } from './agent';
+import { answerBrowser, billExpiredSessions, matchBrowserRoute, rememberScrape } from './browser';
 import { answerJob, matchJobRoute } from './job-routes';
 import { answerStart } from './job-start';
 import { answerParse, type ParseSeen } from './parse';
-import { answerMonitor, matchMonitorRoute } from './monitors';
+import { answerMonitor, matchMonitorRoute, runDueChecks } from './monitors';
 import { answerMap, answerScrape } from './scrape';
 import { runSearch } from './search';
 import { unrecognizedKeysBody } from './search-fields';
@@ -81,6 +81,8 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
       headers: { 'retry-after': wait },
     };
   }
+  // A research run's actions are billed as they are done, whatever the team asks next.
+  chargeAgentRuns(state, team);
   if (job) return answerJob(state, team, job, req);
   if (agent) return answerAgent(state, team, agent.id, req.method);
   if (req.path === '/v2/agent') {
@@ -102,6 +104,9 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
   }
   if (req.path === '/v2/crawl/active') return { status: 200, body: { success: true, crawls: state.activeCrawls(team) } };
   const credits = req.path === '/v2/team/credit-usage';
+  // The balance counts what ran without a request: browser sessions whose ttl ran out, checks due on schedule.
+  billExpiredSessions(state);
+  runDueChecks(state, team);
   if (team.usage === null) return fail(404, `No ${credits ? 'credit' : 'token'} usage information found for this team.`);
   if (!credits) return { status: 200, body: { success: true, data: team.usage } };
   // One balance, counted in tokens here (spec 1: a credit is 15 tokens), as the service's two views of it.

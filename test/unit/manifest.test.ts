@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Command, ContextKey, fullSettingKey, Setting, Tool, View, WALKTHROUGH_ID } from '../../src/core/ids';
 import { languageForId } from '../../src/core/browser/present';
-import { PAID_REPEAT_COMMANDS, PAID_REPEAT_ICON } from '../../src/core/spend/repeat';
+import { PAID_REPEAT_ICON } from '../../src/core/spend/repeat';
+import { PAID_REPEAT_COMMANDS } from '../../src/core/spend/spending';
 import { packagedByVscodeignore, vscodeignoreLines } from './vscodeignore';
 
 const root = path.resolve(__dirname, '../..');

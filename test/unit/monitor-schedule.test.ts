@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { checksPerMonth, nextRuns, parseSchedule, type Schedule } from '../../src/core/monitor/schedule';
 import { WatchFlow } from '../../src/core/monitor/flow';
-import { buildMonitorRequest, creditsPerPageOf, draftOf, estimateCreditsPerMonth, pagesPerCheck, textOfWhat, watchName, whatOf } from '../../src/core/monitor/request';
+import { buildMonitorRequest, creditsPerPageOf, draftOf, pagesPerCheck, textOfWhat, watchName, whatOf } from '../../src/core/monitor/request';
 
 function schedule(typed: string): Schedule {
   const checked = parseSchedule(typed);
@@ -120,12 +120,9 @@ describe('watch requests', () => {
     assert.equal(watchName({ kind: 'query', queries: ['tideflow security advisory'] }), 'tideflow security advisory');
   });
 
-  it('bounds a month: credits a page × pages × checks, unknown without a price', () => {
+  it('counts the pages a check reads: each address once, or each query\'s ten results', () => {
     assert.equal(pagesPerCheck({ kind: 'urls', urls: ['a', 'b', 'a'] }), 2);
     assert.equal(pagesPerCheck({ kind: 'query', queries: ['q1', 'q2'] }), 20);
-    assert.equal(estimateCreditsPerMonth(2, 30, 1), 60);
-    assert.equal(estimateCreditsPerMonth(3, 30, 1.5), 135);
-    assert.equal(estimateCreditsPerMonth(2, 30, undefined), undefined);
   });
 });
 

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { characterBudget, tokenBudget } from '../../src/core/chat/fit';
 import { readReadInput } from '../../src/core/chat/read-input';
 import { CHANGES_INPUT_FIELDS, readChangesToolInput, readWatchToolInput, WATCH_INPUT_FIELDS } from '../../src/core/chat/watch-input';
-import { agentWatchBound, agentWatchOf, agentWatchRequest, watchCapRefusedText, watchWithinCap, type AgentWatch } from '../../src/core/monitor/agent-watch';
+import { agentWatchOf, agentWatchRequest, watchCapRefusedText, watchWithinCap, type AgentWatch } from '../../src/core/monitor/agent-watch';
+import { watchMonth } from '../../src/core/monitor/month';
 import { changesText, type WatchChanges } from '../../src/core/monitor/changes-text';
 import { checkSpendId, checksToCount, watchesRunToday } from '../../src/core/monitor/check-spend';
 import { watchDiffPage } from '../../src/core/monitor/diff-page';
@@ -69,18 +70,18 @@ describe('webData_watch: the monthly bound and the cap', () => {
 
   it('is pages × checks in 30 days × the dearest kept scrape, never under a credit a page', () => {
     const daily = watchOf({ urls: ['https://a.example/1', 'https://a.example/2'], schedule: 'daily at 9am' });
-    assert.deepEqual(agentWatchBound(daily, 'UTC', now, []), { pages: 2, checksPerMonth: 30, creditsPerPage: 1, credits: 60 });
-    assert.equal(agentWatchBound(daily, 'UTC', now, [{ creditsUsed: 1 }, { creditsUsed: 5 }, {}]).credits, 300);
+    assert.deepEqual(watchMonth(daily, 'UTC', now, []), { pages: 2, checksPerMonth: 30, creditsPerPage: 1, pricedBy: 'least', credits: 60 });
+    assert.equal(watchMonth(daily, 'UTC', now, [{ creditsUsed: 1 }, { creditsUsed: 5 }, {}]).credits, 300);
     // Cheaper pages than the floor do not lower it.
-    assert.equal(agentWatchBound(daily, 'UTC', now, [{ creditsUsed: 0 }]).credits, 60);
+    assert.equal(watchMonth(daily, 'UTC', now, [{ creditsUsed: 0 }]).credits, 60);
     const search = watchOf({ query: 'q', schedule: 'weekly', goal: 'g' });
-    assert.equal(agentWatchBound(search, 'UTC', now, []).pages, 10);
+    assert.equal(watchMonth(search, 'UTC', now, []).pages, 10);
   });
 
   it('refuses a bound over the cap, allows one at it, and the refusal names the setting and that nothing was spent', () => {
     assert.equal(watchWithinCap(100, 100), true);
     assert.equal(watchWithinCap(101, 100), false);
-    const hourly = agentWatchBound(watchOf({ urls: ['https://a.example/'], schedule: 'hourly' }), 'UTC', now, []);
+    const hourly = watchMonth(watchOf({ urls: ['https://a.example/'], schedule: 'hourly' }), 'UTC', now, []);
     assert.equal(hourly.credits, 720);
     const text = watchCapRefusedText(hourly, 100);
     assert.match(text, /up to 720 credits a month/);

@@ -6,8 +6,9 @@
 import { agentUrl, removedText, type RemovedPart } from '../chat/agent-url';
 import { modelLine } from '../chat/model-text';
 import { readBackCall } from '../chat/read-back';
-import { buildMonitorRequest, pagesPerCheck, type MonitorCreateRequest, type WatchWhat } from './request';
-import { checksPerMonth, parseSchedule, type Schedule, type ScheduleCheck } from './schedule';
+import type { WatchMonth } from './month';
+import { buildMonitorRequest, type MonitorCreateRequest, type WatchWhat } from './request';
+import { parseSchedule, type Schedule, type ScheduleCheck } from './schedule';
 import type { Monitor } from './schemas';
 
 export interface AgentWatchAsk {
@@ -73,31 +74,13 @@ export function agentWatchRequest(watch: AgentWatch, timezone: string): { ok: tr
   return { ok: false, text: `The watch was not created: ${why}. Nothing was sent.` };
 }
 
-export interface WatchBound {
-  pages: number;
-  checksPerMonth: number;
-  /** Credits a page: the dearest of the person's kept scrapes, at least 1. */
-  creditsPerPage: number;
-  /** The most a month may cost: pages × checks × credits a page, rounded up. */
-  credits: number;
-}
-
-/** The monthly bound of a watch an agent asks for, from the person's kept scrapes' `creditsUsed`. */
-export function agentWatchBound(watch: Pick<AgentWatch, 'what' | 'schedule'>, timezone: string, now: Date, kept: ReadonlyArray<{ creditsUsed?: number }>): WatchBound {
-  const pages = pagesPerCheck(watch.what);
-  const checks = checksPerMonth(watch.schedule, timezone, now);
-  const known = kept.map((p) => p.creditsUsed).filter((c): c is number => typeof c === 'number' && Number.isFinite(c) && c >= 0);
-  const creditsPerPage = Math.max(1, ...known);
-  return { pages, checksPerMonth: checks, creditsPerPage, credits: Math.ceil(pages * checks * creditsPerPage) };
-}
-
 /** Whether the bound stays within the cap (webData.chat.maxWatchCreditsPerMonth). */
 export function watchWithinCap(credits: number, cap: number): boolean {
   return credits <= cap;
 }
 
 /** The refusal when the bound could pass the cap: what it would cost, and what to change. */
-export function watchCapRefusedText(bound: WatchBound, cap: number, estimated?: number): string {
+export function watchCapRefusedText(bound: WatchMonth, cap: number, estimated?: number): string {
   const by = estimated === undefined
     ? `could spend up to ${bound.credits} credits a month (${bound.pages} page${bound.pages === 1 ? '' : 's'} × ${bound.checksPerMonth} checks × ${bound.creditsPerPage} credit${bound.creditsPerPage === 1 ? '' : 's'} a page)`
     : `is estimated by the service at ${estimated} credits a month`;
@@ -106,7 +89,7 @@ export function watchCapRefusedText(bound: WatchBound, cap: number, estimated?: 
 }
 
 /** The answer once the watch exists: its id, what it watches, how often, and what it costs. */
-export function watchCreatedText(monitor: Monitor, bound: WatchBound, removed: readonly RemovedPart[]): string {
+export function watchCreatedText(monitor: Monitor, bound: WatchMonth, removed: readonly RemovedPart[]): string {
   const estimate = typeof monitor.estimatedCreditsPerMonth === 'number' ? `the service estimates ${monitor.estimatedCreditsPerMonth} credits a month` : 'the service gave no estimate yet';
   const next = typeof monitor.nextRunAt === 'string' ? ` Its first check is due at ${modelLine(monitor.nextRunAt, 40)}.` : '';
   const removal = removedText(removed);

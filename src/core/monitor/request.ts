@@ -93,15 +93,6 @@ export function pagesPerCheck(what: WatchWhat, resultsPerQuery = 10): number {
   return what.kind === 'urls' ? new Set(what.urls).size : what.queries.length * resultsPerQuery;
 }
 
-/**
- * The bound before a watch exists: credits a page (this person's own scrapes' average) × pages ×
- * checks a month; undefined ("unknown until the first check") when no scrape of that kind was kept.
- */
-export function estimateCreditsPerMonth(pages: number, checksPerMonth: number, creditsPerPage: number | undefined): number | undefined {
-  if (creditsPerPage === undefined || !Number.isFinite(creditsPerPage) || creditsPerPage < 0) return undefined;
-  return Math.ceil(pages * checksPerMonth * creditsPerPage);
-}
-
 /** What the "what to watch" box holds: "search: <query>" for a search, else addresses split by spaces or commas. */
 export function whatOf(text: string): WatchWhat {
   const search = /^\s*search:\s*(.*)$/is.exec(text);

@@ -1,17 +1,12 @@
 // The paid repeats (issue 46): a row's, a menu's or a title bar's one click that sends a paid
 // request (again). Each asks first, every time, with its price in the words of the operation's own
 // commands (src/features/spend/confirm.ts); declined, nothing is sent. They wear one icon of their
-// own, never a free read's `$(refresh)`: test/unit/manifest.test.ts holds the manifest to it.
+// own, never a free read's `$(refresh)`: test/unit/manifest.test.ts holds the manifest to it, the
+// commands that wear it read from the spending table (./spending.ts).
 // Also the price of a watch's check, which no other command says (Check Now is its only click).
-import { Command } from '../ids';
 
 /** The operations that ask before they spend, each named by its words in the confirmation. */
 export type PaidRepeat = 'searchAgain' | 'scrapeAgain' | 'scrapeFresh' | 'scrapeResult' | 'scrapeLink' | 'parseAgain' | 'checkNow';
-
-/** The commands a person clicks to spend again: one icon, which no free command wears. */
-export const PAID_REPEAT_COMMANDS: readonly string[] = [
-  Command.searchAgain, Command.scrapeAgain, Command.scrapeFresh, Command.parseAgain, Command.extractAgain, Command.checkWatchNow,
-];
 
 /** "Run it again": the icon of every paid repeat, and of none of the free reads. */
 export const PAID_REPEAT_ICON = '$(debug-rerun)';

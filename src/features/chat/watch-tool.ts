@@ -1,12 +1,13 @@
 // webData_watch: a watch on the service (a monitor) for a chat agent: addresses or a search query,
 // how often, and an optional goal. prepareInvocation asks the person to confirm with what is watched,
-// how often and the monthly bound (src/core/monitor/agent-watch.ts: pages × checks a month × the
-// dearest of their own scrapes, at least a credit a page); a bound that could pass
+// how often and the monthly bound (src/core/monitor/month.ts, the estimate Watch for Changes… shows:
+// pages × checks a month × the dearest of their own scrapes, at least a credit a page); a bound that could pass
 // webData.chat.maxWatchCreditsPerMonth (user settings only) is refused without asking or sending, and
 // again at invoke. Should the service's own estimate pass it, the watch is deleted before its first
 // check. Creating costs nothing; each check's credits count in today's spend when it runs.
 import type * as vscode from 'vscode';
-import { agentWatchBound, agentWatchOf, agentWatchRequest, watchCapRefusedText, watchCreatedText, watchWithinCap, type AgentWatch, type WatchBound } from '../../core/monitor/agent-watch';
+import { agentWatchOf, agentWatchRequest, watchCapRefusedText, watchCreatedText, watchWithinCap, type AgentWatch } from '../../core/monitor/agent-watch';
+import { watchMonth, type WatchMonth } from '../../core/monitor/month';
 import type { MonitorCreateRequest } from '../../core/monitor/request';
 import type { Monitor } from '../../core/monitor/schemas';
 import { Tool } from '../../core/ids';
@@ -24,7 +25,7 @@ import { watchCheckingWords, watchConfirmationTitle, watchConfirmationWords, wat
 export const WATCH_TOOL = Tool.watch;
 
 interface Asked { input: unknown; watch: AgentWatch; body: MonitorCreateRequest; timezone: string }
-interface Made { monitor: Monitor; bound: WatchBound; watch: AgentWatch }
+interface Made { monitor: Monitor; bound: WatchMonth; watch: AgentWatch }
 
 /** The person's time zone, as this runtime knows it: the watch's schedule is read in it. */
 function localZone(): string {
@@ -99,8 +100,8 @@ export class WatchTool implements ChatToolDefinition<Asked, Made> {
     return watchCreatedText(monitor, bound, watch.removed);
   }
 
-  private async bound(asked: Pick<Asked, 'watch' | 'timezone'>): Promise<WatchBound> {
+  private async bound(asked: Pick<Asked, 'watch' | 'timezone'>): Promise<WatchMonth> {
     const kept = await this.watches().keptPages().catch(() => []);
-    return agentWatchBound(asked.watch, asked.timezone, new Date(), kept);
+    return watchMonth(asked.watch, asked.timezone, new Date(), kept);
   }
 }

@@ -72,6 +72,18 @@ export class UsageStatus extends Disposable {
     return this.model.state;
   }
 
+  private afterSpend?: { ended(): void };
+
+  /**
+   * A spending operation ended (a research run, a browser session stopped, a watch's check, a parse,
+   * a crawl): the credits are read again, at most once every few seconds however many end
+   * (src/core/usage/after-spend.ts, in dist/core.js, which a spending operation has loaded already).
+   */
+  spendEnded(): void {
+    this.afterSpend ??= this._register(loadCore().afterSpendReads(() => this.model.refresh()));
+    this.afterSpend.ended();
+  }
+
   /** The status bar item as shown. */
   get item(): ShownStatusBarItem {
     return this.statusItem;

@@ -12,8 +12,9 @@ import { Command, View } from '../../core/ids';
 import type { MonitorClient } from '../../core/monitor/api';
 import { WatchFlow, type WatchDraft } from '../../core/monitor/flow';
 import { countsOf, hasDiff } from '../../core/monitor/present';
-import { buildMonitorRequest, creditsPerPageOf, draftOf, estimateCreditsPerMonth, pagesPerCheck, type MonitorCreateRequest, type WatchChoices, type WatchWhat } from '../../core/monitor/request';
-import { checksPerMonth, parseSchedule } from '../../core/monitor/schedule';
+import { asksBeforeCreating, watchMonth, type WatchMonth } from '../../core/monitor/month';
+import { buildMonitorRequest, creditsPerPageOf, draftOf, pagesPerCheck, type MonitorCreateRequest, type WatchChoices, type WatchWhat } from '../../core/monitor/request';
+import { parseSchedule } from '../../core/monitor/schedule';
 import type { Monitor, MonitorCheck, MonitorCheckPage } from '../../core/monitor/schemas';
 import { inertNotification } from '../../core/text/inert';
 import { copyText } from '../../platform/clipboard';
@@ -82,6 +83,11 @@ export class WatchFeature extends Disposable {
   private readonly createdEmitter = this._register(new vscode.EventEmitter<Monitor>());
   /** After the service made a watch the person asked for here (the walkthrough's watch step ticks). */
   readonly onDidCreate = this.createdEmitter.event;
+  /**
+   * Answers the modal confirmations instead of a person, when set: only host tests do (a modal
+   * dialog cannot be clicked there). Returns the button chosen.
+   */
+  answerConfirmation?: (message: string, yes: string) => string | undefined;
 
   constructor(private readonly services: Services, private readonly links: WatchLinks) {
     super();
@@ -169,15 +175,17 @@ export class WatchFeature extends Disposable {
       if (step === 'review') {
         const choices = this.choicesOf(draft);
         const built = choices ? buildMonitorRequest(choices) : undefined;
-        const bound = choices ? await this.bound(choices) : { words: '', credits: undefined };
+        const month = choices ? await this.month(choices) : undefined;
         const problem = built && !built.ok ? watchProblemWords(built.problem) : undefined;
-        const outcome = await showWatchReview(draft, { action, bound: bound.words, ...(problem !== undefined ? { problem } : {}) }, frame);
+        const bound = month ? { credits: words.bound(month.credits), sum: words.boundSum(month) } : undefined;
+        const outcome = await showWatchReview(draft, { action, ...(bound ? { bound } : {}), ...(problem !== undefined ? { problem } : {}) }, frame);
         if (outcome.kind === 'dismissed') return undefined;
         if (outcome.kind === 'back') { flow.back(); continue; }
         if (outcome.value.action === 'edit') { flow.edit(outcome.value.step); continue; }
         if (!built?.ok) continue;
+        // Asked again at the review after No: nothing is sent until the person says yes or leaves.
         const threshold = watchConfirmAbove();
-        if (bound.credits !== undefined && bound.credits > threshold && !(await confirmAbove(bound.credits, threshold))) continue;
+        if (month && asksBeforeCreating(month, threshold) && !(await confirmAbove(month, threshold, this.answerer()))) continue;
         return built.body;
       }
       const outcome = await showWatchStep(step, draft, frame);
@@ -195,13 +203,14 @@ export class WatchFeature extends Disposable {
     return { what: draft.what, schedule: schedule.schedule, timezone: localZone(), ...(draft.goal !== '' ? { goal: draft.goal } : {}) };
   }
 
-  /** The bound before the watch exists: this person's price of a page × pages × checks a month. */
-  private async bound(choices: WatchChoices): Promise<{ words: string; credits: number | undefined }> {
-    const pages = pagesPerCheck(choices.what);
-    const checks = checksPerMonth(choices.schedule, choices.timezone, new Date());
-    const price = creditsPerPageOf(await this.links.keptPages().catch(() => []));
-    const credits = estimateCreditsPerMonth(pages, checks, price);
-    return { words: credits === undefined ? words.boundUnknown(pages, checks) : words.bound(credits, pages, checks), credits };
+  /** The watch's month before it exists, as the chat tool reads it too (src/core/monitor/month.ts). */
+  private async month(choices: WatchChoices): Promise<WatchMonth> {
+    return watchMonth(choices, choices.timezone, new Date(), await this.links.keptPages().catch(() => []));
+  }
+
+  /** Who answers the modals: a host test when it set `answerConfirmation`, else the person. */
+  private answerer(): ((message: string, yes: string) => string | undefined) | undefined {
+    return this.services.context.extensionMode === vscode.ExtensionMode.Test ? this.answerConfirmation : undefined;
   }
 
   private async create(body: MonitorCreateRequest): Promise<Monitor | undefined> {

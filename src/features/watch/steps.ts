@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { textOfWhat, whatOf, type WatchWhat } from '../../core/monitor/request';
 import type { WatchDraft, WatchStep } from '../../core/monitor/flow';
+import type { WatchMonth } from '../../core/monitor/month';
 import { nextRuns, parseSchedule } from '../../core/monitor/schedule';
 import { checkUrl } from '../../core/scrape/url-check';
 import { inertLabel, inertQuickPick } from '../../core/text/inert';
@@ -64,22 +65,30 @@ export async function showWatchStep(step: WatchStep, draft: WatchDraft, frame: S
 
 export type WatchReviewAnswer = { action: 'create' } | { action: 'edit'; step: WatchStep };
 
-/** The review: Create with the bound, then each choice, which picked goes back to its step. */
-export async function showWatchReview(draft: WatchDraft, facts: { action: 'create' | 'save'; bound: string; problem?: string }, frame: StepFrame): Promise<Outcome<WatchReviewAnswer>> {
+/**
+ * The review: Create with the bound (its credits beside it, its sum under it, each short enough to
+ * be read whole), then each choice, which picked goes back to its step.
+ */
+export async function showWatchReview(draft: WatchDraft, facts: { action: 'create' | 'save'; bound?: { credits: string; sum: string }; problem?: string }, frame: StepFrame): Promise<Outcome<WatchReviewAnswer>> {
   const items: Array<PickItem<WatchReviewAnswer>> = [];
-  if (facts.problem === undefined) items.push({ value: { action: 'create' }, label: facts.action === 'create' ? words.create() : words.save(), description: facts.bound, detail: words.createDetail() });
+  if (facts.problem === undefined) items.push({ value: { action: 'create' }, label: facts.action === 'create' ? words.create() : words.save(), ...(facts.bound ? { description: facts.bound.credits, detail: facts.bound.sum } : {}) });
   else items.push({ value: { action: 'edit', step: draft.what?.kind === 'query' ? 'goal' : 'what' }, label: `$(error) ${facts.problem}` });
   items.push(
     { value: { action: 'edit', step: 'what' }, label: words.editWhat(), description: inertQuickPick(textOfWhat(draft.what), 300) },
-    { value: { action: 'edit', step: 'schedule' }, label: words.editSchedule(), description: inertQuickPick(draft.schedule, 200) },
+    { value: { action: 'edit', step: 'schedule' }, label: words.editSchedule(), description: inertQuickPick(draft.schedule, 200), detail: words.createDetail() },
     { value: { action: 'edit', step: 'goal' }, label: words.editGoal(), description: draft.goal === '' ? words.noGoal() : inertQuickPick(draft.goal, 300) },
   );
   return onlyOutcome(await showPick(frame, { placeholder: words.reviewPlaceholder(), items }));
 }
 
-/** A modal naming the bound above the person's threshold; true to create. */
-export async function confirmAbove(credits: number, threshold: number): Promise<boolean> {
+/**
+ * A modal naming the month above the person's threshold; true to create. `answer` stands in for the
+ * person in host tests, where a modal cannot be clicked.
+ */
+export async function confirmAbove(month: WatchMonth, threshold: number, answer?: (message: string, yes: string) => string | undefined): Promise<boolean> {
   const create = words.confirmCreate();
-  const picked = await vscode.window.showWarningMessage(words.confirmBound(credits, threshold), { modal: true }, create);
+  const question = words.confirmBound(month.credits);
+  const detail = words.confirmBoundDetail(words.boundSum(month), threshold);
+  const picked = answer ? answer(`${question} ${detail}`, create) : await vscode.window.showWarningMessage(question, { modal: true, detail }, create);
   return picked === create;
 }

@@ -3,6 +3,7 @@
 // reasons) is made inert by the caller for the place it is shown.
 import * as vscode from 'vscode';
 import { formatDateTime, formatNumber, safeLocale } from '../../core/intl';
+import type { WatchMonth } from '../../core/monitor/month';
 import type { CheckCounts } from '../../core/monitor/present';
 import type { WatchProblem } from '../../core/monitor/request';
 import type { ScheduleCheck } from '../../core/monitor/schedule';
@@ -17,6 +18,8 @@ export const when = (iso: string | null | undefined): string | undefined => {
   const at = new Date(iso);
   return Number.isNaN(at.getTime()) ? undefined : formatDateTime(at, { locale: locale() });
 };
+
+const pagesWords = (value: number): string => (value === 1 ? vscode.l10n.t('1 page') : vscode.l10n.t('{0} pages', n(value)));
 
 const credits = (value: number): string => (value === 1 ? vscode.l10n.t('1 credit') : vscode.l10n.t('{0} credits', n(value)));
 
@@ -88,9 +91,13 @@ export const words = {
   editSchedule: () => vscode.l10n.t('How often'),
   editGoal: () => vscode.l10n.t('Goal'),
   noGoal: () => vscode.l10n.t('none: every change is worth a notification'),
-  bound: (credits: number, pages: number, checks: number) => vscode.l10n.t('Bound: about {0} credits a month ({1} pages × {2} checks).', n(credits), n(pages), n(checks)),
-  boundUnknown: (pages: number, checks: number) => vscode.l10n.t('Bound: unknown until the first check ({0} pages × {1} checks a month; no scrape of yours to price a page by).', n(pages), n(checks)),
-  confirmBound: (credits: number, threshold: number) => vscode.l10n.t('This watch could spend about {0} credits a month. You are asked above {1} credits a month ({2}).', n(credits), n(threshold), fullSettingKey(Setting.watchConfirmAboveCreditsPerMonth)),
+  /** The review's bound, short enough to be read whole beside Create; its sum is `boundSum`. */
+  bound: (credits: number) => vscode.l10n.t('up to {0} credits a month', n(credits)),
+  boundSum: (month: WatchMonth) => (month.pricedBy === 'own-scrapes'
+    ? vscode.l10n.t('{0} × {1} checks a month × {2} credits a page (your dearest scrape)', pagesWords(month.pages), n(month.checksPerMonth), n(month.creditsPerPage))
+    : vscode.l10n.t('{0} × {1} checks a month × at least a credit a page', pagesWords(month.pages), n(month.checksPerMonth))),
+  confirmBound: (credits: number) => vscode.l10n.t('This watch could spend up to {0} credits a month. Create it?', n(credits)),
+  confirmBoundDetail: (sum: string, threshold: number) => vscode.l10n.t('{0}. You are asked above {1} credits a month ({2}). The service checks on schedule, whether or not VS Code is open; delete the watch to stop it.', sum, n(threshold), fullSettingKey(Setting.watchConfirmAboveCreditsPerMonth)),
   confirmCreate: () => vscode.l10n.t('Create the Watch'),
   /** Check Now's price line, in the words of the bound above (a check reads every watched page). */
   checkPrice: (price: CheckPrice) => {

@@ -176,6 +176,23 @@ describe('structured data and research', function () {
     assert.ok(!(after ?? []).some((row) => row.kind === 'research'), 'the row leaves with the run');
   });
 
+  it('after a research run completes, the status bar\'s credits show the lower balance without the person refreshing (issue 47)', async () => {
+    await vscode.commands.executeCommand('webData.refreshUsage');
+    const first = api.usage.state;
+    assert.ok(first.kind === 'ok' || first.kind === 'low', first.kind);
+    const before = first.credits;
+    const run = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<ResearchRun | undefined>('webData.research', { prompt: 'Tideflow backpressure', urls: [PAGE], maxCredits: 60 }), 5);
+    assert.ok(run, 'no run started');
+    const end = await endOf(run.id);
+    assert.equal(end.outcome, 'completed');
+    assert.ok(end.run.creditsUsed > 0);
+    // The credits poll every 5 minutes: only the read after the run's end can show it this soon.
+    await waitFor(`the status bar's credits ${before} less the run's ${end.run.creditsUsed}`, () => {
+      const state = api.usage.state;
+      return (state.kind === 'ok' || state.kind === 'low') && state.credits === before - end.run.creditsUsed;
+    }, 10_000);
+  });
+
   it('a run that would pass its bound fails with the service\'s reason, and what it spent counts', async () => {
     const run = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<ResearchRun | undefined>('webData.research', { prompt: 'rate limits of every API', maxCredits: 3, model: 'spark-1-pro' }), 5);
     assert.ok(run);

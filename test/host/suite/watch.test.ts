@@ -1,5 +1,6 @@
 // Watches in a real VS Code (issue 37): Watch for Changes… through its steps and its review (the
-// bound shown before anything is sent), the watch in the Watches view, Check Now
+// bound shown before anything is sent, whole; above webData.watch.confirmAboveCreditsPerMonth a
+// modal asks, and declined nothing is sent: issue 47), the watch in the Watches view, Check Now
 // (its credits in today's spend), a changed page in VS Code's diff editor with the previous markdown
 // on the left and the current on the right (read-only, the judge's reason at the top of both),
 // Pause/Resume and Delete. Its own emulated team, so the watches are this suite's alone.
@@ -34,7 +35,17 @@ describe('watches', function () {
     await storageOf(api).globalState.update('webData.watch.known', undefined);
     await restoreDemoKey();
   });
-  afterEach(async () => { await vscode.commands.executeCommand('workbench.action.closeAllEditors'); });
+  // The modal above the threshold is answered yes, as a person who read the review would; the
+  // tests of the modal itself answer it their own way.
+  const asked: string[] = [];
+  beforeEach(() => {
+    asked.length = 0;
+    api.watch.answerConfirmation = (message, yes) => { asked.push(message); return yes; };
+  });
+  afterEach(async () => {
+    api.watch.answerConfirmation = undefined;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 
   /** The Watches view's top rows: each watch (no group row: the view is named for them). */
   async function watchRows(): Promise<SearchTreeNode[]> {
@@ -50,7 +61,7 @@ describe('watches', function () {
     assert.equal(seen[0]?.value, 'daily at 9am');
     assert.match(seen[0].prompt ?? '', /^Next checks \(.+\): .+ · .+ · .+$/, 'the next three checks in the person\'s zone');
     const review = seen[2]?.items ?? [];
-    assert.ok(review.some((row) => /Bound: (about \d+ credits a month|unknown until the first check)/.test(row)), `the review shows the bound: ${review.join(' | ')}`);
+    assert.ok(review.some((row) => /up to \d+ credits a month$/.test(row)), `the review shows the bound: ${review.join(' | ')}`);
     assert.ok(review.some((row) => row.includes(GUIDE)), 'the review shows what is watched');
     // The credits and active crawls are read on their own schedule; of the watches, only the create.
     const sent = (await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/monitor'));
@@ -62,6 +73,81 @@ describe('watches', function () {
     const item = api.watch.view.getTreeItem(row);
     assert.equal(item.contextValue, 'watch.active');
     assert.match(String(item.description), /daily at 9am · next .+ · not checked yet/);
+  });
+
+  it('every 15 minutes: the review shows the month whole (2,880 checks at a credit a page at least), and a modal asks above webData.watch.confirmAboveCreditsPerMonth before the watch is made', async () => {
+    const seen: ShownQuickInput[] = [];
+    const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [GUIDE], schedule: 'every 15 minutes' }), 5, seen);
+    assert.ok(created, 'no watch was made');
+    const review = seen.at(-1);
+    assert.ok(review);
+    assert.equal(review.step, 4);
+    const create = review.items[0] ?? '';
+    const sum = review.details[0] ?? '';
+    // The credits beside Create and the sum under it, each whole: no "…" and short enough for the list's width.
+    const month = /^\$\(eye\) Create the Watch up to ([\d,.\u00a0\u202f ]+) credits a month$/.exec(create);
+    assert.ok(month, `the month beside Create: ${create}`);
+    const credits = Number((month[1] ?? '').replace(/\D/g, ''));
+    assert.ok(credits >= 2880, `at least a credit a page: ${credits}`);
+    assert.match(sum, /^1 page × 2,?880 checks a month × (at least a credit a page|\d+ credits a page \(your dearest scrape\))$/);
+    assert.ok(create.length <= 60 && sum.length <= 80 && !create.includes('…') && !sum.includes('…'), `read whole: ${create} / ${sum}`);
+    // Asked once, naming the same month and the setting; then made, and the service's own estimate is within it.
+    assert.equal(asked.length, 1, `one modal: ${asked.join(' | ')}`);
+    assert.match(asked[0] ?? '', new RegExp(`up to ${month[1] ?? ''} credits a month[\\s\\S]*above 300 credits a month \\(webData\\.watch\\.confirmAboveCreditsPerMonth\\)`));
+    assert.equal(created.estimatedCreditsPerMonth, 2880, 'the service\'s estimate: one page, 2,880 checks');
+    assert.ok((created.estimatedCreditsPerMonth ?? 0) <= credits, 'the bound shown is not under the service\'s estimate');
+    await vscode.commands.executeCommand('webData.deleteWatch', { watchId: created.id, confirmed: true });
+  });
+
+  it('every 15 minutes, the modal declined: back at the review, and no POST /v2/monitor reaches the service', async () => {
+    api.watch.answerConfirmation = (message) => { asked.push(message); return undefined; };
+    const seen: ShownQuickInput[] = [];
+    const listener = api.onDidShowQuickInput((input) => { seen.push(input); });
+    const before = await emulator.requestCount();
+    try {
+      const run = vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [GUIDE], schedule: 'every 15 minutes' });
+      await waitFor('the review', () => seen.length >= 1);
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await waitFor('the modal, declined, and the review again', () => asked.length === 1 && seen.length >= 2);
+      assert.equal(seen[1]?.step, 4, 'the review again, to change the schedule');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.equal(await run, undefined, 'nothing made');
+      const sent = (await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/monitor'));
+      assert.deepEqual(sent.filter((r) => r.method === 'POST'), [], 'no watch was sent');
+    } finally {
+      listener.dispose();
+    }
+  });
+
+  it('the chat tool bounds the same watch with the same month: every 15 minutes is refused under the tool\'s cap, and confirmed naming it above', async () => {
+    const input = { urls: [GUIDE], schedule: 'every 15 minutes' };
+    const none = new vscode.CancellationTokenSource().token;
+    const before = await emulator.requestCount();
+    const refused = await api.chat.watch.prepareInvocation({ input }, none);
+    assert.equal(refused?.confirmationMessages, undefined, 'past webData.chat.maxWatchCreditsPerMonth: nothing to confirm');
+    await vscode.workspace.getConfiguration('webData').update('chat.maxWatchCreditsPerMonth', 100_000, vscode.ConfigurationTarget.Global);
+    try {
+      const prepared = await api.chat.watch.prepareInvocation({ input }, none);
+      const message = prepared?.confirmationMessages?.message;
+      const text = typeof message === 'string' ? message : message?.value ?? '';
+      const seen: ShownQuickInput[] = [];
+      const listener = api.onDidShowQuickInput((shown) => { seen.push(shown); });
+      try {
+        const run = vscode.commands.executeCommand<Monitor | undefined>('webData.watch', input);
+        await waitFor('the review', () => seen.length >= 1);
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+        await run;
+      } finally {
+        listener.dispose();
+      }
+      const commandCredits = /up to ([\d,.\u00a0\u202f ]+) credits a month$/.exec(seen[0]?.items[0] ?? '')?.[1]?.replace(/\D/g, '');
+      const toolCredits = /Bound:\*\* up to (\d+) credits a month \(1 pages × 2880 checks × \d+ credits a page\)/.exec(text)?.[1];
+      assert.ok(toolCredits !== undefined && Number(toolCredits) >= 2880, `the tool's bound: ${text}`);
+      assert.equal(commandCredits, toolCredits, 'one estimate for the command and the tool');
+    } finally {
+      await vscode.workspace.getConfiguration('webData').update('chat.maxWatchCreditsPerMonth', undefined, vscode.ConfigurationTarget.Global);
+    }
+    assert.equal((await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/monitor') && r.method === 'POST').length, 0, 'nothing sent');
   });
 
   it('refuses a schedule under 5 minutes: Enter leaves the step open, and nothing is sent', async () => {

@@ -154,7 +154,9 @@ describe('webhooks of research runs and watches', function () {
     it('is told of its scheduled check by webhook: one notification for a change that matters, none for a dull one', async () => {
       receiver = await startUnsignedReceiver(api, notifications);
       const before = await emulator.requestCount();
-      const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [GUIDE], schedule: 'every 6 hours', goal: 'breaking change' }), 5);
+      // Every 6 hours may pass the modal's threshold at this profile's dearest scrape: answered yes.
+      api.watch.answerConfirmation = (_message, yes) => yes;
+      const created = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.watch', { urls: [GUIDE], schedule: 'every 6 hours', goal: 'breaking change' }), 5).finally(() => { api.watch.answerConfirmation = undefined; });
       assert.ok(created, 'no watch was made');
       const hook = webhookOf((await emulator.requestsSince(before) as SentRequest[]).find((r) => r.method === 'POST' && r.path === '/v2/monitor'));
       assert.equal(hook?.url, receiver.url);

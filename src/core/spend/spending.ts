@@ -1,0 +1,58 @@
+// Which commands spend credits, and how each shows what it will cost before it sends (issue 47:
+// "every bound holds on every path"). Plain data beside the feature table (../feature-table.ts):
+// test/unit/spending-table.test.ts holds every command of that table to one row here or to the free
+// list, and the host suite "spending entries" runs each row's command, declines it, and checks that
+// the price was named and nothing paid was sent. The paid repeats' one icon is read from here too.
+import { Command, type CommandId } from '../ids';
+
+type PriceShown =
+  /** A modal names the price (or the bound) before anything is sent, every time; declined, nothing is. */
+  | 'asks'
+  /** A review step names the price or bound beside the action that sends it; above a threshold setting a modal asks too. */
+  | 'review'
+  /**
+   * Sends the query or address the person typed, or a prefilled one they confirmed with Enter, with
+   * no price first: the cost shows after, on its row and in today's spend. The gap issue 47 names.
+   */
+  | 'after';
+
+export interface SpendingEntry {
+  shows: PriceShown;
+  /** A row's, a menu's or a title bar's one click that spends again: it wears the paid repeat icon. */
+  repeat?: true;
+}
+
+export const SPENDING_COMMANDS: Readonly<Partial<Record<CommandId, SpendingEntry>>> = {
+  [Command.search]: { shows: 'after' },
+  [Command.searchSelection]: { shows: 'after' },
+  [Command.searchTerminalSelection]: { shows: 'after' },
+  [Command.searchProblem]: { shows: 'after' },
+  [Command.scrapeUrl]: { shows: 'after' },
+  [Command.mapSite]: { shows: 'after' },
+  [Command.searchAdvanced]: { shows: 'review' },
+  [Command.searchAgain]: { shows: 'asks', repeat: true },
+  [Command.scrapeWithOptions]: { shows: 'review' },
+  [Command.scrapeAgain]: { shows: 'asks', repeat: true },
+  [Command.scrapeFresh]: { shows: 'asks', repeat: true },
+  [Command.scrapeResult]: { shows: 'asks' },
+  [Command.openCrawlPageLink]: { shows: 'asks' },
+  [Command.startCrawl]: { shows: 'review' },
+  [Command.startBatchScrape]: { shows: 'review' },
+  [Command.scrapeAllResults]: { shows: 'review' },
+  [Command.extractData]: { shows: 'asks' },
+  [Command.extractAgain]: { shows: 'asks', repeat: true },
+  [Command.research]: { shows: 'review' },
+  [Command.openAsMarkdown]: { shows: 'asks' },
+  [Command.openDocumentAsMarkdown]: { shows: 'asks' },
+  [Command.parseWithOptions]: { shows: 'review' },
+  [Command.parseAgain]: { shows: 'asks', repeat: true },
+  [Command.watch]: { shows: 'review' },
+  [Command.editWatch]: { shows: 'review' },
+  [Command.checkWatchNow]: { shows: 'asks', repeat: true },
+  [Command.resumeWatch]: { shows: 'after' },
+  [Command.startBrowserSession]: { shows: 'asks' },
+  [Command.continueInBrowser]: { shows: 'asks' },
+};
+
+/** The commands a person clicks to spend again: one icon, which no free command wears (the manifest's check reads it). */
+export const PAID_REPEAT_COMMANDS: readonly CommandId[] = Object.values(Command).filter((id) => SPENDING_COMMANDS[id]?.repeat === true);
