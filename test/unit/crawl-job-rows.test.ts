@@ -16,6 +16,11 @@ describe('the Jobs view\'s jobs opened here', () => {
     assert.deepEqual(ids(jobRows(jobs, new Set())), [2, 5, 4, 1, 3]);
   });
 
+  it('a crawl whose end is known but whose status was not read (it left the list, the read failed) is ended, not running', () => {
+    const left = { ...job(1, 'scraping'), finishedVia: 'read' as const, endedAt: 50 };
+    assert.deepEqual(ids(jobRows([left, job(2, 'scraping'), job(3, 'completed', 10)], new Set())), [2, 1, 3]);
+  });
+
   it('leaves out a crawl the active list holds (its own row holds its pages), not a batch scrape of the same id', () => {
     const jobs = [job(1, 'scraping'), job(2, 'scraping', undefined, 'batch'), job(3, 'completed', 5)];
     assert.deepEqual(ids(jobRows(jobs, new Set([id(1), id(2), id(3)]))), [2]);

@@ -52,6 +52,14 @@ export interface CrawlJobState extends JobFields {
 
 export const FINISHED = new Set(['completed', 'cancelled', 'failed']);
 
+/**
+ * Whether the job is over: its status says so, or its end became known another way (a crawl that
+ * left the active list, whose one read failed, keeps the status it had: it is not running).
+ */
+export function hasEnded(job: Pick<CrawlJobState, 'status' | 'finishedVia'>): boolean {
+  return FINISHED.has(job.status) || job.finishedVia !== undefined;
+}
+
 /** Why the service's `next` was not followed (src/core/api/crawl-paging.ts). */
 export type RefusedNext = 'not-a-url' | 'elsewhere' | 'other-path' | 'no-cursor';
 
@@ -98,7 +106,7 @@ export class CrawlResultsService {
       const job = ref ? this.get(ref) : undefined;
       // The first listener: every change that ends a job (a read, a webhook, a cancel) passes here
       // before anyone reads the job, so the time is set once, where the end became known.
-      if (job && FINISHED.has(job.status)) job.endedAt ??= now();
+      if (job && hasEnded(job)) job.endedAt ??= now();
       if (job && job.ref.kind === 'crawl') progress.note(job.ref.id, job);
     });
   }

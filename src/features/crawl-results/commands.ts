@@ -92,7 +92,9 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
     }
     report(opened.value);
     // The job has its row now (its crawl's, while the active list holds it): shown with its pages.
-    await parts.reveal(opened.value.ref);
+    // Not awaited: the tree draws it a moment later, and the caller (a start, a notification's
+    // button) goes on with the job meanwhile.
+    void parts.reveal(opened.value.ref);
     return opened.value;
   };
 

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { JobRef } from '../../core/crawls/job';
 import { jobRows } from '../../core/crawls/job-rows';
 import { pageAddress, pageTitle } from '../../core/crawls/pages';
-import type { CrawlJobState, CrawlResultsService } from '../../core/crawls/results';
+import { hasEnded, type CrawlJobState, type CrawlResultsService } from '../../core/crawls/results';
 import { Schemes } from '../../core/schemes';
 import { Command } from '../../core/ids';
 import { inertLabel } from '../../core/text/inert';
@@ -83,8 +83,9 @@ export class JobResultsRows implements vscode.Disposable {
         if (job) {
           item.description = inertLabel(jobDescriptionWords(job));
           item.tooltip = plainTooltip({ heading: item.label as string, paragraphs: [jobTooltipLines(job)] });
-          item.contextValue = `crawlJob.${node.ref.kind}.${job.status === 'scraping' ? 'scraping' : 'finished'}`;
-          item.iconPath = new vscode.ThemeIcon(job.status === 'scraping' ? 'sync' : job.status === 'completed' ? 'pass' : job.status === 'failed' ? 'error' : 'circle-slash');
+          const running = !hasEnded(job);
+          item.contextValue = `crawlJob.${node.ref.kind}.${running ? 'scraping' : 'finished'}`;
+          item.iconPath = new vscode.ThemeIcon(running ? 'sync' : job.status === 'completed' ? 'pass' : job.status === 'failed' ? 'error' : 'circle-slash');
         }
         return item;
       }

@@ -2,7 +2,7 @@
 // through vscode.l10n and Intl. Titles, addresses and the service's texts are data, made inert
 // where they are shown (rows, tooltips, notifications), not here.
 import * as vscode from 'vscode';
-import { unreadablePages, type CrawlJobState, type Failure } from '../../core/crawls/results';
+import { FINISHED, unreadablePages, type CrawlJobState, type Failure } from '../../core/crawls/results';
 import { formatDateTime, formatNumber, formatTime } from '../../core/intl';
 import type { KnownJob } from '../../core/crawls/known-jobs';
 
@@ -17,6 +17,11 @@ function statusWords(status: string): string {
     case 'failed': return vscode.l10n.t('failed');
     default: return status;
   }
+}
+
+/** Its status; a job whose end is known but whose status could not be read says so, not "running". */
+function jobStatusWords(job: CrawlJobState): string {
+  return job.finishedVia !== undefined && !FINISHED.has(job.status) ? vscode.l10n.t('ended, its status not read') : statusWords(job.status);
 }
 
 /**
@@ -35,7 +40,7 @@ export function jobLabelWords(job: CrawlJobState, url: string | undefined): stri
  * says them done count as done).
  */
 export function jobDescriptionWords(job: CrawlJobState): string {
-  const parts = [statusWords(job.status)];
+  const parts = [jobStatusWords(job)];
   const done = Math.max(job.completed ?? 0, job.pages.length);
   if (job.total !== undefined) parts.push(vscode.l10n.t('{0} of {1} pages', count(done), count(Math.max(job.total, done))));
   else parts.push(done === 1 ? vscode.l10n.t('1 page') : vscode.l10n.t('{0} pages', count(done)));
@@ -57,7 +62,7 @@ function endedWords(at: Date, now: Date): string {
 
 export function jobTooltipLines(job: CrawlJobState): string[] {
   const lines = [job.ref.kind === 'crawl' ? vscode.l10n.t('Crawl ID: {0}', job.ref.id) : vscode.l10n.t('Batch scrape ID: {0}', job.ref.id)];
-  lines.push(vscode.l10n.t('Status: {0}', statusWords(job.status)));
+  lines.push(vscode.l10n.t('Status: {0}', jobStatusWords(job)));
   if (job.total !== undefined) lines.push(vscode.l10n.t('Pages: {0} of {1}', count(job.completed ?? 0), count(job.total)));
   if (job.endedAt !== undefined) lines.push(vscode.l10n.t('Ended: {0}, as this window saw it', formatDateTime(new Date(job.endedAt), { locale: locale() })));
   if (job.creditsUsed !== undefined) lines.push(job.creditsUsed < 0 ? vscode.l10n.t('Credits: not known yet') : vscode.l10n.t('Credits: {0}', count(job.creditsUsed)));
