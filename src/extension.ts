@@ -138,10 +138,13 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       context.subscriptions.push(crawls.model.onDidLeave((ids) => void features.get('crawl-results').crawlsLeft(ids)));
       return crawls;
     },
-    // The palette's job list takes the active crawls only when their view has read them.
+    // The jobs opened here are rows of the Jobs view, below the running ones; the palette's job
+    // list takes the active crawls only when that view has read them.
     'crawl-results': () => bundle('crawl-results').registerCrawlResults(services, {
       refreshActive: () => features.has('crawls') && features.get('crawls').model.refresh(),
       activeCrawls: () => (features.has('crawls') ? features.get('crawls').model.crawls : []),
+      showJobs: (rows) => features.get('crawls').showJobResults(rows),
+      revealJob: (ref) => features.get('crawls').revealJob(ref),
     }),
     // Webhooks change the active crawls (when listed here) and the crawl results.
     webhooks: () => bundle('webhooks').registerWebhooks(services, {
@@ -154,7 +157,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     }),
     // Kept pages have their group in the Pages, Documents and Data view, which this feature owns; a crawled page's links open as markdown.
     scrape: () => bundle('scrape').registerScrape(services, { crawlPageText: (ref, index) => features.get('crawl-results').service.pageText(ref, index) }),
-    // Start Crawl and Batch Scrape: their jobs show in Active Crawls and Crawl Results, their webhooks come to the receiver.
+    // Start Crawl and Batch Scrape: their jobs show in Jobs with their pages, their webhooks come to the receiver.
     jobs: () => bundle('jobs').registerJobs(services, {
       crawls: { refresh: async () => { if (features.has('crawls')) await features.get('crawls').model.refresh(); } },
       results: { get service() { return features.get('crawl-results').service; } },

@@ -38,7 +38,6 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
   crawls: { commands: [Command.refreshCrawls, Command.copyCrawlId], views: [View.activeCrawls] },
   'crawl-results': {
     commands: [Command.openCrawlResults, Command.cancelCrawl, Command.openCrawlPage, Command.openAllCrawlPages, Command.exportCrawlPages, Command.loadMoreCrawlResults],
-    views: [View.crawlResults],
   },
   webhooks: {
     commands: [
@@ -89,10 +88,13 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
 /**
  * What a view shows besides its owner's rows: Pages, Documents and Data (the scrape feature's) lists
  * the documents kept by the parse feature and the results kept by the agent feature in groups of
- * their own, so drawing it loads them.
+ * their own, and Jobs (the crawls feature's) the crawls and batch scrapes the crawl-results feature
+ * opened, so drawing it loads them.
  */
 export const VIEW_DRAWS: Readonly<Partial<Record<ViewId, readonly LazyFeature[]>>> = {
   [View.pages]: ['parse', 'agent'],
+  // The crawls and batch scrapes opened before a reload are Jobs rows: they come back as the view draws.
+  [View.activeCrawls]: ['crawl-results'],
 };
 
 function isLazyFeature(name: string): name is LazyFeature {

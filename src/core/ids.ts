@@ -173,7 +173,6 @@ export const View = {
   activeCrawls: 'webData.activeCrawls',
   watches: 'webData.watches',
   webhookEvents: 'webData.webhookEvents',
-  crawlResults: 'webData.crawlResults',
 } as const;
 
 export type ViewId = (typeof View)[keyof typeof View];

@@ -1,4 +1,4 @@
-// The rows of the six views, as plain data, and how a command knows one when VS Code hands it
+// The rows of the five views, as plain data, and how a command knows one when VS Code hands it
 // back. A row's menu passes the row it was opened on; a view's title button passes the row that has
 // the focus, whatever its kind (issue 29: Search the Web read a selected row as a request). A row
 // is recognised by what it is, not by its fields: each view registers the rows it hands to VS Code
@@ -88,8 +88,8 @@ interface BrowserSessionNode {
   readonly id: string;
 }
 
-/** A row of Active Crawls. */
-export type CrawlTreeNode = CrawlNode | CrawlOptionNode | ResearchNode | BrowserGroupNode | BrowserSessionNode;
+/** A row of the Jobs view: the running jobs' rows, then the crawls and batch scrapes opened here with their pages. */
+export type CrawlTreeNode = CrawlNode | CrawlOptionNode | ResearchNode | BrowserGroupNode | BrowserSessionNode | ResultsNode;
 
 /** A row of Webhook Events. */
 export type EventNode =
@@ -98,7 +98,10 @@ export type EventNode =
   | { kind: 'metadata'; eventKey: string; name: string; value: string; index: number }
   | { kind: 'more'; eventKey: string; omitted: number };
 
-/** A row of Crawl Results. */
+/**
+ * A crawl's or batch scrape's results in the Jobs view (src/features/crawl-results draws them): a
+ * job opened here that the active list does not hold, and below it (or below its crawl's row) its pages.
+ */
 export type ResultsNode =
   | { kind: 'job'; id: string; ref: JobRef }
   | { kind: 'crawlPage'; job: JobRef; index: number; url?: string; row: CrawlPageRow }
@@ -141,8 +144,19 @@ export const viewRows = {
   watches: new ViewRows<SearchTreeNode>(View.watches),
   activeCrawls: new ViewRows<CrawlTreeNode>(View.activeCrawls),
   webhookEvents: new ViewRows<EventNode>(View.webhookEvents),
-  crawlResults: new ViewRows<ResultsNode>(View.crawlResults),
 } as const;
+
+const RESULTS_KINDS: ReadonlySet<string> = new Set<ResultsNode['kind']>(['job', 'crawlPage', 'group', 'failedPage', 'blockedPage', 'more']);
+
+/** A Jobs row that is a job's results (its row, a page, a group, Load More), not a running job's. */
+export function resultsRow(value: unknown): ResultsNode | undefined {
+  const row = viewRows.activeCrawls.of(value);
+  return row !== undefined && isResultsNode(row) ? row : undefined;
+}
+
+export function isResultsNode(row: CrawlTreeNode): row is ResultsNode {
+  return RESULTS_KINDS.has(row.kind);
+}
 
 /**
  * A row of the three views that draw kept things (Searches, Pages, Documents and Data, Watches):

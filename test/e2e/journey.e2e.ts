@@ -179,7 +179,6 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await setViewExpanded(p, 'Pages, Documents and Data', false);
     await setViewExpanded(p, 'Watches', false);
     await setViewExpanded(p, 'Webhook Events', false);
-    await setViewExpanded(p, 'Crawl and Batch Scrape Pages', false);
     await setViewExpanded(p, 'Jobs', true);
     const rows = viewRows(p, 'Jobs');
     const docs = rows.filter({ hasText: 'https://docs.tideflow.dev' }).first();
@@ -213,23 +212,26 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     for (const text of await rows.allInnerTexts()) assert.match(text, /verified/, `a signed delivery shows as verified: ${text}`);
     await waitForToast(p, /Crawl of https:\/\/docs\.tideflow\.dev completed/);
     await waitForToast(p, /Crawl of https:\/\/www\.gardenjournal\.example\/tomatoes completed/);
-    // The finished crawls leave the Active Crawls view.
-    await viewPane(p, 'Jobs').getByText('No jobs running').waitFor({ timeout: 20_000 });
+    // The finished crawls leave the running rows of Jobs: each is a finished job's row now (issue 46).
+    const jobs = viewRows(p, 'Jobs');
+    await jobs.filter({ hasText: /Crawl 3f0c9a52/ }).filter({ hasText: /completed/ }).first().waitFor({ timeout: 20_000 });
+    await jobs.filter({ hasText: /Crawl 8b2d4c7e/ }).filter({ hasText: /completed/ }).first().waitFor({ timeout: 20_000 });
+    assert.equal(await jobs.filter({ hasText: 'gardenjournal.example/tomatoes' }).count(), 0, 'a finished crawl is still listed as running');
     await screenshot(p, '09-webhook-events');
   });
 
-  it('7. opens a completed crawl\'s pages from its notification: the Crawl Results view, then a page as markdown in a tab', async () => {
+  it('7. opens a completed crawl\'s pages from its notification: its row in Jobs, expanded, then a page as markdown in a tab', async () => {
     const p = thePage();
     // Step 6's verified crawl.completed notification offers the results; the emulator finished the
     // crawl's pages when it delivered the event.
     const toast = p.locator('.notifications-toasts .notification-toast', { hasText: 'Crawl of https://docs.tideflow.dev completed' }).first();
     await toast.waitFor({ timeout: 20_000 });
-    // Room for the results first; then the command opens and focuses Crawl Results itself (a click
-    // on its header now would race that).
+    // Room for the results first; then the command shows the job's row in Jobs itself, expanded (a
+    // click on its header now would race that).
     await setViewExpanded(p, 'Jobs', false);
     await setViewExpanded(p, 'Webhook Events', false);
     await toast.getByRole('button', { name: 'Open Results' }).click();
-    const rows = viewRows(p, 'Crawl and Batch Scrape Pages');
+    const rows = viewRows(p, 'Jobs');
     // The job's row says it completed, with every page done; its pages are listed under it.
     await rows.filter({ hasText: /completed/ }).filter({ hasText: /40/ }).first().waitFor({ timeout: 30_000 });
     const page = rows.filter({ hasText: 'Page 1 of docs.tideflow.dev' }).first();
@@ -244,7 +246,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     assert.ok(reads.length >= 1 && reads.every((r) => r.status === 200), `the results were not read from the service: ${JSON.stringify(reads)}`);
     await screenshot(p, '11-crawl-page');
     await runFromPalette(p, 'View: Close All Editors');
-    await setViewExpanded(p, 'Crawl and Batch Scrape Pages', false);
+    await setViewExpanded(p, 'Jobs', false);
   });
 
   it('8. refuses a query over 500 characters in the box, and sends nothing', async () => {
@@ -363,7 +365,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     assert.equal(scrapes(), before + 1);
     await screenshot(p, '18-url-as-markdown');
   });
-  it('12. starts a crawl from the palette: each step, the review with its bound and its webhook, then its pages in Crawl Results, delivered by webhook', async () => {
+  it('12. starts a crawl from the palette: each step, the review with its bound and its webhook, then its row in Jobs with its pages, delivered by webhook', async () => {
     const p = thePage();
     await runFromPalette(p, 'View: Close All Editors');
     await runFromPalette(p, 'Notifications: Clear All Notifications');
@@ -396,7 +398,7 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     await screenshot(p, '19-start-crawl-review');
     await p.keyboard.press('Enter');
     // The crawl runs a few seconds in the emulator; its pages come to the receiver as they are done.
-    const rows = viewRows(p, 'Crawl and Batch Scrape Pages');
+    const rows = viewRows(p, 'Jobs');
     await rows.filter({ hasText: /completed/ }).filter({ hasText: /6 of 6 pages/ }).filter({ hasText: /by webhook/ }).first().waitFor({ timeout: 40_000 });
     assert.equal(starts(), before + 1, 'the crawl was started more than once');
     await screenshot(p, '20-started-crawl-results', { x: 0, y: 0, width: 900, height: VIEWPORT.height });

@@ -2,6 +2,7 @@
 // result's markdown, run Developer: Reload Window, and read the Search Results view and the
 // restored tab again, with nothing searched a second time. Also what another window left in the
 // history folder (a search the index does not list, a corrupt file) as the reloaded window reads it.
+// And a crawl opened before the reload: its row in Jobs comes back, read from what the window kept.
 // Run: npm run test:e2e (or mocha on this file alone, with the options of that script).
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { editorTab, openViewContainer, runFromPalette, screenshot, setViewExpanded, typeIntoInputBox, viewRows, waitForWorkbench } from './workbench';
 import { workbenchSuite } from './suite';
+import { DEMO_JOBS } from '../emulator/index';
 
 
 /** The folder holding search-history.json under the server's data, wherever the server keeps global storage. */
@@ -44,6 +46,14 @@ describe('e2e: the search history after Developer: Reload Window', function () {
     assert.equal(searchRequests(), 1);
   });
 
+  it('1b. opens a finished crawl\'s results by its id: its row in Jobs', async () => {
+    const p = thePage();
+    await runFromPalette(p, 'Web Data: Open Crawl Results…');
+    await typeIntoInputBox(p, DEMO_JOBS.cancelled);
+    await p.keyboard.press('Enter');
+    await viewRows(p, 'Jobs').filter({ hasText: `Crawl ${DEMO_JOBS.cancelled.slice(0, 8)}` }).filter({ hasText: /cancelled/ }).first().waitFor({ timeout: 30_000 });
+  });
+
   it('2. after the reload, the view lists the search and the tab shows the markdown again, nothing searched again', async () => {
     const p = thePage();
     // Another window's leftovers, read by the reloaded window: a search its index does not list, and a corrupt file.
@@ -75,7 +85,7 @@ describe('e2e: the search history after Developer: Reload Window', function () {
     console.log(`    the view listed the search ${Date.now() - reloadedAt} ms after the workbench was drawn again`);
     // The tree draws only the rows that fit its pane: fold the panes below so the other window's
     // search, listed under this search's results, has room to be drawn at all.
-    for (const view of ['Jobs', 'Webhook Events', 'Crawl and Batch Scrape Pages']) await setViewExpanded(p, view, false);
+    for (const view of ['Jobs', 'Webhook Events']) await setViewExpanded(p, view, false);
     await rows.filter({ hasText: 'written by another window' }).first().waitFor({ timeout: 20_000 })
       .catch(async () => { assert.fail(`the unlisted search was not taken back: ${JSON.stringify(await rows.allInnerTexts())}`); });
     const labels = await rows.allInnerTexts();
@@ -88,5 +98,17 @@ describe('e2e: the search history after Developer: Reload Window', function () {
     await p.locator('.editor-instance .monaco-editor .view-lines').first().getByText('Tideflow prevents this').first().waitFor({ timeout: 30_000 });
     await screenshot(p, 'reload-restored');
     assert.equal(searchRequests(), 1, 'the reload searched again instead of reading the history');
+  });
+
+  it('3. after the reload, the crawl opened before it is a Jobs row again, with nothing read from the service', async () => {
+    const p = thePage();
+    const reads = (): number => wb.stack.emulator.requests.filter((r) => r.path.includes(DEMO_JOBS.cancelled)).length;
+    const before = reads();
+    // Drawing Jobs loads the crawl results' feature, after the window's connection was known.
+    await setViewExpanded(p, 'Jobs', true);
+    const row = viewRows(p, 'Jobs').filter({ hasText: `Crawl ${DEMO_JOBS.cancelled.slice(0, 8)}` }).first();
+    await row.waitFor({ timeout: 30_000 }).catch(async () => { assert.fail(`the crawl's row did not come back: ${JSON.stringify(await viewRows(p, 'Jobs').allInnerTexts())}`); });
+    assert.match(await row.innerText(), /cancelled/);
+    assert.equal(reads(), before, 'the crawl was read from the service again');
   });
 });

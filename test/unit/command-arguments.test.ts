@@ -30,12 +30,12 @@ const rows = {
   event: viewRows.webhookEvents.row({ kind: 'event', record }),
   metadata: viewRows.webhookEvents.row({ kind: 'metadata', eventKey: 'k1', name: 'project', value: 'docs', index: 0 }),
   moreMetadata: viewRows.webhookEvents.row({ kind: 'more', eventKey: 'k1', omitted: 3 }),
-  job: viewRows.crawlResults.row({ kind: 'job', id: JOB, ref: { id: JOB, kind: 'batch' } }),
-  page: viewRows.crawlResults.row({ kind: 'crawlPage', job: { id: JOB, kind: 'crawl' }, index: 4, url: 'https://docs.example.dev/p', row: { index: 4, url: 'https://docs.example.dev/p' } as never }),
-  failedGroup: viewRows.crawlResults.row({ kind: 'group', job: { id: JOB, kind: 'crawl' }, group: 'failed' }),
-  failedPage: viewRows.crawlResults.row({ kind: 'failedPage', job: { id: JOB, kind: 'crawl' }, url: 'https://docs.example.dev/f', error: { id: 'e', error: 'x' } as never, position: 0 }),
-  blockedPage: viewRows.crawlResults.row({ kind: 'blockedPage', job: { id: JOB, kind: 'crawl' }, url: 'https://docs.example.dev/b', position: 0 }),
-  more: viewRows.crawlResults.row({ kind: 'more', job: { id: JOB, kind: 'crawl' } }),
+  job: viewRows.activeCrawls.row({ kind: 'job', id: JOB, ref: { id: JOB, kind: 'batch' } }),
+  page: viewRows.activeCrawls.row({ kind: 'crawlPage', job: { id: JOB, kind: 'crawl' }, index: 4, url: 'https://docs.example.dev/p', row: { index: 4, url: 'https://docs.example.dev/p' } as never }),
+  failedGroup: viewRows.activeCrawls.row({ kind: 'group', job: { id: JOB, kind: 'crawl' }, group: 'failed' }),
+  failedPage: viewRows.activeCrawls.row({ kind: 'failedPage', job: { id: JOB, kind: 'crawl' }, url: 'https://docs.example.dev/f', error: { id: 'e', error: 'x' } as never, position: 0 }),
+  blockedPage: viewRows.activeCrawls.row({ kind: 'blockedPage', job: { id: JOB, kind: 'crawl' }, url: 'https://docs.example.dev/b', position: 0 }),
+  more: viewRows.activeCrawls.row({ kind: 'more', job: { id: JOB, kind: 'crawl' } }),
 };
 
 /** A Uri as VS Code's: a class instance whose fields a spread would copy (a webdata: tab's `query`). */
@@ -58,7 +58,9 @@ describe('command arguments: rows are known by what they are', () => {
     assert.equal(rowView(rows.search), 'webData.searchResults');
     assert.equal(rowView(rows.crawl), 'webData.activeCrawls');
     assert.equal(rowView(rows.event), 'webData.webhookEvents');
-    assert.equal(rowView(rows.more), 'webData.crawlResults');
+    // A job opened here and its pages are rows of the Jobs view (issue 46: one view for jobs).
+    assert.equal(rowView(rows.more), 'webData.activeCrawls');
+    assert.equal(rowView(rows.job), 'webData.activeCrawls');
     for (const [name, value] of others) assert.equal(rowView(value), undefined, name);
   });
 });
@@ -161,21 +163,24 @@ describe('command arguments: connect, crawls, webhooks', () => {
     for (const value of [rows.option, rows.search, rows.job, undefined, new UriLike()]) assert.equal(decodeCrawlId(value), undefined);
   });
 
-  it('a job: the crawl row (with its address), a job event, a Crawl Results row, an id (kind not stated), data', () => {
+  it('a job: the crawl row (with its address), a job event, a job\'s row in Jobs, an id (kind not stated), data', () => {
     assert.deepEqual(decodeJob(rows.crawl), { kind: 'job', ref: { id: JOB, kind: 'crawl' }, stated: true, url: 'https://docs.example.dev' });
     assert.deepEqual(decodeJob(rows.event), { kind: 'job', ref: { id: JOB, kind: 'batch' }, stated: true });
     assert.deepEqual(decodeJob(rows.job), { kind: 'job', ref: { id: JOB, kind: 'batch' }, stated: true });
+    assert.deepEqual(decodeJob(rows.page), { kind: 'job', ref: { id: JOB, kind: 'crawl' }, stated: true });
     assert.deepEqual(decodeJob(JOB.toUpperCase()), { kind: 'job', ref: { id: JOB, kind: 'crawl' }, stated: false });
     assert.deepEqual(decodeJob({ id: JOB, kind: 'batch' }), { kind: 'job', ref: { id: JOB, kind: 'batch' }, stated: true });
     assert.deepEqual(decodeJob(undefined), { kind: 'none' });
     for (const value of [rows.option, rows.warning, rows.metadata, rows.search, 'not-a-uuid', new UriLike(), 5]) assert.deepEqual(decodeJob(value), { kind: 'invalid' });
   });
 
-  it('a job\'s rows: every Crawl Results row names its job; other views\' rows do not', () => {
+  it('a job\'s rows: every results row in Jobs names its job, and a running crawl\'s row its crawl; other rows do not', () => {
     for (const name of ['page', 'failedGroup', 'failedPage', 'blockedPage', 'more'] as const) assert.deepEqual(decodeJobRef(rows[name]), { id: JOB, kind: 'crawl' }, name);
     assert.deepEqual(decodeJobRef(rows.job), { id: JOB, kind: 'batch' });
+    // A running crawl's row holds its pages once opened: Open All Pages and Export Pages are in its menu.
+    assert.deepEqual(decodeJobRef(rows.crawl), { id: JOB, kind: 'crawl' });
     assert.deepEqual(decodeJobRef({ ref: { id: JOB, kind: 'batch' } }), { id: JOB, kind: 'batch' });
-    for (const value of [rows.crawl, rows.event, rows.search, undefined, new UriLike()]) assert.equal(decodeJobRef(value), undefined);
+    for (const value of [rows.option, rows.event, rows.search, undefined, new UriLike()]) assert.equal(decodeJobRef(value), undefined);
     assert.deepEqual(decodeCrawlPage(rows.page), { job: { id: JOB, kind: 'crawl' }, index: 4 });
     assert.deepEqual(decodeCrawlPage({ job: { id: JOB, kind: 'crawl' }, index: 2 }), { job: { id: JOB, kind: 'crawl' }, index: 2 });
     for (const value of [rows.job, rows.more, { job: JOB, index: -1 }, undefined, new UriLike()]) assert.equal(decodeCrawlPage(value), undefined);

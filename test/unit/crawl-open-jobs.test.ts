@@ -25,6 +25,13 @@ describe('crawl results kept across reloads', () => {
     assert.deepEqual(back.job.cursor, { skip: 2 });
   });
 
+  it('a finished job reads back with when this window saw it end (its Jobs row\'s time); a bad time is skipped', () => {
+    const ended = { ...entry(4, 10), job: { ...snapshotOf(job(4)), status: 'completed', endedAt: 1_764_400_000_000 } };
+    const [back] = readOpenJobs(JSON.parse(JSON.stringify([ended])));
+    assert.equal(back?.job.endedAt, 1_764_400_000_000);
+    assert.deepEqual(readOpenJobs([{ ...ended, job: { ...ended.job, endedAt: 'yesterday' } }]), []);
+  });
+
   it('a write merges into what is stored: another window\'s jobs stay, each job\'s newer snapshot wins, the newest ten are kept', () => {
     const other = [entry(1, 10), entry(2, 20)];
     const mine = [{ ...entry(2, 30), job: { ...snapshotOf(job(2)), completed: 99 } }, entry(3, 5)];

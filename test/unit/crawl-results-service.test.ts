@@ -113,6 +113,27 @@ describe('crawl results service', () => {
     assert.ok(again.ok && again.value.kind === 'already-finished');
   });
 
+  it('notes when a job\'s end became known, once: a read, a webhook or a cancel; a running job has none', async () => {
+    let clock = 1000;
+    const client = fixture.client();
+    const results = new CrawlResultsService({
+      client: () => Promise.resolve(client), store: new PageStore({ root, budgetBytes: () => budget }), now: () => clock,
+      describe: (error) => ({ kind: 'failed', message: String(error) }),
+    });
+    const running = fixture.emulator.addCrawlJob(DEMO_API_KEY, { total: 9, completed: 2 });
+    await results.open({ id: running, kind: 'crawl' });
+    assert.equal(results.get({ id: running, kind: 'crawl' })?.endedAt, undefined);
+    clock = 2000;
+    await results.cancel({ id: running, kind: 'crawl' });
+    assert.equal(results.get({ id: running, kind: 'crawl' })?.endedAt, 2000);
+    const done = fixture.emulator.addCrawlJob(DEMO_API_KEY, { total: 1, completed: 1, listed: false });
+    clock = 3000;
+    results.markFinished({ id: done, kind: 'crawl' });
+    clock = 4000;
+    await results.open({ id: done, kind: 'crawl' });
+    assert.equal(results.get({ id: done, kind: 'crawl' })?.endedAt, 3000, 'a later read does not move it');
+  });
+
   it('cancels a batch scrape at its own address', async () => {
     const results = service();
     const id = fixture.emulator.addCrawlJob(DEMO_API_KEY, { total: 9, completed: 2, kind: 'batch' });

@@ -188,7 +188,6 @@ describe('manifest: views (issues 34, 46)', () => {
       [View.activeCrawls]: 'Jobs',
       [View.watches]: 'Watches',
       [View.webhookEvents]: 'Webhook Events',
-      [View.crawlResults]: 'Crawl and Batch Scrape Pages',
     });
     const welcomed = new Set((manifest.contributes.viewsWelcome as Array<{ view: string }>).map((w) => w.view));
     for (const view of views) assert.ok(welcomed.has(view.id), `${view.id} has no welcome content`);
@@ -204,7 +203,7 @@ describe('manifest: views (issues 34, 46)', () => {
     const search = views.find((v) => v.id === View.searchResults);
     assert.ok(search?.initialSize !== undefined);
     for (const view of views.filter((v) => v.id !== View.searchResults)) assert.ok((view.initialSize ?? 1) < search.initialSize, view.id);
-    assert.deepEqual(views.filter((v) => v.visibility === 'collapsed').map((v) => v.id).sort(), [View.crawlResults, View.webhookEvents].sort());
+    assert.deepEqual(views.filter((v) => v.visibility === 'collapsed').map((v) => v.id), [View.webhookEvents]);
   });
 });
 
@@ -727,10 +726,23 @@ describe('manifest: row actions', () => {
   const rowMenu = manifest.contributes.menus['view/item/context'] ?? [];
 
   it('an Active Crawls row has at most two inline actions (Open Crawl Results, Cancel Crawl); the rest are in its menu', () => {
-    const crawlRow = rowMenu.filter((entry) => (entry.when ?? '').includes(`view == ${View.activeCrawls}`) && (entry.when ?? '').includes('viewItem == crawl'));
+    // `viewItem == crawl` exactly: a page's row (crawlPage) is in the same view now.
+    const crawlRow = rowMenu.filter((entry) => (entry.when ?? '').includes(`view == ${View.activeCrawls}`) && /viewItem == crawl(?!\w)/.test(entry.when ?? ''));
     const inline = crawlRow.filter((entry) => entry.group?.startsWith('inline'));
     assert.deepEqual(inline.map((entry) => entry.command), [Command.openCrawlResults, Command.cancelCrawl]);
     const inMenu = new Set(crawlRow.filter((entry) => !entry.group?.startsWith('inline')).map((entry) => entry.command));
     for (const command of [Command.copyCrawlId, Command.openInBrowser, Command.openCrawlResults, Command.cancelCrawl]) assert.ok(inMenu.has(command), command);
+    // Opened, a running crawl's row holds its pages: read them all or export them from its menu.
+    for (const command of [Command.openAllCrawlPages, Command.exportCrawlPages]) assert.ok(inMenu.has(command), command);
+  });
+
+  it('a job opened here and its pages are Jobs rows (issue 46): their actions are on that view, none names another', () => {
+    const on = (viewItem: RegExp): string[] => rowMenu.filter((entry) => viewItem.test(entry.when ?? '')).map((entry) => `${entry.when ?? ''} ${entry.command}`);
+    const jobRow = on(/viewItem =~ \/\^crawlJob\/|viewItem == crawlJob\./);
+    const pageRow = on(/viewItem == crawlPage/);
+    assert.ok(jobRow.length >= 6 && pageRow.length >= 5, JSON.stringify({ jobRow, pageRow }));
+    for (const entry of [...jobRow, ...pageRow]) assert.ok(entry.startsWith(`view == ${View.activeCrawls} `), entry);
+    for (const command of [Command.openAllCrawlPages, Command.exportCrawlPages, Command.loadMoreCrawlResults, Command.cancelCrawl]) assert.ok(jobRow.some((entry) => entry.endsWith(` ${command}`)), command);
+    for (const command of [Command.openCrawlPage, Command.openInBrowser, Command.openCrawlPageLink]) assert.ok(pageRow.some((entry) => entry.endsWith(` ${command}`)), command);
   });
 });

@@ -1,7 +1,7 @@
-// The crawl commands' arguments: a crawl's id, a row of Active Crawls, Webhook Events or Crawl
-// Results, or the same as data (`{ id, kind? }`, `{ job, index }`, a notification's job).
+// The crawl commands' arguments: a crawl's id, a row of Jobs (a running crawl, or a job opened here
+// and its pages) or Webhook Events, or the same as data (`{ id, kind? }`, `{ job, index }`, a notification's job).
 import { isJobId, readJobArgument, type JobRef } from '../crawls/job';
-import { rowView, viewRows } from '../view-nodes';
+import { resultsRow, rowView, viewRows } from '../view-nodes';
 import { dataArgument } from './decode';
 
 /** Copy Crawl ID: an id, a crawl row, or `{ id }`; nothing (or another row) picks from the list. */
@@ -27,6 +27,8 @@ export function decodeJob(argument: unknown): JobArgument {
   if (typeof argument === 'string') {
     return isJobId(argument) ? { kind: 'job', ref: { id: argument.toLowerCase(), kind: 'crawl' }, stated: false } : { kind: 'invalid' };
   }
+  const results = resultsRow(argument);
+  if (results) return { kind: 'job', ref: results.kind === 'job' ? results.ref : results.job, stated: true };
   const crawl = viewRows.activeCrawls.of(argument);
   if (crawl) {
     return crawl.kind === 'crawl' && isJobId(crawl.id) ? { kind: 'job', ref: { id: crawl.id.toLowerCase(), kind: 'crawl' }, stated: true, url: crawl.url } : { kind: 'invalid' };
@@ -45,12 +47,16 @@ export function decodeJob(argument: unknown): JobArgument {
 }
 
 /**
- * Load More, Open All Pages, Export Pages: a Crawl Results row (its job), a job id, `{ id, kind? }`
- * or `{ ref }`. A row of another view is not a job here.
+ * Load More, Open All Pages, Export Pages: a job's row in Jobs, one of its pages' (its job) or a
+ * running crawl's, a job id, `{ id, kind? }` or `{ ref }`. Another row (a research run's, another
+ * view's) is not a job here.
  */
 export function decodeJobRef(argument: unknown): JobRef | undefined {
-  const row = viewRows.crawlResults.of(argument);
+  const row = resultsRow(argument);
   if (row) return row.kind === 'job' ? row.ref : row.job;
+  // A running crawl's row holds its pages once it is opened.
+  const crawl = viewRows.activeCrawls.of(argument);
+  if (crawl) return crawl.kind === 'crawl' && isJobId(crawl.id) ? { id: crawl.id.toLowerCase(), kind: 'crawl' } : undefined;
   if (rowView(argument) !== undefined) return undefined;
   if (typeof argument === 'string') return readJobArgument(argument);
   const data = dataArgument(argument);
@@ -59,7 +65,7 @@ export function decodeJobRef(argument: unknown): JobRef | undefined {
 
 /** Open Page: a page row, or `{ job, index }` (its click). */
 export function decodeCrawlPage(argument: unknown): { job: JobRef; index: number } | undefined {
-  const row = viewRows.crawlResults.of(argument);
+  const row = resultsRow(argument);
   if (row) return row.kind === 'crawlPage' ? { job: row.job, index: row.index } : undefined;
   const data = dataArgument(argument);
   const job = data ? readJobArgument(data.job) : undefined;

@@ -57,8 +57,7 @@ export function decodeResultRef(argument: unknown): ResultRef | undefined {
 export type UrlArgument = { kind: 'url'; url: string } | { kind: 'no-address' } | { kind: 'none' };
 
 /**
- * The address in an argument: a string, a result row, a kept page's row (where it landed), an Active Crawls crawl row, a Crawl Results
- * page row, or data with a `url`. (A Uri is the feature's to read: src/core knows no Uri.)
+ * The address in an argument: a string, a result row, a kept page's row (where it landed), a Jobs crawl row or page row, or data with a `url`. (A Uri is the feature's to read: src/core knows no Uri.)
  */
 export function decodeUrl(argument: unknown): UrlArgument {
   if (typeof argument === 'string') return { kind: 'url', url: argument };
@@ -69,10 +68,9 @@ export function decodeUrl(argument: unknown): UrlArgument {
     const url = resultUrl(result.typed);
     return url === undefined ? { kind: 'no-address' } : { kind: 'url', url };
   }
-  const crawl = viewRows.activeCrawls.of(argument);
-  if (crawl) return crawl.kind === 'crawl' ? { kind: 'url', url: crawl.url } : { kind: 'none' };
-  const page = viewRows.crawlResults.of(argument);
-  if (page) return 'url' in page && page.url !== undefined ? { kind: 'url', url: page.url } : { kind: 'none' };
+  // A Jobs row: a running crawl's start address, or a page of a job opened here.
+  const job = viewRows.activeCrawls.of(argument);
+  if (job) return 'url' in job && job.url !== undefined ? { kind: 'url', url: job.url } : { kind: 'none' };
   const url = dataArgument(argument)?.url;
   return typeof url === 'string' ? { kind: 'url', url } : { kind: 'none' };
 }

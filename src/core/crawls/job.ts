@@ -33,12 +33,16 @@ export function jobKey(job: JobRef): string {
  */
 export function readJobArgument(arg: unknown): JobRef | undefined {
   if (isJobId(arg)) return { id: arg.toLowerCase(), kind: 'crawl' };
-  if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return undefined;
-  const outer = arg as Record<string, unknown>;
+  if (!isRecord(arg)) return undefined;
   // A Webhook Events row holds its delivery under `record`.
-  const value = outer.kind === 'event' && typeof outer.record === 'object' && outer.record !== null ? outer.record as Record<string, unknown> : outer;
+  const value = arg.kind === 'event' && isRecord(arg.record) ? arg.record : arg;
   const id = isJobId(value.id) ? value.id : isJobId(value.jobId) ? value.jobId : undefined;
   if (id === undefined) return undefined;
   const kind = value.kind === 'batch' || (typeof value.type === 'string' && value.type.startsWith('batch_scrape.')) ? 'batch' : 'crawl';
   return { id: id.toLowerCase(), kind };
+}
+
+/** An object whose fields can be read one by one (each checked where it is read). */
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

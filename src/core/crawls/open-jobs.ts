@@ -1,4 +1,4 @@
-// The jobs open in the Crawl Results view, kept across reloads (as searches are): a snapshot of
+// The crawls and batch scrapes opened in the Jobs view, kept across reloads (as searches are): a snapshot of
 // each job's rows and status (no page text: that is on disk, in the page store), stored in global
 // state per service address, so every window of the profile shares them. Each write re-reads what
 // is stored and merges it, job by job, the newer snapshot winning: a write never loses what another
@@ -68,10 +68,10 @@ function readRef(value: unknown): JobRef | undefined {
 function readSnapshot(value: unknown): JobSnapshot | undefined {
   if (!isObject(value)) return undefined;
   const ref = readRef(value.ref);
-  const { status, failed, completed, total, creditsUsed, expiresAt, error, warning, cursor, pagingRefused, noWebhook, finishedVia, delivered } = value;
+  const { status, failed, completed, total, creditsUsed, expiresAt, error, warning, cursor, pagingRefused, noWebhook, finishedVia, delivered, endedAt } = value;
   if (!ref || typeof status !== 'string' || typeof failed !== 'boolean' || typeof noWebhook !== 'boolean' || typeof delivered !== 'number') return undefined;
   if (!optionalNumber(completed) || !optionalNumber(total) || !optionalNumber(creditsUsed) || !optionalString(expiresAt)) return undefined;
-  if (!optionalString(error) || !optionalString(warning) || !optionalString(pagingRefused)) return undefined;
+  if (!optionalString(error) || !optionalString(warning) || !optionalString(pagingRefused) || !optionalNumber(endedAt)) return undefined;
   if (finishedVia !== undefined && finishedVia !== 'webhook' && finishedVia !== 'read') return undefined;
   if (!Array.isArray(value.pages)) return undefined;
   const pages = value.pages.map(readRow);
@@ -87,7 +87,7 @@ function readSnapshot(value: unknown): JobSnapshot | undefined {
     ...(creditsUsed !== undefined ? { creditsUsed } : {}), ...(expiresAt !== undefined ? { expiresAt } : {}),
     ...(error !== undefined ? { error } : {}), ...(warning !== undefined ? { warning } : {}),
     ...(next ? { cursor: next } : {}), ...(pagingRefused !== undefined ? { pagingRefused } : {}),
-    ...(finishedVia !== undefined ? { finishedVia } : {}),
+    ...(finishedVia !== undefined ? { finishedVia } : {}), ...(endedAt !== undefined ? { endedAt } : {}),
   };
   return snapshot;
 }

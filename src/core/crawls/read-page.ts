@@ -1,5 +1,5 @@
 // A crawl's or batch scrape's page as a page webData_read reads in parts. The markdown
-// comes from the crawl results service, as the Crawl Results view has it: from disk, else read
+// comes from the crawl results service, as the Jobs view has it: from disk, else read
 // again from the service (one document). Nothing loops over a running crawl: a job not known in
 // this window is opened once (its first page of results), only to find a page by its address.
 import type { PageLookup, PageSource } from '../chat/read-result';

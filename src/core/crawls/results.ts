@@ -1,6 +1,6 @@
 // The crawl results service: the one owner of what the editor knows about crawls' and batch
-// scrapes' results, beside the search service and, like it, free of VS Code. The Crawl Results
-// view, the page documents, the webhook feature, the Active Crawls view and the chat tool all go
+// scrapes' results, beside the search service and, like it, free of VS Code. The Jobs
+// view (its jobs and their pages), the page documents, the webhook feature and the chat tool all go
 // through it. Rows are kept in memory; page markdown goes to disk (./page-store). Paging follows
 // the client's judged cursor, one page per request a person or a delivery makes: a running crawl
 // is never read through in a loop. Failures are values.
@@ -45,10 +45,20 @@ export interface CrawlJobState extends JobFields {
   finishedVia?: 'webhook' | 'read';
   /** Documents a delivery brought, beyond those read (a running crawl filling in). */
   delivered: number;
+  /** When this window first saw it ended (ms since the epoch): the Jobs row's time. */
+  endedAt?: number;
   lastFailure?: Failure;
 }
 
 export const FINISHED = new Set(['completed', 'cancelled', 'failed']);
+
+/**
+ * Whether the job is over: its status says so, or its end became known another way (a crawl that
+ * left the active list, whose one read failed, keeps the status it had: it is not running).
+ */
+export function hasEnded(job: Pick<CrawlJobState, 'status' | 'finishedVia'>): boolean {
+  return FINISHED.has(job.status) || job.finishedVia !== undefined;
+}
 
 /** Why the service's `next` was not followed (src/core/api/crawl-paging.ts). */
 export type RefusedNext = 'not-a-url' | 'elsewhere' | 'other-path' | 'no-cursor';
@@ -76,6 +86,8 @@ export interface CrawlResultsOptions {
   progress?: CrawlProgressBook;
   /** How a thrown client error becomes a failure value (kind and message). */
   describe: (error: unknown) => Failure;
+  /** The clock of a job's end (Date.now; a test's own). */
+  now?: () => number;
 }
 
 export class CrawlResultsService {
@@ -89,9 +101,13 @@ export class CrawlResultsService {
   constructor(private readonly options: CrawlResultsOptions) {
     // Each status read is the crawl's progress for the Active Crawls rows (a batch scrape has no row there).
     const progress = options.progress ?? crawlProgress;
+    const now = options.now ?? Date.now;
     this.changes.event((ref) => {
-      const job = ref && ref.kind === 'crawl' ? this.get(ref) : undefined;
-      if (job) progress.note(job.ref.id, job);
+      const job = ref ? this.get(ref) : undefined;
+      // The first listener: every change that ends a job (a read, a webhook, a cancel) passes here
+      // before anyone reads the job, so the time is set once, where the end became known.
+      if (job && hasEnded(job)) job.endedAt ??= now();
+      if (job && job.ref.kind === 'crawl') progress.note(job.ref.id, job);
     });
   }
 

@@ -1,7 +1,7 @@
 // webData_read's source "job": a crawl's or batch scrape's status, its pages' titles and addresses, and
 // the markdown of its first pages (or those from `from`) within the invocation's token budget
 // (8,000 characters without one). Reading results costs nothing, so no confirmation. It goes
-// through the crawl results service, as the Crawl Results view does: one page of results per call at most.
+// through the crawl results service, as the Jobs view does: one page of results per call at most.
 import { Tool } from '../../core/ids';
 import { CRAWL_GONE_TEXT, CRAWL_INPUT_TEXT, crawlToolAnswer } from '../../core/crawls/chat-text';
 import { readCrawlResultsInput } from '../../core/chat/crawl-results-input';

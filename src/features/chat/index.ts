@@ -63,7 +63,7 @@ export interface ChatToolDeps {
   searches: SearchRunner;
   /** Today's spend in every window, for the agents' daily limit. */
   spend: SpendApi;
-  /** The crawl results service (the Crawl Results view's): webData_read reads jobs through it. */
+  /** The crawl results service (whose jobs the Jobs view lists): webData_read reads jobs through it. */
   crawlResults: CrawlPageService;
   /** The credits (the status bar's model): webData_credits reads through it. */
   credits: CreditsReader;

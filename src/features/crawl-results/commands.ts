@@ -1,5 +1,5 @@
-// The Crawl Results commands: open a job's results (a job id, or {id, kind}: an Active Crawls
-// row, a notification's button, a Webhook Events row), open a page or all of them, export, load
+// The crawl results commands: open a job's results in the Jobs view (a job id, or {id, kind}: a
+// Jobs row, a notification's button, a Webhook Events row), open a page or all of them, export, load
 // more, cancel a crawl after a modal confirmation. Each takes its input as an argument and
 // returns what it did, for the tests; none throws.
 import * as vscode from 'vscode';
@@ -23,6 +23,8 @@ export interface CrawlCommandParts {
   rememberUrl: (ref: JobRef, url: string) => void;
   /** Refreshes the Active Crawls list (after a cancel). */
   refreshActive: () => unknown;
+  /** Shows the job's row in the Jobs view, selected and expanded (its pages below it). */
+  reveal: (ref: JobRef) => Promise<void>;
   /** The jobs this window knows, for the palette's pick list. */
   knownJobs: (purpose: 'open' | 'cancel') => KnownJob[];
   /**
@@ -74,8 +76,8 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
   const openCrawlResults = async (arg: JobArgument): Promise<CrawlJobState | undefined> => {
     const ref = await jobOf(arg, 'open');
     if (!ref) return undefined;
-    await vscode.commands.executeCommand(focusViewCommand(View.crawlResults));
-    const opened = await vscode.window.withProgress({ location: { viewId: View.crawlResults } }, async () => {
+    await vscode.commands.executeCommand(focusViewCommand(View.activeCrawls));
+    const opened = await vscode.window.withProgress({ location: { viewId: View.activeCrawls } }, async () => {
       const asGiven = await service.open(ref);
       // A bare id (typed in the box, or a string argument) does not say which kind of job it is:
       // the service answers 404 for a batch scrape's id asked as a crawl, so ask once as a batch.
@@ -89,6 +91,10 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
       return undefined;
     }
     report(opened.value);
+    // The job has its row now (its crawl's, while the active list holds it): shown with its pages.
+    // Not awaited: the tree draws it a moment later, and the caller (a start, a notification's
+    // button) goes on with the job meanwhile.
+    void parts.reveal(opened.value.ref);
     return opened.value;
   };
 

@@ -1,5 +1,6 @@
-// Crawl and batch scrape results in the editor (issue 18): the Crawl Results view, the page
-// documents, the commands, and the links the webhook feature and the Active Crawls view use. The
+// Crawl and batch scrape results in the editor (issue 18): the jobs' rows in the Jobs view (issue
+// 46: one view for jobs; src/features/crawls owns it), the page documents, the commands, and the
+// links the webhook feature and the Jobs view use. The
 // state is the core's CrawlResultsService (no VS Code); this file gives it the connection's
 // client, the page store in global storage, and VS Code events.
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { knownJobs } from '../../core/crawls/known-jobs';
 import { mergeOpenJobs, OPEN_JOBS_KEY, readOpenJobs, snapshotOf, type StoredJob } from '../../core/crawls/open-jobs';
 import { PageStore } from '../../core/crawls/page-store';
 import { CrawlResultsService } from '../../core/crawls/results';
-import { Command, Setting, SETTINGS_SECTION, View } from '../../core/ids';
+import { Command, Setting, SETTINGS_SECTION } from '../../core/ids';
 import { isWebDataError, loadCore } from '../../platform/core';
 import { decodeCrawlPage, decodeJob, decodeJobRef } from '../../core/commands/crawls';
 import type { SharedState } from '../../core/shared-state';
@@ -19,12 +20,10 @@ import { describeError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { crawlResultCommands } from './commands';
 import { CrawlPageDocuments } from './documents';
-import { CrawlResultsTree } from './tree';
-import { createTreeView } from '../../platform/stand-ins';
+import { JobResultsRows } from './tree';
 
 export interface CrawlResultsApi {
   readonly service: CrawlResultsService;
-  readonly tree: Pick<CrawlResultsTree, 'getChildren' | 'getTreeItem'>;
   readonly commands: ReturnType<typeof crawlResultCommands>;
   /** What the webhook feature calls: a completed event (true the first time), page deliveries. */
   markFinished(ref: JobRef): boolean;
@@ -57,8 +56,9 @@ class CrawlResultsFeature extends Disposable {
   readonly api: CrawlResultsApi;
   private readonly urls = new Map<string, string>();
 
-  constructor(services: Services, refreshActive: () => unknown, activeCrawls: () => ReadonlyArray<{ id: string; url?: string }>) {
+  constructor(services: Services, links: CrawlResultsLinks) {
     super();
+    const { refreshActive, activeCrawls } = links;
     const store = new PageStore({ root: join(services.context.globalStorageUri.fsPath, 'crawls'), budgetBytes: storageLimitBytes });
     const service = new CrawlResultsService({
       client: () => services.connection.getClient(),
@@ -66,24 +66,29 @@ class CrawlResultsFeature extends Disposable {
       describe: (error) => ({ kind: isWebDataError(error) ? error.kind : 'failed', message: describeError(error), error }),
     });
     this._register(toDisposable(() => service.dispose()));
-    // Another key's jobs are not this one's; the first state after the start takes back the jobs
-    // kept for its address (a reload keeps the view, as it keeps searches).
+    // Another key's jobs are not this one's; the first state with a key takes back the jobs kept
+    // for its address (a reload keeps the Jobs rows, as it keeps searches). Drawing Jobs loads this
+    // feature, before or after the window's first state was announced: after, it is read here.
     let restored = false;
-    this._register(services.connection.onDidChange((state) => {
-      service.clear();
-      if (restored || !state.hasApiKey) return;
+    const restoreOnce = (): void => {
+      if (restored || !services.connection.state.hasApiKey) return;
       restored = true;
       this.api.restoreKept();
+    };
+    this._register(services.connection.onDidChange(() => {
+      service.clear();
+      restoreOnce();
     }));
     const changes = service.onDidChange((ref) => { if (ref) this.keep(ref); });
     this._register(toDisposable(() => { changes.dispose(); }));
     this._register(toDisposable(() => { if (this.saveTimer) clearTimeout(this.saveTimer); void this.save(); }));
     const urlOf = (ref: JobRef): string | undefined => this.urls.get(jobKey(ref));
-    const tree = this._register(new CrawlResultsTree(service, urlOf));
-    this._register(createTreeView(View.crawlResults, { treeDataProvider: tree, showCollapseAll: true }));
+    // The jobs' rows are drawn in the Jobs view, below the running ones.
+    const rows = this._register(new JobResultsRows(service, urlOf));
+    this._register(links.showJobs(rows));
     const documents = this._register(new CrawlPageDocuments(service, urlOf));
     const commands = crawlResultCommands({
-      service, documents, log: services.log, refreshActive,
+      service, documents, log: services.log, refreshActive, reveal: links.revealJob,
       rememberUrl: (ref, url) => void this.urls.set(jobKey(ref), url),
       knownJobs: (purpose) => knownJobs(activeCrawls(), service.all, purpose, urlOf),
       confirm: async ({ message, detail, yes, keep }) => {
@@ -101,7 +106,7 @@ class CrawlResultsFeature extends Disposable {
     this._register(registerCommand(Command.loadMoreCrawlResults, decodeJobRef, commands.loadMore));
 
     this.api = {
-      service, tree, commands,
+      service, commands,
       markFinished: (ref) => service.markFinished(ref),
       pagesDelivered: async (ref, data) => {
         // A delivery came through the receiver, which loaded dist/core.js already.
@@ -124,6 +129,7 @@ class CrawlResultsFeature extends Disposable {
     this.service = service;
     this.state = services.globalState;
     this.address = () => services.connection.state.baseUrl;
+    if (services.connection.announcedOnce) restoreOnce();
   }
 
   private readonly service: CrawlResultsService;
@@ -171,8 +177,20 @@ function decodeExportPages(argument: unknown, folder: unknown): { ref: JobRef | 
 /** How long changes gather before one write (a read of a page of results changes a job several times). */
 const SAVE_DELAY_MS = 300;
 
-export function registerCrawlResults(services: Services, links: { refreshActive: () => unknown; activeCrawls: () => ReadonlyArray<{ id: string; url?: string }> }): CrawlResultsApi {
-  const feature = new CrawlResultsFeature(services, links.refreshActive, links.activeCrawls);
+/** What this feature is given of the Jobs view (src/features/crawls), which draws its rows. */
+export interface CrawlResultsLinks {
+  /** Refreshes the active list (after a cancel). */
+  refreshActive: () => unknown;
+  /** The active crawls, when the Jobs view has read them (for the palette's job list). */
+  activeCrawls: () => ReadonlyArray<{ id: string; url?: string }>;
+  /** Draws the jobs' rows in the Jobs view, for as long as the feature lives. */
+  showJobs: (rows: JobResultsRows) => vscode.Disposable;
+  /** Shows the Jobs view with the job's row selected and expanded. */
+  revealJob: (ref: JobRef) => Promise<void>;
+}
+
+export function registerCrawlResults(services: Services, links: CrawlResultsLinks): CrawlResultsApi {
+  const feature = new CrawlResultsFeature(services, links);
   services.context.subscriptions.push(feature);
   return feature.api;
 }

@@ -1,15 +1,18 @@
-// The Crawl Results rows: one per job (status, pages done of total, credits, expiry), under it
-// one per page (title, address, status code), the failed and robots-blocked pages in groups of
-// their own, and a "load more" row while a cursor remains. Rows are plain data; every title,
-// address and service text passes through the inert helpers before it is shown.
+// The rows of the crawls and batch scrapes opened here, as the Jobs view shows them (issue 46: one
+// view for jobs, src/features/crawls draws it): one per job the active list does not hold (status,
+// pages done of total, credits, when it ended), under it, or under its running crawl's row, one per
+// page (title, address, status code), the failed and robots-blocked pages in groups of their own,
+// and a "load more" row while a cursor remains. Rows are plain data; every title, address and
+// service text passes through the inert helpers before it is shown.
 import * as vscode from 'vscode';
 import type { JobRef } from '../../core/crawls/job';
+import { jobRows } from '../../core/crawls/job-rows';
 import { pageAddress, pageTitle } from '../../core/crawls/pages';
-import type { CrawlJobState, CrawlResultsService } from '../../core/crawls/results';
+import { hasEnded, type CrawlJobState, type CrawlResultsService } from '../../core/crawls/results';
 import { Schemes } from '../../core/schemes';
 import { Command } from '../../core/ids';
 import { inertLabel } from '../../core/text/inert';
-import { viewRows, type ResultsNode } from '../../core/view-nodes';
+import type { ResultsNode } from '../../core/view-nodes';
 import { plainTooltip } from '../../platform/markdown';
 import { openRowCommand } from '../../platform/open-row';
 import { groupWords, jobDescriptionWords, jobLabelWords, jobTooltipLines, loadMoreWords, pageDescriptionWords } from './words';
@@ -18,17 +21,18 @@ export type { ResultsNode } from '../../core/view-nodes';
 
 const key = (ref: JobRef): string => `${ref.kind}:${ref.id}`;
 
-export class CrawlResultsTree implements vscode.TreeDataProvider<ResultsNode>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<ResultsNode | undefined>();
-  readonly onDidChangeTreeData = this.emitter.event;
+/** What the Jobs view asks of this feature (src/features/crawls/rows.ts's JobResultsSource). */
+export class JobResultsRows implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.emitter.event;
   private readonly subscription: { dispose(): void };
 
   constructor(
     private readonly service: CrawlResultsService,
-    /** The start address of a crawl, when the Active Crawls list named it. */
+    /** The start address of a crawl, when the Jobs view's active list named it. */
     private readonly urlOf: (ref: JobRef) => string | undefined,
   ) {
-    this.subscription = service.onDidChange(() => this.emitter.fire(undefined));
+    this.subscription = service.onDidChange(() => this.emitter.fire());
   }
 
   dispose(): void {
@@ -36,14 +40,18 @@ export class CrawlResultsTree implements vscode.TreeDataProvider<ResultsNode>, v
     this.emitter.dispose();
   }
 
-  /** Every row handed to VS Code is registered, so a command knows it for a row of this view. */
-  getChildren(node?: ResultsNode): ResultsNode[] {
-    return viewRows.crawlResults.rowsOf(this.children(node));
+  /** The jobs' rows below the running crawls: running first, then the recent finished ones. */
+  jobs(activeCrawlIds: ReadonlySet<string>): ResultsNode[] {
+    return jobRows(this.service.all, activeCrawlIds).map((job) => ({ kind: 'job', id: job.ref.id, ref: job.ref }));
   }
 
-  private children(node?: ResultsNode): ResultsNode[] {
-    if (!node) return this.service.all.map((job) => ({ kind: 'job', id: job.ref.id, ref: job.ref }));
-    const job = 'ref' in node ? this.service.get(node.ref) : 'job' in node ? this.service.get(node.job) : undefined;
+  /** Whether the job was opened here: a running crawl's row then holds its pages. */
+  opened(ref: JobRef): boolean {
+    return this.service.get(ref) !== undefined;
+  }
+
+  children(node: ResultsNode): ResultsNode[] {
+    const job = 'ref' in node ? this.service.get(node.ref) : this.service.get(node.job);
     if (!job) return [];
     if (node.kind === 'job') {
       const rows: ResultsNode[] = job.pages.map((row) => ({ kind: 'crawlPage', job: job.ref, index: row.index, ...(row.url ? { url: row.url } : {}), row }));
@@ -57,17 +65,27 @@ export class CrawlResultsTree implements vscode.TreeDataProvider<ResultsNode>, v
     return [];
   }
 
-  getTreeItem(node: ResultsNode): vscode.TreeItem {
+  /** The row a page, a group or Load More is under; a job's row is under none (the caller knows a running crawl's). */
+  parent(node: ResultsNode): ResultsNode | undefined {
+    if (node.kind === 'job') return undefined;
+    if (node.kind === 'failedPage') return { kind: 'group', job: node.job, group: 'failed' };
+    if (node.kind === 'blockedPage') return { kind: 'group', job: node.job, group: 'robots' };
+    return { kind: 'job', id: node.job.id, ref: node.job };
+  }
+
+  item(node: ResultsNode): vscode.TreeItem {
     switch (node.kind) {
       case 'job': {
         const job = this.service.get(node.ref);
-        const item = new vscode.TreeItem(inertLabel(job ? jobLabelWords(job, this.urlOf(node.ref)) : node.id), vscode.TreeItemCollapsibleState.Expanded);
+        // Collapsed: up to twenty of them; opening one (its command, its row's action) expands it.
+        const item = new vscode.TreeItem(inertLabel(job ? jobLabelWords(job, this.urlOf(node.ref)) : node.id), vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `job:${key(node.ref)}`;
         if (job) {
           item.description = inertLabel(jobDescriptionWords(job));
           item.tooltip = plainTooltip({ heading: item.label as string, paragraphs: [jobTooltipLines(job)] });
-          item.contextValue = `crawlJob.${node.ref.kind}.${job.status === 'scraping' ? 'scraping' : 'finished'}`;
-          item.iconPath = new vscode.ThemeIcon(job.status === 'scraping' ? 'sync' : job.status === 'completed' ? 'pass' : job.status === 'failed' ? 'error' : 'circle-slash');
+          const running = !hasEnded(job);
+          item.contextValue = `crawlJob.${node.ref.kind}.${running ? 'scraping' : 'finished'}`;
+          item.iconPath = new vscode.ThemeIcon(running ? 'sync' : job.status === 'completed' ? 'pass' : job.status === 'failed' ? 'error' : 'circle-slash');
         }
         return item;
       }

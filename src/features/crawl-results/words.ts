@@ -1,9 +1,9 @@
-// The Crawl Results view and commands in words: the core's structure (statuses, counts, dates)
+// The jobs' results rows (in the Jobs view) and commands in words: the core's structure (statuses, counts, dates)
 // through vscode.l10n and Intl. Titles, addresses and the service's texts are data, made inert
 // where they are shown (rows, tooltips, notifications), not here.
 import * as vscode from 'vscode';
-import { unreadablePages, type CrawlJobState, type Failure } from '../../core/crawls/results';
-import { formatDateTime, formatNumber } from '../../core/intl';
+import { FINISHED, unreadablePages, type CrawlJobState, type Failure } from '../../core/crawls/results';
+import { formatDateTime, formatNumber, formatTime } from '../../core/intl';
 import type { KnownJob } from '../../core/crawls/known-jobs';
 
 const locale = (): string => vscode.env.language;
@@ -17,6 +17,11 @@ function statusWords(status: string): string {
     case 'failed': return vscode.l10n.t('failed');
     default: return status;
   }
+}
+
+/** Its status; a job whose end is known but whose status could not be read says so, not "running". */
+function jobStatusWords(job: CrawlJobState): string {
+  return job.finishedVia !== undefined && !FINISHED.has(job.status) ? vscode.l10n.t('ended, its status not read') : statusWords(job.status);
 }
 
 /**
@@ -35,7 +40,7 @@ export function jobLabelWords(job: CrawlJobState, url: string | undefined): stri
  * says them done count as done).
  */
 export function jobDescriptionWords(job: CrawlJobState): string {
-  const parts = [statusWords(job.status)];
+  const parts = [jobStatusWords(job)];
   const done = Math.max(job.completed ?? 0, job.pages.length);
   if (job.total !== undefined) parts.push(vscode.l10n.t('{0} of {1} pages', count(done), count(Math.max(job.total, done))));
   else parts.push(done === 1 ? vscode.l10n.t('1 page') : vscode.l10n.t('{0} pages', count(done)));
@@ -46,13 +51,20 @@ export function jobDescriptionWords(job: CrawlJobState): string {
   if (unreadable) {
     parts.push(unreadable.to === undefined ? vscode.l10n.t('pages from {0} on cannot be read', count(unreadable.from)) : vscode.l10n.t('pages {0}–{1} cannot be read', count(unreadable.from), count(unreadable.to)));
   }
+  if (job.endedAt !== undefined) parts.push(vscode.l10n.t('ended {0}', endedWords(new Date(job.endedAt), new Date())));
   return parts.join(' · ');
+}
+
+/** When a job ended: the time alone today, else the date and time. */
+function endedWords(at: Date, now: Date): string {
+  return at.toDateString() === now.toDateString() ? formatTime(at, { locale: locale() }) : formatDateTime(at, { locale: locale() });
 }
 
 export function jobTooltipLines(job: CrawlJobState): string[] {
   const lines = [job.ref.kind === 'crawl' ? vscode.l10n.t('Crawl ID: {0}', job.ref.id) : vscode.l10n.t('Batch scrape ID: {0}', job.ref.id)];
-  lines.push(vscode.l10n.t('Status: {0}', statusWords(job.status)));
+  lines.push(vscode.l10n.t('Status: {0}', jobStatusWords(job)));
   if (job.total !== undefined) lines.push(vscode.l10n.t('Pages: {0} of {1}', count(job.completed ?? 0), count(job.total)));
+  if (job.endedAt !== undefined) lines.push(vscode.l10n.t('Ended: {0}, as this window saw it', formatDateTime(new Date(job.endedAt), { locale: locale() })));
   if (job.creditsUsed !== undefined) lines.push(job.creditsUsed < 0 ? vscode.l10n.t('Credits: not known yet') : vscode.l10n.t('Credits: {0}', count(job.creditsUsed)));
   const expires = job.expiresAt !== undefined ? new Date(job.expiresAt) : undefined;
   if (expires && !Number.isNaN(expires.getTime())) lines.push(vscode.l10n.t('Results kept until {0}', formatDateTime(expires, { locale: locale() })));

@@ -1,6 +1,8 @@
-// The Active Crawls view: draws the active-crawls model (src/core/crawls/active.ts: the fetch, the
-// poll, the connection), which polls only while the view is visible, and shows failures in the
-// view itself (a notification only when a person asked for the refresh).
+// The Jobs view (webData.activeCrawls): draws the active-crawls model (src/core/crawls/active.ts:
+// the fetch, the poll, the connection), which polls only while the view is visible, and shows
+// failures in the view itself (a notification only when a person asked for the refresh). The
+// research runs, browser sessions and the crawls and batch scrapes opened here (with their pages)
+// are drawn by their features through the sources they hand it.
 import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../core/api';
 import { ActiveCrawlsModel } from '../../core/crawls';
@@ -11,7 +13,8 @@ import { Disposable } from '../../platform/disposable';
 import { describeError, showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { crawlsRefreshInterval, onDidChangeSetting } from '../../platform/settings';
-import { CrawlsTreeProvider, type BrowserSessionSource, type CrawlTreeNode } from './rows';
+import type { JobRef } from '../../core/crawls/job';
+import { CrawlsTreeProvider, type BrowserSessionSource, type CrawlTreeNode, type JobResultsSource } from './rows';
 import type { ResearchRunRow } from '../../core/view-nodes';
 import { createTreeView } from '../../platform/stand-ins';
 
@@ -21,8 +24,8 @@ export interface ResearchRunSource {
   readonly onDidChange: vscode.Event<void>;
 }
 
-/** The view as the user sees it (its message, badge, visibility): read-only. */
-export type ShownTreeView = Readonly<Pick<vscode.TreeView<CrawlTreeNode>, 'message' | 'badge' | 'visible'>>;
+/** The view as the user sees it (its message, badge, visibility, selected rows): read-only. */
+export type ShownTreeView = Readonly<Pick<vscode.TreeView<CrawlTreeNode>, 'message' | 'badge' | 'visible' | 'selection'>>;
 
 export class ActiveCrawlsView extends Disposable {
   /** The active crawls: this view draws it; the webhooks, chat tools and commands use its methods. */
@@ -41,7 +44,7 @@ export class ActiveCrawlsView extends Disposable {
       onListenerError: (err) => services.log.error(`Active crawls: ${String(err)}`),
     }));
     this.onDidLeave = this.model.onDidLeave;
-    this.rows = this._register(new CrawlsTreeProvider(() => this.model.crawls, undefined, () => this.research?.runs() ?? [], () => this.browser));
+    this.rows = this._register(new CrawlsTreeProvider(() => this.model.crawls, undefined, () => this.research?.runs() ?? [], () => this.browser, () => this.results));
     this.treeView = this._register(createTreeView(View.activeCrawls, { treeDataProvider: this.rows, showCollapseAll: true }));
     this._register(this.model.onDidChange((change) => this.changed(change)));
     this._register(this.treeView.onDidChangeVisibility(() => this.model.setWanted(this.treeView.visible)));
@@ -78,6 +81,33 @@ export class ActiveCrawlsView extends Disposable {
     });
   }
 
+  /** The crawls and batch scrapes opened here, after the running rows (src/features/crawl-results): one source, set when that feature loads. */
+  private results: JobResultsSource | undefined;
+
+  showJobResults(source: JobResultsSource): vscode.Disposable {
+    this.results = source;
+    const listener = source.onDidChange(() => this.rows.changed());
+    this.rows.changed();
+    return new vscode.Disposable(() => {
+      listener.dispose();
+      if (this.results === source) this.results = undefined;
+      this.rows.changed();
+    });
+  }
+
+  /**
+   * Shows the view with a job's row selected and expanded, its pages below it: its crawl's row
+   * while the active list has it, else its own. A row VS Code cannot find (the list changed
+   * meanwhile) is logged, not thrown: the job is open all the same.
+   */
+  async revealJob(ref: JobRef): Promise<void> {
+    try {
+      await this.treeView.reveal(this.rows.jobRow(ref), { select: true, focus: true, expand: true });
+    } catch (err) {
+      this.services.log.warn(`Jobs: could not show the row of ${ref.kind} ${ref.id}: ${String(err)}`);
+    }
+  }
+
   get crawls(): readonly ActiveCrawl[] {
     return this.model.crawls;
   }
@@ -92,7 +122,7 @@ export class ActiveCrawlsView extends Disposable {
     return this.model.pollScheduled;
   }
 
-  /** The view's message, badge and visibility as shown. */
+  /** The view's message, badge, visibility and selection as shown. */
   get view(): ShownTreeView {
     return this.treeView;
   }

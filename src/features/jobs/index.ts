@@ -1,6 +1,6 @@
 // Start Crawl… and Batch Scrape… (issue 28): the steps and the review with the bound before the
 // job starts, the modal above the person's page threshold, the start (./starter: the webhook
-// wired when the service can reach this editor), then the job in Active Crawls and Crawl Results.
+// wired when the service can reach this editor), then the job in Jobs, with its pages.
 // The feature's API starts jobs without any UI, for the chat tools.
 import * as vscode from 'vscode';
 import type { BatchScrapeRequest } from '../../core/api/job-request';

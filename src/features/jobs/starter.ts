@@ -1,6 +1,6 @@
 // Starting a crawl or a batch scrape, without any UI: the webhook wired to this editor's receiver
 // when the service can reach it (with the job's token when no secret signs the deliveries), the
-// job shown in Active Crawls and Crawl Results at once, and followed to its end, when its cost
+// job shown in Jobs at once, and followed to its end, when its cost
 // (pages, creditsUsed) is kept for the bound of the next job of its shape. The commands (./index)
 // and the chat tools call it.
 import * as vscode from 'vscode';
@@ -178,7 +178,7 @@ export class JobStarter extends Disposable {
   }
 
   /**
-   * Follows the job to its end: shown in Crawl Results from the first look; read every few seconds
+   * Follows the job to its end: shown in Jobs, with its pages, from the first look; read every few seconds
    * when no webhook tells its progress (and now and then when one does, in case deliveries stop);
    * at the end, its status once more if the end came by webhook, for its creditsUsed.
    */

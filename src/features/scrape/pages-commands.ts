@@ -23,7 +23,7 @@ import { PagesView } from './pages-view';
 import { words } from './words';
 
 export interface PagesPlace {
-  /** A crawled page's markdown (the Crawl Results feature's), for its links. */
+  /** A crawled page's markdown (the crawl-results feature's), for its links. */
   crawlPageText(ref: JobRef, index: number): Promise<Outcome<string>>;
 }
 

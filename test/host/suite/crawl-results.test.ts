@@ -1,5 +1,6 @@
-// Crawl results in a real VS Code: Open Crawl Results from an Active Crawls row, from a signed
-// crawl.completed notification's button and from a Webhook Events row; a page in a read-only
+// Crawl results in a real VS Code, in the Jobs view (issue 46: one view for jobs): the running jobs
+// first, then the finished ones, each opening its pages; Open Crawl Results from a Jobs row, from a
+// signed crawl.completed notification's button and from a Webhook Events row; a page in a read-only
 // markdown tab; Cancel Crawl after its confirmation; a crawl that left the list with no webhook;
 // the chat tool (webData_read: a job's listing, and a crawl's page in parts).
 // The emulator's jobs move only when the test advances them.
@@ -35,12 +36,20 @@ async function invokeTool(name: string, input: object, tokenizationOptions?: vsc
 }
 
 const label = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
+const FINISHED = new Set(['completed', 'cancelled', 'failed']);
 
 describe('crawl results', function () {
   this.timeout(60_000);
   let api: WebDataApi;
   const notifications: WebhookNotification[] = [];
   let listener: vscode.Disposable | undefined;
+
+  /** The Jobs view's rows under a row (or its top rows), as VS Code asks for them. */
+  type JobsRow = NonNullable<Awaited<ReturnType<WebDataApi['crawls']['tree']['getChildren']>>>[number];
+  const jobsRows = async (node?: JobsRow): Promise<JobsRow[]> => (await api.crawls.tree.getChildren(node)) ?? [];
+  const jobsItem = async (node: JobsRow): Promise<vscode.TreeItem> => api.crawls.tree.getTreeItem(node);
+  /** A job's own row in Jobs (a job opened here that the active list does not hold). */
+  const jobRow = async (id: string): Promise<JobsRow | undefined> => (await jobsRows()).find((node) => node.kind === 'job' && node.id === id);
 
   before(async () => {
     api = await activate();
@@ -61,7 +70,7 @@ describe('crawl results', function () {
     await restoreDemoKey();
   });
 
-  it('opens from an Active Crawls row: the job, its pages, and a page as read-only markdown in a tab', async () => {
+  it('opens from a running crawl\'s Jobs row: its pages under that row, and a page as read-only markdown in a tab', async () => {
     const id = await addJob({ url: 'https://docs.host-test.example', total: 150, completed: 40, errors: 2 });
     await vscode.commands.executeCommand('webData.refreshCrawls');
     const row = ((await api.crawls.tree.getChildren()) ?? []).find((node) => node.kind === 'crawl' && node.id === id);
@@ -76,14 +85,13 @@ describe('crawl results', function () {
     assert.match(String(activeItem.description), /^40 of 150 pages · #/);
     assert.ok(activeItem.tooltip instanceof vscode.MarkdownString);
     assert.match(activeItem.tooltip.value.replace(/\\(.)/g, '$1'), /Progress: 40 of 150 pages, as read at /);
-    const jobNode = api.crawlResults.tree.getChildren().find((node) => node.kind === 'job' && node.id === id);
-    assert.ok(jobNode);
-    const jobItem = api.crawlResults.tree.getTreeItem(jobNode);
-    assert.equal(label(jobItem), `Crawl ${id.slice(0, 8)} · https://docs.host-test.example`);
-    assert.equal(jobItem.description, 'running · 40 of 150 pages');
-    const children = api.crawlResults.tree.getChildren(jobNode);
+    // One row for the job: its crawl's, which holds its pages (no second row of its own).
+    assert.equal(await jobRow(id), undefined, 'the running crawl has a second row');
+    assert.equal(activeItem.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    const children = (await jobsRows(shownRow)).filter((node) => node.kind !== 'option');
     assert.equal(children.length, 41, 'forty pages and a load-more row');
-    const third = api.crawlResults.tree.getTreeItem(children[2] ?? jobNode);
+    assert.equal(children.at(-1)?.kind, 'more');
+    const third = await jobsItem(children[2] ?? shownRow);
     assert.equal(label(third), 'Page 3 of docs.host-test.example');
     assert.equal(third.description, 'https://docs.host-test.example/page/3 · 200');
     // A click opens the page VS Code's way (vscode.open: a preview tab, kept by a double click).
@@ -103,6 +111,50 @@ describe('crawl results', function () {
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(editor.document.uri, new Uint8Array([120]))));
   });
 
+  it('the Jobs view lists the running jobs first, then the finished ones; opening one shows its row with its pages, which open as markdown', async () => {
+    const running = await addJob({ url: 'https://running.host-test.example', total: 50, completed: 5 });
+    const batch = await addJob({ kind: 'batch', total: 6, completed: 2, listed: false });
+    const finished = await addJob({ url: 'https://finished.host-test.example', total: 2, completed: 2, listed: false });
+    await vscode.commands.executeCommand('webData.refreshCrawls');
+    // The finished one opened last: it is still listed after the running ones.
+    assert.equal((await vscode.commands.executeCommand<{ status: string } | undefined>('webData.openCrawlResults', { id: batch, kind: 'batch' }))?.status, 'scraping');
+    const opened = await vscode.commands.executeCommand<{ status: string } | undefined>('webData.openCrawlResults', { id: finished, kind: 'crawl' });
+    assert.equal(opened?.status, 'completed');
+    // Open Crawl Results shows the job's row in Jobs, selected (the view it opened in before was another).
+    await waitFor('the finished job\'s row selected in Jobs', () => api.crawls.view.selection.some((node) => node.kind === 'job' && node.id === finished), 10_000);
+    assert.equal(api.crawls.view.visible, true);
+
+    const rows = await jobsRows();
+    const at = (wanted: (node: JobsRow) => boolean): number => rows.findIndex(wanted);
+    const runningAt = at((node) => node.kind === 'crawl' && node.id === running);
+    const batchAt = at((node) => node.kind === 'job' && node.id === batch);
+    const finishedAt = at((node) => node.kind === 'job' && node.id === finished);
+    assert.ok(runningAt >= 0 && batchAt >= 0 && finishedAt >= 0, JSON.stringify({ runningAt, batchAt, finishedAt }));
+    assert.ok(runningAt < batchAt && batchAt < finishedAt, `running crawl ${runningAt}, running batch scrape ${batchAt}, finished ${finishedAt}`);
+    // Every running row (an active crawl, a job still scraping) before every finished one.
+    const isFinished = (node: JobsRow): boolean => node.kind === 'job' && FINISHED.has(api.crawlResults.service.get(node.ref)?.status ?? '');
+    const firstFinished = rows.findIndex(isFinished);
+    assert.ok(rows.slice(firstFinished).every(isFinished), `a running row after a finished one: ${rows.map((node) => node.kind).join(', ')}`);
+
+    // The finished row: its status, pages and when it ended; expanded, its pages; a page opens read-only.
+    const finishedRow = rows[finishedAt];
+    assert.ok(finishedRow);
+    const item = await jobsItem(finishedRow);
+    assert.equal(label(item), `Crawl ${finished.slice(0, 8)}`);
+    assert.match(String(item.description), /^completed · 2 of 2 pages · ended \S/);
+    assert.equal(item.contextValue, 'crawlJob.crawl.finished');
+    assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    assert.match(String((await jobsItem(rows[batchAt] ?? finishedRow)).description), /^running · /);
+    const pages = await jobsRows(finishedRow);
+    assert.deepEqual(pages.map((node) => node.kind), ['crawlPage', 'crawlPage']);
+    const command = (await jobsItem(pages[1] ?? finishedRow)).command;
+    assert.ok(command);
+    await vscode.commands.executeCommand(command.command, ...((command.arguments ?? []) as unknown[]));
+    await waitFor('the page\'s tab', () => vscode.window.activeTextEditor?.document.uri.scheme === 'webdata-crawl');
+    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /Page 2 of finished\.host-test\.example/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('the job open in the view comes back after a reload, with its pages, from what the window kept (no request)', async () => {
     const id = await addJob({ url: 'https://kept.host-test.example', total: 3, completed: 3 });
     const job = await vscode.commands.executeCommand<{ pages: unknown[] } | undefined>('webData.openCrawlResults', id);
@@ -118,11 +170,11 @@ describe('crawl results', function () {
     assert.ok(back, 'the kept job did not come back');
     assert.equal(back.pages.length, 3);
     assert.equal(back.status, 'completed');
-    const jobNode = api.crawlResults.tree.getChildren().find((node) => node.kind === 'job' && node.id === id);
-    assert.ok(jobNode, 'the job is not in the view');
-    const [page] = api.crawlResults.tree.getChildren(jobNode);
+    const jobNode = await jobRow(id);
+    assert.ok(jobNode, 'the job is not in the Jobs view');
+    const [page] = await jobsRows(jobNode);
     assert.ok(page);
-    const command = api.crawlResults.tree.getTreeItem(page).command;
+    const command = (await jobsItem(page)).command;
     assert.ok(command);
     await vscode.commands.executeCommand(command.command, ...((command.arguments ?? []) as unknown[]));
     await waitFor('the kept page\'s tab', () => vscode.window.activeTextEditor?.document.uri.scheme === 'webdata-crawl');
@@ -176,13 +228,13 @@ describe('crawl results', function () {
     const id = await addJob({ url: 'https://hostile.host-test.example', total: 3, completed: 3, listed: false, hostile: true, errors: 1 });
     const job = await vscode.commands.executeCommand<{ pages: unknown[] } | undefined>('webData.openCrawlResults', id);
     assert.equal(job?.pages.length, 3);
-    const jobNode = api.crawlResults.tree.getChildren().find((node) => node.kind === 'job' && node.id === id);
+    const jobNode = await jobRow(id);
     assert.ok(jobNode);
-    const nodes = [jobNode, ...api.crawlResults.tree.getChildren(jobNode)];
-    for (const group of nodes.filter((node) => node.kind === 'group')) nodes.push(...api.crawlResults.tree.getChildren(group));
+    const nodes = [jobNode, ...await jobsRows(jobNode)];
+    for (const group of nodes.filter((node) => node.kind === 'group')) nodes.push(...await jobsRows(group));
     assert.ok(nodes.length >= 5, `only ${String(nodes.length)} rows`);
     for (const node of nodes) {
-      const item = api.crawlResults.tree.getTreeItem(node);
+      const item = await jobsItem(node);
       // Trees draw no icons or links in labels; what must go is what reorders or hides text.
       for (const text of [label(item), String(item.description ?? '')]) {
         assert.doesNotMatch(text, /[\u202a-\u202e\u2066-\u2069\u200b-\u200d]/, `a bidi or invisible character in ${JSON.stringify(text)}`);
@@ -194,9 +246,9 @@ describe('crawl results', function () {
         assert.doesNotMatch(tooltip.value, /\]\(command:/, `a command link in the tooltip: ${tooltip.value}`);
       }
     }
-    const page = api.crawlResults.tree.getChildren(jobNode).find((node) => node.kind === 'crawlPage');
+    const page = (await jobsRows(jobNode)).find((node) => node.kind === 'crawlPage');
     assert.ok(page);
-    const item = api.crawlResults.tree.getTreeItem(page);
+    const item = await jobsItem(page);
     assert.ok(item.command);
     await vscode.commands.executeCommand(item.command.command, ...((item.command.arguments ?? []) as unknown[]));
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '';
@@ -229,9 +281,9 @@ describe('crawl results', function () {
     assert.equal(job?.status, 'completed');
     assert.equal(job.pages.length, 3, 'delivered and read pages are one list');
     // One shape for a job's row: its kind and short id first; counts that agree with its rows.
-    const jobNode = api.crawlResults.tree.getChildren().find((node) => node.kind === 'job' && node.ref.id === id);
+    const jobNode = await jobRow(id);
     assert.ok(jobNode);
-    const jobItem = api.crawlResults.tree.getTreeItem(jobNode);
+    const jobItem = await jobsItem(jobNode);
     assert.equal(label(jobItem), `Crawl ${id.slice(0, 8)}`);
     assert.match(String(jobItem.description), /^completed · 3 of 3 pages · 3 by webhook/);
 
@@ -268,9 +320,10 @@ describe('crawl results', function () {
     const job = api.crawlResults.service.get({ id, kind: 'crawl' });
     assert.equal(job?.noWebhook, true);
     assert.equal(job.pages.length, 5);
-    const node = api.crawlResults.tree.getChildren().find((n) => n.kind === 'job' && n.id === id);
+    // Off the active list, it is a finished job's row of its own in Jobs.
+    const node = await jobRow(id);
     assert.ok(node);
-    assert.match(String(api.crawlResults.tree.getTreeItem(node).description), /completed · 5 of 5 pages · no webhook received/);
+    assert.match(String((await jobsItem(node)).description), /completed · 5 of 5 pages · no webhook received/);
     assert.equal(api.crawlResults.markFinished({ id, kind: 'crawl' }), false);
     assert.equal(api.crawlResults.service.all.filter((j) => j.ref.id === id).length, 1);
   });

@@ -1,5 +1,6 @@
-// The Active Crawls view in a real VS Code: rows, options as children, the badge, removal on a
-// completed crawl, errors in the view, and polling only while the view is visible.
+// The Jobs view's running crawls in a real VS Code: rows, options as children, the badge, removal
+// on a completed crawl, a crawl that left the list listed as ended, errors in the view, and polling
+// only while the view is visible.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ActiveCrawl } from '../../../src/core/api/schemas';
@@ -95,11 +96,17 @@ describe('crawls: the Active Crawls view', () => {
     assert.equal(api.crawls.view.message, undefined);
   });
 
-  it('an empty listing empties the view and drops the badge', async () => {
+  it('an empty listing empties the running rows and drops the badge; the crawl that left is an ended job\'s row below', async () => {
     await emulator.setCrawls(KEY, []);
     await vscode.commands.executeCommand('webData.refreshCrawls');
-    assert.deepEqual(await crawlRows(api), []);
+    assert.deepEqual((await crawlRows(api)).filter((r) => !(r.contextValue ?? '').startsWith('crawlJob.')), []);
     assert.equal(api.crawls.view.badge, undefined);
+    // It left with no webhook: read once (the emulator knows no job by its id), and listed as ended,
+    // never among the running rows (issue 46: one view for jobs).
+    await waitFor('the crawl that left, as an ended job', async () => (await crawlRows(api)).some((r) => r.label === `Crawl ${SECOND.slice(0, 8)}`));
+    const rows = await crawlRows(api);
+    assert.deepEqual(rows.map((r) => r.contextValue), ['crawlJob.crawl.finished']);
+    assert.match(rows[0]?.description ?? '', /^ended, its status not read · /);
   });
 
   it('polls while visible, and not while hidden', async function () {

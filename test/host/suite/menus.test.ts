@@ -97,7 +97,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     assert.ok(kept, 'the Pages, Documents and Data view has no rows');
     const providers: Record<string, vscode.TreeDataProvider<unknown>> = {
       'webData.searchResults': api.search.results, 'webData.pages': kept, 'webData.activeCrawls': api.crawls.tree,
-      'webData.watches': api.watch.view, 'webData.webhookEvents': api.webhooks.tree, 'webData.crawlResults': api.crawlResults.tree,
+      'webData.watches': api.watch.view, 'webData.webhookEvents': api.webhooks.tree,
     };
     const provider = providers[view];
     assert.ok(provider, `no rows for the view ${view}`);
@@ -218,7 +218,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     await paying('webData.checkWatchNow', checked);
     assert.ok(await vscode.commands.executeCommand('webData.pauseWatch', await watch({ urls: ['https://docs.tideflow.dev/faq'], schedule: 'weekly' })), 'the watch was not paused');
 
-    // Active Crawls and Crawl Results: a running crawl with pages, failures, blocked addresses and more to read.
+    // Jobs: a running crawl with pages, failures, blocked addresses and more to read (its pages under its row).
     crawlId = String((await emulatorJob({ url: 'https://menus.host-test.example', total: 150, completed: 40, errors: 2, robotsBlocked: 2 })).id);
     await waitFor('the crawl on the Active Crawls list', async () => {
       await vscode.commands.executeCommand('webData.refreshCrawls');
@@ -228,6 +228,9 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     // A finished one lists the pages that failed and the addresses robots.txt kept out.
     const finished = String((await emulatorJob({ url: 'https://menus-done.host-test.example', total: 5, completed: 5, errors: 2, robotsBlocked: 2, listed: false })).id);
     assert.ok(await vscode.commands.executeCommand('webData.openCrawlResults', { id: finished, kind: 'crawl' }), 'the finished crawl\'s results did not open');
+    // A running crawl the active list does not hold (yet): a job's row of its own, which Cancel Crawl is on.
+    const unlisted = String((await emulatorJob({ url: 'https://menus-unlisted.host-test.example', total: 50, completed: 5, listed: false })).id);
+    assert.ok(await vscode.commands.executeCommand('webData.openCrawlResults', { id: unlisted, kind: 'crawl' }), 'the unlisted crawl\'s results did not open');
 
     // Webhook Events, unsigned first (the warning row on top), with metadata past what a row lists.
     await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
@@ -243,7 +246,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     // Active Crawls: a browser session's row and its group (issue 39), started as a chat agent's is (no dialogs).
     await api.browser.startSession({ ttl: 600, profile: '' }, 'agent');
     const research = await startResearch();
-    for (const view of ['webData.searchResults', 'webData.pages', 'webData.activeCrawls', 'webData.watches', 'webData.crawlResults']) rows.set(view, await allRows(view));
+    for (const view of ['webData.searchResults', 'webData.pages', 'webData.activeCrawls', 'webData.watches']) rows.set(view, await allRows(view));
     await endResearch(research);
     // The unsigned rows for the title buttons; then, with a secret, a verified job event for its row menu.
     const unsigned = await allRows('webData.webhookEvents');
@@ -301,7 +304,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
     await restoreDemoKey();
   });
 
-  const views = ['webData.searchResults', 'webData.pages', 'webData.activeCrawls', 'webData.watches', 'webData.webhookEvents', 'webData.crawlResults'];
+  const views = ['webData.searchResults', 'webData.pages', 'webData.activeCrawls', 'webData.watches', 'webData.webhookEvents'];
 
   /**
    * A document for an editor-menu step: a file of its own in the workspace, as a person's is. Not
@@ -924,18 +927,17 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       kind('watch row', 'watch.active'), kind('paused watch row', 'watch.paused'),
       kind('check row', 'watchCheck'), kind('changed page of a check row', 'watchPage.changed'),
     ],
+    // One view for jobs (issue 46): the running rows, then the jobs opened here with their pages.
     'webData.activeCrawls': [
       kind('crawl row', 'crawl'), kind('option row', 'crawlOption'), kind('research run row', 'researchRun'),
       kind('browser sessions group row', 'browserGroup'), kind('browser session row', 'browserSession'),
+      kind('job row', 'crawlJob.crawl.scraping'), kind('finished job row', 'crawlJob.crawl.finished'), kind('page row', 'crawlPage'),
+      nodeKind('failed pages group row', 'group', 'failed'), nodeKind('blocked pages group row', 'group', 'robots'),
+      nodeKind('failed page row', 'failedPage'), nodeKind('blocked page row', 'blockedPage'), nodeKind('load more row', 'more'),
     ],
     'webData.webhookEvents': [
       kind('unsigned warning row', 'webhookUnsignedWarning'), kind('unsigned event row', 'event.unsigned.job'),
       kind('metadata row', 'webhookMetadata'), kind('more metadata row', 'webhookMetadataMore'), kind('verified job event row', 'event.verified.job'),
-    ],
-    'webData.crawlResults': [
-      kind('job row', 'crawlJob.crawl.scraping'), kind('finished job row', 'crawlJob.crawl.finished'), kind('page row', 'crawlPage'),
-      nodeKind('failed pages group row', 'group', 'failed'), nodeKind('blocked pages group row', 'group', 'robots'),
-      nodeKind('failed page row', 'failedPage'), nodeKind('blocked page row', 'blockedPage'), nodeKind('load more row', 'more'),
     ],
   };
 
