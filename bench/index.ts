@@ -24,6 +24,7 @@ export const sections: Section[] = [
   { name: 'parse', load: () => import('./parse') },
   { name: 'watch', load: () => import('./watch') },
   { name: 'workbench', load: () => import('./workbench') },
+  { name: 'docs', load: () => import('./docs') },
 ];
 
 function isFigure(value: unknown): value is Figure {

@@ -1,0 +1,122 @@
+// Where docs sets are kept: one file per set, `<id>.docs.json`, in a folder the caller gives (the
+// extension's global storage, which every window of the profile shares). The file holds the set's
+// facts, its pages' markdown and its index together, so a set is written whole or not at all: under
+// a name of its own, then renamed into place (../search/history-fs.ts), so a reader in any window
+// sees the set before the write or after it, never half of it. One writer at a time per set: a
+// save runs under `<id>.lock`, so two windows adding pages to one set do not lose each other's.
+// What is read back is checked (zod) before it is trusted; a set that fails the checks is absent.
+import { promises as nodeFs } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_RETRY, errorCode, unlinkRetrying, type RetryPolicy } from '../fs-retry';
+import { withLock, writeAtomic, type HistoryFileSystem } from '../search/history-fs';
+import { DocsSet, type DocsSetMeta } from './docs-set';
+
+const SUFFIX = '.docs.json';
+/** The file's layout; a file of another layout is as if absent (its set is added again). */
+const FORMAT = 1;
+
+const metaSchema = z.object({
+  id: z.string().regex(/^[\w-]+$/),
+  siteUrl: z.string(),
+  version: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const fileSchema = z.object({
+  format: z.literal(FORMAT),
+  meta: metaSchema,
+  pages: z.array(z.object({ url: z.string(), title: z.string(), markdown: z.string() })),
+  index: z.unknown(),
+});
+
+/** A set as listed: its facts and its file's size. */
+export interface KeptDocsSet {
+  meta: DocsSetMeta;
+  bytes: number;
+}
+
+interface StoreLog {
+  warn(message: string): void;
+}
+
+/** A set's id from its site's address: readable, and the same for the same site. */
+export function docsSetIdOf(siteUrl: string): string {
+  let host = siteUrl;
+  try {
+    const url = new URL(siteUrl);
+    host = `${url.hostname}${url.pathname}`;
+  } catch {
+    // Not an address: its characters will do.
+  }
+  const id = host.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+  return id === '' ? 'docs' : id;
+}
+
+export class DocsStore {
+  constructor(
+    private readonly folder: string,
+    private readonly log: StoreLog,
+    private readonly fs: HistoryFileSystem = nodeFs,
+    private readonly retry: RetryPolicy = DEFAULT_RETRY,
+  ) {}
+
+  private fileOf(id: string): string {
+    return join(this.folder, `${id}${SUFFIX}`);
+  }
+
+  /** The kept sets, each read and checked; a broken file is left out (and said in the log). */
+  async list(): Promise<KeptDocsSet[]> {
+    let names: string[];
+    try {
+      names = await this.fs.readdir(this.folder);
+    } catch (err) {
+      if (errorCode(err) === 'ENOENT') return [];
+      throw err;
+    }
+    const sets: KeptDocsSet[] = [];
+    for (const name of names.filter((n) => n.endsWith(SUFFIX)).sort()) {
+      const kept = await this.read(name.slice(0, -SUFFIX.length));
+      if (kept !== undefined) sets.push({ meta: kept.set.meta, bytes: kept.bytes });
+    }
+    return sets;
+  }
+
+  async load(id: string): Promise<DocsSet | undefined> {
+    return (await this.read(id))?.set;
+  }
+
+  private async read(id: string): Promise<{ set: DocsSet; bytes: number } | undefined> {
+    let text: string;
+    try {
+      text = await this.fs.readFile(this.fileOf(id), 'utf8');
+    } catch (err) {
+      if (errorCode(err) === 'ENOENT') return undefined;
+      throw err;
+    }
+    let parsed: z.infer<typeof fileSchema>;
+    try {
+      parsed = fileSchema.parse(JSON.parse(text));
+    } catch (err) {
+      this.log.warn(`The docs set ${id} could not be read (${err instanceof Error ? err.message.slice(0, 200) : String(err)}); it is left out.`);
+      return undefined;
+    }
+    return { set: DocsSet.restore(parsed.meta, parsed.pages, parsed.index), bytes: Buffer.byteLength(text) };
+  }
+
+  /** Writes the set whole, under its lock; its size on disk. */
+  async save(set: DocsSet): Promise<number> {
+    await this.fs.mkdir(this.folder, { recursive: true });
+    const text = JSON.stringify({ format: FORMAT, meta: set.meta, pages: set.pages, index: set.plainIndex() });
+    await withLock(this.fs, join(this.folder, `${set.meta.id}.lock`), () => writeAtomic(this.fs, this.fileOf(set.meta.id), text, this.retry),
+      (message) => this.log.warn(message), this.retry);
+    return Buffer.byteLength(text);
+  }
+
+  async remove(id: string): Promise<void> {
+    await withLock(this.fs, join(this.folder, `${id}.lock`), () => unlinkRetrying(this.fs, this.fileOf(id), this.retry).catch((err: unknown) => {
+      if (errorCode(err) !== 'ENOENT') throw err;
+    }), (message) => this.log.warn(message), this.retry);
+  }
+}
