@@ -31,9 +31,11 @@ interface Listing {
  * palette without a secret (read at start, as the key is). 92.3 KiB with the shared folder
  * (src/core/shared-folder.ts with its retried renames, 3.5 KiB: what windows add to, today's spend
  * first, is read and written there, one file per window's key, from the first credit counted; issue
- * 47). Anything more belongs in a feature's bundle.
+ * 47). 93.2 KiB once the same day's other work of issues 46 and 47 joined it: routine progress in the
+ * window (src/platform/progress.ts), the start-up look for browser sessions a reload left running,
+ * and the Jobs view's finished rows. Anything more belongs in a feature's bundle.
  */
-const SHELL_CEILING_KIB = 93;
+const SHELL_CEILING_KIB = 94;
 
 const LAZY = ['agent', 'browser', 'chat', 'connect', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
 
