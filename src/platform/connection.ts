@@ -50,11 +50,6 @@ export class Connection extends Disposable {
     return this.current;
   }
 
-  /** Whether the first state was announced: a feature loaded later reads `state` instead of waiting for an event. */
-  get announcedOnce(): boolean {
-    return this.announced !== undefined;
-  }
-
   get isConnected(): boolean {
     return this.current.baseUrl !== undefined && this.current.hasApiKey;
   }

@@ -50,6 +50,8 @@ describe('e2e: the search history after Developer: Reload Window', function () {
     const p = thePage();
     await runFromPalette(p, 'Web Data: Open Crawl Results…');
     await typeIntoInputBox(p, DEMO_JOBS.cancelled);
+    // The typed id is offered as its own row once the pick has read the value: Enter before it accepts nothing.
+    await p.locator('.quick-input-widget .monaco-list-row', { hasText: DEMO_JOBS.cancelled }).first().waitFor({ timeout: 10_000 });
     await p.keyboard.press('Enter');
     await viewRows(p, 'Jobs').filter({ hasText: `Crawl ${DEMO_JOBS.cancelled.slice(0, 8)}` }).filter({ hasText: /cancelled/ }).first().waitFor({ timeout: 30_000 });
   });

@@ -66,18 +66,14 @@ class CrawlResultsFeature extends Disposable {
       describe: (error) => ({ kind: isWebDataError(error) ? error.kind : 'failed', message: describeError(error), error }),
     });
     this._register(toDisposable(() => service.dispose()));
-    // Another key's jobs are not this one's; the first state with a key takes back the jobs kept
-    // for its address (a reload keeps the Jobs rows, as it keeps searches). Drawing Jobs loads this
-    // feature, before or after the window's first state was announced: after, it is read here.
+    // Another key's jobs are not this one's; the first state after the start takes back the jobs
+    // kept for its address (a reload keeps the Jobs rows, as it keeps searches).
     let restored = false;
-    const restoreOnce = (): void => {
-      if (restored || !services.connection.state.hasApiKey) return;
+    this._register(services.connection.onDidChange((state) => {
+      service.clear();
+      if (restored || !state.hasApiKey) return;
       restored = true;
       this.api.restoreKept();
-    };
-    this._register(services.connection.onDidChange(() => {
-      service.clear();
-      restoreOnce();
     }));
     const changes = service.onDidChange((ref) => { if (ref) this.keep(ref); });
     this._register(toDisposable(() => { changes.dispose(); }));
@@ -129,7 +125,6 @@ class CrawlResultsFeature extends Disposable {
     this.service = service;
     this.state = services.globalState;
     this.address = () => services.connection.state.baseUrl;
-    if (services.connection.announcedOnce) restoreOnce();
   }
 
   private readonly service: CrawlResultsService;
