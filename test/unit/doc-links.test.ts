@@ -1,5 +1,5 @@
 // The README is split by reader: the user's README.md (what the Marketplace shows), docs/webhooks.md,
-// SECURITY.md and CONTRIBUTING.md. A moved section must not leave a dead link behind: every link
+// docs/reference.md (every setting and command), SECURITY.md and CONTRIBUTING.md. A moved section must not leave a dead link behind: every link
 // and picture in them (and in the walkthrough's pages) names a file that exists and, with a
 // `#anchor`, a heading of that file under GitHub's slug rules. The README links to the other three
 // by absolute github.com addresses (package.json `repository`), since they are not in the .vsix and
@@ -15,7 +15,7 @@ const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'
 const BLOB = `${manifest.repository.url.replace(/\.git$/, '')}/blob/main/`;
 /** `https://github.com/<owner>/<name>/raw/main/`: the same files, served as they are (the README's pictures). */
 const RAW = `${manifest.repository.url.replace(/\.git$/, '')}/raw/main/`;
-const SPLIT = ['docs/webhooks.md', 'SECURITY.md', 'CONTRIBUTING.md'];
+const SPLIT = ['docs/webhooks.md', 'docs/reference.md', 'SECURITY.md', 'CONTRIBUTING.md'];
 const DOCS = ['README.md', ...SPLIT, ...readdirSync(path.join(root, 'media/walkthrough')).filter((f) => f.endsWith('.md')).map((f) => `media/walkthrough/${f}`)];
 
 /** The text outside code: fenced blocks and inline code spans become blanks, so `[x](y)` in code is no link. */

@@ -1,5 +1,6 @@
-// The README's command and settings tables and the manifest cannot drift apart: every contributed
-// command and setting is in a README table, and every name in those tables is contributed. The
+// The command and settings tables (docs/reference.md, and the README's webhook table) and the manifest
+// cannot drift apart: every contributed command and setting is in a table, and every name in those
+// tables is contributed. The
 // failure messages name each missing entry and where it is missing, so a merge of parallel work
 // shows at once what to add. Reads the files as text.
 import assert from 'node:assert/strict';
@@ -20,6 +21,8 @@ const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'
 const nls = JSON.parse(readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 const settingProperties: Record<string, { default?: unknown }> = Object.fromEntries(manifest.contributes.configuration.flatMap((category) => Object.entries(category.properties)));
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+/** Every setting and command, with its default and title (the README's sections name theirs and link here). */
+const reference = readFileSync(path.join(root, 'docs', 'reference.md'), 'utf8');
 
 interface Table {
   /** The first header cell, e.g. "Command" or "Setting". */
@@ -62,7 +65,7 @@ function tablesOf(markdown: string): Table[] {
  */
 function namesIn(kind: string, second: string): Map<string, string[]> {
   const names = new Map<string, string[]>();
-  for (const table of tablesOf(readme).filter((t) => t.kind === kind && t.header[1] === second)) {
+  for (const table of [...tablesOf(readme), ...tablesOf(reference)].filter((t) => t.kind === kind && t.header[1] === second)) {
     for (const row of table.rows) {
       const name = /^`(webData\.[\w.]+)`$/.exec(row[0] ?? '')?.[1];
       if (name === undefined) continue;
