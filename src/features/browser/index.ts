@@ -351,7 +351,7 @@ export class BrowserFeature extends Disposable {
     const output = runOutputOf(answer);
     const text = this.outputText(ask.language, output);
     this.channelOf(session).append(text);
-    if (showDocument) await this.documents.open(session.id, sessionName(session), text);
+    if (showDocument) await this.documents.open(sessionName(session), text);
     this.ranEmitter.fire({ sessionId: session.id, output });
     await this.refreshLiveView(session.id);
     return output;

@@ -51,8 +51,10 @@ export const words = {
   ttlInvalid: () => vscode.l10n.t('A whole number of minutes from 1 to 60.'),
   profileTitle: () => vscode.l10n.t('Start a Browser Session (2/2)'),
   profilePrompt: () => vscode.l10n.t('A profile name keeps cookies and logins between sessions (optional; Enter for none).'),
-  boundTitle: (minutes: number) => vscode.l10n.t('Start a browser session for up to {0} minutes?', n(minutes)),
-  boundAtRate: (credits: number, minutes: number) => vscode.l10n.t('At the rate of your last session here, at most about {0} credits for {1} minutes.', n(credits), n(minutes)),
+  boundTitle: (minutes: number) => (minutes === 1 ? vscode.l10n.t('Start a browser session for up to a minute?') : vscode.l10n.t('Start a browser session for up to {0} minutes?', n(minutes))),
+  boundAtRate: (credits: number, minutes: number) => (minutes === 1
+    ? vscode.l10n.t('At the rate of your last session here, at most about {0} credits for a minute.', n(credits))
+    : vscode.l10n.t('At the rate of your last session here, at most about {0} credits for {1} minutes.', n(credits), n(minutes))),
   boundUnknown: () => vscode.l10n.t('The service bills a session by how long it lives and publishes no per-minute price: the credits show on its row when you stop it, and in the credits count.'),
   boundLive: () => vscode.l10n.t('Code run in it acts on live sites: a form sent or a button clicked has effects outside this editor.'),
   start: () => vscode.l10n.t('Start Session'),

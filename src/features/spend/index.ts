@@ -22,12 +22,26 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
   const ownKey = `${SPEND_KEY_PREFIX}${vscode.env.sessionId}`;
   const changed = new vscode.EventEmitter<void>();
   const ownKeys = (): string[] => shared.keys().filter((key) => key.startsWith(SPEND_KEY_PREFIX));
+  /** Entries recorded here whose write is under way. */
+  const recording = new Set<{ day: string; entry: SpendEntry }>();
+  const today = (): SpendToday => {
+    const day = localDay(new Date());
+    const writing = { day, entries: [...recording].filter((r) => r.day === day).map((r) => r.entry) };
+    return spendToday([...ownKeys().map((key) => shared.get(key)), writing], day);
+  };
 
   // One entry per write, computed at its turn from the window's own file.
   const record = async (entry: SpendEntry): Promise<void> => {
     if (!Number.isFinite(entry.credits) || entry.credits < 0) return;
     const day = localDay(new Date());
-    await shared.change(ownKey, (current) => withSpend(parseWindowSpend(current), day, entry));
+    // Counted at once, while its file is written (a daily limit checked right after must see it).
+    const mine = { day, entry };
+    recording.add(mine);
+    try {
+      await shared.change(ownKey, (current) => withSpend(parseWindowSpend(current), day, entry));
+    } finally {
+      recording.delete(mine);
+    }
     // Windows that closed on an earlier day leave their entry: gone once it is two days old.
     const yesterday = localDay(new Date(Date.now() - 24 * 60 * 60 * 1000));
     for (const key of ownKeys()) {
@@ -43,7 +57,7 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
     record({ id: done.record.id, credits, askedBy: done.record.askedBy ?? 'person' }).catch((err: unknown) => services.log.warn(`Could not record the search's credits: ${String(err)}`));
   }));
   return {
-    today: () => spendToday(ownKeys().map((key) => shared.get(key)), localDay(new Date())),
+    today,
     onDidChange: changed.event,
     record: (entry) => record(entry).catch((err: unknown) => services.log.warn(`Could not record the credits spent: ${String(err)}`)),
   };

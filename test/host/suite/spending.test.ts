@@ -24,7 +24,7 @@ const PAGE = 'https://docs.tideflow.dev/guide/streams';
 const PAID = /^(POST \/v2\/(search|scrape|map|parse|crawl|batch\/scrape|agent|monitor|browser|interact)|POST \/v2\/monitor\/[^/]+\/run|PATCH \/v2\/monitor\/[^/]+|POST \/v2\/(browser|interact)\/[^/]+\/execute)/;
 
 /** The words that name a price or a bound, in every command's own phrasing. */
-const PRICE = /Price: |credits a month|at most [\d,]+ credits|spending at most|credits unknown until|unknown until the first|A parse like this cost|Parses like this cost|publishes no per-minute price|bills (it|a session) by how long/;
+const PRICE = /Price: |credits a month|at most (about )?[\d,]+ credits|spending at most|credits unknown until|unknown until the first|A parse like this cost|Parses like this cost|publishes no per-minute price|bills (it|a session) by how long/;
 
 interface Seen { modals: string[]; inputs: ShownQuickInput[]; errors: string[] }
 
