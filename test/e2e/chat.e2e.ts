@@ -99,6 +99,8 @@ describe('e2e: @webData in the chat view of the newest workbench', function () {
     await spend.click();
     const answer = p.locator('.interactive-item-container', { hasText: 'The buffer size sets' }).last();
     await answer.waitFor({ timeout: 60_000 });
+    // The answer streams in: its sources come after its first words (a loaded machine read it between).
+    await answer.filter({ hasText: 'Sources' }).waitFor({ timeout: 30_000 }).catch(() => undefined);
     const text = await answer.innerText();
     assert.match(text, /Sources/);
     assert.match(text, /https:\/\/docs\.tideflow\.dev\//, 'the sources follow the answer with their addresses');
