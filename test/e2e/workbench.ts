@@ -64,6 +64,20 @@ export function quickInput(page: Page): Locator {
 }
 
 /**
+ * F1 until the palette shows. After a reload, or with the focus in a frame, the key can go nowhere:
+ * the workbench's title bar is clicked (it does nothing) to give the window the focus, then F1 again.
+ */
+async function openPalette(page: Page): Promise<void> {
+  for (let press = 1; press <= 3; press++) {
+    await page.keyboard.press('F1');
+    if (await quickInput(page).waitFor({ timeout: 7000 }).then(() => true, () => false)) return;
+    await page.locator('.monaco-workbench .part.titlebar').first().click({ position: { x: 300, y: 10 }, timeout: 5000 }).catch(() => undefined);
+  }
+  await page.keyboard.press('F1');
+  await quickInput(page).waitFor({ timeout: 20_000 });
+}
+
+/**
  * F1, the command's title, Enter. Contributed commands appear in the palette only once the
  * extension host has scanned extensions, a moment after the workbench is drawn, and an open
  * palette does not pick them up: close it and open it again until the command is listed (each
@@ -72,8 +86,7 @@ export function quickInput(page: Page): Locator {
 export async function runFromPalette(page: Page, title: string, { attempts = 30 } = {}): Promise<void> {
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
   for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('F1');
-    await quickInput(page).waitFor({ timeout: 20_000 });
+    await openPalette(page);
     await quickInput(page).fill(`>${title}`);
     if (await row.waitFor({ timeout: 2000 }).then(() => true, () => false)) break;
     await page.keyboard.press('Escape');
