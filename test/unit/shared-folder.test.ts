@@ -116,10 +116,13 @@ describe('SharedFolder: what windows share, one file per key, one writer per key
     const window = new SharedFolder(dir);
     let heard = 0;
     const listening = window.onDidChange(() => { heard++; });
-    await sleep(100);   // the watcher starts once the folder is made
+    // The watcher starts once the folder is made, a moment after onDidChange: the other window
+    // writes its value again until this one has heard it (the same value: one entry in the end).
     const other = new SharedFolder(dir);
-    await other.change(`${PREFIX}writer`, add('news'));
-    for (let i = 0; i < 100 && !merged(window).includes('news'); i++) await sleep(20);
+    for (let i = 0; i < 100 && !(heard > 0 && merged(window).includes('news')); i++) {
+      await other.update(`${PREFIX}writer`, ['news']);
+      await sleep(50);
+    }
     listening.dispose();
     window.dispose();
     assert.deepEqual(merged(window), ['news']);
