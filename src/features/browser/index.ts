@@ -12,6 +12,7 @@ import { boundAtRate, codePreview, hidesText, languageForId, runOutputOf, second
 import { isBrowserLanguage, type BrowserLanguage } from '../../core/browser/request';
 import { hostAlive, RememberedSessions, restoreSteps } from '../../core/browser/remembered';
 import { SessionStops } from '../../core/browser/session-stops';
+import { ShiftableClock } from '../../core/shiftable-clock';
 import type { Executed } from '../../core/browser/schemas';
 import type { BrowserTarget } from '../../core/chat/browser-input';
 import { decodeBrowserSessionId, decodeStartSessionArgument } from '../../core/commands/browser';
@@ -63,7 +64,7 @@ const SCRAPE_BROWSER_TTL_S = 600;
 const STOP_BEFORE_END_MS = 5_000;
 
 /** Milliseconds from now until a session asked at `sentAt` to live `ttl` seconds is stopped here. */
-function untilEnd(sentAt: number, ttl: number, now = Date.now()): number {
+function untilEnd(sentAt: number, ttl: number, now: number): number {
   return Math.max(0, sentAt + ttl * 1000 - now - STOP_BEFORE_END_MS);
 }
 
@@ -84,6 +85,11 @@ export class BrowserFeature extends Disposable {
    * The sessions this window started, stopped by it just before their time runs out (so the bill is
    * known and counts in today's spend), and a chat agent's after its idle time without a run.
    */
+  /**
+   * The time its stops are set by: the system's. Host tests shift it forward to reach a session's
+   * end or an agent's idle time without waiting tens of seconds (src/core/shiftable-clock.ts).
+   */
+  readonly clock = new ShiftableClock();
   private readonly stops = new SessionStops((id, why) => {
     this.services.log.info(`Browser sessions: stopping ${id}, ${why === 'idle' ? `a chat agent's, after ${chatBrowserIdleSeconds()} s without a run` : 'as its time runs out'}`);
     this.sessions.stop(id).catch((error: unknown) => {
@@ -91,16 +97,21 @@ export class BrowserFeature extends Disposable {
       if (isWebDataError(error) && (error.status === 404 || error.status === 410)) this.sessions.ended(id);
       else this.services.log.warn(`Browser sessions: ${id} could not be stopped: ${String(error)}`);
     });
-  });
+  }, this.clock);
   /** The sessions this window started, remembered on disk until they end (./remembered.ts in core says why). */
   private readonly remembered: RememberedSessions;
+
+  /** The sessions whose stop by this window is still to come (host tests read it). */
+  get stopsPending(): readonly string[] {
+    return this.stops.watched;
+  }
   private readonly rememberedIds = new Set<string>();
 
   constructor(private readonly services: Services, private readonly links: BrowserLinks) {
     super();
-    this.sessions = this._register(new BrowserSessions(() => this.api(), services.globalState, services.log));
+    this.sessions = this._register(new BrowserSessions(() => this.api(), services.globalState, services.log, () => this.clock.now()));
     this.onDidStop = this.sessions.onDidStop;
-    this.group = this._register(new BrowserSessionsGroup(this.sessions));
+    this.group = this._register(new BrowserSessionsGroup(this.sessions, () => this.clock.now()));
     this.documents = this._register(new RunDocuments(join(services.context.globalStorageUri.fsPath, 'browser-runs'), services.log));
     this._register(links.showSessions(this.group));
     this._register({ dispose: () => { for (const channel of this.channels.values()) channel.dispose(); this.stops.dispose(); } });
@@ -135,7 +146,7 @@ export class BrowserFeature extends Disposable {
   async restoreRemembered(): Promise<void> {
     const remembered = await this.remembered.list();
     const listed = await this.sessions.refresh();
-    const now = Date.now();
+    const now = this.clock.now();
     for (const step of restoreSteps(remembered, listed, (owner) => hostAlive(owner))) {
       const { session: kept } = step;
       // Another open window's: it stops its own, and the service's list shows it as started elsewhere.
@@ -203,21 +214,21 @@ export class BrowserFeature extends Disposable {
     const api = await this.connected();
     if (!api) return undefined;
     try {
-      const sentAt = Date.now();
+      const sentAt = this.clock.now();
       const started = await api.startSession({
         ttl, ...(given.activityTtl !== undefined ? { activityTtl: given.activityTtl } : {}), ...(profile.trim() !== '' ? { profile: { name: profile.trim() } } : {}),
       });
       const expiresAt = started.expiresAt ? Date.parse(started.expiresAt) : NaN;
       const session: BrowserSession = {
-        id: started.id, kind: 'session', label: profile.trim() !== '' ? profile.trim() : words.unnamedSession(new Date()), startedHere: true, askedBy, status: 'active', createdAt: Date.now(),
-        expiresAt: Number.isFinite(expiresAt) ? expiresAt : Date.now() + ttl * 1000,
+        id: started.id, kind: 'session', label: profile.trim() !== '' ? profile.trim() : words.unnamedSession(new Date()), startedHere: true, askedBy, status: 'active', createdAt: this.clock.now(),
+        expiresAt: Number.isFinite(expiresAt) ? expiresAt : this.clock.now() + ttl * 1000,
         ...(started.liveViewUrl ? { liveViewUrl: started.liveViewUrl } : {}),
         ...(started.interactiveLiveViewUrl ? { interactiveLiveViewUrl: started.interactiveLiveViewUrl } : {}),
       };
       this.sessions.add(session);
       this.remember(session, sentAt + ttl * 1000);
       // Timed from the ttl asked, on this machine's clock: a clock that differs from the service's does not move it.
-      this.stops.watch(session.id, { endMs: untilEnd(sentAt, ttl) });
+      this.stops.watch(session.id, { endMs: untilEnd(sentAt, ttl, this.clock.now()) });
       if (askedBy === 'person') await this.openLiveView(session.id, false);
       return session;
     } catch (error) {
@@ -261,17 +272,17 @@ export class BrowserFeature extends Disposable {
     if (!api) return undefined;
     try {
       // A run that reads only the page's address opens the browser at the page.
-      const sentAt = Date.now();
+      const sentAt = this.clock.now();
       const answer = await api.interactWithScrape(page.scrapeId, { code: 'console.log(page.url())', language: 'node' });
       const session: BrowserSession = {
-        id: page.scrapeId, kind: 'scrape', label: page.url, startedHere: true, askedBy: 'person', status: 'active', createdAt: Date.now(), lastActivity: Date.now(),
+        id: page.scrapeId, kind: 'scrape', label: page.url, startedHere: true, askedBy: 'person', status: 'active', createdAt: this.clock.now(), lastActivity: this.clock.now(),
         expiresAt: sentAt + SCRAPE_BROWSER_TTL_S * 1000,
         ...(answer.liveViewUrl ? { liveViewUrl: answer.liveViewUrl } : {}),
         ...(answer.interactiveLiveViewUrl ? { interactiveLiveViewUrl: answer.interactiveLiveViewUrl } : {}),
       };
       this.sessions.add(session);
       this.remember(session, sentAt + SCRAPE_BROWSER_TTL_S * 1000);
-      this.stops.watch(session.id, { endMs: untilEnd(sentAt, SCRAPE_BROWSER_TTL_S) });
+      this.stops.watch(session.id, { endMs: untilEnd(sentAt, SCRAPE_BROWSER_TTL_S, this.clock.now()) });
       await this.openLiveView(session.id, false);
       return session;
     } catch (error) {
@@ -291,7 +302,7 @@ export class BrowserFeature extends Disposable {
       return await vscode.window.showInformationMessage(words.noSession(), start) === start ? this.startSession() : undefined;
     }
     // Named as its row is (its name, its time left), never by the service's id.
-    const now = Date.now();
+    const now = this.clock.now();
     const picked = await vscode.window.showQuickPick(active.map((s) => ({ label: inertQuickPick(sessionName(s)), description: inertQuickPick(sessionDescriptionWords(s, secondsLeft(s.expiresAt, now), now)), id: s.id })), { placeHolder: words.pickSession() });
     return picked ? this.sessions.get(picked.id) : undefined;
   }
@@ -380,7 +391,7 @@ export class BrowserFeature extends Disposable {
   async stop(given: string | undefined, confirmed = false): Promise<SessionStop | undefined> {
     const session = await this.pickSession(given, false);
     if (!session || session.status !== 'active') return undefined;
-    if (!confirmed && usedRecently(session.lastActivity, Date.now())) {
+    if (!confirmed && usedRecently(session.lastActivity, this.clock.now())) {
       const stop = words.stop();
       if (await vscode.window.showWarningMessage(words.stopAsk(), { modal: true, detail: words.stopDetail() }, stop) !== stop) return undefined;
     }
@@ -431,7 +442,7 @@ export class BrowserFeature extends Disposable {
   }
 
   /** Minutes the sessions chat agents started in this window have lived, to their end or now. */
-  agentMinutesUsed(now = Date.now()): number {
+  agentMinutesUsed(now = this.clock.now()): number {
     const ms = this.sessions.list.filter((s) => s.askedBy === 'agent' && s.startedHere).reduce((sum, s) => sum + Math.max(0, (s.endedAt ?? now) - s.createdAt), 0);
     return ms / 60_000;
   }
@@ -457,14 +468,14 @@ export class BrowserFeature extends Disposable {
       const session = await this.startSession({ ttl, profile: '', activityTtl: Math.min(3600, idleS + IDLE_BACKSTOP_S) }, 'agent');
       if (!session) throw new Error(words.noSession());
       // Watched before its first run: a run that fails still leaves it to be stopped.
-      this.stops.watch(session.id, { idleMs: idleS * 1000, endMs: Math.min(leftMs, untilEnd(session.createdAt, ttl)) });
+      this.stops.watch(session.id, { idleMs: idleS * 1000, endMs: Math.min(leftMs, untilEnd(session.createdAt, ttl, this.clock.now())) });
       await this.run(session.id, { code: `await page.goto(${JSON.stringify(target.url)});`, language: 'node', askedBy: 'agent' }, false);
       return session;
     }
-    const sentAt = Date.now();
+    const sentAt = this.clock.now();
     const answer = await api.interactWithScrape(target.scrapeId, { code: 'console.log(page.url())', language: 'node' });
     const session: BrowserSession = {
-      id: target.scrapeId, kind: 'scrape', label: answer.stdout?.trim() || target.scrapeId, startedHere: true, askedBy: 'agent', status: 'active', createdAt: Date.now(), lastActivity: Date.now(),
+      id: target.scrapeId, kind: 'scrape', label: answer.stdout?.trim() || target.scrapeId, startedHere: true, askedBy: 'agent', status: 'active', createdAt: this.clock.now(), lastActivity: this.clock.now(),
       expiresAt: sentAt + leftMs,
       ...(answer.liveViewUrl ? { liveViewUrl: answer.liveViewUrl } : {}),
     };

@@ -17,6 +17,9 @@ import { activate, emulator, moveClock, restoreDemoKey, usageFor, useKey, waitFo
 import { none, textOf } from './helpers-tools';
 
 const KEY = 'wd-browser-suite-key';
+
+/** Lets a timer the feature's clock re-armed for now (a shift) fire before the test looks. */
+const settleTimers = (): Promise<void> => new Promise((resolve) => { setTimeout(resolve, 20); });
 const PAGE = 'https://docs.tideflow.dev/guide/streams';
 
 interface Asked { message: string; detail?: string }
@@ -265,9 +268,12 @@ describe('browser sessions', function () {
       // A person's session of 30 s (the service's least ttl), left alone: stopped here at 25 s.
       const personSpent = api.spend.today().person;
       answers = [[/^Start a browser session/, 'Start Session']];
+      // The feature's own clock, moved forward below instead of waiting out 10 and 25 s; read
+      // before the start, so the session's end is at least 25 s after it.
+      const clock = api.browser.clock;
+      const shortStarted = clock.now();
       const short = await vscode.commands.executeCommand<Session | undefined>('webData.startBrowserSession', { ttl: 30, profile: '' });
       assert.ok(short, `no session: ${JSON.stringify(asked)}`);
-      const shortStarted = Date.now();
 
       const spent = api.spend.today().agent;
       answers = [[/^Let a chat agent run/, 'Run']];
@@ -276,6 +282,11 @@ describe('browser sessions', function () {
       const idle = api.browser.sessions.get(/browser session (\S+) /.exec(ran)?.[1] ?? '');
       assert.equal(idle?.status, 'active');
       const before = await emulator.requestCount();
+      const ranAt = clock.now();
+      clock.shift(ranAt + 9_000 - clock.now());
+      await settleTimers();
+      assert.ok(api.browser.stopsPending.includes(idle.id), 'stopped before its 10 s without a run');
+      clock.shift(1_500);
       await waitFor('the idle session stopped', () => idle.status === 'stopped', 30_000);
       const sent = (await emulator.requestsSince(before)).filter((r) => r.path.startsWith('/v2/interact'));
       assert.deepEqual(sent.map((r) => `${r.method} ${r.path}`), [`DELETE /v2/interact/${idle.id}`], 'stopped by this window, nothing else sent');
@@ -283,8 +294,12 @@ describe('browser sessions', function () {
       await waitFor('its bill in today\'s spend', () => api.spend.today().agent === spent + (idle.creditsBilled ?? 0));
 
       const own = api.browser.sessions.get(short.id);
+      clock.shift(shortStarted + 24_000 - clock.now());
+      await settleTimers();
+      assert.ok(api.browser.stopsPending.includes(short.id), 'stopped before its 25 s (30 s less 5)');
+      clock.shift(1_500);
       await waitFor('the person\'s 30 s session stopped here', () => own?.status === 'stopped', 40_000);
-      assert.ok(Date.now() - shortStarted >= 20_000, 'not stopped early');
+      assert.ok(clock.now() - shortStarted >= 25_000, 'not stopped early');
       assert.ok((own?.creditsBilled ?? 0) > 0, 'its bill is on its row');
       await waitFor('its bill in today\'s spend', () => api.spend.today().person === personSpent + (own?.creditsBilled ?? 0));
 
@@ -331,9 +346,10 @@ describe('browser sessions', function () {
       return ((await response.json()) as { sessions: Array<{ id: string; status: string }> }).sessions;
     };
     answers = [[/^Start a browser session/, 'Start Session']];
+    const clock = api.browser.clock;
+    const startedAt = clock.now();
     const kept = await vscode.commands.executeCommand<Session | undefined>('webData.startBrowserSession', { ttl: 30, profile: 'kept-across-starts' });
     assert.ok(kept, `no session: ${JSON.stringify(asked)}`);
-    const startedAt = Date.now();
     const ended = await vscode.commands.executeCommand<Session | undefined>('webData.startBrowserSession', { ttl: 300, profile: '' });
     assert.ok(ended);
     await waitFor('both remembered on disk', () => [kept.id, ended.id].every((id) => fs.existsSync(path.join(remembered, `${id}.json`))));
@@ -359,9 +375,14 @@ describe('browser sessions', function () {
     assert.equal(api.browser.sessions.get(ended.id)?.startedHere ?? false, false, 'the ended one is not this window\'s again');
     await waitFor('the ended one forgotten on disk', () => !fs.existsSync(path.join(remembered, `${ended.id}.json`)));
 
-    // Stopped at its bound as before the reload: just before its 30 s, by this window.
+    // Stopped at its bound as before the reload: just before its 30 s, by this window (the
+    // feature's clock moved forward rather than waited on).
+    clock.shift(startedAt + 24_000 - clock.now());
+    await settleTimers();
+    assert.ok(api.browser.stopsPending.includes(kept.id), 'stopped before its 25 s (30 s less 5)');
+    clock.shift(1_500);
     await waitFor('the session stopped at its bound', () => back.status === 'stopped', 40_000);
-    assert.ok(Date.now() - startedAt >= 20_000, 'not stopped early');
+    assert.ok(clock.now() - startedAt >= 25_000, 'not stopped early');
     assert.notEqual((await listed()).find((s) => s.id === kept.id)?.status, 'active', 'still active at the service');
     await waitFor('the stopped one forgotten on disk', () => !fs.existsSync(path.join(remembered, `${kept.id}.json`)));
   });
