@@ -105,12 +105,26 @@ function writeWorkspace(runDir, baseUrl) {
   return folder;
 }
 
+/**
+ * What the editor computes and draws for each document the tests open, no host test looks at:
+ * colours by grammar (the scraped pages are large markdown), the minimap, folding, links, hovers,
+ * guides. The extension's calls are the same; the end-to-end run keeps VS Code's defaults.
+ */
+const LEAN_EDITOR = {
+  'editor.maxTokenizationLineLength': 1, 'editor.minimap.enabled': false, 'editor.folding': false, 'editor.links': false,
+  'editor.hover.enabled': false, 'editor.occurrencesHighlight': 'off', 'editor.selectionHighlight': false,
+  'editor.bracketPairColorization.enabled': false, 'editor.guides.indentation': false, 'editor.stickyScroll.enabled': false,
+  'editor.codeLens': false, 'editor.colorDecorators': false, 'editor.quickSuggestions': { other: false, comments: false, strings: false },
+  'editor.wordBasedSuggestions': 'off', 'editor.lightbulb.enabled': 'off', 'editor.cursorBlinking': 'solid',
+  'editor.renderLineHighlight': 'none', 'breadcrumbs.enabled': false, 'workbench.tips.enabled': false,
+};
+
 // Newer servers read user settings from the user-data folder: without this, built-in extensions
 // of 1.139 try to reach a telemetry host, which these machines cannot. Reduced motion: fewer
 // animations for the workbench to draw while no one watches (a host run's renderer is most of its CPU).
 function writeUserSettings(userDataDir) {
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
-  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ 'telemetry.telemetryLevel': 'off', 'workbench.reduceMotion': 'on' }, null, 2));
+  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ 'telemetry.telemetryLevel': 'off', 'workbench.reduceMotion': 'on', ...LEAN_EDITOR }, null, 2));
 }
 
 /** The host suites on one VS Code server, with a fresh emulator and profile; resolves with seconds taken. */

@@ -34,6 +34,7 @@ export function installExtension({ serverMain, serverNode = process.execPath, us
 export async function startVsCodeServer({
   serverMain, serverNode = process.execPath, runDir, userDataDir, extensionsDir,
   port, env = process.env, smokeTestDriver = false, disableWorkspaceTrust = false, forwardOutput = false, startTimeoutMs = 30_000, locale,
+  disableExtensions = [],
 }) {
   port ??= await freePort();
   const serverPort = await freePort();   // server-main.js listens here, behind the key proxy on `port`
@@ -43,7 +44,8 @@ export async function startVsCodeServer({
     '--accept-server-license-terms', '--disable-telemetry', '--telemetry-level', 'off',
     '--user-data-dir', userDataDir, '--server-data-dir', path.join(userDataDir, 'server-data'),
     '--extensions-dir', extensionsDir, ...(smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
-    ...(disableWorkspaceTrust ? ['--disable-workspace-trust'] : []), ...(locale ? ['--locale', locale] : [])];
+    ...(disableWorkspaceTrust ? ['--disable-workspace-trust'] : []), ...(locale ? ['--locale', locale] : []),
+    ...disableExtensions.flatMap((id) => ['--disable-extension', id])];
   // detached: a terminal's Ctrl-C reaches only us, and we stop the server's tree ourselves.
   const child = spawn(serverNode, args, {
     detached: true, stdio: ['ignore', 'pipe', 'pipe'],

@@ -26,6 +26,23 @@ const PSEUDO_CHATTER = /^No extension gallery service configured\.$/;
 // The newest VS Code adds its chat and agent host's lines (no model, no GitHub sign-in: expected here).
 const NEWEST_CHATTER = /^(\[(reconnection-grace-time|ChatModelSelection|AgentHost(:remote)?|AccountPolicyGate)\]|Creation of workbench contribution|Timed out waiting for authentication provider 'github')/;
 
+/**
+ * Built-in extensions no host test uses, off for host runs: each would start its own work in the
+ * window (a TypeScript server for the JavaScript the browser suite opens, JSON, CSS and markdown
+ * language servers for the tabs the tests open, git scanning the run folder), CPU the run's
+ * 2 cores share with the tests. The end-to-end run keeps every one, as a person's window has them.
+ * WEBDATA_HOST_ALL_BUILT_INS=1 keeps them here too.
+ */
+const UNUSED_BUILT_INS = process.env.WEBDATA_HOST_ALL_BUILT_INS === '1' ? [] : [
+  'vscode.typescript-language-features', 'vscode.json-language-features', 'vscode.css-language-features',
+  'vscode.html-language-features', 'vscode.markdown-language-features', 'vscode.markdown-math', 'vscode.php-language-features',
+  'vscode.git', 'vscode.git-base', 'vscode.github', 'vscode.github-authentication', 'vscode.microsoft-authentication',
+  'vscode.emmet', 'vscode.npm', 'vscode.merge-conflict', 'vscode.references-view', 'vscode.ipynb', 'vscode.notebook-renderers',
+  'vscode.debug-auto-launch', 'vscode.debug-server-ready', 'ms-vscode.js-debug', 'ms-vscode.js-debug-companion',
+  'ms-vscode.vscode-js-profile-table', 'vscode.terminal-suggest', 'vscode.tunnel-forwarding', 'vscode.extension-editing',
+  'vscode.configuration-editing', 'vscode.media-preview',
+];
+
 /** The parts of runTests' arguments we use; Electron-only flags (--no-sandbox, ...) are ignored. */
 function parseArguments(argv) {
   const parsed = { developmentPaths: [], testsPath: undefined, userDataDir: undefined, extensionsDir: undefined, folder: undefined, locale: undefined,
@@ -78,7 +95,8 @@ async function startProfiler(page) {
 
 /** Opens the workbench; resolves with the exit code the test runner reports, or { stalled: reason }. */
 async function runInWorkbench(browser, url) {
-  const page = await browser.newPage();
+  // A smaller window than the default 1280×720: less for the workbench to lay out and paint.
+  const page = await browser.newPage({ viewport: { width: 1024, height: 640 } });
   let finish = () => {};
   const finished = new Promise((resolve) => { finish = resolve; });
   const watch = new StallWatch({ graceMs: GRACE_MS, onStall: (reason) => finish({ stalled: reason }) });
@@ -137,7 +155,7 @@ async function main(argv) {
   for (const name of ['SIGINT', 'SIGTERM']) process.once(name, () => { cleanUp().finally(() => process.exit(130)); });
   try {
     server = await startVsCodeServer({ serverMain, serverNode, runDir, userDataDir, extensionsDir, smokeTestDriver: true,
-      disableWorkspaceTrust: options.disableWorkspaceTrust, locale: options.locale });
+      disableWorkspaceTrust: options.disableWorkspaceTrust, locale: options.locale, disableExtensions: UNUSED_BUILT_INS });
     browser = await launchChromium({ runDir });
     const code = await runInWorkbench(browser, workbenchUrl(server.port, options));
     if (typeof code === 'object') console.error(`code-shim: the tests stopped making progress: ${code.stalled} (WEBDATA_HOST_STALL_S sets the grace)`);

@@ -825,13 +825,14 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       'webData.scrapeUrl': async () => {
         const document = await scratchDocument('Read https://docs.tideflow.dev/guide/streams first.');
         await showWithSelection(document, new vscode.Range(0, 12, 0, 12));
+        // Only what was sent counts: a GET may be a view's own polling, which can land meanwhile.
         const before = await emulator.requestCount();
         const { result, shown: s } = await call('webData.scrapeUrl', document.uri, { groupId: 0 });
         noProblem('Scrape URL as Markdown…', s);
         assert.equal(s.quickInputs[0]?.value, 'https://docs.tideflow.dev/guide/streams', 'the box did not hold the URL under the cursor');
         assert.ok(s.quickInputs[0].buttons.some((b) => b.startsWith('Scrape with Options…')), 'the box has no Scrape with Options… button');
         assert.equal(result, undefined);
-        assert.equal(await emulator.requestCount(), before, 'something was sent before Enter');
+        assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.method !== 'GET'), [], 'something was sent before Enter');
         await closeEditorOf(document);
       },
       'webData.startCrawl': async () => {
@@ -842,7 +843,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         noProblem('Start Crawl', s);
         assert.equal(s.quickInputs[0]?.value, 'https://docs.tideflow.dev/guide', 'the URL step did not hold the URL under the cursor');
         assert.equal(result, undefined);
-        assert.equal(await emulator.requestCount(), before, 'something was sent');
+        assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.method !== 'GET'), [], 'something was sent');
         await closeEditorOf(document);
       },
       'webData.watch': async () => {
@@ -863,7 +864,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
         assert.equal(s.quickInputs[0]?.title, 'Web Data: Batch Scrape', 'the review was not shown');
         assert.ok(s.quickInputs[0].items.some((row) => row.startsWith('urls 2 addresses')), `the selection's two addresses: ${s.quickInputs[0].items.join(' | ')}`);
         assert.equal(result, undefined);
-        assert.equal(await emulator.requestCount(), before, 'something was sent');
+        assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.method !== 'GET'), [], 'something was sent');
         await closeEditorOf(document);
       },
     },
