@@ -20,10 +20,20 @@ export async function pressEnterUntilDone<T>(api: WebDataApi, start: () => Thena
     const isSettled = (): boolean => settled;
     let pressed = 0;
     for (; pressed < presses && !isSettled(); pressed++) {
-      await waitFor('the next step to show, or the command to finish', () => isSettled() || shown > pressed, 20_000);
+      const stepShown = (): boolean => isSettled() || shown > pressed;
+      // An Enter the step took before its rows were in (a loaded machine) accepts nothing: when no
+      // new step came after a while, Enter again on the same one, up to a minute in all.
+      for (let look = 1; !stepShown(); look++) {
+        try {
+          await waitFor('the next step to show, or the command to finish', stepShown, 10_000);
+        } catch (error) {
+          if (look >= 6) throw error;
+          if (pressed > 0) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        }
+      }
       if (!isSettled()) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     }
-    await waitFor(`the command to finish after ${pressed} presses of Enter`, () => isSettled(), 20_000);
+    await waitFor(`the command to finish after ${pressed} presses of Enter`, () => isSettled(), 60_000);
     return await result;
   } finally {
     listener.dispose();
