@@ -5,7 +5,8 @@
 // other feature is a bundle of its own, loaded the first time one of its entries is used
 // (src/platform/features.ts), so adding one adds rows to a table, not code to activation. Nothing
 // here touches the network or loads the API client; that happens on first use.
-import type { SharedFolder } from './core/shared-folder';
+import { SharedFolder } from './core/shared-folder';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type * as Agent from './features/agent';
 import type * as Browser from './features/browser';
@@ -145,6 +146,9 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       activeCrawls: () => (features.has('crawls') ? features.get('crawls').model.crawls : []),
       showJobs: (rows) => features.get('crawls').showJobResults(rows),
       revealJob: (ref) => features.get('crawls').revealJob(ref),
+      // The jobs kept across reloads, a folder of their own (src/core/crawls/open-jobs-store.ts), made
+      // here: SharedFolder shared with a feature's bundle would cost the shell a chunk's wrapper.
+      keptJobs: new SharedFolder(join(context.globalStorageUri.fsPath, 'open-jobs')),
     }),
     // Webhooks change the active crawls (when listed here) and the crawl results.
     webhooks: () => bundle('webhooks').registerWebhooks(services, {
