@@ -28,7 +28,7 @@ import { registerProblemActions } from './features/problems';
 import { registerSpend } from './features/spend';
 import { registerUsage } from './features/usage';
 import { registerWalkthrough } from './features/walkthrough';
-import { anySessionRemembered, rememberedSessionsFolder } from './core/browser/remembered-folder';
+import { anySessionRemembered, LIVE_VIEW_SHOWN_KEY, rememberedSessionsFolder } from './core/browser/remembered-folder';
 import type { LazyFeature } from './core/feature-table';
 import type { GroupTree } from './platform/group-tree';
 import type { Bundles } from './platform/bundles';
@@ -203,7 +203,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     browser: () => bundle('browser').registerBrowser(services, {
       showSessions: (source) => features.get('crawls').showBrowserSessions(source),
       scrapeOf: (uri) => features.get('scrape').scrapeOf(uri),
-      rememberedSessions,
+      rememberedSessions, liveViewKey: LIVE_VIEW_SHOWN_KEY,
     }),
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
@@ -264,8 +264,10 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
   // The receiver starts with the window when the person asked for it (user settings only).
   if (webhookSettings().autoStart) setTimeout(() => { features.get('webhooks'); }, 0);
   // A browser session a window of this profile started and did not see end (a reload, a crash) is
-  // shown again and stopped at its bound: its feature loads now, not when someone looks.
-  void anySessionRemembered(rememberedSessions).then((any) => any && features.get('browser')).catch((e: unknown) => { services.log.warn(String(e)); });
+  // shown again and stopped at its bound, and a live view tab VS Code restored is closed when its
+  // session has ended: the feature loads now, not when someone looks.
+  const liveViewShown = context.workspaceState.get(LIVE_VIEW_SHOWN_KEY) !== undefined;
+  void anySessionRemembered(rememberedSessions).then((any) => (any || liveViewShown) && features.get('browser')).catch((e: unknown) => { services.log.warn(String(e)); });
 
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {
