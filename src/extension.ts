@@ -5,7 +5,8 @@
 // other feature is a bundle of its own, loaded the first time one of its entries is used
 // (src/platform/features.ts), so adding one adds rows to a table, not code to activation. Nothing
 // here touches the network or loads the API client; that happens on first use.
-import type { SharedFolder } from './core/shared-folder';
+import { SharedFolder } from './core/shared-folder';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type * as Agent from './features/agent';
 import type * as Browser from './features/browser';
@@ -27,7 +28,7 @@ import { registerProblemActions } from './features/problems';
 import { registerSpend } from './features/spend';
 import { registerUsage } from './features/usage';
 import { registerWalkthrough } from './features/walkthrough';
-import { anySessionRemembered, rememberedSessionsFolder } from './core/browser/remembered-folder';
+import { anySessionRemembered, LIVE_VIEW_SHOWN_KEY, rememberedSessionsFolder } from './core/browser/remembered-folder';
 import type { LazyFeature } from './core/feature-table';
 import type { GroupTree } from './platform/group-tree';
 import type { Bundles } from './platform/bundles';
@@ -145,6 +146,9 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       activeCrawls: () => (features.has('crawls') ? features.get('crawls').model.crawls : []),
       showJobs: (rows) => features.get('crawls').showJobResults(rows),
       revealJob: (ref) => features.get('crawls').revealJob(ref),
+      // The jobs kept across reloads, a folder of their own (src/core/crawls/open-jobs-store.ts), made
+      // here: SharedFolder shared with a feature's bundle would cost the shell a chunk's wrapper.
+      keptJobs: new SharedFolder(join(context.globalStorageUri.fsPath, 'open-jobs')),
     }),
     // Webhooks change the active crawls (when listed here) and the crawl results.
     webhooks: () => bundle('webhooks').registerWebhooks(services, {
@@ -199,7 +203,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     browser: () => bundle('browser').registerBrowser(services, {
       showSessions: (source) => features.get('crawls').showBrowserSessions(source),
       scrapeOf: (uri) => features.get('scrape').scrapeOf(uri),
-      rememberedSessions,
+      rememberedSessions, liveViewKey: LIVE_VIEW_SHOWN_KEY,
     }),
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
@@ -260,8 +264,10 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
   // The receiver starts with the window when the person asked for it (user settings only).
   if (webhookSettings().autoStart) setTimeout(() => { features.get('webhooks'); }, 0);
   // A browser session a window of this profile started and did not see end (a reload, a crash) is
-  // shown again and stopped at its bound: its feature loads now, not when someone looks.
-  void anySessionRemembered(rememberedSessions).then((any) => any && features.get('browser')).catch((e: unknown) => { services.log.warn(String(e)); });
+  // shown again and stopped at its bound, and a live view tab VS Code restored is closed when its
+  // session has ended: the feature loads now, not when someone looks.
+  const liveViewShown = context.workspaceState.get(LIVE_VIEW_SHOWN_KEY) !== undefined;
+  void anySessionRemembered(rememberedSessions).then((any) => (any || liveViewShown) && features.get('browser')).catch((e: unknown) => { services.log.warn(String(e)); });
 
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   return {

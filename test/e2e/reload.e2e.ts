@@ -1,16 +1,33 @@
-// The search history after a real reload of the window, in the real workbench: search, open a
-// result's markdown, run Developer: Reload Window, and read the Search Results view and the
-// restored tab again, with nothing searched a second time. Also what another window left in the
+// What a person made survives a real reload of the window, in the real workbench (issue 47): a
+// scraped page, a converted document, an extraction and a watch are made first; then a search with
+// a result's markdown open; one run of Developer: Reload Window; then the Search Results view and
+// the restored tab again, with nothing searched a second time. Also what another window left in the
 // history folder (a search the index does not list, a corrupt file) as the reloaded window reads it.
-// And a crawl opened before the reload: its row in Jobs comes back, read from what the window kept.
+// A finished crawl opened before the reload: its row in Jobs comes back, read from what the window
+// kept. The page, the document and the extraction are listed again in Pages, Documents and Data,
+// and the watch in Watches, before anyone asks, with nothing sent again. One reload for all of them.
 // Run: npm run test:e2e (or mocha on this file alone, with the options of that script).
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { editorTab, openViewContainer, runFromPalette, screenshot, setViewExpanded, typeIntoInputBox, viewRows, waitForWorkbench } from './workbench';
+import { editorTab, openViewContainer, quickInput, runFromPalette, screenshot, setViewExpanded, typeIntoInputBox, viewRows, waitForWorkbench } from './workbench';
 import { workbenchSuite } from './suite';
 import { DEMO_JOBS } from '../emulator/index';
+import { makePdf } from '../emulator/document-files';
+
+const SCRAPED = 'https://docs.tideflow.dev/guide/streams';
+const EXTRACTED = 'https://docs.tideflow.dev/faq';
+const WATCHED = 'https://docs.tideflow.dev/getting-started';
+/** What the made kinds sent: after the reload, none is sent again. */
+const MADE = new Set(['/v2/scrape', '/v2/parse', '/v2/agent', '/v2/monitor']);
+
+/** Waits for the quick input to show step `step` (its title counts them: "Watch for Changes (2/4)"), then answers it. */
+async function answerStep(p: Page, step: number, value: string | undefined): Promise<void> {
+  await p.locator('.quick-input-widget', { hasText: new RegExp(`\\(${step}/\\d+\\)`) }).waitFor({ timeout: 20_000 });
+  if (value !== undefined) await quickInput(p).fill(value);
+  await p.keyboard.press('Enter');
+}
 
 
 /** The folder holding search-history.json under the server's data, wherever the server keeps global storage. */
@@ -31,6 +48,59 @@ describe('e2e: the search history after Developer: Reload Window', function () {
   const wb = workbenchSuite({ name: 'reload', stack: { settings: { 'webData.search.scrapeFormats': 'markdown' } }, shot: screenshot });
   const thePage = (): Page => wb.page;
   const searchRequests = (): number => wb.searchRequests();
+  const madeRequests = (): number => wb.stack.emulator.requests.filter((r) => r.method === 'POST' && MADE.has(r.path)).length;
+  let madeBeforeReload = 0;
+
+  it('0a. scrapes a page as markdown from the palette', async () => {
+    const p = thePage();
+    await openViewContainer(p, 'Web Data');
+    await runFromPalette(p, 'Web Data: Scrape URL as Markdown…');
+    await typeIntoInputBox(p, SCRAPED);
+    await p.keyboard.press('Enter');
+    await editorTab(p, /Streams guide - Tideflow\.md/).waitFor({ timeout: 30_000 });
+  });
+
+  it('0b. converts a PDF of the workspace to markdown, after the upload\'s consent', async () => {
+    const p = thePage();
+    fs.writeFileSync(path.join(wb.stack.workspace, 'spec.pdf'), makePdf([['Introduction to the spec'], ['Requirements of the parser']]));
+    await runFromPalette(p, 'Web Data: Convert a Document to Markdown…');
+    await quickInput(p).fill('spec.pdf');
+    // The workspace's documents are found by a file search: the file written a moment ago, once listed.
+    await p.locator('.quick-input-widget .monaco-list-row', { hasText: 'spec.pdf' }).first().waitFor({ timeout: 20_000 });
+    await p.keyboard.press('Enter');
+    const dialog = p.locator('.monaco-dialog-box').first();
+    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await editorTab(p, 'spec.pdf.md').waitFor({ timeout: 30_000 });
+  });
+
+  it('0c. extracts data from a page with a schema typed as a JSON sample', async () => {
+    const p = thePage();
+    await runFromPalette(p, 'Web Data: Extract Data from Page…');
+    await answerStep(p, 1, EXTRACTED);
+    await p.locator('.quick-input-widget', { hasText: /\(2\/3\)/ }).waitFor({ timeout: 20_000 });
+    await quickInput(p).fill('{ "question": "How do I start?", "answer": "Install it." }');
+    await p.locator('.quick-input-widget .monaco-list-row', { hasText: 'What You Typed' }).first().waitFor({ timeout: 10_000 });
+    await p.keyboard.press('Enter');
+    await answerStep(p, 3, undefined);
+    const dialog = p.locator('.monaco-dialog-box').first();
+    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Extract', exact: true }).click();
+    await editorTab(p, /\.json/).waitFor({ timeout: 60_000 });
+  });
+
+  it('0d. watches a page for changes, daily', async () => {
+    const p = thePage();
+    await runFromPalette(p, 'Web Data: Watch for Changes…');
+    await answerStep(p, 1, WATCHED);
+    await answerStep(p, 2, 'daily at 9am');
+    await answerStep(p, 3, 'tell me about a breaking change');
+    await p.locator('.quick-input-widget', { hasText: 'Create the Watch' }).waitFor({ timeout: 20_000 });
+    await p.keyboard.press('Enter');
+    await viewRows(p, 'Watches').first().waitFor({ timeout: 30_000 });
+    // Only the search's tab is open at the reload (step 2 reads the first editor's text).
+    await runFromPalette(p, 'View: Close All Editors');
+  });
 
   it('1. searches and opens a result\'s markdown in a tab', async () => {
     const p = thePage();
@@ -71,6 +141,7 @@ describe('e2e: the search history after Developer: Reload Window', function () {
     fs.writeFileSync(path.join(records, 'zzzzzzzz-orphan.json'), JSON.stringify(orphan));
     fs.writeFileSync(path.join(records, 'zzzzzzzz-corrupt.json'), '{"version":1,"id":"zzzz');
 
+    madeBeforeReload = madeRequests();
     // A mark on the page that only this page load has: gone once the window has really reloaded.
     await p.evaluate('window.__webDataBeforeReload = true');
     await runFromPalette(p, 'Developer: Reload Window');
@@ -112,5 +183,29 @@ describe('e2e: the search history after Developer: Reload Window', function () {
     await row.waitFor({ timeout: 30_000 }).catch(async () => { assert.fail(`the crawl's row did not come back: ${JSON.stringify(await viewRows(p, 'Jobs').allInnerTexts())}`); });
     assert.match(await row.innerText(), /cancelled/);
     assert.equal(reads(), before, 'the crawl was read from the service again');
+  });
+
+  it('4. after the reload, the page, the document and the extraction are listed in Pages, Documents and Data, and the watch in Watches, nothing sent again', async () => {
+    const p = thePage();
+    // Not Searches' header: a click on its middle lands on its Search action. Jobs makes room.
+    await setViewExpanded(p, 'Jobs', false);
+    await setViewExpanded(p, 'Pages, Documents and Data', true);
+    const kept = viewRows(p, 'Pages, Documents and Data');
+    for (const group of [/^Pages/, /^Documents/, /^Extracted Data and Research/]) {
+      await kept.filter({ hasText: group }).first().waitFor({ timeout: 30_000 })
+        .catch(async () => { assert.fail(`${String(group)} is not listed after the reload: ${JSON.stringify(await kept.allInnerTexts())}`); });
+    }
+    // Each group holds what was made: unfolded, its row.
+    for (const [group, row] of [[/^Pages/, /Streams guide/], [/^Documents/, /spec\.pdf/], [/^Extracted Data and Research/, /faq|How do I start|question/i]] as const) {
+      if (await kept.filter({ hasText: row }).count() === 0) await kept.filter({ hasText: group }).first().click();
+      await kept.filter({ hasText: row }).first().waitFor({ timeout: 20_000 })
+        .catch(async () => { assert.fail(`${String(row)} is not under ${String(group)}: ${JSON.stringify(await kept.allInnerTexts())}`); });
+    }
+    await setViewExpanded(p, 'Pages, Documents and Data', false);
+    await setViewExpanded(p, 'Watches', true);
+    await viewRows(p, 'Watches').filter({ hasText: /getting-started|Getting started|daily/i }).first().waitFor({ timeout: 30_000 })
+      .catch(async () => { assert.fail(`the watch is not listed after the reload: ${JSON.stringify(await viewRows(p, 'Watches').allInnerTexts())}`); });
+    await screenshot(p, 'reload-kept-kinds');
+    assert.equal(madeRequests(), madeBeforeReload, 'a page, a document, an extraction or a watch was made again after the reload');
   });
 });

@@ -74,6 +74,7 @@ const JobInitSchema = z.object({
   listed: z.boolean().optional(),
   /** The pages themselves (a page with links for Scrape Linked Page…), as the sandbox's crawls give them. */
   documents: z.array(z.object({ url: z.string(), title: z.string(), description: z.string(), markdown: z.string() })).optional(),
+  creditsPerPage: z.number().int().min(0).max(100).optional(),
 });
 
 /**

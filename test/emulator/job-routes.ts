@@ -3,7 +3,7 @@
 // DELETE /v2/crawl/{id} and /v2/batch/scrape/{id}. No I/O here; server.ts writes what this returns.
 import type { Answer, ReadRequest } from './routes';
 import type { EmulatorState, TeamState } from './state';
-import { cancelJob, jobDocument, jobErrors, jobStatus, pagesDone, RETENTION_MS, type JobKind } from './jobs';
+import { cancelJob, jobCredits, jobDocument, jobErrors, jobStatus, pagesDone, RETENTION_MS, type JobKind } from './jobs';
 
 /** A page of results holds at most this much JSON, as the service's does. */
 export const MAX_PAGE_BYTES = 10 * 1024 * 1024;
@@ -64,7 +64,7 @@ export function answerJob(state: EmulatorState, team: TeamState, route: JobRoute
   }
   const after = skip + data.length;
   const body: Record<string, unknown> = {
-    success: true, status, completed: done, total: job.total, creditsUsed: done === 0 ? -1 : done, expiresAt, createdAt: created, data,
+    success: true, status, completed: done, total: job.total, creditsUsed: done === 0 ? -1 : jobCredits(job, now), expiresAt, createdAt: created, data,
   };
   if (status !== 'scraping') body.completedAt = new Date(job.createdAt + 60_000).toISOString();
   if (after < done || status === 'scraping') {

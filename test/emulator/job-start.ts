@@ -11,7 +11,7 @@ import { unrecognizedKeysBody } from './search-fields';
 import { makeEvent } from './webhook-sender';
 import { senderOf } from './webhooks';
 import { demoPage, type DemoPage } from './demo-pages';
-import { answerMap } from './scrape';
+import { answerMap, scrapeCreditsOf } from './scrape';
 
 const SCRAPE_OPTIONS = [
   'formats', 'onlyMainContent', 'onlyCleanContent', 'includeTags', 'excludeTags', 'maxAge', 'minAge',
@@ -104,7 +104,10 @@ export function answerStart(state: EmulatorState, team: TeamState, kind: 'crawl'
     total = valid.length;
     invalidURLs = invalid;
   }
-  const job = state.addJob(team.apiKey, { kind, url, total: documents?.length ?? total, msPerPage: STARTED_MS_PER_PAGE, ...(documents ? { documents } : {}) });
+  // Each page is billed as a scrape of it with the job's formats (a crawl's in scrapeOptions, a batch scrape's at the top).
+  const options = kind === 'crawl' && typeof fields.scrapeOptions === 'object' && fields.scrapeOptions !== null ? fields.scrapeOptions as Fields : fields;
+  const creditsPerPage = scrapeCreditsOf({ formats: options.formats });
+  const job = state.addJob(team.apiKey, { kind, url, total: documents?.length ?? total, msPerPage: STARTED_MS_PER_PAGE, creditsPerPage, ...(documents ? { documents } : {}) });
   if (hook) deliverAsItRuns(state, job, hook);
   const status = `${req.scheme ?? 'http'}://${req.host ?? '127.0.0.1'}/v2/${kind === 'crawl' ? 'crawl' : 'batch/scrape'}/${job.id}`;
   return { status: 200, body: { success: true, id: job.id, url: status, ...(invalidURLs ? { invalidURLs } : {}) } };

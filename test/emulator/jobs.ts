@@ -31,6 +31,8 @@ export interface CrawlJobInit {
   listed?: boolean;
   /** The pages themselves, in order (the sandbox's crawls: ./demo-pages.ts); default made-up pages below `url`. */
   documents?: DemoPage[];
+  /** What each page done costs (a scrape's price for the formats asked, ./scrape.ts); default 1. */
+  creditsPerPage?: number;
 }
 
 export interface CrawlJob {
@@ -54,6 +56,9 @@ export interface CrawlJob {
   delivered: number;
   completedSent: boolean;
   documents: DemoPage[] | undefined;
+  creditsPerPage: number;
+  /** Pages whose credits are off the team's balance: those done before the emulator knew the job were billed before. */
+  charged: number;
 }
 
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -74,7 +79,13 @@ export function makeJob(apiKey: string, init: CrawlJobInit, now: number): CrawlJ
     outcome: init.outcome, frozenAt: init.outcome === 'cancelled' ? Math.min(total, init.completed ?? 0) : undefined,
     pageBytes: init.pageBytes ?? 600, errors: init.errors ?? 0, robotsBlocked: init.robotsBlocked ?? 0, hostile: init.hostile ?? false,
     createdAt: now, delivered: 0, completedSent: false, documents: init.documents,
+    creditsPerPage: init.creditsPerPage ?? 1, charged: init.outcome === 'failed' ? 0 : Math.min(total, init.completed ?? 0),
   };
+}
+
+/** The credits the job has cost by now, as its status reports them: its pages done at its price per page. */
+export function jobCredits(job: CrawlJob, now: number): number {
+  return pagesDone(job, now) * job.creditsPerPage;
 }
 
 export function pagesDone(job: CrawlJob, now: number): number {

@@ -81,8 +81,9 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
       headers: { 'retry-after': wait },
     };
   }
-  // A research run's actions are billed as they are done, whatever the team asks next.
+  // A research run's actions and a job's pages are billed as they are done, whatever the team asks next.
   chargeAgentRuns(state, team);
+  state.chargeJobs(team);
   if (job) return answerJob(state, team, job, req);
   if (agent) return answerAgent(state, team, agent.id, req.method);
   if (req.path === '/v2/agent') {

@@ -87,6 +87,11 @@ function jsonFormat(fields: Fields): Fields | undefined {
   return typeof found === 'object' && found !== null ? found as Fields : undefined;
 }
 
+/** A page's price for the formats asked: a scrape's, a crawl's or a batch scrape's page alike. */
+export function scrapeCreditsOf(fields: Fields): number {
+  return SCRAPE_CREDITS + (jsonFormat(fields) ? JSON_FORMAT_CREDITS : 0);
+}
+
 function formatTypes(fields: Fields): string[] {
   if (!Array.isArray(fields.formats)) return ['markdown'];
   return fields.formats.map((f: unknown) => (typeof f === 'string' ? f : typeof f === 'object' && f !== null ? String((f as { type?: unknown }).type) : ''));
@@ -113,7 +118,7 @@ export function answerScrape(corpus: Corpus, now: Date, body: unknown, demoPages
   const cached = page?.url === CACHED_PAGE_URL && maxAge >= CACHED_AGE_MS;
   const pdf = page?.kind === 'pdf';
   const data: Fields = {};
-  const credits = SCRAPE_CREDITS + (json ? JSON_FORMAT_CREDITS : 0);
+  const credits = scrapeCreditsOf(fields);
   for (const type of formatTypes(fields)) {
     if (type === 'markdown') data.markdown = markdown;
     else if (type === 'json') data.json = jsonFromPage(page ?? { url: url.href, title, description: 'The page was not found.', markdown }, json?.schema, typeof json?.prompt === 'string' ? json.prompt : undefined);

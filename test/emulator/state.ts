@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { ActiveCrawl, TokenUsage } from '../../src/core/api/schemas';
 import { TOKENS_PER_CREDIT } from '../../src/core/billing';
 import type { Corpus } from './corpus';
-import { jobStatus, makeJob, type CrawlJob, type CrawlJobInit } from './jobs';
+import { jobStatus, makeJob, pagesDone, type CrawlJob, type CrawlJobInit } from './jobs';
 import { FaultBook } from './faults';
 import type { EmulatorTeam, RateLimit, RecordedRequest } from './types';
 
@@ -113,6 +113,22 @@ export class EmulatorState {
       const job = this.jobs.get(crawl.id.toLowerCase());
       return job === undefined || jobStatus(job, now) === 'scraping';
     });
+  }
+
+  /**
+   * Takes the credits of the team's crawls' and batch scrapes' pages done by now off its balance,
+   * each page once, as the service bills a job page by page: jobs move with the clock, not with
+   * requests, so this is called before the team's requests are answered.
+   */
+  chargeJobs(team: TeamState): void {
+    const now = this.now().getTime();
+    for (const job of this.jobs.values()) {
+      if (job.apiKey !== team.apiKey) continue;
+      const done = pagesDone(job, now);
+      if (done <= job.charged) continue;
+      this.charge(team, (done - job.charged) * job.creditsPerPage);
+      job.charged = done;
+    }
   }
 
   /** Lowers the team's remainingTokens by what a search cost (1 credit = 15 tokens). */

@@ -4,6 +4,12 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 
+/**
+ * The workspace-state key of the session whose live view the window's Simple Browser shows
+ * (src/features/browser/live-view-tab.ts): a tab VS Code restores needs the feature as much.
+ */
+export const LIVE_VIEW_SHOWN_KEY = 'webData.browser.liveViewShown';
+
 /** The folder of the remembered sessions, under the extension's global storage. */
 export function rememberedSessionsFolder(globalStorage: string): string {
   return join(globalStorage, 'browser-sessions');

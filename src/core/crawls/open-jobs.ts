@@ -1,12 +1,12 @@
 // The crawls and batch scrapes opened in the Jobs view, kept across reloads (as searches are): a snapshot of
-// each job's rows and status (no page text: that is on disk, in the page store), stored in global
-// state per service address, so every window of the profile shares them. Each write re-reads what
-// is stored and merges it, job by job, the newer snapshot winning: a write never loses what another
-// window wrote. What is read back is checked field by field: an older or damaged entry is skipped.
+// each job's rows and status (no page text: that is on disk, in the page store), with its service
+// address, in a file per window that every window reads (./open-jobs-store.ts). Merged job by job,
+// the newer snapshot winning. What is read back is checked field by field: an older or damaged
+// entry is skipped.
 import { isJobId, jobKey, type JobRef } from './job';
 import type { CrawlJobState, CrawlPageRow } from './results';
 
-/** globalState key of the open jobs. */
+/** The open jobs' key: in global state before issue 47, now each window's file's key begins with it. */
 export const OPEN_JOBS_KEY = 'webData.crawlResults.openJobs';
 /** Jobs kept, the most recently changed first. */
 export const MAX_OPEN_JOBS = 10;
@@ -92,7 +92,7 @@ function readSnapshot(value: unknown): JobSnapshot | undefined {
   return snapshot;
 }
 
-/** What global state holds under OPEN_JOBS_KEY, the entries that read back whole; anything else is skipped. */
+/** A window's kept jobs (or the old global-state key's), the entries that read back whole; anything else is skipped. */
 export function readOpenJobs(value: unknown): StoredJob[] {
   if (!Array.isArray(value)) return [];
   const jobs: StoredJob[] = [];

@@ -29,6 +29,7 @@ import { browserLiveView, chatBrowserIdleSeconds } from '../../platform/feature-
 import type { Services } from '../../platform/services';
 import type { BrowserSessionSource } from '../crawls';
 import { BrowserSessionsGroup } from './group';
+import { LiveViewTab, simpleBrowserTabs, type ShownLiveView } from './live-view-tab';
 import { RunDocuments } from './run-documents';
 import { BrowserSessions, type BrowserSession, type SessionStop } from './sessions';
 import { sessionDescriptionWords, words } from './words';
@@ -41,6 +42,8 @@ export interface BrowserLinks {
   scrapeOf(uri: vscode.Uri): Promise<{ url: string; scrapeId?: string } | undefined>;
   /** Where the sessions this profile's windows started are remembered (src/core/browser/remembered-folder.ts). */
   rememberedSessions: string;
+  /** The workspace-state key of the live view this window shows (the shell reads it at start: src/core/browser/remembered-folder.ts). */
+  liveViewKey: string;
 }
 
 /** A run as the caller asks it: the code, its language, and whether the person's review is needed. */
@@ -79,8 +82,8 @@ export class BrowserFeature extends Disposable {
   private readonly ranEmitter = this._register(new vscode.EventEmitter<{ sessionId: string; output: RunOutput }>());
   /** After each run's answer (host tests wait for it). */
   readonly onDidRun = this.ranEmitter.event;
-  /** The session whose live view this window last opened in the Simple Browser (it holds one page), and which of its two. */
-  private liveViewShown: { id: string; interactive: boolean } | undefined;
+  /** The session whose live view this window's Simple Browser shows (it holds one page), and which of its two: kept across a reload. */
+  private readonly liveView: LiveViewTab;
   /**
    * The sessions this window started, stopped by it just before their time runs out (so the bill is
    * known and counts in today's spend), and a chat agent's after its idle time without a run.
@@ -117,8 +120,13 @@ export class BrowserFeature extends Disposable {
     this._register({ dispose: () => { for (const channel of this.channels.values()) channel.dispose(); this.stops.dispose(); } });
     this._register(this.sessions.onDidStop(({ session }) => this.stops.forget(session.id)));
     this.remembered = new RememberedSessions(links.rememberedSessions);
-    // A session that ended (stopped, or seen ended) is forgotten: nothing is left to stop.
-    this._register(this.sessions.onDidChange(() => { this.forgetEnded(); }));
+    this.liveView = this._register(new LiveViewTab(services.context.workspaceState, links.liveViewKey));
+    // A session that ended (stopped, or seen ended) is forgotten: nothing is left to stop. Its live
+    // view, if shown, is closed: the page would go on showing it as it was when it loaded.
+    this._register(this.sessions.onDidChange(() => {
+      this.forgetEnded();
+      void this.closeEndedLiveView((view) => { const status = this.sessions.get(view.id)?.status; return status === 'stopped' || status === 'expired'; });
+    }));
     void this.restoreRemembered();
   }
 
@@ -176,6 +184,25 @@ export class BrowserFeature extends Disposable {
       this.remember(session, kept.endsAt);
       this.services.log.info(`Browser sessions: ${kept.id}, started before this start, is shown again and stopped at its bound`);
       this.stops.watch(kept.id, { endMs: Math.max(0, kept.endsAt - now - STOP_BEFORE_END_MS) });
+    }
+    // A live view tab VS Code restored: its session is known now. One the service no longer lists
+    // (a scraped page's browser is never listed: only when seen ended) has ended.
+    if (listed !== undefined) {
+      await this.closeEndedLiveView((view) => {
+        const status = this.sessions.get(view.id)?.status;
+        return status === undefined ? view.kind === 'session' : status === 'stopped' || status === 'expired';
+      });
+    }
+  }
+
+  /** Closes the live view's tab when its session has ended, and says why it went. */
+  private async closeEndedLiveView(ended: (view: ShownLiveView) => boolean): Promise<void> {
+    try {
+      if (!await this.liveView.closeIfEnded(ended)) return;
+      this.services.log.info('Browser sessions: the live view\'s tab was closed, its session has ended');
+      void vscode.window.showInformationMessage(words.liveViewClosed());
+    } catch (error) {
+      this.services.log.warn(`Browser sessions: the live view of an ended session could not be closed: ${String(error)}`);
     }
   }
 
@@ -410,9 +437,8 @@ export class BrowserFeature extends Disposable {
    * The Simple Browser holds one page: only when it still shows this session's live view.
    */
   private async refreshLiveView(sessionId: string): Promise<void> {
-    const shown = this.liveViewShown;
-    const open = vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputWebview && /simpleBrowser/i.test(tab.input.viewType)));
-    if (shown?.id !== sessionId || !open) return;
+    const shown = this.liveView.shown;
+    if (shown?.id !== sessionId || simpleBrowserTabs().length === 0) return;
     await this.openLiveView(sessionId, shown.interactive);
   }
 
@@ -431,7 +457,7 @@ export class BrowserFeature extends Disposable {
     if (browserLiveView() === 'external') return vscode.env.openExternal(uri);
     try {
       await vscode.commands.executeCommand('simpleBrowser.api.open', uri, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
-      this.liveViewShown = { id: session.id, interactive };
+      await this.liveView.opened({ id: session.id, kind: session.kind, interactive });
       return true;
     } catch (error) {
       // A VS Code without the built-in Simple Browser: the system's browser instead.

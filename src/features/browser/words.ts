@@ -74,6 +74,7 @@ export const words = {
   stopFailed: () => vscode.l10n.t('Could not stop the browser session'),
   noLiveView: () => vscode.l10n.t('The service gave no live view for this session.'),
   badLiveView: () => vscode.l10n.t('The service\'s live view address is not an https address; it was not opened.'),
+  liveViewClosed: () => vscode.l10n.t('The live view of a browser session that has ended was closed: the session is no longer running.'),
   copied: () => vscode.l10n.t('session id'),
   hiddenText: () => vscode.l10n.t('This code holds characters that change the order in which it reads (bidirectional controls): what the review would show is not what would run. Remove them first.'),
   noCode: () => vscode.l10n.t('Open the code to run in an editor first, or select part of it: JavaScript or TypeScript (run as node), Python, or a shell script (bash). In it, `page` is the session\'s browser page, e.g. await page.goto(\'https://example.com\') or print(page.title()).'),

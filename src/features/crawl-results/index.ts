@@ -7,13 +7,14 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { jobKey, type JobRef } from '../../core/crawls/job';
 import { knownJobs } from '../../core/crawls/known-jobs';
-import { mergeOpenJobs, OPEN_JOBS_KEY, readOpenJobs, snapshotOf, type StoredJob } from '../../core/crawls/open-jobs';
+import { snapshotOf, type StoredJob } from '../../core/crawls/open-jobs';
+import { openJobsKeyOf, OpenJobsStore } from '../../core/crawls/open-jobs-store';
 import { PageStore } from '../../core/crawls/page-store';
 import { CrawlResultsService } from '../../core/crawls/results';
 import { Command, Setting, SETTINGS_SECTION } from '../../core/ids';
 import { isWebDataError, loadCore } from '../../platform/core';
 import { decodeCrawlPage, decodeJob, decodeJobRef } from '../../core/commands/crawls';
-import type { SharedState } from '../../core/shared-state';
+import type { SharedFolder } from '../../core/shared-folder';
 import { registerCommand } from '../../platform/commands';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { describeError } from '../../platform/notify';
@@ -37,11 +38,11 @@ export interface CrawlResultsApi {
   /** What the Active Crawls view calls when crawls left its list. */
   crawlsLeft(ids: readonly string[]): Promise<void>;
   /**
-   * Takes back the jobs kept for the service address (what a window does once at its start, so
-   * the jobs open before a reload come back); host tests call it as a new window would.
+   * Takes back the jobs every window kept for the service address (what a window does once at its
+   * start, so the jobs open before a reload come back); host tests call it as a new window would.
    */
-  restoreKept(): void;
-  /** Resolves once the jobs changed so far are written to global state. */
+  restoreKept(): Promise<void>;
+  /** Resolves once the jobs changed so far are written to their files. */
   saved(): Promise<void>;
 }
 
@@ -59,6 +60,9 @@ class CrawlResultsFeature extends Disposable {
   constructor(services: Services, links: CrawlResultsLinks) {
     super();
     const { refreshActive, activeCrawls } = links;
+    // The jobs kept across reloads: a folder of their own, one file per window (see OpenJobsStore).
+    const kept = this._register(links.keptJobs);
+    this.store = new OpenJobsStore(kept, openJobsKeyOf(vscode.env.sessionId), services.globalState);
     const store = new PageStore({ root: join(services.context.globalStorageUri.fsPath, 'crawls'), budgetBytes: storageLimitBytes });
     const service = new CrawlResultsService({
       client: () => services.connection.getClient(),
@@ -73,7 +77,7 @@ class CrawlResultsFeature extends Disposable {
       service.clear();
       if (restored || !state.hasApiKey) return;
       restored = true;
-      this.api.restoreKept();
+      void this.api.restoreKept();
     }));
     const changes = service.onDidChange((ref) => { if (ref) this.keep(ref); });
     this._register(toDisposable(() => { changes.dispose(); }));
@@ -113,22 +117,29 @@ class CrawlResultsFeature extends Disposable {
         const read = await service.reconcile(ids);
         for (const job of read) services.log.info(`Crawl ${job.ref.id} left the active list with no webhook; read once: ${job.status}.`);
       },
-      restoreKept: () => {
+      restoreKept: async () => {
         const address = services.connection.state.baseUrl;
         if (address === undefined) return;
-        const kept = readOpenJobs(services.globalState.get(OPEN_JOBS_KEY)).filter((entry) => entry.address === address);
+        let kept: StoredJob[];
+        try {
+          kept = await this.store.read(address);
+        } catch (err) {
+          services.log.warn(`Could not read the jobs kept before this start: ${String(err)}`);
+          return;
+        }
+        // Another key (or address) since the read began: those jobs are not this one's.
+        if (services.connection.state.baseUrl !== address) return;
         for (const entry of kept) if (entry.url !== undefined) this.urls.set(jobKey(entry.job.ref), entry.url);
         service.restore(kept.map((entry) => entry.job));
       },
       saved: () => this.saving,
     };
     this.service = service;
-    this.state = services.globalState;
     this.address = () => services.connection.state.baseUrl;
   }
 
   private readonly service: CrawlResultsService;
-  private readonly state: SharedState;
+  private readonly store: OpenJobsStore;
   private readonly address: () => string | undefined;
   private readonly changed = new Map<string, JobRef>();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -157,7 +168,7 @@ class CrawlResultsFeature extends Disposable {
       return job ? [{ address, savedAt: now, job: snapshotOf(job), ...(url !== undefined ? { url } : {}) }] : [];
     });
     try {
-      await this.state.change(OPEN_JOBS_KEY, (current) => mergeOpenJobs(readOpenJobs(current), mine));
+      await this.store.save(mine);
     } catch {
       // Kept for the next change: the view itself is not affected.
     }
@@ -182,6 +193,8 @@ export interface CrawlResultsLinks {
   showJobs: (rows: JobResultsRows) => vscode.Disposable;
   /** Shows the Jobs view with the job's row selected and expanded. */
   revealJob: (ref: JobRef) => Promise<void>;
+  /** Where the jobs open in Jobs are kept across reloads (`<global storage>/open-jobs`), disposed with the feature. */
+  keptJobs: SharedFolder;
 }
 
 export function registerCrawlResults(services: Services, links: CrawlResultsLinks): CrawlResultsApi {

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { CrawlTreeNode } from '../../../src/core/view-nodes';
-import { activate, emulator, moveClock, restoreDemoKey, usageFor, useKey, waitFor } from './helpers-account';
+import { activate, emulator, moveClock, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
 import { none, textOf } from './helpers-tools';
 
 const KEY = 'wd-browser-suite-key';
@@ -84,6 +84,10 @@ describe('browser sessions', function () {
     assert.ok(session, `no session: ${JSON.stringify(asked)}`);
     return session;
   }
+
+  const simpleBrowserOpen = (): boolean => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputWebview && /simpleBrowser/i.test(tab.input.viewType)));
+  /** Which session this window keeps as the one its Simple Browser shows (workspace state, across a reload). */
+  const liveViewShown = (): { id: string } | undefined => storageOf(api).workspaceState.get<{ id: string }>('webData.browser.liveViewShown');
 
   async function openCode(text: string): Promise<void> {
     const document = await vscode.workspace.openTextDocument({ language: 'javascript', content: text });
@@ -385,6 +389,37 @@ describe('browser sessions', function () {
     assert.ok(clock.now() - startedAt >= 25_000, 'not stopped early');
     assert.notEqual((await listed()).find((s) => s.id === kept.id)?.status, 'active', 'still active at the service');
     await waitFor('the stopped one forgotten on disk', () => !fs.existsSync(path.join(remembered, `${kept.id}.json`)));
+  });
+
+  it('a live view tab VS Code restores after a reload closes, saying so, when its session ended meanwhile (issue 47)', async () => {
+    const session = await startOne('5');
+    await waitFor('the live view in the Simple Browser', () => simpleBrowserOpen(), 10_000);
+    assert.equal(liveViewShown()?.id, session.id, 'the window did not keep which session its live view shows');
+    // The window goes (a reload); meanwhile the session ends at the service.
+    api.browser.dropWithoutStopping();
+    const stopped = await fetch(`${process.env.WEBDATA_TEST_BASE_URL ?? ''}/v2/interact/${session.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${KEY}` } });
+    assert.equal(stopped.status, 200);
+    // The next start, with the tab VS Code restored still showing the page as it loaded.
+    assert.ok(simpleBrowserOpen());
+    await api.browser.restoreRemembered();
+    await waitFor('the live view of the ended session closed', () => !simpleBrowserOpen(), 10_000);
+    assert.ok(asked.some((a) => /^The live view of a browser session that has ended was closed/.test(a.message)), JSON.stringify(asked));
+    assert.equal(liveViewShown(), undefined, 'still remembered');
+  });
+
+  it('a live view tab restored after a reload of a session still active stays, is this session\'s again, and closes when the session is stopped (issue 47)', async () => {
+    const session = await startOne('5');
+    await waitFor('the live view in the Simple Browser', () => simpleBrowserOpen(), 10_000);
+    api.browser.dropWithoutStopping();
+    await api.browser.restoreRemembered();
+    assert.equal(api.browser.sessions.get(session.id)?.status, 'active');
+    assert.ok(simpleBrowserOpen(), 'the live view of an active session was closed');
+    assert.equal(liveViewShown()?.id, session.id);
+    assert.ok(!asked.some((a) => /live view/.test(a.message)), JSON.stringify(asked));
+    answers = [[/./, 'Stop Session']];
+    await vscode.commands.executeCommand('webData.stopBrowserSession', session.id);
+    assert.equal(api.browser.sessions.get(session.id)?.status, 'stopped');
+    await waitFor('the live view of the stopped session closed', () => !simpleBrowserOpen(), 10_000);
   });
 
   it('a run\'s output tab finds its output again at the next start: kept in global storage, its address names it', async () => {

@@ -5,6 +5,8 @@
 // the chat tool (webData_read: a job's listing, and a crawl's page in parts).
 // The emulator's jobs move only when the test advances them.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { ShownError } from '../../../src/platform/notify';
@@ -48,6 +50,15 @@ describe('crawl results', function () {
   type JobsRow = NonNullable<Awaited<ReturnType<WebDataApi['crawls']['tree']['getChildren']>>>[number];
   const jobsRows = async (node?: JobsRow): Promise<JobsRow[]> => (await api.crawls.tree.getChildren(node)) ?? [];
   const jobsItem = async (node: JobsRow): Promise<vscode.TreeItem> => api.crawls.tree.getTreeItem(node);
+  /** The folder of the jobs kept across reloads, one file per window (src/core/crawls/open-jobs-store.ts). */
+  const openJobsFolder = (): string => path.join(storageOf(api).globalStorageUri.fsPath, 'open-jobs');
+  const openJobFiles = (): Array<{ name: string; text: string }> => {
+    try {
+      return fs.readdirSync(openJobsFolder()).filter((name) => name.endsWith('.json')).map((name) => ({ name, text: fs.readFileSync(path.join(openJobsFolder(), name), 'utf8') }));
+    } catch {
+      return [];
+    }
+  };
   /** A job's own row in Jobs (a job opened here that the active list does not hold). */
   const jobRow = async (id: string): Promise<JobsRow | undefined> => (await jobsRows()).find((node) => node.kind === 'job' && node.id === id);
 
@@ -155,17 +166,18 @@ describe('crawl results', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('the job open in the view comes back after a reload, with its pages, from what the window kept (no request)', async () => {
+  it('the job open in the view comes back after a reload, with its pages, from what the window kept in its file (no request)', async () => {
     const id = await addJob({ url: 'https://kept.host-test.example', total: 3, completed: 3 });
     const job = await vscode.commands.executeCommand<{ pages: unknown[] } | undefined>('webData.openCrawlResults', id);
     assert.equal(job?.pages.length, 3);
-    const kept = (): unknown => storageOf(api).globalState.get('webData.crawlResults.openJobs');
-    await waitFor('the job to be kept in global state', () => JSON.stringify(kept() ?? null).includes(id));
+    // Kept in this window's own file (issue 47), not in the global state windows replace whole.
+    await waitFor('the job to be kept in this window\'s file', () => openJobFiles().some((file) => file.text.includes(id)));
+    assert.equal(storageOf(api).globalState.get('webData.crawlResults.openJobs'), undefined, 'kept in global state');
     // A new window (as after a reload) starts with nothing and takes back what was kept.
     api.crawlResults.service.clear();
     assert.equal(api.crawlResults.service.all.some((j) => j.ref.id === id), false);
     const before = await emulator.requestCount();
-    api.crawlResults.restoreKept();
+    await api.crawlResults.restoreKept();
     const back = api.crawlResults.service.all.find((j) => j.ref.id === id);
     assert.ok(back, 'the kept job did not come back');
     assert.equal(back.pages.length, 3);
@@ -181,6 +193,40 @@ describe('crawl results', function () {
     assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /Page 1 of kept\.host-test\.example/);
     assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.path.includes(id)), [], 'the job was read from the service again');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('a job another window kept in its own file comes back here too, with its pages (issue 47)', async () => {
+    // The service address as this window keeps it: from its own file, once it kept a job.
+    const probe = await addJob({ url: 'https://probe.host-test.example', total: 1, completed: 1 });
+    await vscode.commands.executeCommand('webData.openCrawlResults', probe);
+    await waitFor('this window\'s file', () => openJobFiles().some((file) => file.text.includes(probe)));
+    const own = JSON.parse(openJobFiles().find((file) => file.text.includes(probe))?.text ?? '[]') as Array<{ address: string }>;
+    const address = own[0]?.address;
+    assert.ok(address);
+    const id = await addJob({ url: 'https://other-window.host-test.example', total: 2, completed: 2 });
+    const ended = Date.now();
+    // Another window's file, as that window writes it: its key is its own session's.
+    const other = {
+      address, savedAt: ended, url: 'https://other-window.host-test.example',
+      job: { ref: { id, kind: 'crawl' }, status: 'completed', failed: false, completed: 2, total: 2, creditsUsed: 2, noWebhook: true, delivered: 0, endedAt: ended, pages: [{ index: 0, title: 'Page 1 of other-window.host-test.example', stored: false }, { index: 1, title: 'Page 2 of other-window.host-test.example', stored: false }] },
+    };
+    const file = path.join(openJobsFolder(), `${encodeURIComponent('webData.crawlResults.openJobs:another-window-session')}.json`);
+    fs.mkdirSync(openJobsFolder(), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify([other]));
+    try {
+      api.crawlResults.service.clear();
+      await api.crawlResults.restoreKept();
+      const back = api.crawlResults.service.all.find((j) => j.ref.id === id);
+      assert.ok(back, 'the other window\'s job did not come back');
+      assert.equal(back.status, 'completed');
+      assert.deepEqual(back.pages.map((row) => row.title), ['Page 1 of other-window.host-test.example', 'Page 2 of other-window.host-test.example']);
+      const row = await jobRow(id);
+      assert.ok(row, 'the other window\'s job is not in the Jobs view');
+      assert.match(label(await jobsItem(row)), /^Crawl [0-9a-f]{8} · https:\/\/other-window\.host-test\.example$/);
+      assert.ok(fs.existsSync(file), 'this window removed the other window\'s file');
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 
   it('a batch scrape\'s bare id (typed, or a string argument) opens as a batch scrape; an id no job has says it was not found', async () => {

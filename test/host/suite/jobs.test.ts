@@ -97,6 +97,30 @@ describe('starting crawls and batch scrapes from the editor', function () {
     assert.equal(bound.pages, 20);
   });
 
+  it('after a crawl ends, the status bar\'s credits show the balance less its pages, without the person refreshing (issue 47)', async () => {
+    // Earlier jobs of this team charge their pages as they are done: they end first.
+    await waitFor('the jobs started before to end', () => api.jobs.followed === 0, 30_000);
+    await vscode.commands.executeCommand('webData.refreshUsage');
+    const first = api.usage.state;
+    assert.ok(first.kind === 'ok' || first.kind === 'low', first.kind);
+    const before = first.credits;
+    const finished: Array<{ id: string; creditsUsed: number }> = [];
+    const listener = api.jobs.onDidFinish((job) => { finished.push(job); });
+    try {
+      const started = await api.jobs.start({ kind: 'crawl', request: { url: 'https://docs.tideflow.dev', limit: 3, scrapeOptions: { formats: ['markdown'] } } }, { askedBy: 'person' });
+      await waitFor('the crawl\'s end with its cost', () => finished.some((job) => job.id === started.id), 30_000);
+      const spent = finished.find((job) => job.id === started.id)?.creditsUsed ?? 0;
+      assert.equal(spent, 3, 'a credit a page, as the emulator charges a scrape');
+      // The credits poll every 5 minutes: only the read after the job's end can show it this soon.
+      await waitFor(`the status bar's credits ${before} less the crawl's ${spent}`, () => {
+        const state = api.usage.state;
+        return (state.kind === 'ok' || state.kind === 'low') && state.credits === before - spent;
+      }, 10_000);
+    } finally {
+      listener.dispose();
+    }
+  });
+
   it('a delivery for a started job is taken only with its token; without it, refused', async () => {
     const started = await api.jobs.start({ kind: 'crawl', request: { url: 'https://docs.tideflow.dev', limit: 2 } }, { askedBy: 'agent' });
     const token = tokenOf(api, started.id);
