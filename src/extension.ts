@@ -13,6 +13,7 @@ import type * as Chat from './features/chat';
 import type * as Connect from './features/connect';
 import type * as CrawlResults from './features/crawl-results';
 import type * as Crawls from './features/crawls';
+import type * as Docs from './features/docs';
 import type * as Doctor from './features/doctor';
 import type * as Entries from './features/entries';
 import type * as Jobs from './features/jobs';
@@ -58,6 +59,7 @@ interface LazyApis {
   watch: Watch.WatchFeature;
   participant: Participant.ParticipantApi;
   browser: Browser.BrowserFeature;
+  docs: Docs.DocsApi;
 }
 
 /** Each lazy feature's module (src/features/<name>/index.ts, built into dist/feature-<name>.js). */
@@ -77,6 +79,7 @@ interface FeatureModules {
   watch: typeof Watch;
   participant: typeof Participant;
   browser: typeof Browser;
+  docs: typeof Docs;
 }
 
 /** What activate() returns: handles the host tests use. A lazy feature's handle loads it. */
@@ -97,6 +100,7 @@ export interface WebDataApi {
   /** @webData's handler (loads the feature). */
   readonly participant: LazyApis['participant'];
   readonly browser: LazyApis['browser'];
+  readonly docs: LazyApis['docs'];
   walkthrough: ReturnType<typeof registerWalkthrough>;
   /** The features loaded so far, in order, and an event as each loads (host tests check what an entry loads). */
   features: { readonly loaded: readonly LazyFeature[]; readonly onDidLoad: vscode.Event<LazyFeature> };
@@ -170,6 +174,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       crawls: features.get('crawls').model, scrape: features.get('scrape'), jobs: features.get('jobs'), documents: features.get('parse'),
       agent: () => features.get('agent'), watch: () => features.get('watch').agent,
       browser: () => features.get('browser'),
+      docs: () => features.get('docs'),
     }),
     // The search feature loads when the box opens, not when the Code Action is looked up.
     entries: () => bundle('entries').registerEntries(services, { search: { ask: (...asked) => features.get('search').ask(...asked) } }),
@@ -201,6 +206,8 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       scrapeOf: (uri) => features.get('scrape').scrapeOf(uri),
       rememberedSessions,
     }),
+    // Docs sets: their crawls start through the jobs feature (Jobs shows them, today's spend counts them) and are read through the crawl results service.
+    docs: () => bundle('docs').registerDocs(services, { jobs: () => features.get('jobs'), results: () => features.get('crawl-results').service }),
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
   const profileUse = new ProfileUse(services.globalState);
@@ -279,6 +286,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     get watch() { return features.get('watch'); },
     get participant() { return features.get('participant'); },
     get browser() { return features.get('browser'); },
+    get docs() { return features.get('docs'); },
     features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState, globalStorageUri: context.globalStorageUri, shared: services.shared }, codeCacheDir: bundles.cacheDirectory } : {}),
   };

@@ -30,3 +30,7 @@ export { browserClient } from './browser/api';
 export { readBrowserToolInput } from './chat/browser-input';
 // The credits read again after spending ends (issue 47): loaded with the first end, not at activation.
 export { afterSpendReads } from './usage/after-spend';
+// Docs sets (issue 48): the store (its files checked with zod) and the docs tools' input checks.
+export { DocsStore, docsSetIdOf } from './docs/store';
+export { DocsSet } from './docs/docs-set';
+export { readDocsToolInput, readAddDocsToolInput } from './chat/docs-input';

@@ -33,11 +33,14 @@ interface Listing {
  * first, is read and written there, one file per window's key, from the first credit counted; issue
  * 47). 93.2 KiB once the same day's other work of issues 46 and 47 joined it: routine progress in the
  * window (src/platform/progress.ts), the start-up look for browser sessions a reload left running,
- * and the Jobs view's finished rows. Anything more belongs in a feature's bundle.
+ * and the Jobs view's finished rows. 95 KiB with docs sets (issue 48), as each family before it: its
+ * five command ids, two tools, view, settings and scheme, its row, its factory and its view's rows,
+ * 0.9 KiB (its page rows open with vscode.open rather than a command of their own, to keep it so).
+ * Anything more belongs in a feature's bundle.
  */
-const SHELL_CEILING_KIB = 94;
+const SHELL_CEILING_KIB = 95;
 
-const LAZY = ['agent', 'browser', 'chat', 'connect', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
+const LAZY = ['agent', 'browser', 'chat', 'connect', 'crawl-results', 'crawls', 'docs', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
 
 describe('bundles', function () {
   this.timeout(60_000);

@@ -11,8 +11,9 @@ import { z } from 'zod';
 import { DEFAULT_RETRY, errorCode, unlinkRetrying, type RetryPolicy } from '../fs-retry';
 import { withLock, writeAtomic, type HistoryFileSystem } from '../search/history-fs';
 import { DocsSet, type DocsSetMeta } from './docs-set';
+import { DOCS_FILE_SUFFIX } from './files';
 
-const SUFFIX = '.docs.json';
+const SUFFIX = DOCS_FILE_SUFFIX;
 /** The file's layout; a file of another layout is as if absent (its set is added again). */
 const FORMAT = 1;
 
@@ -22,6 +23,9 @@ const metaSchema = z.object({
   version: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  maxPages: z.number().int().positive().optional(),
+  creditsUsed: z.number().nonnegative().optional(),
+  lastCrawl: z.object({ id: z.string(), status: z.enum(['completed', 'cancelled', 'failed']), pages: z.number().int().nonnegative() }).optional(),
 });
 
 const fileSchema = z.object({
@@ -35,6 +39,7 @@ const fileSchema = z.object({
 export interface KeptDocsSet {
   meta: DocsSetMeta;
   bytes: number;
+  pages: number;
 }
 
 interface StoreLog {
@@ -78,7 +83,7 @@ export class DocsStore {
     const sets: KeptDocsSet[] = [];
     for (const name of names.filter((n) => n.endsWith(SUFFIX)).sort()) {
       const kept = await this.read(name.slice(0, -SUFFIX.length));
-      if (kept !== undefined) sets.push({ meta: kept.set.meta, bytes: kept.bytes });
+      if (kept !== undefined) sets.push({ meta: kept.set.meta, bytes: kept.bytes, pages: kept.set.pageCount });
     }
     return sets;
   }
