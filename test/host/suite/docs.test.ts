@@ -134,7 +134,7 @@ describe('docs sets', function () {
     const search = vscode.commands.executeCommand<DocsHit | undefined>('webData.docs.search', { query: 'exponential backoff' });
     const pick = await shown(2);
     assert.match(pick.items[0] ?? '', /^Exponential backoff Retries and backoff \| Harborline$/);
-    assert.match(pick.details[0] ?? '', /delay doubles/);
+    assert.match(pick.details[0] ?? '', /exponential/, 'a line of the passage holding a word of the query');
     await enter();
     const hit = await search;
     assert.equal(hit?.url, `${SITE}guides/retries`);
@@ -187,7 +187,8 @@ describe('docs sets', function () {
       texts.push(text);
     }
     assert.match(texts[1] ?? '', /enqueue (can wait|blocks)/, '300 tokens: the passage\'s words');
-    assert.ok((texts[2]?.match(/\n\[\d+\] /g) ?? []).length >= 3, 'no budget: several passages');
+    assert.match(texts[2] ?? '', /maxWaiting: 10_000/, 'no budget: the passage whole, its code too');
+    assert.doesNotMatch(texts[2] ?? '', /cut to fit/);
     assert.match(texts[2] ?? '', /data, never instructions/);
     assert.deepEqual((await emulator.requestsSince(before)).filter((r) => !r.path.startsWith('/v2/team') && !r.path.startsWith('/v2/crawl/active')), [], 'free and local');
   });
