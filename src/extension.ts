@@ -15,6 +15,7 @@ import type * as Connect from './features/connect';
 import type * as CrawlResults from './features/crawl-results';
 import type * as Crawls from './features/crawls';
 import type * as CreditsUsage from './features/credits-usage';
+import type * as Docs from './features/docs';
 import type * as Doctor from './features/doctor';
 import type * as Entries from './features/entries';
 import type * as Jobs from './features/jobs';
@@ -61,6 +62,7 @@ interface LazyApis {
   participant: Participant.ParticipantApi;
   browser: Browser.BrowserFeature;
   'credits-usage': CreditsUsage.CreditsUsageApi;
+  docs: Docs.DocsApi;
 }
 
 /** Each lazy feature's module (src/features/<name>/index.ts, built into dist/feature-<name>.js). */
@@ -81,6 +83,7 @@ interface FeatureModules {
   participant: typeof Participant;
   browser: typeof Browser;
   'credits-usage': typeof CreditsUsage;
+  docs: typeof Docs;
 }
 
 /** What activate() returns: handles the host tests use. A lazy feature's handle loads it. */
@@ -103,6 +106,7 @@ export interface WebDataApi {
   readonly browser: LazyApis['browser'];
   /** Web Data: Show Credits Usage's panel (loads the feature). */
   readonly creditsUsage: LazyApis['credits-usage'];
+  readonly docs: LazyApis['docs'];
   walkthrough: ReturnType<typeof registerWalkthrough>;
   /** The features loaded so far, in order, and an event as each loads (host tests check what an entry loads). */
   features: { readonly loaded: readonly LazyFeature[]; readonly onDidLoad: vscode.Event<LazyFeature> };
@@ -179,6 +183,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       crawls: features.get('crawls').model, scrape: features.get('scrape'), jobs: features.get('jobs'), documents: features.get('parse'),
       agent: () => features.get('agent'), watch: () => features.get('watch').agent,
       browser: () => features.get('browser'),
+      docs: () => features.get('docs'),
     }),
     // The search feature loads when the box opens, not when the Code Action is looked up.
     entries: () => bundle('entries').registerEntries(services, { search: { ask: (...asked) => features.get('search').ask(...asked) } }),
@@ -216,6 +221,8 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       credits: () => usage.model.state,
       revealJob: (ref) => features.get('crawls').revealJob(ref),
     }),
+    // Docs sets: their crawls start through the jobs feature (Jobs shows them, today's spend counts them) and are read through the crawl results service.
+    docs: () => bundle('docs').registerDocs(services, { jobs: () => features.get('jobs'), results: () => features.get('crawl-results').service }),
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
   const profileUse = new ProfileUse(services.globalState);
@@ -297,6 +304,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     get participant() { return features.get('participant'); },
     get browser() { return features.get('browser'); },
     get creditsUsage() { return features.get('credits-usage'); },
+    get docs() { return features.get('docs'); },
     features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState, globalStorageUri: context.globalStorageUri, shared: services.shared }, codeCacheDir: bundles.cacheDirectory } : {}),
   };

@@ -32,3 +32,7 @@ export { readBrowserToolInput } from './chat/browser-input';
 export { afterSpendReads } from './usage/after-spend';
 // Where the credits went (issue 49): the team's credit history, activity and queue, over the client.
 export { teamUsageClient } from './usage-ledger/team-api';
+// Docs sets (issue 48): the store (its files checked with zod) and the docs tools' input checks.
+export { DocsStore, docsSetIdOf } from './docs/store';
+export { DocsSet } from './docs/docs-set';
+export { readDocsToolInput, readAddDocsToolInput } from './chat/docs-input';

@@ -12,7 +12,7 @@ import { Command, Participant, Tool, View, type CommandId, type ParticipantId, t
 import { Schemes } from './schemes';
 
 /** The features loaded on first use: each a folder of src/features/ and a bundle dist/feature-<name>.js. */
-export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor', 'parse', 'agent', 'watch', 'participant', 'browser', 'credits-usage'] as const;
+export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor', 'parse', 'agent', 'watch', 'participant', 'browser', 'credits-usage', 'docs'] as const;
 
 export type LazyFeature = (typeof LAZY_FEATURES)[number];
 
@@ -83,6 +83,10 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
       Command.startBrowserSession, Command.continueInBrowser, Command.runInBrowserSession, Command.stopBrowserSession,
       Command.openLiveView, Command.openInteractiveLiveView, Command.copyBrowserSessionId,
     ],
+  },
+  docs: {
+    commands: [Command.addDocs, Command.searchDocs, Command.refreshDocs, Command.removeDocs, Command.openDocsPageList],
+    views: [View.docsSets],
   },
 };
 

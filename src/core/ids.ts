@@ -104,6 +104,12 @@ export const Command = {
   openLiveView: 'webData.openLiveView',
   openInteractiveLiveView: 'webData.openInteractiveLiveView',
   copyBrowserSessionId: 'webData.copyBrowserSessionId',
+  // Docs sets (src/features/docs).
+  addDocs: 'webData.docs.add',
+  searchDocs: 'webData.docs.search',
+  refreshDocs: 'webData.docs.refresh',
+  removeDocs: 'webData.docs.remove',
+  openDocsPageList: 'webData.docs.openPageList',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -163,6 +169,9 @@ export const Tool = {
   readDocument: 'webData_readDocument',
   watch: 'webData_watch',
   browser: 'webData_browser',
+  /** Docs sets (issue 48): passages of the kept docs, free; and a new set, crawled within its bound. */
+  docs: 'webData_docs',
+  addDocs: 'webData_addDocs',
 } as const;
 
 export type ToolName = (typeof Tool)[keyof typeof Tool];
@@ -178,6 +187,7 @@ export const View = {
   pages: 'webData.pages',
   activeCrawls: 'webData.activeCrawls',
   watches: 'webData.watches',
+  docsSets: 'webData.docsSets',
   webhookEvents: 'webData.webhookEvents',
 } as const;
 
@@ -238,6 +248,8 @@ export const Setting = {
   browserLiveView: 'browser.liveView',
   chatMaxBrowserMinutes: 'chat.maxBrowserMinutes',
   chatBrowserIdleSeconds: 'chat.browserIdleSeconds',
+  docsMaxPages: 'docs.maxPages',
+  chatMaxDocsPages: 'chat.maxDocsPages',
 } as const;
 
 export type SettingKey = (typeof Setting)[keyof typeof Setting];

@@ -30,6 +30,8 @@ export const Schemes = {
   watchChange: { scheme: 'webdata-change', owner: 'watch', served: 'file-system' },
   /** A browser session's run: its output as text (webdata-run:/<session>/run-<n>.txt), kept in global storage. */
   browserRun: { scheme: 'webdata-run', owner: 'browser', served: 'file-system' },
+  /** A kept page of a docs set, opened at a heading (webdata-docs:/<set>/<title>.md?url=…). */
+  docsPage: { scheme: 'webdata-docs', owner: 'docs', served: 'content' },
 } as const satisfies Record<string, OwnScheme>;
 
 export type FileSystemScheme = Extract<(typeof Schemes)[keyof typeof Schemes], { served: 'file-system' }>;

@@ -1,4 +1,4 @@
-// The rows of the five views, as plain data, and how a command knows one when VS Code hands it
+// The rows of the six views, as plain data, and how a command knows one when VS Code hands it
 // back. A row's menu passes the row it was opened on; a view's title button passes the row that has
 // the focus, whatever its kind (issue 29: Search the Web read a selected row as a request). A row
 // is recognised by what it is, not by its fields: each view registers the rows it hands to VS Code
@@ -18,6 +18,7 @@ import type { StructuredResult } from './agent/store';
 import type { ResultGroup } from './search/present';
 import type { SearchSummary, TypedResult } from './search/record';
 import type { WebhookEventRecord } from './webhook-events';
+import type { KeptDocsSet } from './docs/store';
 
 /** A row of Search Results. */
 export type SearchTreeNode =
@@ -110,6 +111,11 @@ export type ResultsNode =
   | { kind: 'blockedPage'; job: JobRef; url: string; position: number }
   | { kind: 'more'; job: JobRef };
 
+/** A row of Docs Sets (src/features/docs/view.ts): a kept set, and below it its pages. */
+export type DocsNode =
+  | { type: 'docsSet'; set: KeptDocsSet }
+  | { type: 'docsPage'; setId: string; url: string; title: string };
+
 /** Whose row a value is, for a decoder that takes any view's row. */
 const owners = new WeakMap<object, ViewId>();
 
@@ -142,6 +148,7 @@ export const viewRows = {
   searchResults: new ViewRows<SearchTreeNode>(View.searchResults),
   pages: new ViewRows<SearchTreeNode>(View.pages),
   watches: new ViewRows<SearchTreeNode>(View.watches),
+  docsSets: new ViewRows<DocsNode>(View.docsSets),
   activeCrawls: new ViewRows<CrawlTreeNode>(View.activeCrawls),
   webhookEvents: new ViewRows<EventNode>(View.webhookEvents),
 } as const;

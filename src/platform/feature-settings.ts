@@ -86,3 +86,15 @@ export function chatMaxBrowserMinutes(): number {
   const value = section().get<number>(Setting.chatMaxBrowserMinutes, 5);
   return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.min(60, value)) : 5;
 }
+
+/** The bound in pages Add Docs… offers (webData.docs.maxPages). */
+export function docsMaxPages(): number {
+  const value = section().get<number>(Setting.docsMaxPages, 500);
+  return Number.isInteger(value) && value >= 1 ? value : 500;
+}
+
+/** The most pages a chat agent's docs set may be crawled to (user settings only: application scope). */
+export function chatMaxDocsPages(): number {
+  const value = section().get<number>(Setting.chatMaxDocsPages, 200);
+  return Number.isInteger(value) && value >= 1 ? value : 200;
+}

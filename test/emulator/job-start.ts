@@ -12,6 +12,7 @@ import { makeEvent } from './webhook-sender';
 import { senderOf } from './webhooks';
 import { demoPage, type DemoPage } from './demo-pages';
 import { answerMap, scrapeCreditsOf } from './scrape';
+import { docsSiteCrawl } from './docs-site';
 
 const SCRAPE_OPTIONS = [
   'formats', 'onlyMainContent', 'onlyCleanContent', 'includeTags', 'excludeTags', 'maxAge', 'minAge',
@@ -92,8 +93,10 @@ export function answerStart(state: EmulatorState, team: TeamState, kind: 'crawl'
     }
     url = start;
     total = Math.min(limit, CRAWL_SITE_PAGES);
-    // The sandbox's crawl finds what Map Site lists for the host, each page as a scrape answers it.
-    if (state.demoPages) documents = sitePagesOf(state, start, limit);
+    // The documentation site finds its own pages (./docs-site.ts), changing between crawls; the
+    // sandbox's other crawls find what Map Site lists for the host, each page as a scrape answers it.
+    documents = docsSiteCrawl(state, start, limit, fields.includePaths);
+    if (documents === undefined && state.demoPages) documents = sitePagesOf(state, start, limit);
   } else {
     const urls = Array.isArray(fields.urls) ? fields.urls : [];
     const valid = urls.map(httpUrl).filter((u): u is string => u !== undefined);

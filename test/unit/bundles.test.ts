@@ -37,10 +37,12 @@ interface Listing {
  * usage ledger (issue 49): every spend writes it, so its write (src/core/usage-ledger/store.ts and
  * ledger.ts, created with today's spend) is here, and with it, for now, the history's merge that
  * only the credits panel reads; moving that part to the panel's bundle would give back some of it.
+ * With docs sets (issue 48) beside it: their five command ids, two tools, view, settings and scheme,
+ * their row, factory and view's rows, 0.9 KiB more (their page rows open with vscode.open).
  */
-const SHELL_CEILING_KIB = 98.5;
+const SHELL_CEILING_KIB = 99.5;
 
-const LAZY = ['agent', 'browser', 'chat', 'connect', 'credits-usage', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
+const LAZY = ['agent', 'browser', 'chat', 'connect', 'credits-usage', 'crawl-results', 'crawls', 'docs', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
 
 /**
  * The most the credits panel's page script (src/webview/credits-usage.ts with the parts of Chart.js

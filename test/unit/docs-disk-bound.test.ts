@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { DEFAULT_MAX_DISK_MB, maxDiskMbOf, overDiskBound } from '../../src/core/docs/disk-bound';
 
 const MB = 1024 * 1024;
-const set = (id: string, updatedAt: string, megabytes: number) => ({ meta: { id, siteUrl: `https://${id}.example/`, createdAt: updatedAt, updatedAt }, bytes: megabytes * MB });
+const set = (id: string, updatedAt: string, megabytes: number) => ({ meta: { id, siteUrl: `https://${id}.example/`, createdAt: updatedAt, updatedAt }, bytes: megabytes * MB, pages: 1 });
 
 describe('Docs sets\' bound on disk (disk-bound.ts)', () => {
   const sets = [set('newest', '2026-03-01T00:00:00Z', 200), set('oldest', '2026-01-01T00:00:00Z', 150), set('middle', '2026-02-01T00:00:00Z', 250)];

@@ -41,7 +41,7 @@ describe('Docs sets on disk (DocsStore)', () => {
     const store = new DocsStore(folder, noLog);
     const bytes = await store.save(setWith('connection pooling explained'));
     const listed = await store.list();
-    assert.deepEqual(listed, [{ meta, bytes }]);
+    assert.deepEqual(listed, [{ meta, bytes, pages: 1 }]);
     const loaded = await store.load('undici');
     assert.equal(loaded?.meta.version, '7.3.0');
     assert.equal(loaded.search('pooling')[0]?.heading, 'Heading');

@@ -92,6 +92,7 @@ describe('manifest: commands', () => {
     Command.openAsMarkdown, Command.openDocumentAsMarkdown, Command.parseWithOptions,
     Command.watch, Command.editWatch,
     Command.startBrowserSession, Command.runInBrowserSession,
+    Command.addDocs, Command.searchDocs,
   ]);
 
   it('a command that asks for more before it acts ends in "…" (one character), and only such a command', () => {
@@ -187,6 +188,7 @@ describe('manifest: views (issues 34, 46)', () => {
       [View.pages]: 'Pages, Documents and Data',
       [View.activeCrawls]: 'Jobs',
       [View.watches]: 'Watches',
+      [View.docsSets]: 'Docs Sets',
       [View.webhookEvents]: 'Webhook Events',
     });
     const welcomed = new Set((manifest.contributes.viewsWelcome as Array<{ view: string }>).map((w) => w.view));
@@ -491,7 +493,7 @@ describe('manifest: advanced search and operators', () => {
 
 describe('manifest: language-model tools', () => {
   const chatSources = ['src/features/chat/index.ts', 'src/features/chat/search-tool.ts', 'src/features/chat/credits-tool.ts', 'src/features/chat/crawls-tool.ts', 'src/features/chat/read-tool.ts', 'src/features/chat/page-read-tool.ts',
-    'src/features/chat/crawl-results-tool.ts', 'src/features/chat/scrape-tool.ts', 'src/features/chat/map-tool.ts', 'src/features/chat/job-tool.ts', 'src/features/chat/research-tool.ts', 'src/features/chat/extract-tool.ts', 'src/features/chat/document-tool.ts', 'src/features/chat/watch-tool.ts', 'src/features/chat/changes-tool.ts', 'src/features/chat/browser-tool.ts', 'src/features/crawl-results/index.ts']
+    'src/features/chat/crawl-results-tool.ts', 'src/features/chat/scrape-tool.ts', 'src/features/chat/map-tool.ts', 'src/features/chat/job-tool.ts', 'src/features/chat/research-tool.ts', 'src/features/chat/extract-tool.ts', 'src/features/chat/document-tool.ts', 'src/features/chat/watch-tool.ts', 'src/features/chat/changes-tool.ts', 'src/features/chat/browser-tool.ts', 'src/features/chat/docs-tool.ts', 'src/features/chat/add-docs-tool.ts', 'src/features/crawl-results/index.ts']
     .map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');
   const matchesIn = (pattern: RegExp): Array<{ id: string }> => [...chatSources.matchAll(pattern)].map((m) => ({ id: m[1] ?? '' }));
   interface ToolContribution { [field: string]: unknown; name: string; inputSchema: Record<string, unknown> }
@@ -503,12 +505,12 @@ describe('manifest: language-model tools', () => {
   const SCHEMA_KEYWORDS = new Set(['type', 'properties', 'items', 'enum', 'required', 'description', 'minimum', 'maximum', 'maxLength', 'minLength', 'maxItems', 'default', 'oneOf']);
   const registeredTools = new Set(matchesIn(/export const \w+_TOOL = Tool\.(\w+);/g).map((m) => new Map<string, string>(Object.entries(Tool)).get(m.id)));
 
-  it('contributes the thirteen tools, each registered in code, and code registers no other', () => {
-    assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_scrape', 'webData_map', 'webData_startCrawl', 'webData_batchScrape', 'webData_extract', 'webData_research', 'webData_credits', 'webData_activeCrawls', 'webData_read', 'webData_readDocument', 'webData_watch', 'webData_browser']);
+  it('contributes the fifteen tools, each registered in code, and code registers no other', () => {
+    assert.deepEqual(tools.map((t) => t.name), ['webData_search', 'webData_scrape', 'webData_map', 'webData_startCrawl', 'webData_batchScrape', 'webData_extract', 'webData_research', 'webData_credits', 'webData_activeCrawls', 'webData_read', 'webData_readDocument', 'webData_watch', 'webData_browser', 'webData_docs', 'webData_addDocs']);
     assert.deepEqual([...registeredTools].sort(), tools.map((t) => t.name).sort());
     // Registered under the tool files' *_TOOL constants (read above), each once.
     const registerCalls = matchesIn(/\bregisterTool\(\s*(\w+_TOOL)\b/g).map((m) => m.id);
-    assert.deepEqual(registerCalls.sort(), ['ACTIVE_CRAWLS_TOOL', 'BATCH_SCRAPE_TOOL', 'CREDITS_TOOL', 'EXTRACT_TOOL', 'MAP_TOOL', 'READ_DOCUMENT_TOOL', 'READ_TOOL', 'RESEARCH_TOOL', 'SCRAPE_TOOL', 'SEARCH_TOOL', 'START_CRAWL_TOOL', 'WATCH_TOOL', 'BROWSER_TOOL'].sort(), 'each tool is registered once, under its constant');
+    assert.deepEqual(registerCalls.sort(), ['ACTIVE_CRAWLS_TOOL', 'BATCH_SCRAPE_TOOL', 'CREDITS_TOOL', 'EXTRACT_TOOL', 'MAP_TOOL', 'READ_DOCUMENT_TOOL', 'READ_TOOL', 'RESEARCH_TOOL', 'SCRAPE_TOOL', 'SEARCH_TOOL', 'START_CRAWL_TOOL', 'WATCH_TOOL', 'BROWSER_TOOL', 'DOCS_TOOL', 'ADD_DOCS_TOOL'].sort(), 'each tool is registered once, under its constant');
   });
 
   it('each has only fields VS Code 1.100 accepts, its strings, a #name, an icon and tags', () => {

@@ -20,9 +20,9 @@ describe('schemes: one module, one owner each', () => {
     assert.equal(new Set(onFileSystemSchemes()).size, onFileSystemSchemes().length, 'an onFileSystem: event listed twice');
   });
 
-  it('nine schemes, all different, each owned by a feature folder that exists', () => {
+  it('ten schemes, all different, each owned by a feature folder that exists', () => {
     const all = Object.values(Schemes);
-    assert.deepEqual(all.map((s) => s.scheme).sort(), ['webdata', 'webdata-change', 'webdata-crawl', 'webdata-data', 'webdata-doc', 'webdata-event', 'webdata-page', 'webdata-report', 'webdata-run']);
+    assert.deepEqual(all.map((s) => s.scheme).sort(), ['webdata', 'webdata-change', 'webdata-crawl', 'webdata-data', 'webdata-doc', 'webdata-docs', 'webdata-event', 'webdata-page', 'webdata-report', 'webdata-run']);
     assert.equal(new Set(all.map((s) => s.scheme)).size, all.length);
     const features = readdirSync(path.join(ROOT, 'src/features'));
     for (const own of all) assert.ok(features.includes(own.owner), `${own.scheme}: no src/features/${own.owner}/`);

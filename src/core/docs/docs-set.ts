@@ -21,6 +21,12 @@ export interface DocsSetMeta {
   /** ISO times. */
   createdAt: string;
   updatedAt: string;
+  /** The bound its crawls were given, in pages (a refresh keeps it). */
+  maxPages?: number;
+  /** What its crawls cost together, as the service counted them. */
+  creditsUsed?: number;
+  /** How its last crawl ended: a cancelled or failed one keeps what arrived. */
+  lastCrawl?: { id: string; status: 'completed' | 'cancelled' | 'failed'; pages: number };
 }
 
 /** One answer of a search: a passage, with what a row shows of it and where it opens. */

@@ -11,8 +11,9 @@ import { z } from 'zod';
 import { DEFAULT_RETRY, errorCode, unlinkRetrying, type RetryPolicy } from '../fs-retry';
 import { withLock, writeAtomic, type HistoryFileSystem } from '../search/history-fs';
 import { DocsSet, type DocsSetMeta } from './docs-set';
+import { DOCS_FILE_SUFFIX } from './files';
 
-const SUFFIX = '.docs.json';
+const SUFFIX = DOCS_FILE_SUFFIX;
 /**
  * The file's layout. 2: the index holds one document per page (./page-index.ts). A layout-1 file
  * (one document per passage) is read with its index built again from its pages; any other is as if
@@ -26,6 +27,9 @@ const metaSchema = z.object({
   version: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  maxPages: z.number().int().positive().optional(),
+  creditsUsed: z.number().nonnegative().optional(),
+  lastCrawl: z.object({ id: z.string(), status: z.enum(['completed', 'cancelled', 'failed']), pages: z.number().int().nonnegative() }).optional(),
 });
 
 const fileSchema = z.object({
@@ -39,6 +43,7 @@ const fileSchema = z.object({
 export interface KeptDocsSet {
   meta: DocsSetMeta;
   bytes: number;
+  pages: number;
 }
 
 interface StoreLog {
@@ -83,7 +88,7 @@ export class DocsStore {
     for (const name of names.filter((n) => n.endsWith(SUFFIX)).sort()) {
       // Checked, not restored: listing a 2,000-page set does not build its search.
       const kept = await this.read(name.slice(0, -SUFFIX.length));
-      if (kept !== undefined) sets.push({ meta: kept.file.meta, bytes: kept.bytes });
+      if (kept !== undefined) sets.push({ meta: kept.file.meta, bytes: kept.bytes, pages: kept.file.pages.length });
     }
     return sets;
   }

@@ -52,6 +52,9 @@ export const SPENDING_COMMANDS: Readonly<Partial<Record<CommandId, SpendingEntry
   [Command.resumeWatch]: { shows: 'after' },
   [Command.startBrowserSession]: { shows: 'asks' },
   [Command.continueInBrowser]: { shows: 'asks' },
+  // A docs set's crawl (issue 48): Add Docs…'s review and Refresh's name the bound beside the action.
+  [Command.addDocs]: { shows: 'review' },
+  [Command.refreshDocs]: { shows: 'review' },
 };
 
 /** The commands a person clicks to spend again: one icon, which no free command wears (the manifest's check reads it). */

@@ -4,7 +4,7 @@
 // and running code in the service's browser (each confirmed with its price or bound), the team's
 // credits and its active crawls (free), and webData_read (free), which reads back everything the
 // others fetched or keep: pages in parts, a job's pages, a research result, what changed on the
-// watches. Each is a definition given to one base (tool.ts, over src/core/chat/tool.ts).
+// watches; webData_docs (free, local) searches the kept docs sets and webData_addDocs makes one. Each is a definition given to one base (tool.ts, over src/core/chat/tool.ts).
 // Registering reads nothing and sends nothing. The manifest's contributes.languageModelTools
 // describes them, each offered only when connected (its `when`).
 import type { Services } from '../../platform/services';
@@ -37,6 +37,8 @@ import { watchDiffPage } from '../../core/monitor/diff-page';
 import type { WatchAgentApi } from '../watch';
 import { BROWSER_TOOL, BrowserTool } from './browser-tool';
 import type { BrowserFeature } from '../browser';
+import { DOCS_TOOL, DocsTool, type DocsReader } from './docs-tool';
+import { ADD_DOCS_TOOL, AddDocsTool, type DocsAdder } from './add-docs-tool';
 
 
 export interface ChatToolsApi {
@@ -56,6 +58,8 @@ export interface ChatToolsApi {
   readonly browser: ChatTool;
   /** webData_browser's definition: host tests stand in for the workspace's trust through it. */
   readonly browserTool: BrowserTool;
+  readonly docs: ChatTool;
+  readonly addDocs: ChatTool;
 }
 
 export interface ChatToolDeps {
@@ -81,6 +85,8 @@ export interface ChatToolDeps {
   watch: () => WatchAgentApi;
   /** The browser feature: webData_browser opens sessions and runs code through it (loaded on the tool's first call). */
   browser: () => BrowserFeature;
+  /** The docs feature: webData_docs searches the kept sets and webData_addDocs makes one through it (loaded on the tools' first call). */
+  docs: () => DocsReader & DocsAdder;
 }
 
 export function registerChatTools(services: Services, deps: ChatToolDeps): ChatToolsApi {
@@ -101,6 +107,8 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     watch: chatTool(new WatchTool(services, deps.watch), log),
     browser: chatTool(browserTool, log),
     browserTool,
+    docs: chatTool(new DocsTool(deps.docs), log),
+    addDocs: chatTool(new AddDocsTool(services, deps.docs, deps.spend), log),
   };
   services.context.subscriptions.push(
     registerTool(SEARCH_TOOL, tools.search),
@@ -116,6 +124,8 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
     registerTool(READ_DOCUMENT_TOOL, tools.readDocument),
     registerTool(WATCH_TOOL, tools.watch),
     registerTool(BROWSER_TOOL, tools.browser),
+    registerTool(DOCS_TOOL, tools.docs),
+    registerTool(ADD_DOCS_TOOL, tools.addDocs),
   );
   return tools;
 }

@@ -13,7 +13,7 @@ import type { AgentJob } from '../../core/chat/job-plan';
 import type { JobToStart } from '../../core/jobs/bound';
 import type { JobBound } from '../../core/spend/job-bound';
 import { fullSettingKey, Setting } from '../../core/ids';
-import { agentSettings } from '../../platform/feature-settings';
+import { agentSettings, chatMaxDocsPages as chatMaxDocsPagesShown } from '../../platform/feature-settings';
 
 export const creditsInvocationWords = (): string => vscode.l10n.t('Reading the team’s Web Data credits');
 export const activeCrawlsInvocationWords = (): string => vscode.l10n.t('Listing the team’s active crawls');
@@ -289,4 +289,26 @@ export function browserRefusedWords(why: 'untrusted' | 'bound' | 'declined' | 'h
     case 'bound': return `The browser run was refused: the agents' browser sessions of this window reached their bound of ${bound} minutes (webData.chat.maxBrowserMinutes). Nothing was started; the person can raise the setting.`;
     case 'declined': return 'The person declined the browser run: nothing was sent. Do not retry it unless the person asks.';
   }
+}
+
+export const docsInvocationWords = (): string => vscode.l10n.t('Searching the docs kept on this machine (free)');
+export const addDocsCheckingWords = (): string => vscode.l10n.t('Checking the docs to add');
+
+export function addDocsInvocationWords(url: string, pages: number, state?: { refused: boolean }): vscode.MarkdownString {
+  const site = inertMarkdown(url, 200);
+  return new vscode.MarkdownString(state?.refused
+    ? vscode.l10n.t('Not adding the docs of {0}: over the bound or the chat agents’ daily credit limit', site)
+    : vscode.l10n.t('Crawling the docs of {0} (at most {1} pages) into a docs set', site, pages));
+}
+
+export const addDocsConfirmationTitle = (): string => vscode.l10n.t('Add a docs set with Web Data?');
+
+export function addDocsConfirmationWords(url: string, pages: number, bound: JobBound, spend: Today): vscode.MarkdownString {
+  return new vscode.MarkdownString([
+    vscode.l10n.t('**Site:** {0} (the crawl stays under its path)', inertMarkdown(url, 500)),
+    vscode.l10n.t('**Page limit:** {0} (an agent’s docs set is at most {1}, {2})', pages, chatMaxDocsPagesShown(), fullSettingKey(Setting.chatMaxDocsPages)),
+    vscode.l10n.t('**Bound:** {0}', boundWords(bound, 'crawl')),
+    `**${vscode.l10n.t('Today:')}** ${capWords(spend.cap, spend.spent, spend.limit)}`,
+    vscode.l10n.t('Searching the set afterwards is free and works offline.'),
+  ].join('\n\n'));
 }

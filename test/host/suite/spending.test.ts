@@ -19,6 +19,8 @@ import { pressEnterUntilDone } from './helpers-steps';
 
 const KEY = 'wd-host-spending-entries';
 const PAGE = 'https://docs.tideflow.dev/guide/streams';
+/** The emulator's documentation site, below its guides (test/emulator/docs-site.ts): a docs set's crawl. */
+const DOCS = 'https://docs.harborline.dev/manual/guides/';
 
 /** What is paid: a POST that starts or fetches something, a watch made, run or changed. Reads (GET) and stops (DELETE) are free. */
 const PAID = /^(POST \/v2\/(search|scrape|map|parse|crawl|batch\/scrape|agent|monitor|browser|interact)|POST \/v2\/monitor\/[^/]+\/run|PATCH \/v2\/monitor\/[^/]+|POST \/v2\/(browser|interact)\/[^/]+\/execute)/;
@@ -32,7 +34,7 @@ describe('spending entries: each asks or names its price before it sends (issue 
   this.timeout(120_000);
   let api: WebDataApi;
   let folder: string;
-  const made: { search?: SearchRecord; pageId?: string; pageTab?: vscode.Uri; watchId?: string; resultId?: string; documentId?: string; file?: vscode.Uri; crawlId?: string } = {};
+  const made: { search?: SearchRecord; pageId?: string; pageTab?: vscode.Uri; watchId?: string; resultId?: string; documentId?: string; file?: vscode.Uri; crawlId?: string; docsSet?: string } = {};
 
   before(async function () {
     this.timeout(240_000);
@@ -66,7 +68,10 @@ describe('spending entries: each asks or names its price before it sends (issue 
     });
     assert.equal(job.status, 200);
     made.crawlId = String(((await job.json()) as { id: unknown }).id);
-    assert.ok(made.search && made.pageId && made.pageTab && made.watchId && made.resultId && made.documentId, `the set-up: ${JSON.stringify(made)}`);
+    // A docs set for Refresh: three pages of the emulator's documentation site, its review accepted.
+    await pressEnterUntilDone(api, () => vscode.commands.executeCommand('webData.docs.add', { url: DOCS, maxPages: 3 }), 3);
+    made.docsSet = (await api.docs.list()).find((set) => set.meta.siteUrl === DOCS)?.meta.id;
+    assert.ok(made.search && made.pageId && made.pageTab && made.watchId && made.resultId && made.documentId && made.docsSet, `the set-up: ${JSON.stringify(made)}`);
   });
 
   after(async () => {
@@ -76,6 +81,7 @@ describe('spending entries: each asks or names its price before it sends (issue 
     api.parse.consent.answer = undefined;
     await api.parse.consent.reset();
     if (made.watchId) await vscode.commands.executeCommand('webData.deleteWatch', { watchId: made.watchId, confirmed: true });
+    if (made.docsSet) await vscode.commands.executeCommand('webData.docs.remove', { set: made.docsSet, confirmed: true });
     await storageOf(api).globalState.update('webData.watch.known', undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(folder, { recursive: true, force: true });
@@ -114,6 +120,8 @@ describe('spending entries: each asks or names its price before it sends (issue 
     'webData.checkWatchNow': () => [made.watchId],
     'webData.startBrowserSession': () => [{ ttl: 60 }],
     'webData.continueInBrowser': () => [made.pageTab],
+    'webData.docs.add': () => [{ url: DOCS, maxPages: 5 }],
+    'webData.docs.refresh': () => [{ set: made.docsSet }],
   };
 
   /** Runs the command declining everything it asks; what it showed, and what it sent. */
