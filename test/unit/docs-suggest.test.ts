@@ -83,8 +83,8 @@ describe('Docs suggestions from the workspace (suggest.ts)', () => {
 
   it('says when the installed version differs from the kept set\'s', () => {
     const kept = [
-      { meta: { id: 'zod-dev', siteUrl: 'https://zod.dev/', version: '3.24.0', createdAt: '', updatedAt: '' }, bytes: 1 },
-      { meta: { id: 'other', siteUrl: 'https://acorn.example/', version: '8.14.0', createdAt: '', updatedAt: '' }, bytes: 1 },
+      { meta: { id: 'zod-dev', siteUrl: 'https://zod.dev/', version: '3.24.0', createdAt: '', updatedAt: '' }, bytes: 1, pages: 1 },
+      { meta: { id: 'other', siteUrl: 'https://acorn.example/', version: '8.14.0', createdAt: '', updatedAt: '' }, bytes: 1, pages: 1 },
     ];
     const installed = [
       { ecosystem: 'npm' as const, name: 'zod', version: '3.25.1', docsUrl: 'https://zod.dev/', docsUrlFrom: 'homepage' as const },
