@@ -145,7 +145,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     crawls: () => {
       const crawls = bundle('crawls').registerCrawls(services);
       // A crawl that leaves the active list with no webhook is read once.
-      context.subscriptions.push(crawls.model.onDidLeave((ids) => void features.get('crawl-results').crawlsLeft(ids)));
+      context.subscriptions.push(crawls.model.onDidLeave((left) => void features.get('crawl-results').crawlsLeft(left)));
       return crawls;
     },
     // The jobs opened here are rows of the Jobs view, below the running ones; the palette's job
@@ -162,7 +162,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     // Webhooks change the active crawls (when listed here) and the crawl results.
     webhooks: () => bundle('webhooks').registerWebhooks(services, {
       crawls: { remove: (id) => (features.has('crawls') ? features.get('crawls').model.remove(id) : undefined), refresh: async () => { if (features.has('crawls')) await features.get('crawls').model.refresh(); } },
-      results: { markFinished: (ref) => features.get('crawl-results').markFinished(ref), pagesDelivered: (ref, data) => features.get('crawl-results').pagesDelivered(ref, data) },
+      results: { markFinished: (ref, url) => features.get('crawl-results').markFinished(ref, url), pagesDelivered: (ref, data) => features.get('crawl-results').pagesDelivered(ref, data) },
       jobs: { wasStartedHere: async (id) => features.has('jobs') && await features.get('jobs').wasStartedHere(id) },
       // A run is followed only where the agent feature runs; a watch's check loads the watches to tell it.
       research: { reportAction: (...a) => { if (features.has('agent')) features.get('agent').runs.reportAction(...a); }, endReported: async (id) => { if (features.has('agent')) await features.get('agent').runs.endReported(id); } },

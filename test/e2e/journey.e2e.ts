@@ -212,11 +212,13 @@ describe('e2e: the packaged extension in the workbench, as a person uses it', fu
     for (const text of await rows.allInnerTexts()) assert.match(text, /verified/, `a signed delivery shows as verified: ${text}`);
     await waitForToast(p, /Crawl of https:\/\/docs\.tideflow\.dev completed/);
     await waitForToast(p, /Crawl of https:\/\/www\.gardenjournal\.example\/tomatoes completed/);
-    // The finished crawls leave the running rows of Jobs: each is a finished job's row now (issue 46).
+    // The finished crawls leave the running rows of Jobs: each is a finished job's row now, still
+    // named by its start address as its running row was (issue 46).
     const jobs = viewRows(p, 'Jobs');
-    await jobs.filter({ hasText: /Crawl 3f0c9a52/ }).filter({ hasText: /completed/ }).first().waitFor({ timeout: 20_000 });
-    await jobs.filter({ hasText: /Crawl 8b2d4c7e/ }).filter({ hasText: /completed/ }).first().waitFor({ timeout: 20_000 });
-    assert.equal(await jobs.filter({ hasText: 'gardenjournal.example/tomatoes' }).count(), 0, 'a finished crawl is still listed as running');
+    await jobs.filter({ hasText: 'https://docs.tideflow.dev' }).filter({ hasText: /completed/ }).first().waitFor({ timeout: 20_000 });
+    await jobs.filter({ hasText: 'https://www.gardenjournal.example/tomatoes' }).filter({ hasText: /completed/ }).first().waitFor({ timeout: 20_000 });
+    assert.equal(await jobs.filter({ hasText: 'gardenjournal.example/tomatoes' }).filter({ hasNotText: /completed/ }).count(), 0, 'a finished crawl is still listed as running');
+    assert.equal(await jobs.filter({ hasText: /Crawl (3f0c9a52|8b2d4c7e)/ }).count(), 0, 'a finished crawl is named by its id, not its address');
     await screenshot(p, '09-webhook-events');
   });
 

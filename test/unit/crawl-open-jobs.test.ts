@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { MAX_OPEN_JOBS, MAX_ROWS, mergeOpenJobs, readOpenJobs, snapshotOf, type StoredJob } from '../../src/core/crawls/open-jobs';
 import type { CrawlJobState } from '../../src/core/crawls/results';
+import { jobName } from '../../src/core/crawls/job';
 
 const id = (n: number): string => `3f0c9a52-6a3e-4d7b-9c1e-${String(n).padStart(12, '0')}`;
 const job = (n: number, pages = 2): CrawlJobState => ({
@@ -23,6 +24,26 @@ describe('crawl results kept across reloads', () => {
     assert.equal('failures' in back.job, false);
     assert.equal(back.job.pages.length, 2);
     assert.deepEqual(back.job.cursor, { skip: 2 });
+  });
+
+  it('a batch scrape reads back with how many addresses it was given (its row\'s name); a count that is not one is skipped, the job kept', () => {
+    const batch: StoredJob = { ...entry(8, 10), url: 'https://a.example/1', addresses: 12, job: { ...snapshotOf(job(8)), ref: { id: id(8), kind: 'batch' } } };
+    assert.deepEqual(readOpenJobs(JSON.parse(JSON.stringify([batch]))), [batch]);
+    for (const addresses of [0, -3, 1.5, '12']) {
+      const [back] = readOpenJobs(JSON.parse(JSON.stringify([{ ...batch, addresses }])));
+      assert.ok(back);
+      assert.equal('addresses' in back, false, String(addresses));
+    }
+  });
+
+  it('names a job\'s row by where it started, as a running crawl\'s: its address, a batch\'s count of addresses; its short id only when neither is known', () => {
+    const crawl = { id: id(9), kind: 'crawl' as const };
+    const batch = { id: id(9), kind: 'batch' as const };
+    assert.deepEqual(jobName(crawl, { url: 'https://a.example' }), { kind: 'address', url: 'https://a.example' });
+    assert.deepEqual(jobName(batch, { url: 'https://a.example/1', addresses: 12 }), { kind: 'addresses', count: 12 });
+    assert.deepEqual(jobName(batch, { url: 'https://a.example/1', addresses: 1 }), { kind: 'address', url: 'https://a.example/1' });
+    assert.deepEqual(jobName(crawl, undefined), { kind: 'id', short: '3f0c9a52' });
+    assert.deepEqual(jobName(batch, {}), { kind: 'id', short: '3f0c9a52' });
   });
 
   it('a finished job reads back with when this window saw it end (its Jobs row\'s time); a bad time is skipped', () => {

@@ -90,7 +90,8 @@ describe('manifest: commands', () => {
     Command.extractData, Command.research,
     // Convert to Markdown with Web Data… (the Explorer's) asks before it uploads the file.
     Command.openAsMarkdown, Command.openDocumentAsMarkdown, Command.parseWithOptions,
-    Command.watch, Command.editWatch,
+    // Resume Watch… reviews the watch's month before it resumes (issue 46).
+    Command.watch, Command.editWatch, Command.resumeWatch,
     Command.startBrowserSession, Command.runInBrowserSession,
     Command.addDocs, Command.searchDocs,
   ]);

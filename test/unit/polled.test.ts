@@ -331,7 +331,7 @@ describe('active crawls model', () => {
   let connection: TestConnection;
   let model: ActiveCrawlsModel;
   let changes: PolledChange[];
-  let left: string[][];
+  let left: Array<Array<{ id: string; url: string }>>;
 
   beforeEach(() => {
     fixture.emulator.setCrawls(DEMO_API_KEY, [ONE, TWO]);
@@ -340,7 +340,7 @@ describe('active crawls model', () => {
     changes = [];
     left = [];
     model.onDidChange((change) => changes.push(change));
-    model.onDidLeave((ids) => left.push(ids));
+    model.onDidLeave((crawls) => left.push(crawls));
   });
 
   afterEach(() => model.dispose());
@@ -371,7 +371,8 @@ describe('active crawls model', () => {
     fixture.emulator.setCrawls(DEMO_API_KEY, []);
     await model.refresh();
     assert.deepEqual(model.crawls, []);
-    assert.deepEqual(left, [['c2']]);
+    // With its start address: the finished crawl's row is named by it, as the running one was.
+    assert.deepEqual(left, [[{ id: 'c2', url: 'https://docs.two.example' }]]);
   });
 
   it('a failure keeps the last list, is the model\'s value, and says whether a person asked', async () => {

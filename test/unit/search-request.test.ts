@@ -2,12 +2,27 @@
 // check accepting what the settings produce.
 import * as assert from 'node:assert/strict';
 import { validateSearchRequest } from '../../src/core/api';
-import { formatsFor, mergeWithSettings, offersMarkdown, readSearchArgument, withMarkdown, requestDefaults, requestField, type SearchDefaults } from '../../src/core/search/request';
+import { shapeKey } from '../../src/core/search/record';
+import { formatsFor, mergeWithSettings, settingsShape, offersMarkdown, readSearchArgument, withMarkdown, requestDefaults, requestField, type SearchDefaults } from '../../src/core/search/request';
 import { QUERY_MAX_LENGTH, queryInputState } from '../../src/core/search/query-input';
 
 const SETTINGS: SearchDefaults = { limit: 10, sources: ['web'], scrapeFormats: 'none', country: 'US', location: '', timeout: 60000 };
 
 describe('search request from settings and argument', () => {
+  it('prices the query box by the shape the settings give every query (the search sent has the same shape)', () => {
+    const cases: SearchDefaults[] = [
+      SETTINGS,
+      { ...SETTINGS, limit: 25, sources: ['news', 'web'], scrapeFormats: 'markdown+summary' },
+      { ...SETTINGS, sources: [], scrapeFormats: 'summary' },
+    ];
+    for (const settings of cases) {
+      const checked = validateSearchRequest(mergeWithSettings(settings, { query: 'tideflow "backpressure" site:docs.tideflow.dev' }).request);
+      assert.ok(checked.ok, JSON.stringify(checked));
+      assert.equal(shapeKey(settingsShape(settings)), shapeKey(checked.body), JSON.stringify(settings));
+    }
+    assert.notEqual(shapeKey(settingsShape(cases[1] as SearchDefaults)), shapeKey(settingsShape(SETTINGS)), 'more results and formats are another price');
+  });
+
   it('maps each scrapeFormats choice to scrapeOptions.formats', () => {
     assert.deepEqual(formatsFor('none'), []);
     assert.deepEqual(formatsFor('markdown'), [{ type: 'markdown' }]);

@@ -14,7 +14,7 @@ const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
 
 /** The commands that send nothing paid: reads, views, settings, copies, and stops (a stop ends a bill, it adds none). */
 const FREE: readonly string[] = [
-  Command.answerInChat, Command.connect, Command.setApiKey, Command.clearApiKey, Command.showLog, Command.insertOperator, Command.removeSearch,
+  Command.answerInChat, Command.connect, Command.setApiKey, Command.clearApiKey, Command.showLog, Command.removeSearch,
   Command.clearSearches, Command.pinSearch, Command.unpinSearch, Command.editSearch, Command.filterSearches, Command.clearSearchFilter,
   Command.openAllResults, Command.exportSearch, Command.openMarkdown, Command.openSummary, Command.enableMarkdown, Command.openInBrowser, Command.copyUrl,
   Command.refreshCrawls, Command.copyCrawlId, Command.refreshUsage, Command.showUsage, Command.startWebhookReceiver, Command.stopWebhookReceiver,
@@ -50,7 +50,16 @@ describe('spending table: every command says whether it spends, and how it shows
     for (const id of PAID_REPEAT_COMMANDS) assert.equal(SPENDING_COMMANDS[id]?.shows, 'asks', id);
   });
 
-  it('has Watch for Changes… and Edit Watch… review their month, and Check Now ask its price (issue 47)', () => {
+  it('has every command name its price before it sends, none after (issue 46)', () => {
+    const shown: readonly string[] = ['asks', 'review', 'box'];
+    for (const [id, entry] of Object.entries(SPENDING_COMMANDS)) assert.ok(shown.includes(entry.shows), `${id}: ${entry.shows}`);
+    for (const id of [Command.search, Command.searchSelection, Command.searchTerminalSelection, Command.searchProblem, Command.insertOperator, Command.scrapeUrl, Command.mapSite]) {
+      assert.equal(SPENDING_COMMANDS[id]?.shows, 'box', id);
+    }
+  });
+
+  it('has Watch for Changes…, Edit Watch… and Resume Watch review their month, and Check Now ask its price (issue 47)', () => {
+    assert.equal(SPENDING_COMMANDS[Command.resumeWatch]?.shows, 'review');
     assert.equal(SPENDING_COMMANDS[Command.watch]?.shows, 'review');
     assert.equal(SPENDING_COMMANDS[Command.editWatch]?.shows, 'review');
     assert.equal(SPENDING_COMMANDS[Command.checkWatchNow]?.shows, 'asks');

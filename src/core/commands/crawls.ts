@@ -18,7 +18,7 @@ export function decodeCrawlId(argument: unknown): string | undefined {
  * `{ id, kind }`), where a bare id may be a batch scrape's. `url`: a crawl row's start address.
  */
 export type JobArgument =
-  | { kind: 'job'; ref: JobRef; stated: boolean; url?: string }
+  | { kind: 'job'; ref: JobRef; stated: boolean; url?: string; addresses?: number }
   | { kind: 'none' }
   | { kind: 'invalid' };
 
@@ -40,8 +40,14 @@ export function decodeJob(argument: unknown): JobArgument {
   }
   const ref = decodeJobRef(argument);
   if (ref) {
-    const url = dataArgument(argument)?.url;
-    return { kind: 'job', ref, stated: true, ...(typeof url === 'string' ? { url } : {}) };
+    // Where it started, from the command that started it (a crawl's address, a batch scrape's first and count).
+    const data = dataArgument(argument);
+    const url = data?.url;
+    const addresses = data?.addresses;
+    return {
+      kind: 'job', ref, stated: true, ...(typeof url === 'string' ? { url } : {}),
+      ...(typeof addresses === 'number' && Number.isSafeInteger(addresses) && addresses > 0 ? { addresses } : {}),
+    };
   }
   return { kind: 'invalid' };
 }

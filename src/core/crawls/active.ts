@@ -19,11 +19,17 @@ export interface ActiveCrawlsModelOptions {
   onListenerError?: (err: unknown) => void;
 }
 
+/** A crawl that left the listing: its id, and the address it started from (its finished row's name). */
+interface LeftCrawl {
+  id: string;
+  url: string;
+}
+
 export class ActiveCrawlsModel extends PolledModel<readonly ActiveCrawl[]> {
   protected readonly resource: PolledResource<readonly ActiveCrawl[]>;
   private readonly shown: CrawlList;
-  private readonly left = new Emitter<string[]>();
-  /** Fires with the ids of crawls a listing no longer has (not those `remove` took off). */
+  private readonly left = new Emitter<LeftCrawl[]>();
+  /** Fires with the crawls a listing no longer has, each with its start address (not those `remove` took off). */
   readonly onDidLeave = this.left.event;
 
   constructor(private readonly options: ActiveCrawlsModelOptions) {
@@ -95,13 +101,13 @@ export class ActiveCrawlsModel extends PolledModel<readonly ActiveCrawl[]> {
   }
 
   private follow(change: PolledChange): void {
-    let leftIds: string[] = [];
+    let left: LeftCrawl[] = [];
     switch (change.cause) {
       case 'answer': {
-        const before = this.shown.crawls.map((crawl) => crawl.id);
+        const before = this.shown.crawls.map((crawl) => ({ id: crawl.id, url: crawl.url }));
         this.shown.set(this.resource.value ?? []);
         const after = new Set(this.shown.crawls.map((crawl) => crawl.id));
-        leftIds = before.filter((id) => !after.has(id));
+        left = before.filter((crawl) => !after.has(crawl.id));
         break;
       }
       case 'not-connected':
@@ -113,7 +119,7 @@ export class ActiveCrawlsModel extends PolledModel<readonly ActiveCrawl[]> {
         break;
     }
     this.announce(change);
-    if (leftIds.length > 0 && !this.disposed) this.left.fire(leftIds, this.options.onListenerError);
+    if (left.length > 0 && !this.disposed) this.left.fire(left, this.options.onListenerError);
   }
 
   private announce(change: PolledChange): void {

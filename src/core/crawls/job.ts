@@ -11,6 +11,26 @@ export interface JobRef {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Where a job started, as this window learnt it: a crawl's address; a batch scrape's first address and how many it was given. */
+export interface JobStart {
+  readonly url?: string;
+  readonly addresses?: number;
+}
+
+/** What a job's row is named by: an address, a number of addresses, or (neither known) its short id. */
+type JobName = { kind: 'address'; url: string } | { kind: 'addresses'; count: number } | { kind: 'id'; short: string };
+
+/**
+ * A job's row is named as a running crawl's is, by where it started (issue 46): a crawl's start
+ * address, a batch scrape of several addresses by their number, of one by that one. The id (its
+ * tooltip's) names it only when this window never learnt where it started (a pasted id, a webhook).
+ */
+export function jobName(ref: JobRef, start: JobStart | undefined): JobName {
+  if (ref.kind === 'batch' && start?.addresses !== undefined && start.addresses > 1) return { kind: 'addresses', count: start.addresses };
+  if (start?.url !== undefined) return { kind: 'address', url: start.url };
+  return { kind: 'id', short: ref.id.slice(0, 8) };
+}
+
 /** The service's job ids are UUIDs; anything else is refused before a request is made. */
 export function isJobId(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);

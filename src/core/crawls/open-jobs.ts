@@ -19,8 +19,10 @@ export type JobSnapshot = Omit<CrawlJobState, 'lastFailure'>;
 export interface StoredJob {
   /** The service address the job belongs to (one key per address). */
   address: string;
-  /** The job's start address, when the Active Crawls list named it (the row's label). */
+  /** The job's start address, when the Active Crawls list or its start here named it (the row's label). */
   url?: string;
+  /** A batch scrape started here: how many addresses it was given (its row's label when more than one). */
+  addresses?: number;
   savedAt: number;
   job: JobSnapshot;
 }
@@ -48,6 +50,7 @@ export function mergeOpenJobs(stored: readonly StoredJob[], mine: readonly Store
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const optionalString = (value: unknown): value is string | undefined => value === undefined || typeof value === 'string';
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 const optionalNumber = (value: unknown): value is number | undefined => value === undefined || (typeof value === 'number' && Number.isFinite(value));
 
 function readRow(value: unknown): CrawlPageRow | undefined {
@@ -98,8 +101,9 @@ export function readOpenJobs(value: unknown): StoredJob[] {
   const jobs: StoredJob[] = [];
   for (const entry of value) {
     if (!isObject(entry) || typeof entry.address !== 'string' || typeof entry.savedAt !== 'number' || !optionalString(entry.url)) continue;
+    const addresses = isCount(entry.addresses) ? entry.addresses : undefined;
     const job = readSnapshot(entry.job);
-    if (job) jobs.push({ address: entry.address, savedAt: entry.savedAt, job, ...(entry.url !== undefined ? { url: entry.url } : {}) });
+    if (job) jobs.push({ address: entry.address, savedAt: entry.savedAt, job, ...(entry.url !== undefined ? { url: entry.url } : {}), ...(addresses !== undefined ? { addresses } : {}) });
   }
   return jobs;
 }

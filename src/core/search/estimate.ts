@@ -11,7 +11,7 @@ export type CreditEstimate =
   | { priced: false }
   | { priced: true; mode: 'anon' | 'zdr'; creditsPerTen: number; sources: number; limit: number; maxCredits: number; scraped: boolean };
 
-export function estimateCredits(body: SearchRequestBody): CreditEstimate {
+export function estimateCredits(body: Partial<SearchRequestBody>): CreditEstimate {
   const modes = body.enterprise ?? [];
   // Both given: the dearer mode prices it, as the emulator and the spec's table read.
   const mode = modes.includes('zdr') ? 'zdr' : modes.includes('anon') ? 'anon' : undefined;

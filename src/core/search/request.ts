@@ -1,6 +1,6 @@
 // The request a search sends: the user's settings as defaults, and the command's argument over
 // them field by field (the argument wins). Checking it is the client's validateSearchRequest.
-import type { SourceType } from '../api/request-types';
+import type { SearchRequestBody, SourceType } from '../api/request-types';
 import { isPlainObject } from '../plain-object';
 
 export type ScrapeFormatsChoice = 'none' | 'markdown' | 'summary' | 'markdown+summary';
@@ -34,6 +34,20 @@ export function requestDefaults(settings: SearchDefaults): Record<string, unknow
   const formats = formatsFor(settings.scrapeFormats);
   if (formats.length > 0) defaults.scrapeOptions = { formats };
   return defaults;
+}
+
+/**
+ * What prices a search typed in the query box (src/core/spend/price.ts): the sources, results per
+ * source and scraped formats the settings add under the query. The query itself prices nothing, so
+ * the box can say the price before a word is typed.
+ */
+export function settingsShape(settings: Pick<SearchDefaults, 'limit' | 'sources' | 'scrapeFormats'>): Pick<SearchRequestBody, 'sources' | 'limit' | 'scrapeOptions'> {
+  const formats = formatsFor(settings.scrapeFormats);
+  return {
+    limit: settings.limit,
+    ...(settings.sources.length > 0 ? { sources: settings.sources.map((type) => ({ type })) } : {}),
+    ...(formats.length > 0 ? { scrapeOptions: { formats } } : {}),
+  };
 }
 
 /** A request with the settings under the argument, and which of its fields the settings gave. */

@@ -16,8 +16,8 @@ export type Price =
   | { kind: 'history'; min: number; max: number; times: number }
   | { kind: 'unknown' };
 
-/** `summaries` newest first, as the history lists them. */
-export function priceOf(body: SearchRequestBody, summaries: readonly SearchSummary[]): Price {
+/** `body`: the request, or its shape alone (the query prices nothing); `summaries` newest first, as the history lists them. */
+export function priceOf(body: Partial<SearchRequestBody>, summaries: readonly SearchSummary[]): Price {
   const estimate = estimateCredits(body);
   if (estimate.priced) return { kind: 'spec', mode: estimate.mode, maxCredits: estimate.maxCredits };
   const key = shapeKey(body);

@@ -6,7 +6,7 @@
 // Also the price of a watch's check, which no other command says (Check Now is its only click).
 
 /** The operations that ask before they spend, each named by its words in the confirmation. */
-export type PaidRepeat = 'searchAgain' | 'scrapeAgain' | 'scrapeFresh' | 'scrapeResult' | 'scrapeLink' | 'parseAgain' | 'checkNow';
+export type PaidRepeat = 'searchAgain' | 'scrapeAgain' | 'scrapeFresh' | 'scrapeResult' | 'scrapeLink' | 'mapAgain' | 'parseAgain' | 'checkNow';
 
 /** "Run it again": the icon of every paid repeat, and of none of the free reads. */
 export const PAID_REPEAT_ICON = '$(debug-rerun)';

@@ -11,10 +11,10 @@ type PriceShown =
   /** A review step names the price or bound beside the action that sends it; above a threshold setting a modal asks too. */
   | 'review'
   /**
-   * Sends the query or address the person typed, or a prefilled one they confirmed with Enter, with
-   * no price first: the cost shows after, on its row and in today's spend. The gap issue 47 names.
+   * The box whose Enter sends (the query, the address; prefilled by an entry or typed) names the
+   * price under it from the moment it opens, in the review's words (issue 46). Escape sends nothing.
    */
-  | 'after';
+  | 'box';
 
 export interface SpendingEntry {
   shows: PriceShown;
@@ -23,12 +23,14 @@ export interface SpendingEntry {
 }
 
 export const SPENDING_COMMANDS: Readonly<Partial<Record<CommandId, SpendingEntry>>> = {
-  [Command.search]: { shows: 'after' },
-  [Command.searchSelection]: { shows: 'after' },
-  [Command.searchTerminalSelection]: { shows: 'after' },
-  [Command.searchProblem]: { shows: 'after' },
-  [Command.scrapeUrl]: { shows: 'after' },
-  [Command.mapSite]: { shows: 'after' },
+  [Command.search]: { shows: 'box' },
+  [Command.searchSelection]: { shows: 'box' },
+  [Command.searchTerminalSelection]: { shows: 'box' },
+  [Command.searchProblem]: { shows: 'box' },
+  // With no query box open, its operator goes into a new one, whose Enter searches.
+  [Command.insertOperator]: { shows: 'box' },
+  [Command.scrapeUrl]: { shows: 'box' },
+  [Command.mapSite]: { shows: 'box' },
   [Command.searchAdvanced]: { shows: 'review' },
   [Command.searchAgain]: { shows: 'asks', repeat: true },
   [Command.scrapeWithOptions]: { shows: 'review' },
@@ -49,7 +51,7 @@ export const SPENDING_COMMANDS: Readonly<Partial<Record<CommandId, SpendingEntry
   [Command.watch]: { shows: 'review' },
   [Command.editWatch]: { shows: 'review' },
   [Command.checkWatchNow]: { shows: 'asks', repeat: true },
-  [Command.resumeWatch]: { shows: 'after' },
+  [Command.resumeWatch]: { shows: 'review' },
   [Command.startBrowserSession]: { shows: 'asks' },
   [Command.continueInBrowser]: { shows: 'asks' },
   // A docs set's crawl (issue 48): Add Docs…'s review and Refresh's name the bound beside the action.

@@ -4,7 +4,7 @@
 // returns what it did, for the tests; none throws.
 import * as vscode from 'vscode';
 import type { JobArgument } from '../../core/commands/crawls';
-import type { JobRef } from '../../core/crawls/job';
+import type { JobRef, JobStart } from '../../core/crawls/job';
 import type { KnownJob } from '../../core/crawls/known-jobs';
 import { exportedPage } from '../../core/crawls/pages';
 import { FINISHED, type CrawlJobState, type CrawlResultsService, type Failure } from '../../core/crawls/results';
@@ -19,8 +19,8 @@ export interface CrawlCommandParts {
   service: CrawlResultsService;
   documents: CrawlPageDocuments;
   log: vscode.LogOutputChannel;
-  /** Remembers a crawl's start address from an Active Crawls row. */
-  rememberUrl: (ref: JobRef, url: string) => void;
+  /** Remembers where a job started: an Active Crawls row's address, or what the command that started it said. */
+  rememberStart: (ref: JobRef, start: JobStart) => void;
   /** Refreshes the Active Crawls list (after a cancel). */
   refreshActive: () => unknown;
   /** Shows the job's row in the Jobs view, selected and expanded (its pages below it). */
@@ -50,7 +50,9 @@ export function crawlResultCommands(parts: CrawlCommandParts) {
   /** The job an argument names; nothing offers the jobs known here (a pasted id too), anything else is refused with a warning. */
   const jobOf = async (arg: JobArgument, purpose: 'open' | 'cancel'): Promise<JobRef | undefined> => {
     if (arg.kind === 'job') {
-      if (arg.url !== undefined) parts.rememberUrl(arg.ref, arg.url);
+      if (arg.url !== undefined || arg.addresses !== undefined) {
+        parts.rememberStart(arg.ref, { ...(arg.url !== undefined ? { url: arg.url } : {}), ...(arg.addresses !== undefined ? { addresses: arg.addresses } : {}) });
+      }
       return arg.ref;
     }
     if (arg.kind === 'invalid') {

@@ -4,14 +4,14 @@
 // when the budget let it go); nothing of a page is kept in memory after its tab has it.
 import * as vscode from 'vscode';
 import { allPagesAddress, allPagesMarkdown, pageAddress, pageHeader, parsePageAddress } from '../../core/crawls/pages';
-import type { JobRef } from '../../core/crawls/job';
+import type { JobRef, JobStart } from '../../core/crawls/job';
 import type { CrawlResultsService } from '../../core/crawls/results';
 import { Schemes } from '../../core/schemes';
 import { failureWords, jobLabelWords } from './words';
 import { ReadOnlyFileSystem } from '../../platform/readonly-documents';
 
 export class CrawlPageDocuments extends ReadOnlyFileSystem {
-  constructor(private readonly service: CrawlResultsService, private readonly urlOf: (ref: JobRef) => string | undefined) {
+  constructor(private readonly service: CrawlResultsService, private readonly startOf: (ref: JobRef) => JobStart | undefined) {
     super(Schemes.crawlPage);
   }
 
@@ -30,7 +30,7 @@ export class CrawlPageDocuments extends ReadOnlyFileSystem {
         const text = await this.service.pageText(job.ref, row.index);
         texts.set(row.index, text.ok ? text.value : `_${failureWords(text.failure)}_`);
       }
-      return allPagesMarkdown(jobLabelWords(job, this.urlOf(job.ref)), job.pages, (row) => texts.get(row.index) ?? '');
+      return allPagesMarkdown(jobLabelWords(job, this.startOf(job.ref)), job.pages, (row) => texts.get(row.index) ?? '');
     }
     const row = job?.pages.find((page) => page.index === address.index);
     const text = await this.service.pageText(address.job, address.index);

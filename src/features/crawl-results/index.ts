@@ -5,7 +5,7 @@
 // client, the page store in global storage, and VS Code events.
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { jobKey, type JobRef } from '../../core/crawls/job';
+import { jobKey, type JobRef, type JobStart } from '../../core/crawls/job';
 import { knownJobs } from '../../core/crawls/known-jobs';
 import { snapshotOf, type StoredJob } from '../../core/crawls/open-jobs';
 import { openJobsKeyOf, OpenJobsStore } from '../../core/crawls/open-jobs-store';
@@ -27,7 +27,7 @@ export interface CrawlResultsApi {
   readonly service: CrawlResultsService;
   readonly commands: ReturnType<typeof crawlResultCommands>;
   /** What the webhook feature calls: a completed event (true the first time), page deliveries. */
-  markFinished(ref: JobRef): boolean;
+  markFinished(ref: JobRef, url?: string): boolean;
   pagesDelivered(ref: JobRef, data: readonly unknown[]): Promise<number>;
   /**
    * Answers Cancel Crawl's modal confirmation instead of a person, when set: only host tests do
@@ -36,7 +36,7 @@ export interface CrawlResultsApi {
    */
   answerConfirmation?: (message: string, yes: string, more: { detail: string; keep: string }) => string | undefined;
   /** What the Active Crawls view calls when crawls left its list. */
-  crawlsLeft(ids: readonly string[]): Promise<void>;
+  crawlsLeft(crawls: ReadonlyArray<{ id: string; url: string }>): Promise<void>;
   /**
    * Takes back the jobs every window kept for the service address (what a window does once at its
    * start, so the jobs open before a reload come back); host tests call it as a new window would.
@@ -55,7 +55,8 @@ function storageLimitBytes(): number {
 
 class CrawlResultsFeature extends Disposable {
   readonly api: CrawlResultsApi;
-  private readonly urls = new Map<string, string>();
+  /** Where each job started, as this window learnt it (its row's name; kept with the job across reloads). */
+  private readonly starts = new Map<string, JobStart>();
 
   constructor(services: Services, links: CrawlResultsLinks) {
     super();
@@ -82,14 +83,16 @@ class CrawlResultsFeature extends Disposable {
     const changes = service.onDidChange((ref) => { if (ref) this.keep(ref); });
     this._register(toDisposable(() => { changes.dispose(); }));
     this._register(toDisposable(() => { if (this.saveTimer) clearTimeout(this.saveTimer); void this.save(); }));
-    const urlOf = (ref: JobRef): string | undefined => this.urls.get(jobKey(ref));
+    const startOf = (ref: JobRef): JobStart | undefined => this.starts.get(jobKey(ref));
+    const urlOf = (ref: JobRef): string | undefined => startOf(ref)?.url;
+    const rememberStart = (ref: JobRef, start: JobStart): void => { this.starts.set(jobKey(ref), { ...this.starts.get(jobKey(ref)), ...start }); };
     // The jobs' rows are drawn in the Jobs view, below the running ones.
-    const rows = this._register(new JobResultsRows(service, urlOf));
+    const rows = this._register(new JobResultsRows(service, startOf));
     this._register(links.showJobs(rows));
-    const documents = this._register(new CrawlPageDocuments(service, urlOf));
+    const documents = this._register(new CrawlPageDocuments(service, startOf));
     const commands = crawlResultCommands({
       service, documents, log: services.log, refreshActive, reveal: links.revealJob,
-      rememberUrl: (ref, url) => void this.urls.set(jobKey(ref), url),
+      rememberStart,
       knownJobs: (purpose) => knownJobs(activeCrawls(), service.all, purpose, urlOf),
       confirm: async ({ message, detail, yes, keep }) => {
         const answer = services.context.extensionMode === vscode.ExtensionMode.Test ? this.api.answerConfirmation : undefined;
@@ -107,14 +110,19 @@ class CrawlResultsFeature extends Disposable {
 
     this.api = {
       service, commands,
-      markFinished: (ref) => service.markFinished(ref),
+      // The crawl's start address, when the active list named it: its finished row keeps that name.
+      markFinished: (ref, url) => {
+        if (url !== undefined) rememberStart(ref, { url });
+        return service.markFinished(ref);
+      },
       pagesDelivered: async (ref, data) => {
         // A delivery came through the receiver, which loaded dist/core.js already.
         const added = await service.addDelivered(ref, loadCore().readDeliveredDocuments(data));
         return added;
       },
-      crawlsLeft: async (ids) => {
-        const read = await service.reconcile(ids);
+      crawlsLeft: async (crawls) => {
+        for (const crawl of crawls) rememberStart({ id: crawl.id.toLowerCase(), kind: 'crawl' }, { url: crawl.url });
+        const read = await service.reconcile(crawls.map((crawl) => crawl.id));
         for (const job of read) services.log.info(`Crawl ${job.ref.id} left the active list with no webhook; read once: ${job.status}.`);
       },
       restoreKept: async () => {
@@ -129,7 +137,11 @@ class CrawlResultsFeature extends Disposable {
         }
         // Another key (or address) since the read began: those jobs are not this one's.
         if (services.connection.state.baseUrl !== address) return;
-        for (const entry of kept) if (entry.url !== undefined) this.urls.set(jobKey(entry.job.ref), entry.url);
+        for (const entry of kept) {
+          if (entry.url !== undefined || entry.addresses !== undefined) {
+            this.starts.set(jobKey(entry.job.ref), { ...(entry.url !== undefined ? { url: entry.url } : {}), ...(entry.addresses !== undefined ? { addresses: entry.addresses } : {}) });
+          }
+        }
         service.restore(kept.map((entry) => entry.job));
       },
       saved: () => this.saving,
@@ -164,8 +176,11 @@ class CrawlResultsFeature extends Disposable {
     const now = Date.now();
     const mine: StoredJob[] = refs.flatMap((ref) => {
       const job = this.service.get(ref);
-      const url = this.urls.get(jobKey(ref));
-      return job ? [{ address, savedAt: now, job: snapshotOf(job), ...(url !== undefined ? { url } : {}) }] : [];
+      const start = this.starts.get(jobKey(ref));
+      return job ? [{
+        address, savedAt: now, job: snapshotOf(job),
+        ...(start?.url !== undefined ? { url: start.url } : {}), ...(start?.addresses !== undefined ? { addresses: start.addresses } : {}),
+      }] : [];
     });
     try {
       await this.store.save(mine);

@@ -5,7 +5,7 @@
 // and a "load more" row while a cursor remains. Rows are plain data; every title, address and
 // service text passes through the inert helpers before it is shown.
 import * as vscode from 'vscode';
-import type { JobRef } from '../../core/crawls/job';
+import type { JobRef, JobStart } from '../../core/crawls/job';
 import { jobRows } from '../../core/crawls/job-rows';
 import { pageAddress, pageTitle } from '../../core/crawls/pages';
 import { hasEnded, type CrawlJobState, type CrawlResultsService } from '../../core/crawls/results';
@@ -29,8 +29,8 @@ export class JobResultsRows implements vscode.Disposable {
 
   constructor(
     private readonly service: CrawlResultsService,
-    /** The start address of a crawl, when the Jobs view's active list named it. */
-    private readonly urlOf: (ref: JobRef) => string | undefined,
+    /** Where a job started, when this window learnt it (the active list's row, the start here). */
+    private readonly startOf: (ref: JobRef) => JobStart | undefined,
   ) {
     this.subscription = service.onDidChange(() => this.emitter.fire());
   }
@@ -78,7 +78,7 @@ export class JobResultsRows implements vscode.Disposable {
       case 'job': {
         const job = this.service.get(node.ref);
         // Collapsed: up to twenty of them; opening one (its command, its row's action) expands it.
-        const item = new vscode.TreeItem(inertLabel(job ? jobLabelWords(job, this.urlOf(node.ref)) : node.id), vscode.TreeItemCollapsibleState.Collapsed);
+        const item = new vscode.TreeItem(inertLabel(job ? jobLabelWords(job, this.startOf(node.ref)) : node.id), vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `job:${key(node.ref)}`;
         if (job) {
           item.description = inertLabel(jobDescriptionWords(job));

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { FINISHED, unreadablePages, type CrawlJobState, type Failure } from '../../core/crawls/results';
 import { formatDateTime, formatNumber, formatTime } from '../../core/intl';
+import { jobName, type JobStart } from '../../core/crawls/job';
 import type { KnownJob } from '../../core/crawls/known-jobs';
 
 const locale = (): string => vscode.env.language;
@@ -25,13 +26,17 @@ function jobStatusWords(job: CrawlJobState): string {
 }
 
 /**
- * One shape for every job's row: its kind and short id, then the address it started from when this
- * window knows it ("Crawl 32a52f8e · https://docs.example.com", "Batch scrape 2ab4e577").
+ * A job's row named as a running crawl's is (issue 46): where it started ("https://docs.example.com",
+ * "12 addresses"); its kind and short id only when this window never learnt that ("Crawl 32a52f8e").
+ * The whole id is in the tooltip.
  */
-export function jobLabelWords(job: CrawlJobState, url: string | undefined): string {
-  const short = job.ref.id.slice(0, 8);
-  const named = job.ref.kind === 'crawl' ? vscode.l10n.t('Crawl {0}', short) : vscode.l10n.t('Batch scrape {0}', short);
-  return url === undefined ? named : `${named} · ${url}`;
+export function jobLabelWords(job: CrawlJobState, start: JobStart | undefined): string {
+  const name = jobName(job.ref, start);
+  switch (name.kind) {
+    case 'address': return name.url;
+    case 'addresses': return vscode.l10n.t('{0} addresses', count(name.count));
+    case 'id': return job.ref.kind === 'crawl' ? vscode.l10n.t('Crawl {0}', name.short) : vscode.l10n.t('Batch scrape {0}', name.short);
+  }
 }
 
 /**

@@ -235,7 +235,9 @@ class JobsFeature extends Disposable {
     } else {
       void vscode.window.showInformationMessage(words.started(job.kind, started.id));
     }
-    await vscode.commands.executeCommand(Command.openCrawlResults, { id: started.id, kind: started.kind });
+    // Where it started names its row, as a running crawl's address does (issue 46).
+    const start = job.kind === 'crawl' ? { url: job.request.url } : { url: job.request.urls[0], addresses: job.request.urls.length };
+    await vscode.commands.executeCommand(Command.openCrawlResults, { id: started.id, kind: started.kind, ...start });
     return started;
   }
 

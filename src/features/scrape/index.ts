@@ -79,7 +79,9 @@ export class ScrapeFeature extends Disposable {
       const sent = await this.confirm(checkUrl(url));
       return sent === undefined ? undefined : this.scrape(sent, options);
     }
-    const typed = await this.askUrl(words.urlTitle(), words.urlPrompt(), argument.kind === 'prefill' ? argument.url : await urlNearby(documentOf(argument)),
+    const prefill = argument.kind === 'prefill' ? argument.url : await urlNearby(documentOf(argument));
+    // The price before Enter, as Scrape with Options' review says it: Enter sends the settings' formats.
+    const typed = await this.askUrl(words.urlTitle(), `${await this.priceLine({})} · ${words.urlPrompt()}`, prefill,
       (url) => void vscode.commands.executeCommand(Command.scrapeWithOptions, url.trim() === '' ? undefined : url));
     if (typed === undefined) return undefined;
     const sent = await this.confirm(checkUrl(typed));
@@ -114,7 +116,8 @@ export class ScrapeFeature extends Disposable {
   /** webData.mapSite: a site's addresses in a quick pick; the picked ones open as markdown. */
   async mapSite(argument: ScrapeCommandArgument = { kind: 'none' }): Promise<MapLink[] | undefined> {
     const request = argument.kind === 'request' ? argument.request : undefined;
-    const typed = request?.url ?? await this.askUrl(words.mapTitle(), words.mapPrompt(), argument.kind === 'prefill' ? argument.url : await urlNearby(documentOf(argument)));
+    // The map's price before Enter: the service reports none, so it is said as unknown (issue 46).
+    const typed = request?.url ?? await this.askUrl(words.mapTitle(), `${words.mapPrice()} · ${words.mapPrompt()}`, argument.kind === 'prefill' ? argument.url : await urlNearby(documentOf(argument)));
     if (typed === undefined) return undefined;
     const url = await this.confirm(checkUrl(typed));
     if (url === undefined) return undefined;
@@ -134,7 +137,12 @@ export class ScrapeFeature extends Disposable {
         }
       });
     } catch (error) {
-      void showError(this.services.log, words.mapFailed(shown), error, { retry: () => this.mapSite({ kind: 'request', request: { ...mapOptions, url } }) });
+      // Retry spends as the first map did, never at one click: the box again, its price under it;
+      // a request given as an argument (its search, its limit) asked first with the same price.
+      const again = (): Promise<MapLink[] | undefined> => (request
+        ? this.askMapAgain(shown).then((yes) => (yes ? this.mapSite({ kind: 'request', request: { ...mapOptions, url } }) : undefined))
+        : this.mapSite({ kind: 'prefill', url }));
+      void showError(this.services.log, words.mapFailed(shown), error, { retry: again });
       return undefined;
     }
     if (links.length === 0) {
@@ -142,14 +150,16 @@ export class ScrapeFeature extends Disposable {
       return links;
     }
     if (request) return links;
+    // A picked address is scraped at once: the price of a scrape is in the list before the pick.
+    const scrapePrice = await this.priceLine({});
     const picked = await pick(links.map((link) => ({
       label: inertQuickPick(link.title ?? pathOf(link.url)),
       description: inertQuickPick(link.url),
       ...(link.description ? { detail: inertQuickPick(link.description) } : {}),
       url: link.url,
-    })), { title: words.mapTitle(), placeholder: words.mapPlaceholder(links.length), many: true });
+    })), { title: words.mapTitle(), placeholder: `${words.mapPlaceholder(links.length)} · ${scrapePrice}`, many: true });
     const urls = picked.map((item) => item.url);
-    if (urls.length > 1 && await this.batchOrEach(urls.length) === 'batch') {
+    if (urls.length > 1 && await this.batchOrEach(urls.length, scrapePrice) === 'batch') {
       // One job for all of them: Batch Scrape's review shows the request and its bound before it starts.
       await vscode.commands.executeCommand(Command.startBatchScrape, { urls });
       return links;
@@ -160,11 +170,16 @@ export class ScrapeFeature extends Disposable {
     return links;
   }
 
+  /** A failed map's Retry with the request it was given: the paid repeats' question, with the map's price (which no map reports, so none is counted). */
+  private askMapAgain(shown: string): Promise<boolean> {
+    return askBeforeSpending('mapAgain', shown, words.mapPrice(), { counted: false });
+  }
+
   /** Several addresses picked: one batch scrape, or each opened as markdown one by one. */
-  private async batchOrEach(count: number): Promise<'batch' | 'each' | undefined> {
+  private async batchOrEach(count: number, scrapePrice: string): Promise<'batch' | 'each' | undefined> {
     const [picked] = await pick([
       { label: words.batchAll(count), detail: words.batchAllDetail(), choice: 'batch' as const },
-      { label: words.openEach(count), detail: words.openEachDetail(), choice: 'each' as const },
+      { label: words.openEach(count), detail: `${words.openEachDetail()} ${words.eachPrice(scrapePrice)}`, choice: 'each' as const },
     ], { title: words.mapTitle(), placeholder: words.batchOrEachPlaceholder(count), many: false });
     return picked?.choice;
   }
@@ -210,10 +225,14 @@ export class ScrapeFeature extends Disposable {
    * review says for the request as fetchPage will send it: this person's scrapes of its shape.
    */
   private async askFirst(operation: PaidRepeat, url: string, options: Options): Promise<boolean> {
+    return askBeforeSpending(operation, inertNotification(url, 80), await this.priceLine(options));
+  }
+
+  /** The price line of a scrape sent with these options over the settings: this person's scrapes of its shape, else unknown. */
+  private async priceLine(options: Options): Promise<string> {
     const settings = scrapeSettings();
     const shape = scrapeShape({ formats: settings.formats, ...options });
-    const price = optionWords.price(scrapePriceOf(shape, (await this.pages.summaries().catch(() => undefined)) ?? []));
-    return askBeforeSpending(operation, inertNotification(url, 80), price);
+    return optionWords.price(scrapePriceOf(shape, (await this.pages.summaries().catch(() => undefined)) ?? []));
   }
 
   /** A checked address sent with the options given, its tab opened (Scrape with Options' last step). */

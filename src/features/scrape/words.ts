@@ -48,6 +48,9 @@ export const words = {
   withOptionsButton: (): string => vscode.l10n.t('Scrape with Options… (formats, main content, cache age, waits, mobile, tags, zero data retention)'),
   mapPrompt: (): string => vscode.l10n.t('The address of the site to map (nothing is sent until you press Enter)'),
   mapTitle: (): string => vscode.l10n.t('Web Data: Map Site'),
+  /** A map's price, said before it is sent: the service's map answer carries no credits figure, so none is made up or counted. */
+  mapPrice: (): string => vscode.l10n.t('Price: unknown, the service does not report what a map costs, so it is not counted in today\'s spend'),
+  eachPrice: (price: string): string => vscode.l10n.t('{0}, for each page', price),
   removeSecrets: (): string => vscode.l10n.t('Remove Them and Send'),
   keepSecrets: (): string => vscode.l10n.t('Send As Typed'),
   secretsQuestion: (address: string): string => vscode.l10n.t('Parts of this address look private and would be sent to the Web Data Service: {0}', address),

@@ -20,7 +20,7 @@ import { priceOf } from '../../core/spend/price';
 import { withWindowProgress } from '../../platform/progress';
 import { askBeforeSpending } from '../spend/confirm';
 import { priceWords } from '../spend/words';
-import { promptForQuery, type QueryPromptOptions } from './query-box';
+import { promptForQuery, searchPriceLine, type QueryPromptOptions } from './query-box';
 import type { SearchServiceHost } from './service';
 import { searchDoneWords, searchNotKeptWords } from './words';
 
@@ -46,7 +46,7 @@ export class SearchCommand extends Disposable {
     // and nothing typed is lost or asked for twice.
     let request = read.kind === 'request' ? read.request : undefined;
     if (!request) {
-      const query = await promptForQuery(this.lastQuery, (d) => (this.activePrompt = d), { withOptions: goOnWithOptions });
+      const query = await promptForQuery(this.lastQuery, (d) => (this.activePrompt = d), { withOptions: goOnWithOptions, price: await this.boxPrice() });
       if (query === undefined) return undefined;
       request = { query };
     }
@@ -68,7 +68,7 @@ export class SearchCommand extends Disposable {
    * until the person presses Enter on the query they can read; Escape sends nothing.
    */
   async ask(initial: string, origin: SearchOrigin, box: Pick<QueryPromptOptions, 'note'> = {}): Promise<SearchRecord | undefined> {
-    const query = await promptForQuery(initial, (d) => (this.activePrompt = d), { ...box, selection: [initial.length, initial.length], withOptions: goOnWithOptions });
+    const query = await promptForQuery(initial, (d) => (this.activePrompt = d), { ...box, selection: [initial.length, initial.length], withOptions: goOnWithOptions, price: await this.boxPrice() });
     if (query === undefined) return undefined;
     return this.execute({ query }, { withSettings: true, origin });
   }
@@ -100,6 +100,11 @@ export class SearchCommand extends Disposable {
     if (how.askFirst === true && !(await this.askPrice(prepared.search))) return undefined;
     if (!(await this.connected())) return undefined;
     return this.send(prepared.search, how.token, how.origin);
+  }
+
+  /** The box's price line: the search Enter sends has the settings' shape (a history that cannot be read prices nothing: unknown). */
+  private async boxPrice(): Promise<string> {
+    return searchPriceLine(await this.searches.list().catch(() => []));
   }
 
   /** The price as Search with Options' review says it: the spec's, else this shape's history, else unknown. */

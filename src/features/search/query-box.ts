@@ -6,6 +6,10 @@ import * as vscode from 'vscode';
 import type { SourceType } from '../../core/api/request-types';
 import { queryWarnings } from '../../core/search/advanced/operators';
 import { QUERY_MAX_LENGTH, queryInputState, type QueryInputState } from '../../core/search/query-input';
+import type { SearchSummary } from '../../core/search/record';
+import { settingsShape } from '../../core/search/request';
+import { priceOf } from '../../core/spend/price';
+import { priceWords } from '../spend/words';
 import { loadCore } from '../../platform/core';
 import { toDisposable } from '../../platform/disposable';
 import { searchSettings } from '../../platform/settings';
@@ -41,10 +45,24 @@ export interface QueryPromptOptions {
   /** Said in front of the count under the box, such as that an entry's text was cut. */
   note?: string;
   /**
+   * The price of the search Enter sends ("Price: …", searchPriceLine), under the box after the note: it is
+   * there before a word is typed, since the query itself prices nothing (issue 46).
+   */
+  price?: string;
+  /**
    * The box's Search with Options… button: the box closes (answering undefined) and this runs with
    * what was typed. One command per operation: the options are a button inside it (issue 46).
    */
   withOptions?: (typed: string) => void;
+}
+
+/**
+ * The price line of a search typed in the box, in the words of Search with Options' review: the
+ * shape the settings give it (results per source, sources, scraped formats), priced by the
+ * history's searches of that shape (newest first), else unknown until the first.
+ */
+export function searchPriceLine(history: readonly SearchSummary[]): string {
+  return vscode.l10n.t('Price: {0}', priceWords(priceOf(settingsShape(searchSettings()), history)));
 }
 
 /** The query box's button that goes on with Search with Options…. */
@@ -66,7 +84,7 @@ export function promptForQuery(initial: string | undefined, own: (d: vscode.Disp
     let suspended = false;
     const update = (refused = false): QueryInputState => {
       const { state, message } = queryValidation(box.value, sources, refused);
-      box.prompt = options.note !== undefined ? `${options.note} · ${state.prompt}` : state.prompt;
+      box.prompt = [options.note, options.price, state.prompt].filter((part) => part !== undefined).join(' · ');
       box.validationMessage = message;
       return state;
     };

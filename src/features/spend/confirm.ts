@@ -16,6 +16,7 @@ function wordsOf(operation: PaidRepeat, subject: string): { question: string; se
     case 'scrapeFresh': return { question: vscode.l10n.t('Scrape a fresh copy of {0}, not the service\'s cached one?', subject), send: vscode.l10n.t('Scrape Fresh Copy') };
     case 'scrapeResult': return { question: vscode.l10n.t('Scrape the full page {0}?', subject), send: vscode.l10n.t('Scrape Full Page') };
     case 'scrapeLink': return { question: vscode.l10n.t('Scrape the linked page {0}?', subject), send: vscode.l10n.t('Scrape') };
+    case 'mapAgain': return { question: vscode.l10n.t('Map the site {0} again?', subject), send: vscode.l10n.t('Map Again') };
     case 'parseAgain': return { question: vscode.l10n.t('Upload {0} again and convert it to markdown?', subject), send: vscode.l10n.t('Convert Again') };
     case 'checkNow': return { question: vscode.l10n.t('Check the watch {0} now?', subject), send: vscode.l10n.t('Check Now') };
   }
@@ -24,10 +25,12 @@ function wordsOf(operation: PaidRepeat, subject: string): { question: string; se
 /**
  * Asks before a paid repeat is sent; true only when the person chose to send. `price` is the
  * price line as the operation's commands say it ("Price: …"), never left out: unknown is a price too.
+ * `counted: false` for an operation whose cost the service never reports.
  */
-export async function askBeforeSpending(operation: PaidRepeat, subject: string, price: string): Promise<boolean> {
+export async function askBeforeSpending(operation: PaidRepeat, subject: string, price: string, spend: { counted: boolean } = { counted: true }): Promise<boolean> {
   const { question, send } = wordsOf(operation, subject);
-  const detail = `${price}\n\n${vscode.l10n.t('What it costs counts in today\'s spend, in the tooltip of the credits in the status bar.')}`;
+  // A cost the service does not report (a map's) is not counted: its price line says so instead.
+  const detail = spend.counted ? `${price}\n\n${vscode.l10n.t('What it costs counts in today\'s spend, in the tooltip of the credits in the status bar.')}` : price;
   const choice = await vscode.window.showInformationMessage(question, { modal: true, detail }, send);
   return choice === send;
 }

@@ -1,6 +1,7 @@
 // Know when a page changes (issue 37): Watch for Changes… makes a watch on the service (a monitor)
 // after steps with Back and a review that shows its bound; the Watches group of Search Results shows
-// each watch with its next run and last check; Check Now (asked first with its price), Pause/Resume,
+// each watch with its next run and last check; Check Now (asked first with its price), Pause, Resume
+// (its month named first, as the review names it),
 // Delete (asks) and Open Changes act on its rows. A changed page opens in VS Code's diff editor
 // (./changes.ts). Each check run from here, or found run on schedule when the watches are read,
 // counts its `actualCredits` in today's spend (./check-spend.ts). The chat tools reach watches
@@ -16,7 +17,7 @@ import { asksBeforeCreating, watchMonth, type WatchMonth } from '../../core/moni
 import { buildMonitorRequest, creditsPerPageOf, draftOf, pagesPerCheck, type MonitorCreateRequest, type WatchChoices, type WatchWhat } from '../../core/monitor/request';
 import { parseSchedule } from '../../core/monitor/schedule';
 import type { Monitor, MonitorCheck, MonitorCheckPage } from '../../core/monitor/schemas';
-import { inertNotification } from '../../core/text/inert';
+import { inertNotification, inertQuickPick } from '../../core/text/inert';
 import { copyText } from '../../platform/clipboard';
 import { noArgument, registerCommand } from '../../platform/commands';
 import { loadCore } from '../../platform/core';
@@ -39,7 +40,7 @@ import { watchAgentApi, type WatchAgentApi } from './agent';
 import { CheckSpend, type WatchCheckDone } from './check-spend';
 import { WatchModel } from './model';
 import { WatchNotifier } from './notifier';
-import { checkWhat, confirmAbove, localZone, showWatchReview, showWatchStep } from './steps';
+import { checkWhat, confirmAbove, localZone, showResumeReview, showWatchReview, showWatchStep } from './steps';
 import { countsWords, watchProblemWords, words } from './words';
 
 export type { WatchCheckDone } from './check-spend';
@@ -287,7 +288,24 @@ export class WatchFeature extends Disposable {
     }
   }
 
-  /** webData.pauseWatch / resumeWatch. */
+  /**
+   * webData.resumeWatch: the watch's month named first, as Watch for Changes… names it (its review,
+   * and a modal above webData.watch.confirmAboveCreditsPerMonth); declined, nothing is sent.
+   */
+  async resume(id: string | undefined): Promise<Monitor | undefined> {
+    if (id === undefined) { void vscode.window.showErrorMessage(words.noWatch()); return undefined; }
+    const monitor = this.model.get(id) ?? await (await this.connected())?.getMonitor(id).catch(() => undefined);
+    if (!monitor) { void vscode.window.showErrorMessage(words.noWatch()); return undefined; }
+    const choices = this.choicesOf(draftOf(monitor));
+    const month = choices ? await this.month(choices) : undefined;
+    const bound = month ? { credits: words.bound(month.credits), sum: words.boundSum(month) } : { credits: words.serviceBound(monitor.estimatedCreditsPerMonth) };
+    if (!(await showResumeReview(inertQuickPick(monitor.name ?? id, 80), bound, { ...this.frame(1, false), title: words.resumeTitle(), totalSteps: 1 }))) return undefined;
+    const threshold = watchConfirmAbove();
+    if (month && asksBeforeCreating(month, threshold) && !(await confirmAbove(month, threshold, this.answerer(), 'resume'))) return undefined;
+    return this.setPaused(id, false);
+  }
+
+  /** webData.pauseWatch, and Resume once its month was accepted. */
   async setPaused(id: string | undefined, paused: boolean): Promise<Monitor | undefined> {
     if (id === undefined) { void vscode.window.showErrorMessage(words.noWatch()); return undefined; }
     const api = await this.connected();
@@ -372,7 +390,7 @@ export function registerWatch(services: Services, links: WatchLinks): WatchFeatu
     registerCommand(Command.watch, decodeWatchCommand, (argument) => feature.watch(argument)),
     registerCommand(Command.checkWatchNow, decodeWatchId, (id) => feature.checkNow(id)),
     registerCommand(Command.pauseWatch, decodeWatchId, (id) => feature.setPaused(id, true)),
-    registerCommand(Command.resumeWatch, decodeWatchId, (id) => feature.setPaused(id, false)),
+    registerCommand(Command.resumeWatch, decodeWatchId, (id) => feature.resume(id)),
     registerCommand(Command.deleteWatch, decodeDeleteWatch, (argument) => feature.delete(argument)),
     registerCommand(Command.openWatchChanges, decodeChanges, (argument) => feature.openChanges(argument)),
     registerCommand(Command.refreshWatches, noArgument, () => feature.model.refresh()),

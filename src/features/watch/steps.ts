@@ -82,12 +82,24 @@ export async function showWatchReview(draft: WatchDraft, facts: { action: 'creat
 }
 
 /**
- * A modal naming the month above the person's threshold; true to create. `answer` stands in for the
- * person in host tests, where a modal cannot be clicked.
+ * Resume Watch's one step: Resume with the month beside it and its sum under it, in the review's
+ * words (a paused watch spends nothing; resumed, it spends on every check). True to resume.
  */
-export async function confirmAbove(month: WatchMonth, threshold: number, answer?: (message: string, yes: string) => string | undefined): Promise<boolean> {
-  const create = words.confirmCreate();
-  const question = words.confirmBound(month.credits);
+export async function showResumeReview(name: string, bound: { credits: string; sum?: string }, frame: StepFrame): Promise<boolean> {
+  const outcome = await showPick(frame, {
+    placeholder: words.resumePlaceholder(name),
+    items: [{ value: 'resume' as const, label: words.resume(), description: bound.credits, ...(bound.sum !== undefined ? { detail: bound.sum } : {}) }],
+  });
+  return outcome.kind === 'answer' && outcome.value[0] === 'resume';
+}
+
+/**
+ * A modal naming the month above the person's threshold; true to create (or resume). `answer`
+ * stands in for the person in host tests, where a modal cannot be clicked.
+ */
+export async function confirmAbove(month: WatchMonth, threshold: number, answer?: (message: string, yes: string) => string | undefined, action: 'create' | 'resume' = 'create'): Promise<boolean> {
+  const create = action === 'create' ? words.confirmCreate() : words.confirmResume();
+  const question = action === 'create' ? words.confirmBound(month.credits) : words.confirmResumeBound(month.credits);
   const detail = words.confirmBoundDetail(words.boundSum(month), threshold);
   const picked = answer ? answer(`${question} ${detail}`, create) : await vscode.window.showWarningMessage(question, { modal: true, detail }, create);
   return picked === create;

@@ -99,6 +99,15 @@ export const words = {
   confirmBound: (credits: number) => vscode.l10n.t('This watch could spend up to {0} credits a month. Create it?', n(credits)),
   confirmBoundDetail: (sum: string, threshold: number) => vscode.l10n.t('{0}. You are asked above {1} credits a month ({2}). The service checks on schedule, whether or not VS Code is open; delete the watch to stop it.', sum, n(threshold), fullSettingKey(Setting.watchConfirmAboveCreditsPerMonth)),
   confirmCreate: () => vscode.l10n.t('Create the Watch'),
+  confirmResumeBound: (credits: number) => vscode.l10n.t('This watch could spend up to {0} credits a month. Resume it?', n(credits)),
+  confirmResume: () => vscode.l10n.t('Resume the Watch'),
+  resumeTitle: () => vscode.l10n.t('Web Data: Resume Watch'),
+  resumePlaceholder: (name: string) => vscode.l10n.t('Resume {0}: the service checks it on schedule again', name),
+  resume: () => vscode.l10n.t('$(debug-start) Resume the Watch'),
+  /** A watch whose month the steps cannot read (a schedule they do not know): the service's own estimate, if it gave one. */
+  serviceBound: (credits: number | null | undefined) => (typeof credits === 'number'
+    ? vscode.l10n.t('up to {0} credits a month, as the service estimates it', n(credits))
+    : vscode.l10n.t('Price: unknown until its first check (the service reports it once it has run)')),
   /** Check Now's price line, in the words of the bound above (a check reads every watched page). */
   checkPrice: (price: CheckPrice) => {
     switch (price.kind) {

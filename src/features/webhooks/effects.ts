@@ -36,7 +36,8 @@ export interface StartedJobsLink {
 }
 
 export interface CrawlResultsLink {
-  markFinished(ref: JobRef): boolean;
+  /** `url`: the crawl's start address, when the active list named it (its finished row is named by it). */
+  markFinished(ref: JobRef, url?: string): boolean;
   pagesDelivered(ref: JobRef, data: readonly unknown[]): Promise<number>;
 }
 
@@ -93,7 +94,7 @@ export class WebhookEffects extends Disposable {
       // listing says so (the next refresh), and the notification names no URL.
       const trusted = record.status === 'verified';
       const crawlUrl = trusted && record.type === 'crawl.completed' && record.jobId !== undefined ? this.completeCrawl(record.jobId) : undefined;
-      const job = trusted ? this.resultsOf(record.type, record.jobId, delivery.event.data) : undefined;
+      const job = trusted ? this.resultsOf(record.type, record.jobId, delivery.event.data, crawlUrl) : undefined;
       if (trusted) this.tell(delivery.event);
       this.notify(record, crawlUrl, job);
     } catch (err) {
@@ -132,7 +133,7 @@ export class WebhookEffects extends Disposable {
    * notification per page); a completed event marks it finished. Returns the job of a completed
    * event, whose notification then offers its results.
    */
-  private resultsOf(type: string | undefined, jobId: string | undefined, data: readonly unknown[]): JobRef | undefined {
+  private resultsOf(type: string | undefined, jobId: string | undefined, data: readonly unknown[], crawlUrl?: string): JobRef | undefined {
     const ref = readJobArgument({ id: jobId, type });
     if (!ref || !this.results) return undefined;
     if (type === 'crawl.page' || type === 'batch_scrape.page') {
@@ -143,7 +144,7 @@ export class WebhookEffects extends Disposable {
       return undefined;
     }
     if (type === 'crawl.completed' || type === 'batch_scrape.completed') {
-      if (!this.results.markFinished(ref)) this.log.info(`Webhook ${type} for ${ref.id}: its end was already known; not counted again.`);
+      if (!this.results.markFinished(ref, crawlUrl)) this.log.info(`Webhook ${type} for ${ref.id}: its end was already known; not counted again.`);
       return ref;
     }
     return undefined;

@@ -103,9 +103,14 @@ describe('crawls: the Active Crawls view', () => {
     assert.equal(api.crawls.view.badge, undefined);
     // It left with no webhook: read once (the emulator knows no job by its id), and listed as ended,
     // never among the running rows (issue 46: one view for jobs).
-    await waitFor('the crawl that left, as an ended job', async () => (await crawlRows(api)).some((r) => r.label === `Crawl ${SECOND.slice(0, 8)}`));
+    // Named by its start address, as its running row was; its id in the tooltip (issue 46).
+    await waitFor('the crawl that left, as an ended job', async () => (await crawlRows(api)).some((r) => r.contextValue === 'crawlJob.crawl.finished'));
     const rows = await crawlRows(api);
     assert.deepEqual(rows.map((r) => r.contextValue), ['crawlJob.crawl.finished']);
+    const [left] = rows;
+    assert.ok(left);
+    assert.equal(left.label, 'https://garden.example/tomatoes');
+    assert.ok((left.tooltip ?? '').replace(/\\(.)/g, '$1').includes(`Crawl ID: ${SECOND}`), left.tooltip);
     assert.match(rows[0]?.description ?? '', /^ended, its status not read · /);
   });
 

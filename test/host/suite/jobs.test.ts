@@ -11,6 +11,7 @@ import type { ShownError } from '../../../src/platform/notify';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
 import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
+import { crawlRows } from './helpers-shown';
 import { pressEnterUntilDone, showWithSelection } from './helpers-steps';
 import { settingsTarget } from './helpers-webhooks';
 
@@ -73,6 +74,17 @@ describe('starting crawls and batch scrapes from the editor', function () {
     await restoreDemoKey();
   });
 
+  /** The Jobs view's row of a job, as drawn (its tooltip's markdown escapes undone), once it is there. */
+  async function jobRowOf(id: string): Promise<{ label: string; contextValue: string; tooltip: string }> {
+    let found: { label: string; contextValue: string; tooltip: string } | undefined;
+    await waitFor(`the row of the job ${id}`, async () => {
+      const row = (await crawlRows(api)).find((r) => (r.tooltip ?? '').replace(/\\(.)/g, '$1').includes(id) && (r.contextValue ?? '').endsWith('.finished'));
+      found = row ? { label: row.label, contextValue: row.contextValue ?? '', tooltip: (row.tooltip ?? '').replace(/\\(.)/g, '$1') } : undefined;
+      return found !== undefined;
+    });
+    return found ?? assert.fail('no row');
+  }
+
   it('Start Crawl with a request: the review shows the bound and the wired webhook; its pages arrive by webhook; its cost is kept', async () => {
     assert.deepEqual(api.jobs.wiring(), { kind: 'wired', url: receiverUrl, via: 'loopback', check: 'job-token' });
     const seen: ShownQuickInput[] = [];
@@ -92,6 +104,11 @@ describe('starting crawls and batch scrapes from the editor', function () {
     }, 20_000);
     assert.ok(api.webhooks.events.some((event) => event.jobId === started.id && event.status === 'verified'), 'the job\'s deliveries are taken as the service\'s');
     await waitFor('the finished crawl\'s cost kept', () => sharedEntries(api, 'webData.jobCosts:').some((cost) => cost.id === started.id), 20_000);
+    // Its finished row is named as the running one was, by its start address; the id is in its tooltip (issue 46).
+    const row = await jobRowOf(started.id);
+    assert.match(row.label, /^https:\/\/docs\.tideflow\.dev\/?$/);
+    assert.equal(row.contextValue, 'crawlJob.crawl.finished');
+    assert.ok(row.tooltip.includes(`Crawl ID: ${started.id}`), row.tooltip);
     const bound = api.jobs.bound({ kind: 'crawl', request: { url: 'https://docs.tideflow.dev', limit: 20, scrapeOptions: { formats: ['markdown'] } } });
     assert.equal(bound.credits.kind, 'history', 'the next crawl of this shape has a bound in credits');
     assert.equal(bound.pages, 20);
@@ -175,6 +192,11 @@ describe('starting crawls and batch scrapes from the editor', function () {
         const job = api.crawlResults.service.get({ id: ok.id, kind: 'batch' });
         return job?.status === 'completed' && job.finishedVia === 'read' && job.pages.length === 2;
       }, 20_000);
+      // Named by how many addresses it was given, as a running crawl is by its address; the id is in its tooltip (issue 46).
+      const row = await jobRowOf(ok.id);
+      assert.equal(row.label, '2 addresses');
+      assert.equal(row.contextValue, 'crawlJob.batch.finished');
+      assert.ok(row.tooltip.includes(`Batch scrape ID: ${ok.id}`), row.tooltip);
     } finally {
       receiverUrl = String(await vscode.commands.executeCommand('webData.startWebhookReceiver'));
     }

@@ -783,13 +783,20 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       const { result, shown: s } = await call('webData.pauseWatch', row.node);
       noProblem('Pause Watch', s);
       assert.equal((result as { status?: string } | undefined)?.status, 'paused');
-      await vscode.commands.executeCommand('webData.resumeWatch', (result as { id: string }).id);
+      // Resumed as a person resumes it: Enter on the month its review names.
+      await pressEnterUntilDone(api, () => vscode.commands.executeCommand('webData.resumeWatch', (result as { id: string }).id), 3);
     },
     'webData.resumeWatch': async (row) => {
+      // Its month named first (issue 46): the review, closed here, resumes nothing.
+      const before = await emulator.requestCount();
       const { result, shown: s } = await call('webData.resumeWatch', row.node);
       noProblem('Resume Watch', s);
-      assert.equal((result as { status?: string } | undefined)?.status, 'active');
-      await vscode.commands.executeCommand('webData.pauseWatch', (result as { id: string }).id);
+      assert.equal(result, undefined);
+      assert.match(s.quickInputs[0]?.items[0] ?? '', /Resume the Watch up to [\d,]+ credits a month/, 'the review did not name the month');
+      assert.deepEqual((await emulator.requestsSince(before)).filter((r) => r.method === 'PATCH'), [], 'resumed with the review closed');
+      const resumed = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<{ id: string; status?: string } | undefined>('webData.resumeWatch', row.node), 3);
+      assert.equal(resumed?.status, 'active');
+      await vscode.commands.executeCommand('webData.pauseWatch', resumed.id);
     },
     'webData.editWatch': async (row) => {
       const before = await emulator.requestCount();

@@ -1,9 +1,10 @@
-// Every spending entry asks or names its price before it sends (issue 47), in a real VS Code: for
-// each row of the spending table (src/core/spend/spending.ts) that says its price comes first, the
-// command runs as a person would run it, declining: each modal is answered No (the extension's own
-// modals and the host-test stand-ins of the agent, jobs, watch and parse features alike), each step
-// of a review is taken with Enter until a list names a price, which is then closed. The price must
-// have been named (in a modal or in the review) and no paid request may have reached the emulator.
+// Every spending entry asks or names its price before it sends (issues 46 and 47), in a real VS Code:
+// for each row of the spending table (src/core/spend/spending.ts), the command runs as a person
+// would run it, declining: each modal is answered No (the extension's own modals and the host-test
+// stand-ins of the agent, jobs, watch and parse features alike), each step of a review is taken
+// with Enter until a list or a box names a price, which is then closed (Escape). The price must
+// have been named (in a modal, the review or the box) and no paid request may have reached the
+// emulator: a box that names no price is taken with Enter, and sends.
 // A row with no way to run it here fails, so a new spending command gets one. Its own emulated team.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -13,9 +14,9 @@ import type { SearchRecord } from '../../../src/core/search/record';
 import { SPENDING_COMMANDS } from '../../../src/core/spend/spending';
 import type { WebDataApi } from '../../../src/extension';
 import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
-import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey } from './helpers-account';
+import { activate, emulator, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
 import { answeringModals, type AskedModal } from './helpers-price';
-import { pressEnterUntilDone } from './helpers-steps';
+import { pressEnterUntilDone, showWithSelection } from './helpers-steps';
 
 const KEY = 'wd-host-spending-entries';
 const PAGE = 'https://docs.tideflow.dev/guide/streams';
@@ -34,6 +35,7 @@ describe('spending entries: each asks or names its price before it sends (issue 
   this.timeout(120_000);
   let api: WebDataApi;
   let folder: string;
+  const cleanup: Array<{ dispose(): unknown }> = [];
   const made: { search?: SearchRecord; pageId?: string; pageTab?: vscode.Uri; watchId?: string; resultId?: string; documentId?: string; file?: vscode.Uri; crawlId?: string; docsSet?: string } = {};
 
   before(async function () {
@@ -75,6 +77,7 @@ describe('spending entries: each asks or names its price before it sends (issue 
   });
 
   after(async () => {
+    cleanup.forEach((d) => { d.dispose(); });
     api.watch.answerConfirmation = undefined;
     api.agent.answerConfirmation = undefined;
     api.jobs.answerConfirmation = undefined;
@@ -95,8 +98,43 @@ describe('spending entries: each asks or names its price before it sends (issue 
     return vscode.Uri.file(file);
   }
 
-  /** Each command's arguments, as its palette form, a row or a tab would pass them. */
-  const args: Record<string, () => unknown[]> = {
+  /** A terminal whose text is selected, as the terminal's context menu finds it; closed after the suite. */
+  async function terminalWithSelection(): Promise<void> {
+    const written = new vscode.EventEmitter<string>();
+    const opened = new Promise<void>((resolve) => {
+      const pty: vscode.Pseudoterminal = { onDidWrite: written.event, open: () => resolve(), close: () => undefined };
+      const terminal = vscode.window.createTerminal({ name: 'wd-spending-shell', pty });
+      cleanup.push(terminal, written);
+      terminal.show(false);
+    });
+    await opened;
+    const terminal = vscode.window.terminals.find((t) => t.name === 'wd-spending-shell');
+    assert.ok(terminal);
+    written.fire('npm ERR! code ERESOLVE\r\n');
+    await waitFor('the terminal to show the text and select it', async () => {
+      await vscode.commands.executeCommand('workbench.action.terminal.selectAll');
+      return (await api.entries.readTerminalSelection(terminal))?.text.includes('ERESOLVE') === true;
+    }, 10_000);
+  }
+
+  /** Each command's arguments, as its palette form, a row, a tab or a menu would pass them (made ready first where the command reads the window). */
+  const args: Record<string, () => unknown[] | Promise<unknown[]>> = {
+    // The boxes: the palette's, and the entries that open it filled in (issue 46).
+    'webData.search': () => [],
+    'webData.insertOperator': () => ['site'],
+    'webData.searchSelection': async () => {
+      const document = await vscode.workspace.openTextDocument(made.file ?? assert.fail('the set-up made no file'));
+      await showWithSelection(document, new vscode.Range(1, 0, 1, 'spending entry'.length));
+      return [];
+    },
+    'webData.searchTerminalSelection': async () => { await terminalWithSelection(); return []; },
+    'webData.searchProblem': () => [{ message: 'Import "tideflow" could not be resolved', source: 'Pylance', uri: made.file?.toString(), line: 1 }],
+    'webData.scrapeUrl': () => [],
+    'webData.mapSite': () => [],
+    'webData.resumeWatch': async () => {
+      await vscode.commands.executeCommand('webData.pauseWatch', made.watchId);
+      return [made.watchId];
+    },
     'webData.searchAdvanced': () => [{ query: 'tideflow backpressure' }],
     'webData.searchAgain': () => [{ searchId: made.search?.id }],
     'webData.scrapeWithOptions': () => [PAGE],
@@ -186,13 +224,12 @@ describe('spending entries: each asks or names its price before it sends (issue 
     }
   }
 
+  const how = { asks: 'asks with its price', review: 'names its price in its review', box: 'names its price in its box before Enter' } as const;
   for (const [command, entry] of Object.entries(SPENDING_COMMANDS)) {
-    if (entry.shows === 'after') continue;
-    const how = entry.shows === 'asks' ? 'asks with its price' : 'names its price in its review';
-    it(`${command} ${how} before it sends; declined, nothing paid reaches the service`, async () => {
+    it(`${command} ${how[entry.shows]} before it sends; declined, nothing paid reaches the service`, async () => {
       const given = args[command];
       assert.ok(given, `${command} spends and this suite has no way to run it: add its arguments`);
-      const { seen, sent, result } = await declining(command, given());
+      const { seen, sent, result } = await declining(command, await given());
       const asked = seen.modals.filter((m) => PRICE.test(m));
       const reviewed = seen.inputs.filter((i) => PRICE.test([...i.items, ...i.details, i.placeholder ?? '', i.prompt ?? ''].join('\n')));
       const shown = `errors: ${seen.errors.join(' | ')}; modals: ${seen.modals.join(' | ')}; inputs: ${seen.inputs.map((i) => [...i.items, ...i.details].join(' / ')).join(' | ')}`;

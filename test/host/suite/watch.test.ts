@@ -262,8 +262,12 @@ describe('watches', function () {
     const row = (await watchRows()).find((r) => r.type === 'watch' && r.monitor.id === created.id);
     assert.ok(row);
     assert.equal(api.watch.view.getTreeItem(row).contextValue, 'watch.paused');
-    const resumed = await vscode.commands.executeCommand<Monitor | undefined>('webData.resumeWatch', row);
+    // Resume names the watch's month first, as its review did (issue 46): Enter on it resumes.
+    const resumeSeen: ShownQuickInput[] = [];
+    const resumed = await pressEnterUntilDone(api, () => vscode.commands.executeCommand<Monitor | undefined>('webData.resumeWatch', row), 3, resumeSeen);
     assert.equal(resumed?.status, 'active');
+    assert.deepEqual(resumeSeen.map((s) => s.title), ['Web Data: Resume Watch']);
+    assert.match(resumeSeen[0]?.items[0] ?? '', /^\$\(debug-start\) Resume the Watch up to \d+ credits a month$/);
     // Edit Watch… opens the review with the watch's own steps; Save sends them back.
     const seen: ShownQuickInput[] = [];
     const before = await emulator.requestCount();

@@ -208,7 +208,8 @@ describe('webhooks', function () {
     // Off the running rows of Jobs; a finished job's row now, below them (issue 46: one view for jobs).
     const jobs = await crawlRows(api);
     assert.ok(!JSON.stringify(jobs.filter((r) => r.contextValue !== 'crawlJob.crawl.finished')).includes('crawl.host-test.example'), 'the crawl is still among the running rows');
-    await waitFor('the finished crawl\'s row', async () => (await crawlRows(api)).some((r) => r.contextValue === 'crawlJob.crawl.finished' && r.label.startsWith(`Crawl ${CRAWL.id.slice(0, 8)}`)));
+    // Named by its start address, as its running row was (issue 46).
+    await waitFor('the finished crawl\'s row', async () => (await crawlRows(api)).some((r) => r.contextValue === 'crawlJob.crawl.finished' && r.label === 'https://crawl.host-test.example'));
     const row = rowFor(api, CRAWL.id);
     assert.ok(row);
     assert.equal(text(row.label), 'crawl.completed');

@@ -12,7 +12,7 @@ import type { SearchArgument } from '../../../core/search/request';
 import type { SearchSummary } from '../../../core/search/record';
 import { inertNotification } from '../../../core/text/inert';
 import { searchSettings } from '../../../platform/settings';
-import { promptForQuery } from '../query-box';
+import { promptForQuery, searchPriceLine } from '../query-box';
 import type { StepFrame } from '../../../platform/step-inputs';
 import { runInsertOperator } from './operator-picker';
 import { showReview } from './review';
@@ -75,7 +75,7 @@ export async function runAdvancedSearch(context: AdvancedContext, read: SearchAr
 /** webData.insertOperator; with no query box open, a new one whose Enter searches. */
 export function runInsertOperatorCommand(context: AdvancedContext, operator: OperatorId | undefined): Promise<unknown> {
   return runInsertOperator(operator, async (initial) => {
-    const query = await promptForQuery(initial.value, (d) => context.own(d), { selection: initial.selection, sources: searchSettings().sources });
+    const query = await promptForQuery(initial.value, (d) => context.own(d), { selection: initial.selection, sources: searchSettings().sources, price: searchPriceLine(await context.history().catch(() => [])) });
     return query === undefined ? undefined : runSearch({ query });
   });
 }
