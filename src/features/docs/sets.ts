@@ -54,9 +54,12 @@ export class DocsSets extends Disposable {
 
   /** The kept sets, each with its size and page count; a set being crawled here shows as it stands. */
   async list(): Promise<KeptDocsSet[]> {
-    const kept = this.live.size === 0 && !(await this.anyKept()) ? [] : await this.store.list();
+    // The live sets as they are now, before the reads: a crawl that ends meanwhile leaves `live`
+    // once its file is written, which the read below may not have seen (it would vanish from the list).
+    const live = [...this.live];
+    const kept = live.length === 0 && !(await this.anyKept()) ? [] : await this.store.list();
     const byId = new Map(kept.map((set) => [set.meta.id, set]));
-    for (const [id, set] of this.live) byId.set(id, { meta: set.meta, bytes: byId.get(id)?.bytes ?? 0, pages: set.pageCount });
+    for (const [id, set] of live) byId.set(id, { meta: set.meta, bytes: byId.get(id)?.bytes ?? 0, pages: set.pageCount });
     return [...byId.values()].sort((a, b) => a.meta.siteUrl.localeCompare(b.meta.siteUrl));
   }
 

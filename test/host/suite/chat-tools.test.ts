@@ -57,6 +57,7 @@ describe('chat tools (language-model tools)', function () {
       webData_startCrawl: { url: 'https://docs.tideflow.dev/' }, webData_batchScrape: { urls: ['https://docs.tideflow.dev/'] }, webData_extract: { url: 'https://docs.tideflow.dev/', prompt: 'the title' },
       webData_research: { prompt: 'tideflow limits' }, webData_credits: {}, webData_activeCrawls: {}, webData_read: { what: { source: 'changes' } },
       webData_readDocument: { path: 'chat-when.csv' }, webData_watch: { urls: ['https://docs.tideflow.dev/'], schedule: 'daily' }, webData_browser: { url: 'https://docs.tideflow.dev/', code: 'console.log(1)' },
+      webData_docs: { query: 'tideflow streams' }, webData_addDocs: { url: 'https://docs.tideflow.dev/guide/' },
     };
     assert.deepEqual(Object.keys(inputs).sort(), [...names].sort(), 'an input for every tool');
     // A document that exists, so that the connection is what stops it.

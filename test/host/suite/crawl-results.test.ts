@@ -222,7 +222,7 @@ describe('crawl results', function () {
       assert.deepEqual(back.pages.map((row) => row.title), ['Page 1 of other-window.host-test.example', 'Page 2 of other-window.host-test.example']);
       const row = await jobRow(id);
       assert.ok(row, 'the other window\'s job is not in the Jobs view');
-      assert.match(label(await jobsItem(row)), /^Crawl [0-9a-f]{8} · https:\/\/other-window\.host-test\.example$/);
+      assert.match(label(await jobsItem(row)), /^https:\/\/other-window\.host-test\.example$/);
       assert.ok(fs.existsSync(file), 'this window removed the other window\'s file');
     } finally {
       fs.rmSync(file, { force: true });

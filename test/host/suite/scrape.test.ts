@@ -174,7 +174,7 @@ describe('any page as markdown', function () {
       await waitFor('the site\'s addresses', () => shown.length === 2);
       assert.ok((shown[1]?.items.length ?? 0) > 2, 'the map listed too few addresses');
       // The list's placeholder is read whole in a narrow window: it was cut at "…or several to batch scr".
-      assert.match(shown[1]?.placeholder ?? '', /^\d[\d,]* addresses: pick one to scrape, several to batch$/);
+      assert.match(shown[1]?.placeholder ?? '', /^\d[\d,]* addresses: pick one to scrape, several to batch · Price: .+$/);
       assert.ok((shown[1]?.placeholder ?? '').length <= 60, shown[1]?.placeholder);
       // Tick two addresses (a list of many has no row focused until it is moved to), then accept.
       for (let i = 0; i < 2; i++) {
