@@ -23,6 +23,27 @@ export interface ViewGroup {
   parent(node: SearchTreeNode): SearchTreeNode | undefined;
 }
 
+/** The group's own row: what it is called, its id, hover, icon and menus' context value. */
+export interface GroupRow {
+  label: string;
+  id: string;
+  tooltip: string;
+  icon: string;
+  /** Not the rows' own prefix: their menus match it with `viewItem =~ /^…/`. */
+  contextValue: string;
+}
+
+/** A group's row with how many rows it holds, collapsed. */
+export function groupRowItem(row: GroupRow & { count: number }): vscode.TreeItem {
+  const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = row.id;
+  item.description = String(row.count);
+  item.tooltip = row.tooltip;
+  item.iconPath = new vscode.ThemeIcon(row.icon);
+  item.contextValue = row.contextValue;
+  return item;
+}
+
 /** Where a group view registers its rows (one of `viewRows`). */
 type Rows = (typeof viewRows)['pages' | 'watches'];
 

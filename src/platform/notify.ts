@@ -101,3 +101,11 @@ export async function showLogError(log: vscode.LogOutputChannel, message: string
   shownEmitter.fire({ message, buttons: [openLog] });
   if (await shown === openLog) log.show(true);
 }
+
+/**
+ * Says a command needs the connection, with a Connect button. Not awaited: the command ends now,
+ * and the notification's button stays the person's to press.
+ */
+export function offerConnect(message: string, connect: string): void {
+  void vscode.window.showErrorMessage(message, connect).then((choice) => (choice === connect ? vscode.commands.executeCommand(Command.connect) : undefined));
+}

@@ -3,18 +3,17 @@
 // happened: an answer, back, or dismissed. One input is shown at a time; `own` holds it so that it
 // is disposed with the feature if the window closes meanwhile.
 import * as vscode from 'vscode';
+import type { StepOutcome, StepPlace } from '../core/step-flow';
+import { inertQuickPick } from '../core/text/inert';
 import { toDisposable } from './disposable';
 import { showQuickInput } from './quick-inputs';
 
-export interface StepFrame {
+export interface StepFrame extends StepPlace {
   title: string;
-  step: number;
-  totalSteps: number;
-  back: boolean;
   own: (d: vscode.Disposable) => vscode.Disposable;
 }
 
-export type Outcome<T> = { kind: 'answer'; value: T } | { kind: 'back' } | { kind: 'dismissed' };
+export type Outcome<T> = StepOutcome<T>;
 
 /** A step's answer turned into the flow's (its choices with the answer in them); back and dismissed pass through. */
 export function mapOutcome<T, U>(outcome: Outcome<T>, apply: (value: T) => U): Outcome<U> {
@@ -77,6 +76,31 @@ export function showPick<T>(frame: StepFrame, options: {
     const ownership = frame.own(toDisposable(() => { listeners.forEach((l) => { l.dispose(); }); pick.dispose(); }));
     showQuickInput(pick);
   });
+}
+
+/** A review's field: the step that sets it, its name as sent, its value (undefined: not sent). */
+export interface ReviewField<S> {
+  step: S;
+  label: string;
+  value: unknown;
+}
+
+/**
+ * The review of an options flow: the send item first and active (its price, the request as it
+ * will be sent), then each field as it will be sent; a field picked answers its step, to change it.
+ */
+export async function showReview<S extends string>(frame: StepFrame, options: {
+  send: vscode.QuickPickItem; separator: string; placeholder: string; notSent: string; fields: ReadonlyArray<ReviewField<S>>;
+}): Promise<Outcome<'send' | S>> {
+  const items: Array<PickItem<'send' | S | undefined>> = [
+    { ...options.send, value: 'send' },
+    { value: undefined, label: options.separator, kind: vscode.QuickPickItemKind.Separator },
+    ...options.fields.map(({ step, label, value }) => ({ value: step, label, description: value === undefined ? options.notSent : inertQuickPick(JSON.stringify(value), 300) })),
+  ];
+  const outcome = await showPick<'send' | S | undefined>(frame, { placeholder: options.placeholder, items, active: 'send', refuse: (values) => (values[0] === undefined ? '' : undefined) });
+  if (outcome.kind !== 'answer') return outcome;
+  const [answer] = outcome.value;
+  return answer ? { kind: 'answer', value: answer } : { kind: 'dismissed' };
 }
 
 export interface InputCheck { ok: boolean; message?: vscode.InputBoxValidationMessage | string; prompt?: string }

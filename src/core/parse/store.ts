@@ -3,29 +3,17 @@
 // own. A document's row holds the file's name and path, its content hash, when, who asked, the
 // cost and the pin; the newest parse of a file (its path, parsed the same way) replaces the earlier
 // ones unless one was pinned. The same content parsed the same way is found by `reusable`.
-import { KeptRecords, type KeptKind, type KeptRecordsOptions } from '../kept/store';
+import { KeptRecords, type KeptKind, type KeptRecordsOptions, type KeptRow } from '../kept/store';
 import { isPlainObject } from '../plain-object';
 import type { ParsedRecord } from './document';
 
 const DOCUMENTS_FOLDER = 'documents';
 
-/** A kept document as its row shows it: everything but the markdown. */
-export interface DocumentSummary {
-  id: string;
-  fileName: string;
-  relativePath: string;
-  contentHash: string;
-  fileBytes: number;
-  parsedAt: string;
-  askedBy: ParsedRecord['askedBy'];
-  creditsUsed?: number;
+/** A kept document as its row shows it: everything but the markdown, the pages and the options. */
+export type DocumentSummary = Pick<ParsedRecord, 'id' | 'fileName' | 'relativePath' | 'contentHash' | 'fileBytes' | 'parsedAt' | 'askedBy' | 'creditsUsed' | 'shape'> & KeptRow & {
   /** How many pages the service sent apart; absent when none. */
   pageCount?: number;
-  shape: string;
-  /** The record's size on disk, for the history's byte limit. */
-  bytes: number;
-  pinned?: boolean;
-}
+};
 
 const HASH = /^[0-9a-f]{64}$/;
 

@@ -13,7 +13,7 @@ import { Command } from '../../core/ids';
 import { Disposable } from '../../platform/disposable';
 import { registerCommand } from '../../platform/commands';
 import type { Services } from '../../platform/services';
-import { showError } from '../../platform/notify';
+import { offerConnect, showError } from '../../platform/notify';
 import type { ViewGroup } from '../../platform/group-tree';
 import { WebhookWirer, type ReceiverLink } from '../../platform/webhook-wiring';
 import { RESEARCH_TOKENS_PREFIX } from '../../core/jobs/tokens';
@@ -234,9 +234,7 @@ export class AgentFeature extends Disposable {
   async client(): Promise<WebDataClient | undefined> {
     const client = await this.services.connection.getClient();
     if (client) return client;
-    const connect = words.connect();
-    // Not awaited: the command ends now, and the notification's button stays the person's to press.
-    void vscode.window.showErrorMessage(words.notConnected(), connect).then((choice) => (choice === connect ? vscode.commands.executeCommand(Command.connect) : undefined));
+    offerConnect(words.notConnected(), words.connect());
     return undefined;
   }
 }

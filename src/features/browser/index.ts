@@ -24,7 +24,7 @@ import { copyText } from '../../platform/clipboard';
 import { registerCommand } from '../../platform/commands';
 import { isWebDataError, loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
-import { showError } from '../../platform/notify';
+import { offerConnect, showError } from '../../platform/notify';
 import { browserLiveView, chatBrowserIdleSeconds } from '../../platform/feature-settings';
 import type { Services } from '../../platform/services';
 import type { BrowserSessionSource } from '../crawls';
@@ -198,8 +198,7 @@ export class BrowserFeature extends Disposable {
   private async connected(): Promise<BrowserClient | undefined> {
     const api = await this.api();
     if (api) return api;
-    const connect = words.connect();
-    void vscode.window.showErrorMessage(words.notConnected(), connect).then((choice) => (choice === connect ? vscode.commands.executeCommand(Command.connect) : undefined));
+    offerConnect(words.notConnected(), words.connect());
     return undefined;
   }
 

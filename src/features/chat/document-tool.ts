@@ -13,8 +13,7 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { WebDataClient } from '../../core/api';
 import { documentModelText, pathRefusalText } from '../../core/chat/document-text';
-import { notConfirmedText } from '../../core/chat/failure-text';
-import { capRefusedText, mostOf } from '../../core/chat/scrape-spend';
+import { mostOf } from '../../core/chat/scrape-spend';
 import type { ToolCall, ToolOutcome } from '../../core/chat/tool';
 import { Tool } from '../../core/ids';
 import type { ParsedRecord } from '../../core/parse/document';
@@ -34,7 +33,7 @@ import { parseSettings } from '../../platform/feature-settings';
 import type { SpendApi } from '../spend';
 import type { ChatToolDefinition } from './tool';
 import { Unconfirmed } from './unconfirmed';
-import { today, type Today } from './web-spend';
+import { clientToSpend, sendsNothing, today, type Today } from './web-spend';
 import { documentCheckingWords, documentConfirmationTitle, documentConfirmationWords, documentInvocationWords } from './words';
 
 export const READ_DOCUMENT_TOOL = Tool.readDocument;
@@ -88,9 +87,10 @@ export class DocumentTool implements ChatToolDefinition<Asked, Found> {
       return { invocationMessage: documentInvocationWords(shown, { refused: true }) };
     }
     const assessment = assessed.value;
-    if (assessment.reuse || assessment.cap.kind !== 'ok') {
+    const nothing = sendsNothing(assessment.reuse, assessment.cap);
+    if (nothing) {
       this.unconfirmed.mark(input, 'nothing-to-send');
-      return { invocationMessage: documentInvocationWords(shown, assessment.reuse ? { reusedMinutesAgo: assessment.reuse.minutesAgo } : { refused: true }) };
+      return { invocationMessage: documentInvocationWords(shown, nothing) };
     }
     this.unconfirmed.confirmed(input);
     const client = await this.services.connection.getClient();
@@ -122,12 +122,9 @@ export class DocumentTool implements ChatToolDefinition<Asked, Found> {
     // The same content within minutes: the kept document, and nothing sent.
     if (assessment.reuse) return { ok: true, value: { record: assessment.reuse.record, reusedMinutesAgo: assessment.reuse.minutesAgo } };
     if (!this.services.connection.isConnected) return { ok: false, failure: { kind: 'not-connected' } };
-    // Refused even when the person allowed the tool for the whole session.
-    if (assessment.cap.kind !== 'ok') return { ok: false, text: capRefusedText(assessment.cap, 'parse') };
-    if (unconfirmed) return { ok: false, text: notConfirmedText(unconfirmed, this.what) };
-    const client = await this.services.connection.getClient();
-    if (!client) return { ok: false, failure: { kind: 'not-connected' } };
-    const record = await this.reader.fetchDocument(client, assessment.file, assessment.hash, assessment.choices, { askedBy: 'agent', signal: call.signal });
+    const client = await clientToSpend(this.services.connection, { cap: assessment.cap, call: 'parse', unconfirmed, what: this.what });
+    if (!client.ok) return client;
+    const record = await this.reader.fetchDocument(client.value, assessment.file, assessment.hash, assessment.choices, { askedBy: 'agent', signal: call.signal });
     return { ok: true, value: { record } };
   }
 

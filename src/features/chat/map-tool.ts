@@ -8,9 +8,7 @@ import { Tool } from '../../core/ids';
 import type * as vscode from 'vscode';
 import type { MapLink, MapRequest } from '../../core/api';
 import { agentUrl, removedText, type RemovedPart } from '../../core/chat/agent-url';
-import { notConfirmedText } from '../../core/chat/failure-text';
 import { mapText } from '../../core/chat/map-text';
-import { capRefusedText } from '../../core/chat/scrape-spend';
 import type { ToolCall, ToolOutcome } from '../../core/chat/tool';
 import { canonicalJson, minutesAgo } from '../../core/spend/price';
 import { inertMarkdown } from '../../core/text/inert';
@@ -20,7 +18,7 @@ import { chatReuseMinutes } from '../../platform/settings';
 import type { SpendApi } from '../spend';
 import type { ChatToolDefinition } from './tool';
 import { Unconfirmed } from './unconfirmed';
-import { today } from './web-spend';
+import { clientToSpend, sendsNothing, today } from './web-spend';
 import { mapCheckingWords, mapConfirmationTitle, mapConfirmationWords, mapInvocationWords } from './words';
 
 export const MAP_TOOL = Tool.map;
@@ -61,9 +59,10 @@ export class MapTool implements ChatToolDefinition<Asked, Found> {
     }
     const reuse = fresh ? undefined : this.reusable(request);
     const spend = today(this.spend, undefined);
-    if (reuse || spend.cap.kind !== 'ok') {
+    const nothing = sendsNothing(reuse, spend.cap);
+    if (nothing) {
       this.unconfirmed.mark(input, 'nothing-to-send');
-      return { invocationMessage: mapInvocationWords(shown, reuse ? { reusedMinutesAgo: reuse.minutesAgo } : { refused: true }) };
+      return { invocationMessage: mapInvocationWords(shown, nothing) };
     }
     this.unconfirmed.confirmed(input);
     return { invocationMessage: mapInvocationWords(shown), confirmationMessages: { title: mapConfirmationTitle(), message: mapConfirmationWords(request, removed, spend) } };
@@ -88,11 +87,9 @@ export class MapTool implements ChatToolDefinition<Asked, Found> {
     if (reuse) return { ok: true, value: { ...found, links: reuse.links, reusedMinutesAgo: reuse.minutesAgo } };
     // The map's price is unknown: only a reached limit refuses it, even when allowed for the session.
     const spend = today(this.spend, undefined);
-    if (spend.cap.kind !== 'ok') return { ok: false, text: capRefusedText(spend.cap, 'map') };
-    if (unconfirmed) return { ok: false, text: notConfirmedText(unconfirmed, this.what) };
-    const client = await this.services.connection.getClient();
-    if (!client) return { ok: false, failure: { kind: 'not-connected' } };
-    const links = await client.map(asked.request, { signal: call.signal });
+    const client = await clientToSpend(this.services.connection, { cap: spend.cap, call: 'map', unconfirmed, what: this.what });
+    if (!client.ok) return client;
+    const links = await client.value.map(asked.request, { signal: call.signal });
     this.keep(asked.request, links);
     return { ok: true, value: { ...found, links } };
   }

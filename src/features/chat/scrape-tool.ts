@@ -10,9 +10,7 @@ import { Tool } from '../../core/ids';
 import type * as vscode from 'vscode';
 import type { ScrapeRequest, WebDataClient } from '../../core/api';
 import { agentUrl, removedText, type RemovedPart } from '../../core/chat/agent-url';
-import { notConfirmedText } from '../../core/chat/failure-text';
 import { scrapedPageText } from '../../core/chat/page-text';
-import { capRefusedText } from '../../core/chat/scrape-spend';
 import type { ToolCall, ToolOutcome } from '../../core/chat/tool';
 import type { ScrapedRecord } from '../../core/scrape/page';
 import { inertMarkdown } from '../../core/text/inert';
@@ -21,7 +19,7 @@ import type { Services } from '../../platform/services';
 import type { SpendApi } from '../spend';
 import type { ChatToolDefinition } from './tool';
 import { Unconfirmed } from './unconfirmed';
-import { assessScrape } from './web-spend';
+import { assessScrape, clientToSpend, sendsNothing } from './web-spend';
 import { scrapeCheckingWords, scrapeConfirmationTitle, scrapeConfirmationWords, scrapeInvocationWords } from './words';
 
 export const SCRAPE_TOOL = Tool.scrape;
@@ -66,9 +64,10 @@ export class ScrapeTool implements ChatToolDefinition<Asked, Found> {
       return { invocationMessage: scrapeInvocationWords(shown) };
     }
     const assessment = await assessScrape(this.fetcher.pages, this.spend, url, fresh);
-    if (assessment.reuse || assessment.cap.kind !== 'ok') {
+    const nothing = sendsNothing(assessment.reuse, assessment.cap);
+    if (nothing) {
       this.unconfirmed.mark(input, 'nothing-to-send');
-      return { invocationMessage: scrapeInvocationWords(shown, assessment.reuse ? { reusedMinutesAgo: assessment.reuse.minutesAgo } : { refused: true }) };
+      return { invocationMessage: scrapeInvocationWords(shown, nothing) };
     }
     this.unconfirmed.confirmed(input);
     return { invocationMessage: scrapeInvocationWords(shown), confirmationMessages: { title: scrapeConfirmationTitle(), message: scrapeConfirmationWords(url, removed, fresh, assessment) } };
@@ -89,17 +88,14 @@ export class ScrapeTool implements ChatToolDefinition<Asked, Found> {
     const assessment = await assessScrape(this.fetcher.pages, this.spend, asked.url, asked.fresh);
     // The same address within minutes: the kept page, and nothing sent.
     if (assessment.reuse) return { ok: true, value: { record: assessment.reuse.page, reusedMinutesAgo: assessment.reuse.minutesAgo, removed: asked.removed } };
-    // Refused even when the person allowed the tool for the whole session.
-    if (assessment.cap.kind !== 'ok') return { ok: false, text: capRefusedText(assessment.cap, 'scrape') };
-    if (unconfirmed) return { ok: false, text: notConfirmedText(unconfirmed, this.what) };
-    const client = await this.services.connection.getClient();
-    if (!client) return { ok: false, failure: { kind: 'not-connected' } };
+    const client = await clientToSpend(this.services.connection, { cap: assessment.cap, call: 'scrape', unconfirmed, what: this.what });
+    if (!client.ok) return client;
     const options: Omit<ScrapeRequest, 'url'> = {
       // Fresh: not the kept page, and not the service's cache either.
       ...(asked.fresh ? { maxAge: 0 } : {}),
       ...(asked.onlyMainContent !== undefined ? { onlyMainContent: asked.onlyMainContent } : {}),
     };
-    const record = await this.fetcher.fetchPage(client, asked.url, options, { askedBy: 'agent', signal: call.signal });
+    const record = await this.fetcher.fetchPage(client.value, asked.url, options, { askedBy: 'agent', signal: call.signal });
     return { ok: true, value: { record, removed: asked.removed } };
   }
 

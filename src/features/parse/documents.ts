@@ -1,40 +1,19 @@
 // Parsed documents in read-only markdown tabs on the parse feature's scheme (src/core/schemes.ts),
 // a file system, so tabs come back after a reload: the text is read from the document's file in
-// global storage, shared by every window. A PDF parsed page by page has each page's start as a
-// heading, so the markdown outline and the breadcrumb list the pages.
-import * as vscode from 'vscode';
+// global storage, shared by every window (the kept records' tabs, src/platform/kept-tabs.ts). A
+// PDF parsed page by page has each page's start as a heading, so the markdown outline and the
+// breadcrumb list the pages.
 import { documentAddress, documentText, type ParsedRecord } from '../../core/parse/document';
 import type { ParsedDocuments } from '../../core/parse/store';
-import { pageIdOf } from '../../core/scrape/page';
 import { Schemes } from '../../core/schemes';
 import { inertMarkdownText } from '../../core/text/inert';
-import { ReadOnlyFileSystem } from '../../platform/readonly-documents';
+import { KeptTabs } from '../../platform/kept-tabs';
 import { headerWords, words } from './words';
 
-export class ParsedDocumentTabs extends ReadOnlyFileSystem {
-  constructor(private readonly documents: ParsedDocuments) {
-    super(Schemes.parsedDocument);
-  }
-
-  protected isDocument(uri: vscode.Uri): boolean {
-    return pageIdOf(uri.query) !== undefined && uri.path.split('/').length === 2;
-  }
-
-  protected async text(uri: vscode.Uri): Promise<string> {
-    const id = pageIdOf(uri.query);
-    const record = id === undefined ? undefined : await this.documents.read(id);
-    return record ? tabText(record) : words.gone();
-  }
-
-  /** Opens a document in a tab of its own. */
-  open(record: Pick<ParsedRecord, 'id' | 'fileName'>): Promise<vscode.TextEditor> {
-    return this.show(this.address(record), 'markdown');
-  }
-
-  /** A document's tab address (its row's click opens it). */
-  address(record: Pick<ParsedRecord, 'id' | 'fileName'>): vscode.Uri {
-    const address = documentAddress(record);
-    return this.uri(address.path, address.query);
+export class ParsedDocumentTabs extends KeptTabs<ParsedRecord, Pick<ParsedRecord, 'id' | 'fileName'>> {
+  constructor(documents: ParsedDocuments) {
+    // `/<file name>.md`
+    super({ scheme: Schemes.parsedDocument, store: documents, pathParts: 2, addressOf: documentAddress, textOf: tabText, gone: words.gone });
   }
 }
 

@@ -20,16 +20,15 @@ import { contentHash, localFile } from '../../core/parse/local-file';
 import { defaultParseChoices, parseOptionsFor, parseShape, type ParseChoices } from '../../core/parse/options';
 import { ParsedDocuments, reusable } from '../../core/parse/store';
 import { scrapePriceOf } from '../../core/scrape/options';
-import { DEFAULT_MAX_HISTORY_BYTES } from '../../core/search/eviction';
 import { formatAgo, safeLocale } from '../../core/intl';
 import { inertNotification, inertQuickPick } from '../../core/text/inert';
 import { registerCommand } from '../../platform/commands';
 import { isWebDataError } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
-import { showError, writeFailureWords } from '../../platform/notify';
+import { offerConnect, showError, writeFailureWords } from '../../platform/notify';
 import { showQuickInput } from '../../platform/quick-inputs';
+import { keptRecordsAt } from '../../platform/kept-records';
 import type { Services } from '../../platform/services';
-import { scrapeHistorySize } from '../../platform/settings';
 import { parseSettings } from '../../platform/feature-settings';
 import type { ViewGroup } from '../../platform/group-tree';
 import { askBeforeSpending } from '../spend/confirm';
@@ -69,10 +68,7 @@ export class ParseFeature extends Disposable {
 
   constructor(private readonly services: Services) {
     super();
-    this.documents = new ParsedDocuments(services.context.globalStorageUri.fsPath, {
-      limits: () => ({ maxCount: scrapeHistorySize(), maxBytes: DEFAULT_MAX_HISTORY_BYTES }),
-      log: services.log,
-    });
+    this.documents = new ParsedDocuments(...keptRecordsAt(services));
     this.tabs = this._register(new ParsedDocumentTabs(this.documents));
     this.consent = new UploadConsent(services.context.workspaceState, services.context.extensionMode === vscode.ExtensionMode.Test);
     this.view = this._register(new DocumentsView(this.documents, this.tabs));
@@ -303,8 +299,7 @@ export class ParseFeature extends Disposable {
   private async client(): Promise<WebDataClient | undefined> {
     const client = await this.services.connection.getClient();
     if (client) return client;
-    const connect = words.connect();
-    void vscode.window.showErrorMessage(words.notConnected(), connect).then((choice) => (choice === connect ? vscode.commands.executeCommand(Command.connect) : undefined));
+    offerConnect(words.notConnected(), words.connect());
     return undefined;
   }
 }

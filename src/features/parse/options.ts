@@ -3,14 +3,15 @@
 // retention; then a review: the options as they will be sent and the price (this person's own
 // parses of the same kind, or unknown until the first one), Enter to upload, or a field to change
 // it. Each step has Back. The file's consent and upload are Open as Markdown's (./index.ts).
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { ParseOptions } from '../../core/api/parse-request';
 import { PDF_MODES, type PdfMode } from '../../core/parse/pdf-modes';
 import { extensionOf } from '../../core/parse/files';
 import { parseOptionsFor, parseShape, type ParseChoices } from '../../core/parse/options';
 import { checkWholeNumber } from '../../core/scrape/options';
 import { inertQuickPick } from '../../core/text/inert';
-import { inputError, mapOutcome, onlyOutcome, showInput, showPick, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
+import { runReviewedSteps, type StepPlace } from '../../core/step-flow';
+import { inputError, mapOutcome, onlyOutcome, showInput, showPick, showReview, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
 import { words } from './words';
 
 type Step = 'mode' | 'maxPages' | 'pages' | 'retention';
@@ -27,32 +28,18 @@ export interface ParseOptionsContext {
 }
 
 /** Runs the steps to the review; resolves with the choices to upload with, or undefined. */
-export async function runParseWithOptions(context: ParseOptionsContext): Promise<ParseChoices | undefined> {
+export function runParseWithOptions(context: ParseOptionsContext): Promise<ParseChoices | undefined> {
   const steps = extensionOf(context.fileName) === 'pdf' ? PDF_STEPS : OTHER_STEPS;
-  let choices = context.defaults;
-  let index = 0;
-  const history: number[] = [];
-  for (let shown = 0; shown < 1000; shown++) {
-    const frame: StepFrame = { title: `${words.optionsTitle()}: ${inertQuickPick(context.fileName, 80)}`, step: index + 1, totalSteps: steps.length + 1, back: history.length > 0, own: (d) => context.own(d) };
-    const step = steps[index];
-    if (step === undefined) {
+  const frame = (place: StepPlace): StepFrame => ({ ...place, title: `${words.optionsTitle()}: ${inertQuickPick(context.fileName, 80)}`, own: (d) => context.own(d) });
+  return runReviewedSteps({
+    steps,
+    choices: context.defaults,
+    ask: (step, choices, place) => showStep(step, choices, frame(place)),
+    review: async (choices, place) => {
       const options = parseOptionsFor(context.fileName, choices);
-      const outcome = await showReview(options, steps, await context.price(parseShape(context.fileName, options)), frame);
-      if (outcome.kind === 'dismissed') return undefined;
-      if (outcome.kind === 'back') { index = history.pop() ?? 0; continue; }
-      if (outcome.value === 'send') return choices;
-      history.push(index);
-      index = steps.indexOf(outcome.value);
-      continue;
-    }
-    const outcome = await showStep(step, choices, frame);
-    if (outcome.kind === 'dismissed') return undefined;
-    if (outcome.kind === 'back') { index = history.pop() ?? 0; continue; }
-    choices = outcome.value;
-    history.push(index);
-    index = history.length > 1 && history.at(-2) === steps.length ? steps.length : index + 1;
-  }
-  return undefined;
+      return reviewOptions(options, steps, await context.price(parseShape(context.fileName, options)), frame(place));
+    },
+  });
 }
 
 function showStep(step: Step, c: ParseChoices, frame: StepFrame): Promise<Outcome<ParseChoices>> {
@@ -84,7 +71,7 @@ function showStep(step: Step, c: ParseChoices, frame: StepFrame): Promise<Outcom
 }
 
 /** The options as they will be sent, the price, Enter to upload; a field picked goes back to its step. */
-async function showReview(options: ParseOptions, steps: readonly Step[], price: string, frame: StepFrame): Promise<Outcome<'send' | Step>> {
+function reviewOptions(options: ParseOptions, steps: readonly Step[], price: string, frame: StepFrame): Promise<Outcome<'send' | Step>> {
   const pdf = options.parsers?.[0];
   const fields: Record<Step, [string, unknown]> = {
     mode: ['parsers[0].mode', pdf?.mode],
@@ -92,16 +79,9 @@ async function showReview(options: ParseOptions, steps: readonly Step[], price: 
     pages: ['parsers[0].pages', pdf?.pages],
     retention: ['zeroDataRetention', options.zeroDataRetention],
   };
-  const items: Array<PickItem<'send' | Step | undefined>> = [
-    { value: 'send', label: `$(cloud-upload) ${words.send()}`, description: price, detail: inertQuickPick(JSON.stringify(options), 1000) },
-    { value: undefined, label: words.reviewSeparator(), kind: vscode.QuickPickItemKind.Separator },
-    ...steps.map((step) => {
-      const [field, value] = fields[step];
-      return { value: step, label: field, description: value === undefined ? words.notSent() : inertQuickPick(JSON.stringify(value), 300) };
-    }),
-  ];
-  const outcome = await showPick<'send' | Step | undefined>(frame, { placeholder: words.reviewPlaceholder(), items, active: 'send', refuse: (values) => (values[0] === undefined ? '' : undefined) });
-  if (outcome.kind !== 'answer') return outcome;
-  const [answer] = outcome.value;
-  return answer ? { kind: 'answer', value: answer } : { kind: 'dismissed' };
+  return showReview(frame, {
+    send: { label: `$(cloud-upload) ${words.send()}`, description: price, detail: inertQuickPick(JSON.stringify(options), 1000) },
+    separator: words.reviewSeparator(), placeholder: words.reviewPlaceholder(), notSent: words.notSent(),
+    fields: steps.map((step) => ({ step, label: fields[step][0], value: fields[step][1] })),
+  });
 }

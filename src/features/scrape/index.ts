@@ -15,18 +15,18 @@ import { decodeScrapeArgument, type ScrapeArgument } from '../../core/commands/s
 import { decodeUrl, type UrlArgument } from '../../core/commands/search';
 import { isErrorPage, pageIdOf, scrapedRecord, type ScrapedRecord } from '../../core/scrape/page';
 import { Schemes } from '../../core/schemes';
-import { DEFAULT_MAX_HISTORY_BYTES } from '../../core/search/eviction';
 import { ScrapedPages } from '../../core/scrape/store';
 import { checkUrl, type UrlCheck } from '../../core/scrape/url-check';
 import { scrapePriceOf, scrapeShape } from '../../core/scrape/options';
 import type { PaidRepeat } from '../../core/spend/repeat';
 import { inertNotification, inertQuickPick } from '../../core/text/inert';
 import { Disposable } from '../../platform/disposable';
-import { showError } from '../../platform/notify';
+import { offerConnect, showError } from '../../platform/notify';
 import { withWindowProgress } from '../../platform/progress';
 import { showQuickInput } from '../../platform/quick-inputs';
+import { keptRecordsAt } from '../../platform/kept-records';
 import type { Services } from '../../platform/services';
-import { scrapeHistorySize, scrapeSettings } from '../../platform/settings';
+import { scrapeSettings } from '../../platform/settings';
 import { registerCommand } from '../../platform/commands';
 import { ScrapedPageDocuments } from './documents';
 import { runScrapeWithOptions } from './options';
@@ -68,10 +68,7 @@ export class ScrapeFeature extends Disposable {
 
   constructor(private readonly services: Services) {
     super();
-    this.pages = new ScrapedPages(services.context.globalStorageUri.fsPath, {
-      limits: () => ({ maxCount: scrapeHistorySize(), maxBytes: DEFAULT_MAX_HISTORY_BYTES }),
-      log: services.log,
-    });
+    this.pages = new ScrapedPages(...keptRecordsAt(services));
     this.documents = this._register(new ScrapedPageDocuments(this.pages));
   }
 
@@ -262,9 +259,7 @@ export class ScrapeFeature extends Disposable {
   private async client(): Promise<WebDataClient | undefined> {
     const client = await this.services.connection.getClient();
     if (client) return client;
-    const connect = words.connect();
-    // Not awaited: the command ends now, and the notification's button stays the person's to press.
-    void vscode.window.showErrorMessage(words.notConnected(), connect).then((choice) => (choice === connect ? vscode.commands.executeCommand(Command.connect) : undefined));
+    offerConnect(words.notConnected(), words.connect());
     return undefined;
   }
 

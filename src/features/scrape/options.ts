@@ -3,13 +3,14 @@
 // out, zero data retention), each with Back, then a review: the request as it will be sent, the
 // price (this person's own scrapes of the same shape, or unknown until the first one), Enter to
 // send, or a field to change it. The quick inputs are Search with Options' (../search/advanced/inputs).
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { checkWholeNumber, choicesFromRequest, defaultScrapeChoices, MAX_AGE_MINUTES, MAX_WAIT_FOR_MS, parseTags, SCRAPE_FORMAT_CHOICES, scrapeBody, scrapePriceOf, scrapeShape, type ScrapeChoices, type ScrapeFormatChoice, type ScrapePrice } from '../../core/scrape/options';
 import type { ScrapeRequest } from '../../core/api';
 import { checkUrl } from '../../core/scrape/url-check';
 import { inertQuickPick } from '../../core/text/inert';
 import { scrapeSettings } from '../../platform/settings';
-import { inputError, mapOutcome, onlyOutcome, showInput, showPick, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
+import { runReviewedSteps, type StepPlace } from '../../core/step-flow';
+import { inputError, mapOutcome, onlyOutcome, showInput, showPick, showReview, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
 import { optionWords, refusalWords } from './words';
 
 const STEPS = ['url', 'formats', 'mainContent', 'maxAge', 'waitFor', 'mobile', 'includeTags', 'excludeTags', 'retention'] as const;
@@ -39,36 +40,17 @@ const map = <T>(outcome: Outcome<T>, apply: (value: T) => ScrapeChoices): Answer
  */
 export async function runScrapeWithOptions(context: OptionsContext, given: string | ScrapeRequest | undefined): Promise<unknown> {
   const defaults = defaultScrapeChoices(typeof given === 'string' ? given : '', scrapeSettings());
-  let choices = typeof given === 'object' ? choicesFromRequest(given, defaults) : defaults;
-  const title = optionWords.title();
-  const total = STEPS.length + 1;
-  let index = typeof given === 'object' ? STEPS.length : 0;
-  const history: number[] = [];
-  for (let shown = 0; shown < 1000; shown++) {
-    const frame: StepFrame = { title, step: index + 1, totalSteps: total, back: history.length > 0, own: (d) => context.own(d) };
-    const step = STEPS[index];
-    if (step === undefined) {
-      const price = scrapePriceOf(scrapeShape(scrapeBody(choices)), await context.pages());
-      const outcome = await showReview(choices, price, frame);
-      if (outcome.kind === 'dismissed') return undefined;
-      if (outcome.kind === 'back') { index = history.pop() ?? 0; continue; }
-      if (outcome.value === 'send') {
-        const { url: sent, ...options } = scrapeBody(choices);
-        return context.send(sent, options);
-      }
-      history.push(index);
-      index = STEPS.indexOf(outcome.value);
-      continue;
-    }
-    const outcome = await showStep(step, choices, frame);
-    if (outcome.kind === 'dismissed') return undefined;
-    if (outcome.kind === 'back') { index = history.pop() ?? 0; continue; }
-    choices = outcome.value;
-    history.push(index);
-    // After a change from the review, straight back to it.
-    index = history.length > 1 && history.at(-2) === STEPS.length ? STEPS.length : index + 1;
-  }
-  return undefined;
+  const frame = (place: StepPlace): StepFrame => ({ ...place, title: optionWords.title(), own: (d) => context.own(d) });
+  const choices = await runReviewedSteps({
+    steps: STEPS,
+    choices: typeof given === 'object' ? choicesFromRequest(given, defaults) : defaults,
+    atReview: typeof given === 'object',
+    ask: (step, c, place) => showStep(step, c, frame(place)),
+    review: async (c, place) => reviewRequest(c, scrapePriceOf(scrapeShape(scrapeBody(c)), await context.pages()), frame(place)),
+  });
+  if (!choices) return undefined;
+  const { url: sent, ...options } = scrapeBody(choices);
+  return context.send(sent, options);
 }
 
 function showStep(step: Step, c: ScrapeChoices, frame: StepFrame): Promise<Answer> {
@@ -142,18 +124,11 @@ function wholeNumber(value: string, max: number, fallback: number): number {
 }
 
 /** The request as it will be sent, the price, Enter to send; a field picked goes back to its step. */
-async function showReview(c: ScrapeChoices, price: ScrapePrice, frame: StepFrame): Promise<Outcome<'send' | Step>> {
+function reviewRequest(c: ScrapeChoices, price: ScrapePrice, frame: StepFrame): Promise<Outcome<'send' | Step>> {
   const body: Record<string, unknown> = scrapeBody(c);
-  const items: Array<PickItem<'send' | Step | undefined>> = [
-    { value: 'send', label: `$(cloud-download) ${optionWords.send()}`, description: optionWords.price(price), detail: inertQuickPick(JSON.stringify(body), 1000) },
-    { value: undefined, label: optionWords.reviewSeparator(), kind: vscode.QuickPickItemKind.Separator },
-  ];
-  for (const [step, field] of FIELDS) {
-    const value = body[field];
-    items.push({ value: step, label: field, description: value === undefined ? optionWords.notSent() : inertQuickPick(JSON.stringify(value), 300) });
-  }
-  const outcome = await showPick<'send' | Step | undefined>(frame, { placeholder: optionWords.reviewPlaceholder(), items, active: 'send', refuse: (values) => (values[0] === undefined ? '' : undefined) });
-  if (outcome.kind !== 'answer') return outcome;
-  const [answer] = outcome.value;
-  return answer ? { kind: 'answer', value: answer } : { kind: 'dismissed' };
+  return showReview(frame, {
+    send: { label: `$(cloud-download) ${optionWords.send()}`, description: optionWords.price(price), detail: inertQuickPick(JSON.stringify(body), 1000) },
+    separator: optionWords.reviewSeparator(), placeholder: optionWords.reviewPlaceholder(), notSent: optionWords.notSent(),
+    fields: FIELDS.map(([step, field]) => ({ step, label: field, value: body[field] })),
+  });
 }

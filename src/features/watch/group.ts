@@ -12,7 +12,7 @@ import { inertLabel } from '../../core/text/inert';
 import type { SearchTreeNode } from '../../core/view-nodes';
 import { Disposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
-import type { ViewGroup } from '../../platform/group-tree';
+import { groupRowItem, type ViewGroup } from '../../platform/group-tree';
 import type { WatchModel } from './model';
 import { countsWords, pageStatusWords, scheduleOf, when, words } from './words';
 
@@ -94,15 +94,7 @@ export class WatchesGroup extends Disposable implements ViewGroup {
 
   item(node: SearchTreeNode): vscode.TreeItem {
     switch (node.type) {
-      case 'watches': {
-        const item = new vscode.TreeItem(words.group(), vscode.TreeItemCollapsibleState.Collapsed);
-        item.id = 'watches';
-        item.description = String(node.count);
-        item.tooltip = words.groupTooltip();
-        item.iconPath = new vscode.ThemeIcon('eye');
-        item.contextValue = 'watches';
-        return item;
-      }
+      case 'watches': return groupRowItem({ label: words.group(), id: 'watches', count: node.count, tooltip: words.groupTooltip(), icon: 'eye', contextValue: 'watches' });
       case 'watch': return watchItem(node.monitor, this.model.lastPages(node.monitor.id));
       case 'watchCheck': {
         const { check } = node;

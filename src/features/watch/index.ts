@@ -21,7 +21,7 @@ import { copyText } from '../../platform/clipboard';
 import { noArgument, registerCommand } from '../../platform/commands';
 import { loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
-import { showError } from '../../platform/notify';
+import { offerConnect, showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { watchConfirmAbove } from '../../platform/feature-settings';
 import type { StepFrame } from '../../platform/step-inputs';
@@ -120,8 +120,7 @@ export class WatchFeature extends Disposable {
   private async connected(): Promise<MonitorClient | undefined> {
     const api = await this.api();
     if (api) return api;
-    const connect = words.connect();
-    void vscode.window.showErrorMessage(words.notConnected(), connect).then((choice) => (choice === connect ? vscode.commands.executeCommand(Command.connect) : undefined));
+    offerConnect(words.notConnected(), words.connect());
     return undefined;
   }
 
