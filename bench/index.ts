@@ -23,6 +23,7 @@ export const sections: Section[] = [
   { name: 'scrape', load: () => import('./scrape') },
   { name: 'parse', load: () => import('./parse') },
   { name: 'watch', load: () => import('./watch') },
+  { name: 'usage', load: () => import('./usage') },
   { name: 'workbench', load: () => import('./workbench') },
   { name: 'docs', load: () => import('./docs') },
 ];

@@ -150,6 +150,25 @@ async function pack(result, outdir) {
   return written;
 }
 
+/**
+ * The webviews' scripts (src/webview/*.ts): for the browser, each one file with what it imports
+ * (the credits panel's with Chart.js), read by the webview when its panel opens and never by the
+ * extension host, so neither activation nor any feature bundle grows with a charting library.
+ * Minified in every build: a webview is debugged through its own developer tools, not a source map.
+ */
+const webviews = {
+  entryPoints: readdirSync('src/webview').filter((name) => name.endsWith('.ts')).map((name) => join('src/webview', name)),
+  outdir: join(single.outdir, 'webview'),
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+};
+
 mkdirSync(single.outdir, { recursive: true });
 writeFileSync(join(single.outdir, 'package.json'), `${JSON.stringify(DIST_PACKAGE)}\n`);
 // Packs of an earlier build: a chunk's name changes with its content.
@@ -162,15 +181,19 @@ if (watch) {
     },
   }] });
   await ctx.watch();
+  await (await esbuild.context(webviews)).watch();
   console.log('esbuild: watching (the shell and features are packed again after each build of src/main.ts and core)');
 } else {
   const whole = await esbuild.build(single);
   const packs = await pack(await esbuild.build(split), single.outdir);
+  const pages = await esbuild.build(webviews);
   const metafile = arg('metafile');
   const listing = [
     ...Object.entries(whole.metafile.outputs).filter(([file]) => file.endsWith('.js'))
       .map(([file, out]) => ({ file: file.slice(file.lastIndexOf('/') + 1), bytes: out.bytes, modules: [], inputs: Object.keys(out.inputs) })),
     ...packs,
+    ...Object.entries(pages.metafile.outputs).filter(([file]) => file.endsWith('.js'))
+      .map(([file, out]) => ({ file: `webview/${file.slice(file.lastIndexOf('/') + 1)}`, bytes: out.bytes, modules: [], inputs: Object.keys(out.inputs) })),
   ];
   if (metafile) writeFileSync(metafile, JSON.stringify({ bundles: listing }));
   for (const { file, bytes, modules } of listing.sort((a, b) => a.file.localeCompare(b.file))) {

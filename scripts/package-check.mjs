@@ -10,7 +10,7 @@ import { REPO } from './ensure-tools.mjs';
 
 export const VSIX = path.join(REPO, 'dist', 'web-data.vsix');
 
-const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/shell.js', 'extension/dist/shared.js', 'extension/dist/core.js', 'extension/dist/feature-search.js', 'extension/dist/package.json'];
+const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/shell.js', 'extension/dist/shared.js', 'extension/dist/core.js', 'extension/dist/feature-search.js', 'extension/dist/package.json', 'extension/dist/webview/credits-usage.js'];
 const ALLOWED = [
   /^\[Content_Types\]\.xml$/,
   /^extension\.vsixmanifest$/,
@@ -22,6 +22,7 @@ const ALLOWED = [
   /^extension\/dist\/(extension|shell|shared|core|feature-[a-z-]+)\.js$/,
   // {"type":"commonjs"}, so Node does not parse the manifest for the bundles' type (scripts/build.mjs).
   /^extension\/dist\/package\.json$/,
+  /^extension\/dist\/webview\/[a-z-]+\.js$/,
   // Icons only: the README's screenshots stay in the repository.
   /^extension\/media\/(?!screenshots\/)[^/].*[^/]$/,
   /^extension\/(readme|changelog)\.md$/i,

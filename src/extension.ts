@@ -13,6 +13,7 @@ import type * as Chat from './features/chat';
 import type * as Connect from './features/connect';
 import type * as CrawlResults from './features/crawl-results';
 import type * as Crawls from './features/crawls';
+import type * as CreditsUsage from './features/credits-usage';
 import type * as Doctor from './features/doctor';
 import type * as Entries from './features/entries';
 import type * as Jobs from './features/jobs';
@@ -58,6 +59,7 @@ interface LazyApis {
   watch: Watch.WatchFeature;
   participant: Participant.ParticipantApi;
   browser: Browser.BrowserFeature;
+  'credits-usage': CreditsUsage.CreditsUsageApi;
 }
 
 /** Each lazy feature's module (src/features/<name>/index.ts, built into dist/feature-<name>.js). */
@@ -77,6 +79,7 @@ interface FeatureModules {
   watch: typeof Watch;
   participant: typeof Participant;
   browser: typeof Browser;
+  'credits-usage': typeof CreditsUsage;
 }
 
 /** What activate() returns: handles the host tests use. A lazy feature's handle loads it. */
@@ -97,6 +100,8 @@ export interface WebDataApi {
   /** @webData's handler (loads the feature). */
   readonly participant: LazyApis['participant'];
   readonly browser: LazyApis['browser'];
+  /** Web Data: Show Credits Usage's panel (loads the feature). */
+  readonly creditsUsage: LazyApis['credits-usage'];
   walkthrough: ReturnType<typeof registerWalkthrough>;
   /** The features loaded so far, in order, and an event as each loads (host tests check what an entry loads). */
   features: { readonly loaded: readonly LazyFeature[]; readonly onDidLoad: vscode.Event<LazyFeature> };
@@ -201,6 +206,12 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       scrapeOf: (uri) => features.get('scrape').scrapeOf(uri),
       rememberedSessions,
     }),
+    // Show Credits Usage: the usage ledger kept by today's spend, the credits item's balance; a job's link opens its row in Jobs.
+    'credits-usage': () => bundle('credits-usage').registerCreditsUsage(services, {
+      usage: spend.usage,
+      credits: () => usage.model.state,
+      revealJob: (ref) => features.get('crawls').revealJob(ref),
+    }),
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
   const profileUse = new ProfileUse(services.globalState);
@@ -216,32 +227,32 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
   // status bar shows what it cost without a refresh: a crawl's, a research run's, a parse's, a
   // check's, a browser session's (a search and a scrape read them at once, as before).
   context.subscriptions.push(features.event('jobs', (jobs) => jobs.onDidFinish)((job) => {
-    void spend.record({ id: `job:${job.id}`, credits: job.creditsUsed, askedBy: job.askedBy });
+    void spend.record({ id: `job:${job.id}`, credits: job.creditsUsed, askedBy: job.askedBy }, { kind: 'crawl', subject: job.id });
     usage.spendEnded();
   }));
   // A scrape's credits count in today's spend, as a search's do, and the status bar follows.
   context.subscriptions.push(features.event('scrape', (scrape) => scrape.onDidScrape)((page) => {
-    if (page.creditsUsed !== undefined) void spend.record({ id: page.id, credits: page.creditsUsed, askedBy: page.askedBy });
+    if (page.creditsUsed !== undefined) void spend.record({ id: page.id, credits: page.creditsUsed, askedBy: page.askedBy }, { kind: 'page' });
     void usage.model.refreshNow();
   }));
   // Extracted data and research runs count in today's spend, as scrapes do.
   context.subscriptions.push(features.event('agent', (agent) => agent.onDidSpend)((result) => {
-    if (result.creditsUsed !== undefined) void spend.record({ id: `${result.kind}:${result.id}`, credits: result.creditsUsed, askedBy: result.askedBy });
+    if (result.creditsUsed !== undefined) void spend.record({ id: `${result.kind}:${result.id}`, credits: result.creditsUsed, askedBy: result.askedBy }, { kind: result.kind, ...(result.kind === 'research' ? { subject: result.id } : {}) });
     usage.spendEnded();
   }));
   // A parse's credits count in today's spend, as a scrape's do, and the status bar follows.
   context.subscriptions.push(features.event('parse', (parse) => parse.onDidParse)((document) => {
-    if (document.creditsUsed !== undefined) void spend.record({ id: `parse:${document.id}`, credits: document.creditsUsed, askedBy: document.askedBy });
+    if (document.creditsUsed !== undefined) void spend.record({ id: `parse:${document.id}`, credits: document.creditsUsed, askedBy: document.askedBy }, { kind: 'document' });
     usage.spendEnded();
   }));
   // A check run here counts its credits in today's spend, as a job's do, and the status bar follows.
   context.subscriptions.push(features.event('watch', (watch) => watch.onDidCheck)((check) => {
-    void spend.record(check);
+    void spend.record({ id: check.id, credits: check.credits, askedBy: check.askedBy }, { kind: 'watch', subject: check.watchId });
     usage.spendEnded();
   }));
   // A browser session's bill counts in today's spend once it is stopped here.
   context.subscriptions.push(features.event('browser', (browser) => browser.onDidStop)(({ session, stopped }) => {
-    if (typeof stopped.creditsBilled === 'number') void spend.record({ id: `browser:${session.id}`, credits: stopped.creditsBilled, askedBy: session.askedBy });
+    if (typeof stopped.creditsBilled === 'number') void spend.record({ id: `browser:${session.id}`, credits: stopped.creditsBilled, askedBy: session.askedBy }, { kind: 'browser' });
     usage.spendEnded();
   }));
   // "Search the Web for This Problem" on every diagnostic: the lightbulb asks before anything is used.
@@ -279,6 +290,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     get watch() { return features.get('watch'); },
     get participant() { return features.get('participant'); },
     get browser() { return features.get('browser'); },
+    get creditsUsage() { return features.get('credits-usage'); },
     features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
     ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState, globalStorageUri: context.globalStorageUri, shared: services.shared }, codeCacheDir: bundles.cacheDirectory } : {}),
   };

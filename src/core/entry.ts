@@ -30,3 +30,5 @@ export { browserClient } from './browser/api';
 export { readBrowserToolInput } from './chat/browser-input';
 // The credits read again after spending ends (issue 47): loaded with the first end, not at activation.
 export { afterSpendReads } from './usage/after-spend';
+// Where the credits went (issue 49): the team's credit history, activity and queue, over the client.
+export { teamUsageClient } from './usage-ledger/team-api';

@@ -12,7 +12,7 @@ import { Command, Participant, Tool, View, type CommandId, type ParticipantId, t
 import { Schemes } from './schemes';
 
 /** The features loaded on first use: each a folder of src/features/ and a bundle dist/feature-<name>.js. */
-export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor', 'parse', 'agent', 'watch', 'participant', 'browser'] as const;
+export const LAZY_FEATURES = ['connect', 'search', 'crawls', 'crawl-results', 'webhooks', 'scrape', 'jobs', 'chat', 'entries', 'doctor', 'parse', 'agent', 'watch', 'participant', 'browser', 'credits-usage'] as const;
 
 export type LazyFeature = (typeof LAZY_FEATURES)[number];
 
@@ -56,6 +56,7 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
   jobs: { commands: [Command.startCrawl, Command.startBatchScrape, Command.scrapeAllResults] },
   chat: { commands: [], tools: Object.values(Tool) },
   entries: { commands: [Command.searchSelection, Command.searchTerminalSelection, Command.searchProblem] },
+  'credits-usage': { commands: [Command.showCreditsUsage] },
   doctor: { commands: [Command.checkConnection, Command.copyConnectionReport] },
   parse: {
     commands: [

@@ -32,6 +32,7 @@ export const Command = {
   copyCrawlId: 'webData.copyCrawlId',
   refreshUsage: 'webData.refreshUsage',
   showUsage: 'webData.showUsage',
+  showCreditsUsage: 'webData.showCreditsUsage',
   startWebhookReceiver: 'webData.startWebhookReceiver',
   stopWebhookReceiver: 'webData.stopWebhookReceiver',
   copyWebhookUrl: 'webData.copyWebhookUrl',

@@ -182,7 +182,7 @@ export function chargeAgentRuns(state: EmulatorState, team: TeamState): void {
     if (run.apiKey !== team.apiKey) continue;
     const used = runState(run, now).creditsUsed;
     if (used <= run.charged) continue;
-    state.charge(team, used - run.charged);
+    state.charge(team, used - run.charged, { endpoint: 'agent', id: run.id });
     run.charged = used;
   }
 }

@@ -101,7 +101,7 @@ function destroy(state: EmulatorState, session: Session, at: number): void {
   const minutes = Math.max(1, Math.ceil((at - session.createdAt) / 60_000));
   session.creditsBilled = minutes * BROWSER_CREDITS_PER_MINUTE;
   const team = state.teams.get(session.apiKey);
-  if (team) state.charge(team, session.creditsBilled);
+  if (team) state.charge(team, session.creditsBilled, { endpoint: 'browser', id: session.id });
 }
 
 /** Bills the sessions whose ttl ran out by now (the team's usage is read: what they cost is spent). */

@@ -1,9 +1,10 @@
 // The team the emulator starts with when no teams are given: the demo key, a paid plan part used,
-// and two active crawls whose options fill every field of spec 2.6.
+// two active crawls whose options fill every field of spec 2.6, and 60 days of usage across kinds.
 import type { ActiveCrawl, TokenUsage } from '../../src/core/api/schemas';
 import { jobIdFor, type CrawlJobInit } from './jobs';
 import { DEMO_API_KEY, teamIdFor } from './state';
 import type { EmulatorTeam } from './types';
+import { demoHistory } from './usage-history';
 
 /** A billing period from the first of this month to the first of the next (UTC). */
 export function demoUsage(now: Date): TokenUsage {
@@ -94,5 +95,5 @@ export function demoJobs(): CrawlJobInit[] {
 }
 
 export function demoTeam(now: Date): EmulatorTeam {
-  return { apiKey: DEMO_API_KEY, usage: demoUsage(now), crawls: demoCrawls(teamIdFor(DEMO_API_KEY)), enterprise: ['anon', 'zdr'], jobs: demoJobs() };
+  return { apiKey: DEMO_API_KEY, usage: demoUsage(now), crawls: demoCrawls(teamIdFor(DEMO_API_KEY)), enterprise: ['anon', 'zdr'], jobs: demoJobs(), history: demoHistory(now, DEMO_API_KEY) };
 }

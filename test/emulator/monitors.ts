@@ -269,7 +269,7 @@ function runCheck(state: EmulatorState, team: TeamState, m: Monitor, trigger: 's
   const summary: Summary = { totalPages: pages.length, same: 0, changed: 0, new: 0, removed: 0, error: 0 };
   for (const page of pages) summary[page.status] += 1;
   const credits = pages.filter((p) => p.currentScrapeId !== null).length * MONITOR_PAGE_CREDITS;
-  state.charge(team, credits);
+  state.charge(team, credits, { endpoint: 'scrape', id, target: `monitor:${m.id}` });
   const check: Check = {
     id, monitorId: m.id, status: 'completed', trigger, scheduledFor, startedAt: at, finishedAt: at, estimatedCredits: seen.size * MONITOR_PAGE_CREDITS,
     reservedCredits: seen.size * MONITOR_PAGE_CREDITS, actualCredits: credits, billingStatus: 'billed', summary, createdAt: at, updatedAt: at, pages,

@@ -11,6 +11,8 @@ import { answerMonitor, matchMonitorRoute, runDueChecks } from './monitors';
 import { answerMap, answerScrape } from './scrape';
 import { runSearch } from './search';
 import { unrecognizedKeysBody } from './search-fields';
+import { answerActivity, answerHistorical, answerQueueStatus } from './usage-history';
+import { jobStatus } from './jobs';
 import type { EmulatorState, TeamState } from './state';
 import { checkSearch, ENTERPRISE_NOT_ENABLED } from './validate';
 
@@ -53,6 +55,9 @@ const ROUTES: Record<string, string> = {
   '/v2/crawl/active': 'GET',
   '/v2/team/token-usage': 'GET',
   '/v2/team/credit-usage': 'GET',
+  '/v2/team/credit-usage/historical': 'GET',
+  '/v2/team/activity': 'GET',
+  '/v2/team/queue-status': 'GET',
 };
 
 const fail = (status: number, error: string, extra: Record<string, unknown> = {}): Answer => ({ status, body: { success: false, error, ...extra } });
@@ -65,7 +70,7 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
   const methods = job ? job.allowed : agent ? ['GET', 'DELETE'] : (browser ?? monitor)?.allowed;
   const allowed = methods ? (methods.includes(req.method) ? req.method : methods.join(', ')) : ROUTES[req.path];
   if (allowed === undefined) {
-    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, POST /v2/parse, POST /v2/crawl, POST /v2/batch/scrape, POST /v2/agent, GET /v2/crawl/active, GET /v2/team/token-usage, GET /v2/team/credit-usage and the monitor endpoints under /v2/monitor, the browser sessions under /v2/interact.`);
+    return fail(404, `Not found: ${req.method} ${req.path} is not an endpoint of this service. It answers POST /v2/search, POST /v2/scrape, POST /v2/map, POST /v2/parse, POST /v2/crawl, POST /v2/batch/scrape, POST /v2/agent, GET /v2/crawl/active, GET /v2/team/token-usage, GET /v2/team/credit-usage (and /historical), GET /v2/team/activity, GET /v2/team/queue-status and the monitor endpoints under /v2/monitor, the browser sessions under /v2/interact.`);
   }
   if (req.method !== allowed) {
     return { ...fail(405, `Method not allowed: ${req.path} answers ${allowed} only, not ${req.method}.`), headers: { allow: allowed } };
@@ -95,19 +100,29 @@ export function answer(state: EmulatorState, req: ReadRequest): Answer {
   if (req.path === '/v2/scrape' || req.path === '/v2/map') return scrapeOrMap(state, team, req);
   if (req.path === '/v2/parse') {
     const { credits, ...answered } = answerParse(req.contentType, req.bytes ?? Buffer.alloc(0));
-    state.charge(team, credits);
+    state.charge(team, credits, { endpoint: 'scrape' });
     return answered;
   }
   if (req.path === '/v2/crawl' || req.path === '/v2/batch/scrape') {
     const body = jsonBody(req);
-    return 'status' in body ? body : answerStart(state, team, req.path === '/v2/crawl' ? 'crawl' : 'batch', body.value, req);
+    if ('status' in body) return body;
+    const started = answerStart(state, team, req.path === '/v2/crawl' ? 'crawl' : 'batch', body.value, req);
+    // Its pages are not billed here; its start is the team's activity all the same.
+    const id = started.status === 200 ? (started.body as { id?: unknown }).id : undefined;
+    if (typeof id === 'string') state.charge(team, 0, { endpoint: req.path === '/v2/crawl' ? 'crawl' : 'batch_scrape', id, target: targetOf(body.value) });
+    return started;
   }
   if (req.path === '/v2/crawl/active') return { status: 200, body: { success: true, crawls: state.activeCrawls(team) } };
-  const credits = req.path === '/v2/team/credit-usage';
+  if (req.path === '/v2/team/activity') return answerActivity(team, new URLSearchParams(req.query ?? ''));
+  if (req.path === '/v2/team/queue-status') return { status: 200, body: queueStatus(state, team) };
+  const credits = req.path.startsWith('/v2/team/credit-usage');
   // The balance counts what ran without a request: browser sessions whose ttl ran out, checks due on schedule.
   billExpiredSessions(state);
   runDueChecks(state, team);
   if (team.usage === null) return fail(404, `No ${credits ? 'credit' : 'token'} usage information found for this team.`);
+  if (req.path === '/v2/team/credit-usage/historical') {
+    return { status: 200, body: answerHistorical(team, new URLSearchParams(req.query ?? '').get('byApiKey') === 'true', state.now()) };
+  }
   if (!credits) return { status: 200, body: { success: true, data: team.usage } };
   // One balance, counted in tokens here (spec 1: a credit is 15 tokens), as the service's two views of it.
   const { remainingTokens, planTokens, billingPeriodStart, billingPeriodEnd } = team.usage;
@@ -126,7 +141,7 @@ function scrapeOrMap(state: EmulatorState, team: TeamState, req: ReadRequest): A
   const body = jsonBody(req);
   if ('status' in body) return body;
   const { credits, ...answered } = req.path === '/v2/scrape' ? answerScrape(state.corpus, state.now(), body.value, state.demoPages) : answerMap(state.corpus, body.value);
-  state.charge(team, credits);
+  state.charge(team, credits, { endpoint: req.path === '/v2/scrape' ? 'scrape' : 'map', target: targetOf(body.value) });
   if (req.path === '/v2/scrape' && answered.status === 200) rememberScrape(state, team, answered.body);
   return answered;
 }
@@ -143,6 +158,21 @@ function search(state: EmulatorState, team: TeamState, req: ReadRequest): Answer
   }
   state.noteUnused(checked.unused);
   const response = runSearch(state.corpus, checked.input, state.now());
-  state.charge(team, response.creditsUsed);
+  state.charge(team, response.creditsUsed, { endpoint: 'search', id: response.id });
   return { status: 200, body: response };
+}
+
+/** The address a scrape or map asked for, as the activity's target. */
+function targetOf(body: unknown): string | null {
+  const url = typeof body === 'object' && body !== null ? (body as { url?: unknown }).url : undefined;
+  return typeof url === 'string' ? url : null;
+}
+
+/** The team's crawls and batch scrapes running now, and when the last one finished. */
+function queueStatus(state: EmulatorState, team: TeamState): unknown {
+  const now = state.now().getTime();
+  const mine = [...state.jobs.values()].filter((job) => job.apiKey === team.apiKey);
+  const running = mine.filter((job) => jobStatus(job, now) === 'scraping').length;
+  const done = mine.filter((job) => jobStatus(job, now) === 'completed').map((job) => job.createdAt);
+  return answerQueueStatus(running, done.length > 0 ? Math.max(...done) : undefined);
 }

@@ -1,11 +1,12 @@
 // What the emulator remembers between requests: teams by key, the rate-limit windows, the faults,
 // the request log. Shared by the API routes, the admin endpoint and the in-process control API.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ActiveCrawl, TokenUsage } from '../../src/core/api/schemas';
 import { TOKENS_PER_CREDIT } from '../../src/core/billing';
 import type { Corpus } from './corpus';
 import { jobStatus, makeJob, type CrawlJob, type CrawlJobInit } from './jobs';
 import { FaultBook } from './faults';
+import type { ActivityEndpoint, UsageRecord } from './usage-history';
 import type { EmulatorTeam, RateLimit, RecordedRequest } from './types';
 
 /** A fake demo key: printed by `npm run emulator` and used by the sandbox. */
@@ -17,6 +18,8 @@ export interface TeamState {
   usage: TokenUsage | null;
   crawls: ActiveCrawl[];
   enterprise: Array<'anon' | 'zdr'>;
+  /** Every charge with what spent it, oldest first (./usage-history.ts). */
+  history: UsageRecord[];
 }
 
 export function teamIdFor(apiKey: string): string {
@@ -30,6 +33,7 @@ export function toTeamState(team: EmulatorTeam): TeamState {
     usage: team.usage === undefined || team.usage === null ? null : { ...team.usage },
     crawls: team.crawls ?? [],
     enterprise: team.enterprise ?? [],
+    history: [...(team.history ?? [])],
   };
 }
 
@@ -115,9 +119,13 @@ export class EmulatorState {
     });
   }
 
-  /** Lowers the team's remainingTokens by what a search cost (1 credit = 15 tokens). */
-  charge(team: TeamState, creditsUsed: number): void {
+  /**
+   * Lowers the team's remainingTokens by what a request cost (1 credit = 15 tokens) and, when told
+   * what spent it, keeps it in the team's history (its activity and its billing periods).
+   */
+  charge(team: TeamState, creditsUsed: number, what?: { endpoint: ActivityEndpoint; id?: string; target?: string | null }): void {
     if (team.usage !== null) team.usage.remainingTokens -= creditsUsed * TOKENS_PER_CREDIT;
+    if (what) team.history.push({ at: this.now().getTime(), endpoint: what.endpoint, credits: creditsUsed, id: what.id ?? randomUUID(), apiKey: team.apiKey, target: what.target ?? null });
   }
 
   /** Names each accepted-but-ignored field once, so a client's extras are visible, not noisy. */

@@ -4,6 +4,7 @@ import type { CorpusPage } from './corpus';
 import type { EmulatorWebhooks } from './webhooks';
 import type { EmulatorJobs } from './job-control';
 import type { CrawlJobInit } from './jobs';
+import type { UsageRecord } from './usage-history';
 
 export type { CorpusPage };
 
@@ -19,6 +20,8 @@ export interface EmulatorTeam {
   jobs?: CrawlJobInit[];
   /** Enterprise modes enabled for the team; asking for another gives 400. */
   enterprise?: Array<'anon' | 'zdr'>;
+  /** Its usage before the emulator started (GET /v2/team/credit-usage/historical, /v2/team/activity); charges add to it. */
+  history?: UsageRecord[];
 }
 
 export type EmulatorFault =

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { RunRecord } from '../../bench/report';
 
 /** Each section and the figures it returns: one fewer fails the test. */
-const EXPECTED: Record<string, number> = { client: 3, webhooks: 3, entries: 1, 'crawl-results': 4, history: 2, scrape: 1, watch: 2 };
+const EXPECTED: Record<string, number> = { client: 3, webhooks: 3, entries: 1, 'crawl-results': 4, history: 2, scrape: 1, watch: 2, usage: 3 };
 
 function runBench(out: string): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {

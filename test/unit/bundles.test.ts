@@ -33,11 +33,22 @@ interface Listing {
  * first, is read and written there, one file per window's key, from the first credit counted; issue
  * 47). 93.2 KiB once the same day's other work of issues 46 and 47 joined it: routine progress in the
  * window (src/platform/progress.ts), the start-up look for browser sessions a reload left running,
- * and the Jobs view's finished rows. Anything more belongs in a feature's bundle.
+ * and the Jobs view's finished rows. Anything more belongs in a feature's bundle. 98.0 KiB with the
+ * usage ledger (issue 49): every spend writes it, so its write (src/core/usage-ledger/store.ts and
+ * ledger.ts, created with today's spend) is here, and with it, for now, the history's merge that
+ * only the credits panel reads; moving that part to the panel's bundle would give back some of it.
  */
-const SHELL_CEILING_KIB = 94;
+const SHELL_CEILING_KIB = 98.5;
 
-const LAZY = ['agent', 'browser', 'chat', 'connect', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
+const LAZY = ['agent', 'browser', 'chat', 'connect', 'credits-usage', 'crawl-results', 'crawls', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
+
+/**
+ * The most the credits panel's page script (src/webview/credits-usage.ts with the parts of Chart.js
+ * it registers: bars, a line, two scales, the tooltip and legend) may weigh, minified: it is read by
+ * the webview when the panel opens, never by the extension host. 172.5 KiB when written: Chart.js's
+ * core is most of it (its whole UMD build is 205 KiB), so registering fewer parts saved little.
+ */
+const CREDITS_PAGE_CEILING_KIB = 180;
 
 describe('bundles', function () {
   this.timeout(60_000);
@@ -63,7 +74,16 @@ describe('bundles', function () {
   });
 
   it('builds the loader, the shell, dist/core.js, one bundle per lazy feature and the code they share, nothing else', () => {
-    assert.deepEqual([...inputs.keys()].sort(), ['core.js', 'extension.js', ...LAZY.map((f) => `feature-${f}.js`), 'shared.js', 'shell.js'].sort());
+    assert.deepEqual([...inputs.keys()].sort(), ['core.js', 'extension.js', ...LAZY.map((f) => `feature-${f}.js`), 'shared.js', 'shell.js', 'webview/credits-usage.js'].sort());
+  });
+
+  it(`keeps the charting library in the credits page's script alone, under ${CREDITS_PAGE_CEILING_KIB} KiB`, () => {
+    const charting = [...inputs].filter(([file]) => !file.startsWith('webview/'))
+      .flatMap(([file, files]) => files.filter((input) => /node_modules[\\/](chart\.js|@kurkle)[\\/]/.test(input)).map((input) => `${file}: ${input}`));
+    assert.deepEqual(charting, []);
+    assert.ok((inputs.get('webview/credits-usage.js') ?? []).some((input) => input.includes('node_modules/chart.js/')), 'the page bundles Chart.js');
+    const kib = (bytes.get('webview/credits-usage.js') ?? Infinity) / 1024;
+    assert.ok(kib <= CREDITS_PAGE_CEILING_KIB, `dist/webview/credits-usage.js is ${kib.toFixed(1)} KiB`);
   });
 
   it('keeps the file VS Code loads first to the loader: it is compiled in full at every start', () => {

@@ -2,11 +2,17 @@
 // scrape, map or job that reports its credits, adds them to this window's entry in the shared folder
 // of global storage (src/core/spend/ledger.ts, src/core/shared-folder.ts: no window's write can drop
 // another's), and today's spend is read over every window's entry. The chat tools' daily cap and
-// the credits tooltip read it here.
+// the credits tooltip read it here. Each spend is kept in the usage ledger too, by kind
+// (./usage-ledger.ts, issue 49).
 import * as vscode from 'vscode';
+import type { UsageSpend } from '../../core/usage-ledger/ledger';
 import { localDay, parseWindowSpend, SPEND_KEY_PREFIX, spendToday, withSpend, type SpendEntry, type SpendToday } from '../../core/spend/ledger';
 import type { SearchDone } from '../search';
 import type { Services } from '../../platform/services';
+import { createUsageLedger, type UsageLedger } from './usage-ledger';
+
+/** What kind of spend it is, for the usage ledger, and the watch, job or run it belongs to. */
+export type SpendUse = Pick<UsageSpend, 'kind' | 'subject'>;
 
 export interface SpendApi {
   /** Credits spent today (local time) by agents, the person and other extensions, in every window. */
@@ -14,7 +20,9 @@ export interface SpendApi {
   /** After credits spent were recorded, here or in another window. */
   readonly onDidChange: vscode.Event<void>;
   /** Counts credits spent by something other than a search (a scrape, a map, a job); an id counted twice counts once. */
-  record(entry: SpendEntry): Promise<void>;
+  record(entry: SpendEntry, use: SpendUse): Promise<void>;
+  /** Every spend of the last 90 days by day and kind, in every window (read when first asked). */
+  readonly usage: UsageLedger;
 }
 
 export function registerSpend(services: Services, searches: { onDidSearch: vscode.Event<SearchDone> }): SpendApi {
@@ -24,6 +32,7 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
   const ownKeys = (): string[] => shared.keys().filter((key) => key.startsWith(SPEND_KEY_PREFIX));
   /** Entries recorded here whose write is under way. */
   const recording = new Set<{ day: string; entry: SpendEntry }>();
+  const usage = createUsageLedger(services);
   const today = (): SpendToday => {
     const day = localDay(new Date());
     const writing = { day, entries: [...recording].filter((r) => r.day === day).map((r) => r.entry) };
@@ -31,9 +40,11 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
   };
 
   // One entry per write, computed at its turn from the window's own file.
-  const record = async (entry: SpendEntry): Promise<void> => {
+  const record = async (entry: SpendEntry, use: SpendUse): Promise<void> => {
     if (!Number.isFinite(entry.credits) || entry.credits < 0) return;
     const day = localDay(new Date());
+    // Written beside today's spend, not after it: neither waits for the other's file.
+    const kept = usage.record({ ...use, id: entry.id, credits: entry.credits }).catch((err: unknown) => services.log.warn(`Could not keep the spend in the usage ledger: ${String(err)}`));
     // Counted at once, while its file is written (a daily limit checked right after must see it).
     const mine = { day, entry };
     recording.add(mine);
@@ -41,6 +52,7 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
       await shared.change(ownKey, (current) => withSpend(parseWindowSpend(current), day, entry));
     } finally {
       recording.delete(mine);
+      await kept;
     }
     // Windows that closed on an earlier day leave their entry: gone once it is two days old.
     const yesterday = localDay(new Date(Date.now() - 24 * 60 * 60 * 1000));
@@ -54,11 +66,12 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
   services.context.subscriptions.push(changed, shared.onDidChange(() => { changed.fire(); }), searches.onDidSearch((done) => {
     const credits = done.record.response.creditsUsed;
     if (typeof credits !== 'number') return;
-    record({ id: done.record.id, credits, askedBy: done.record.askedBy ?? 'person' }).catch((err: unknown) => services.log.warn(`Could not record the search's credits: ${String(err)}`));
+    record({ id: done.record.id, credits, askedBy: done.record.askedBy ?? 'person' }, { kind: 'search' }).catch((err: unknown) => services.log.warn(`Could not record the search's credits: ${String(err)}`));
   }));
   return {
     today,
     onDidChange: changed.event,
-    record: (entry) => record(entry).catch((err: unknown) => services.log.warn(`Could not record the credits spent: ${String(err)}`)),
+    usage,
+    record: (entry, use) => record(entry, use).catch((err: unknown) => services.log.warn(`Could not record the credits spent: ${String(err)}`)),
   };
 }

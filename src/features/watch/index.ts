@@ -269,7 +269,7 @@ export class WatchFeature extends Disposable {
       });
       // This message tells of the check: no other window's notification for it.
       await this.notifier.claims.claim(done.check.id);
-      this.checkSpend.ran(done.check.id, done.check.actualCredits, 'person');
+      this.checkSpend.ran(done.check.id, id, done.check.actualCredits, 'person');
       this.model.keepPages(id, done.check.id, done.pages);
       await this.model.refresh();
       const hasGoal = typeof this.model.get(id)?.goal === 'string';

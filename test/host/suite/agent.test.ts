@@ -108,7 +108,7 @@ describe('structured data and research', function () {
       // Entries recorded in a burst (a search's, its scrapes', a run's), and now and then another
       // write of global state, each going out while the echo of an earlier one is on its way back.
       if (i % 8 === 0) writes.push(state.update('webData.test.spendNoise', i));
-      writes.push(api.spend.record({ id: `host-test-noise:${Date.now()}:${i}`, credits: 1, askedBy: 'extension' }));
+      writes.push(api.spend.record({ id: `host-test-noise:${Date.now()}:${i}`, credits: 1, askedBy: 'extension' }, { kind: 'search' }));
       if (i % 4 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
     }
     await Promise.all(writes);

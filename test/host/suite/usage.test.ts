@@ -153,7 +153,7 @@ describe('usage: credits in the status bar', () => {
     const state = storageOf(api).globalState;
     await state.update(USED_IN_PROFILE_KEY, undefined);
     // Anything that draws the item again reads the profile's use afresh: a spend recorded does.
-    await api.spend.record({ id: 'usage-suite-redraw', credits: 0, askedBy: 'person' });
+    await api.spend.record({ id: 'usage-suite-redraw', credits: 0, askedBy: 'person' }, { kind: 'page' });
     await waitFor('the credits item gone from a profile that never used the extension', () => !api.usage.shown);
     // A command run through its stand-in is a use: the plug comes back, offering to connect.
     await vscode.commands.executeCommand('webData.showLog');
