@@ -167,6 +167,11 @@ export const Tool = {
 
 export type ToolName = (typeof Tool)[keyof typeof Tool];
 
+/** The webview panels' types (VS Code restores a panel by its type). */
+export const WebviewPanel = {
+  creditsUsage: 'webData.creditsUsage',
+} as const;
+
 /** The views of contributes.views. */
 export const View = {
   searchResults: 'webData.searchResults',

@@ -178,6 +178,7 @@ describe('manifest: no id outside src/core/ids.ts', () => {
     'src/features/parse/consent.ts': ['webData.parseConsent'],
     'src/features/watch/model.ts': ['webData.watch.known'],
     'src/features/browser/sessions.ts': ['webData.browser.lastBill'],
+    'src/core/usage-ledger/ledger.ts': ['webData.usage'],
   };
   const others = sources.filter((s) => s.file !== 'src/core/ids.ts');
   // Comment lines may quote a call as a caller writes it; code may not.

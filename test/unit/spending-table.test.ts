@@ -24,7 +24,7 @@ const FREE: readonly string[] = [
   Command.loadMoreCrawlResults, Command.cancelResearch, Command.openStructuredResult, Command.removeStructuredResult, Command.copyStructuredResult,
   Command.pinDocument, Command.unpinDocument, Command.removeDocument, Command.pauseWatch, Command.deleteWatch, Command.openWatchChanges,
   Command.refreshWatches, Command.copyWatchId, Command.stopBrowserSession, Command.openLiveView, Command.openInteractiveLiveView,
-  Command.copyBrowserSessionId, Command.runInBrowserSession,
+  Command.copyBrowserSessionId, Command.runInBrowserSession, Command.showCreditsUsage,
 ];
 
 describe('spending table: every command says whether it spends, and how it shows the price', () => {

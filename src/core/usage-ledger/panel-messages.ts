@@ -3,7 +3,7 @@
 // it is not trusted to send only what it should.
 import type { PanelData } from './panel-data';
 
-/** The words the page shows, made by the extension (vscode.l10n.t): the page makes none. */
+/** The words the page shows, made by the extension in the person's language: the page makes none. */
 export interface PanelWords {
   title: string;
   kinds: Record<string, string>;

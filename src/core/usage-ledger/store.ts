@@ -1,5 +1,5 @@
 // The usage ledger's files: a SharedFolder of its own (a sub-folder of the shared one), one key per
-// window and local day (`webData.usage:<day>:<session id>`), so a spend reads and replaces a file of
+// window and local day (USAGE_KEY_PREFIX, the day and the session id), so a spend reads and replaces a file of
 // today's spends in this window only, whatever the window kept before: with one file per window, a
 // window open for a month rewrote 50 KiB per spend, about 3 ms (npm run bench -- usage), against
 // the goal of 1 ms. Nothing is read until the history is first asked for (the panel, the tooltip,

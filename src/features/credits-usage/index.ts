@@ -5,7 +5,7 @@
 // by the webview only when the panel opens.
 import * as vscode from 'vscode';
 import type { JobRef } from '../../core/crawls/job';
-import { Command, focusViewCommand, View } from '../../core/ids';
+import { Command, focusViewCommand, View, WebviewPanel } from '../../core/ids';
 import type { UsageState } from '../../core/usage/state';
 import { buildPanelData, usageCsv, type PanelData, type PanelPeriod, type PanelWatch } from '../../core/usage-ledger/panel-data';
 import { decodeShowCreditsUsage } from '../../core/commands/credits-usage';
@@ -58,7 +58,7 @@ class CreditsUsagePanel extends Disposable implements CreditsUsageApi {
       return;
     }
     const root = this.services.context.extensionUri;
-    const panel = vscode.window.createWebviewPanel('webData.creditsUsage', vscode.l10n.t('Credits Usage'), vscode.ViewColumn.Active, {
+    const panel = vscode.window.createWebviewPanel(WebviewPanel.creditsUsage, vscode.l10n.t('Credits Usage'), vscode.ViewColumn.Active, {
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(root, 'dist', 'webview'), vscode.Uri.joinPath(root, 'media')],
     });

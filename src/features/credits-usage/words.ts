@@ -1,4 +1,4 @@
-// The credits panel's words (vscode.l10n.t): the page makes none. Numbers and dates in the
+// The credits panel's words, in the person's language: the page makes none. Numbers and dates in the
 // person's locale; outside text (a watch's name, a key's name) passed as it is, set as text by the page.
 import * as vscode from 'vscode';
 import { formatDate, formatNumber } from '../../core/intl';
