@@ -11,8 +11,8 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PassageIndex } from '../src/core/docs/passage-index';
-import { splitPassages, type Passage } from '../src/core/docs/sections';
+import { DocsSet, type DocsPage } from '../src/core/docs/docs-set';
+import { splitPassages } from '../src/core/docs/sections';
 import { hitRates, pathOf, syntheticPages, undiciPages } from './docs-corpus';
 import { DOCS_QUESTIONS } from './docs-questions';
 import { ms, sized, table } from './stats';
@@ -62,33 +62,33 @@ function miniSearch(): Candidate {
   };
 }
 
-/** MiniSearch as src/core/docs keeps it (stop words dropped from a query, prefix on its last word, no fuzzy). */
+/**
+ * MiniSearch as src/core/docs keeps it (one document per page, its passages ranked after; stop words
+ * dropped from a query, prefix on its last word, no fuzzy). Its rows are put back together as pages.
+ */
 function kept(): Candidate {
-  let index = PassageIndex.create();
-  const counts = new Map<string, number>();
-  const byPage = (rows: readonly Row[]) => {
-    const pages = new Map<string, { title: string; passages: Passage[] }>();
+  const meta = { id: 'kept', siteUrl: 'https://undici.example/docs/', createdAt: '', updatedAt: '' };
+  let set = DocsSet.empty(meta);
+  const pagesOf = (rows: readonly Row[]) => {
+    const pages = new Map<string, { url: string; title: string; markdown: string }>();
     for (const r of rows) {
-      const page = pages.get(r.page) ?? { title: r.title, passages: [] };
-      page.passages.push({ heading: r.heading, path: [r.heading], anchor: '', line: 0, text: r.text });
+      const page = pages.get(r.page) ?? { url: r.page, title: r.title, markdown: '' };
+      page.markdown += `${r.text}\n\n`;
       pages.set(r.page, page);
     }
-    return pages;
-  };
-  const add = (rows: readonly Row[]) => {
-    for (const [url, page] of byPage(rows)) {
-      index.setPage(url, page.title, page.passages);
-      counts.set(url, page.passages.length);
-    }
+    return [...pages.values()];
   };
   return {
     name: 'MiniSearch, as kept',
-    build: add,
-    search: (q) => index.search(q, 20).map((h) => `${h.url}#${h.n}`),
-    removePage: (rows) => { for (const url of byPage(rows).keys()) index.removePage(url); },
-    addPage: add,
-    save: () => JSON.stringify(index.toPlain()),
-    load: (text) => { index = PassageIndex.load(JSON.parse(text), counts) ?? PassageIndex.create(); },
+    build: (rows) => { for (const page of pagesOf(rows)) set.setPage(page); },
+    search: (q) => set.search(q, 20).map((h) => `${h.url}#${h.line}`),
+    removePage: (rows) => { for (const page of pagesOf(rows)) set.removePage(page.url); },
+    addPage: (rows) => { for (const page of pagesOf(rows)) set.setPage(page); },
+    save: () => JSON.stringify({ pages: set.pages, index: set.plainIndex() }),
+    load: (text) => {
+      const saved = JSON.parse(text) as { pages: DocsPage[]; index: unknown };
+      set = DocsSet.restore(meta, saved.pages, saved.index);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { anchorOf, MAX_PASSAGE_CHARS, splitPassages } from '../../src/core/docs/sections';
+import { anchorOf, MAX_PASSAGE_CHARS, passageText, splitPassages, splitSpans } from '../../src/core/docs/sections';
 
 describe('Docs passages (splitPassages)', () => {
   it('cuts a page at its headings, each passage with its heading path, anchor and line', () => {
@@ -43,5 +43,13 @@ describe('Docs passages (splitPassages)', () => {
     assert.equal(needle[0]?.heading, 'Small');
     assert.ok(needle.every((p) => p.text.length < 10_000));
     assert.ok(passages.filter((p) => p.heading === 'Big').length > 10);
+  });
+
+  it('gives each passage as a span of the page whose text is the passage\'s, line ends and blank lines around it included', () => {
+    const md = '\r\nIntro.\r\n\r\n# A\r\nline one\r\n\r\n  \r\n## B  \r\ntext\r\n```\r\n# not a heading\r\n```\r\n\r\n';
+    const spans = splitSpans(md, 't');
+    assert.deepEqual(spans.map((s) => passageText(md, s)), splitPassages(md, 't').map((p) => p.text));
+    assert.deepEqual(splitPassages(md, 't').map((p) => p.text), ['Intro.', '# A\nline one', '## B  \ntext\n```\n# not a heading\n```']);
+    assert.deepEqual(spans.map((s) => md.slice(s.start, s.end).trim() === md.slice(s.start, s.end)), [true, true, true], 'no blank space at either end');
   });
 });

@@ -2,8 +2,9 @@
 // Plain data and the index, no files (./store.ts keeps them) and no VS Code. A page comes in (a
 // crawl's page as it arrives, a refresh's changed page) and its passages replace the ones it had; a
 // search answers passages with what to show of each (title, heading, a line) and where to open it.
-import { PassageIndex } from './passage-index';
-import { splitPassages, type Passage } from './sections';
+import { PageIndex } from './page-index';
+import { rankPassages } from './passage-rank';
+import { passageText, splitSpans, type PassageSpan } from './sections';
 
 export interface DocsPage {
   url: string;
@@ -40,7 +41,8 @@ export interface DocsHit {
 }
 
 interface KeptPage extends DocsPage {
-  passages: readonly Passage[];
+  /** Its passages as spans of its markdown (no copies of the text); cut when first needed after a load. */
+  passages?: readonly PassageSpan[];
 }
 
 const EXCERPT_CHARS = 160;
@@ -48,23 +50,23 @@ const EXCERPT_CHARS = 160;
 export class DocsSet {
   private readonly pageMap = new Map<string, KeptPage>();
 
-  private constructor(public meta: DocsSetMeta, private readonly index: PassageIndex) {}
+  private constructor(public meta: DocsSetMeta, private readonly index: PageIndex) {}
 
   static empty(meta: DocsSetMeta): DocsSet {
-    return new DocsSet(meta, PassageIndex.create());
+    return new DocsSet(meta, PageIndex.create());
   }
 
   /**
    * A set from its kept pages and, when it still fits them, its kept index (`plainIndex`); an index
-   * that does not load is built again from the pages.
+   * that does not load, or does not hold the same pages, is built again from the pages.
    */
   static restore(meta: DocsSetMeta, pages: readonly DocsPage[], plainIndex: unknown): DocsSet {
-    const kept = pages.map((page) => ({ ...page, passages: splitPassages(page.markdown, page.title) }));
-    const index = PassageIndex.load(plainIndex, new Map(kept.map((p) => [p.url, p.passages.length])));
-    const set = new DocsSet(meta, index ?? PassageIndex.create());
-    for (const page of kept) {
-      set.pageMap.set(page.url, page);
-      if (index === undefined) set.index.setPage(page.url, page.title, page.passages);
+    const loaded = PageIndex.load(plainIndex);
+    const fits = loaded !== undefined && loaded.pageCount === pages.length && pages.every((p) => loaded.has(p.url));
+    const set = new DocsSet(meta, fits ? loaded : PageIndex.create());
+    for (const page of pages) {
+      if (fits) set.pageMap.set(page.url, { ...page });
+      else set.setPage(page);
     }
     return set;
   }
@@ -73,9 +75,9 @@ export class DocsSet {
   setPage(page: DocsPage): boolean {
     const earlier = this.pageMap.get(page.url);
     if (earlier !== undefined && earlier.markdown === page.markdown && earlier.title === page.title) return false;
-    const passages = splitPassages(page.markdown, page.title);
-    this.pageMap.set(page.url, { ...page, passages });
-    this.index.setPage(page.url, page.title, passages);
+    const passages = splitSpans(page.markdown, page.title);
+    this.pageMap.set(page.url, { url: page.url, title: page.title, markdown: page.markdown, passages });
+    this.index.setPage(page.url, page.title, [...new Set(passages.map((p) => p.heading))], page.markdown);
     return true;
   }
 
@@ -85,7 +87,8 @@ export class DocsSet {
   }
 
   page(url: string): DocsPage | undefined {
-    return this.pageMap.get(url);
+    const kept = this.pageMap.get(url);
+    return kept === undefined ? undefined : { url: kept.url, title: kept.title, markdown: kept.markdown };
   }
 
   get pages(): DocsPage[] {
@@ -97,22 +100,34 @@ export class DocsSet {
   }
 
   get passageCount(): number {
-    return this.index.passageCount;
+    let count = 0;
+    for (const page of this.pageMap.values()) count += this.passagesOf(page).length;
+    return count;
   }
 
   plainIndex(): unknown {
     return this.index.toPlain();
   }
 
+  private passagesOf(page: KeptPage): readonly PassageSpan[] {
+    page.passages ??= splitSpans(page.markdown, page.title);
+    return page.passages;
+  }
+
   search(query: string, limit = 20): DocsHit[] {
+    const ranked = rankPassages(query, this.index.search(query), (url) => {
+      const page = this.pageMap.get(url);
+      return page === undefined ? undefined : { url: page.url, title: page.title, markdown: page.markdown, passages: this.passagesOf(page) };
+    }, limit);
     const hits: DocsHit[] = [];
-    for (const hit of this.index.search(query, limit)) {
+    for (const hit of ranked) {
       const page = this.pageMap.get(hit.url);
-      const passage = page?.passages[hit.n];
+      const passage = page === undefined ? undefined : this.passagesOf(page)[hit.n];
       if (page === undefined || passage === undefined) continue;
+      const text = passageText(page.markdown, passage);
       hits.push({
         setId: this.meta.id, url: page.url, title: page.title, heading: passage.heading, path: passage.path, anchor: passage.anchor,
-        line: passage.line, excerpt: excerptOf(passage, hit.terms), score: hit.score, text: passage.text,
+        line: passage.line, excerpt: excerptOf(text, hit.terms), score: hit.score, text,
       });
     }
     return hits;
@@ -120,8 +135,8 @@ export class DocsSet {
 }
 
 /** The passage's first line (not its heading) holding one of `terms`, else its first line of text. */
-function excerptOf(passage: Passage, terms: readonly string[]): string {
-  const all = passage.text.split('\n');
+function excerptOf(text: string, terms: readonly string[]): string {
+  const all = text.split('\n');
   // The heading's own line is shown beside the excerpt already.
   const body = /^ {0,3}#{1,6}\s/.test(all[0] ?? '') ? all.slice(1) : all;
   const lines = body.map((l) => l.trim()).filter((l) => l !== '' && !/^(`{3,}|~{3,})/.test(l));

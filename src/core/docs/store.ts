@@ -13,8 +13,12 @@ import { withLock, writeAtomic, type HistoryFileSystem } from '../search/history
 import { DocsSet, type DocsSetMeta } from './docs-set';
 
 const SUFFIX = '.docs.json';
-/** The file's layout; a file of another layout is as if absent (its set is added again). */
-const FORMAT = 1;
+/**
+ * The file's layout. 2: the index holds one document per page (./page-index.ts). A layout-1 file
+ * (one document per passage) is read with its index built again from its pages; any other is as if
+ * absent (its set is added again).
+ */
+const FORMAT = 2;
 
 const metaSchema = z.object({
   id: z.string().regex(/^[\w-]+$/),
@@ -25,7 +29,7 @@ const metaSchema = z.object({
 });
 
 const fileSchema = z.object({
-  format: z.literal(FORMAT),
+  format: z.union([z.literal(1), z.literal(FORMAT)]),
   meta: metaSchema,
   pages: z.array(z.object({ url: z.string(), title: z.string(), markdown: z.string() })),
   index: z.unknown(),
@@ -77,17 +81,21 @@ export class DocsStore {
     }
     const sets: KeptDocsSet[] = [];
     for (const name of names.filter((n) => n.endsWith(SUFFIX)).sort()) {
+      // Checked, not restored: listing a 2,000-page set does not build its search.
       const kept = await this.read(name.slice(0, -SUFFIX.length));
-      if (kept !== undefined) sets.push({ meta: kept.set.meta, bytes: kept.bytes });
+      if (kept !== undefined) sets.push({ meta: kept.file.meta, bytes: kept.bytes });
     }
     return sets;
   }
 
   async load(id: string): Promise<DocsSet | undefined> {
-    return (await this.read(id))?.set;
+    const kept = await this.read(id);
+    if (kept === undefined) return undefined;
+    const { meta, pages, index, format } = kept.file;
+    return DocsSet.restore(meta, pages, format === FORMAT ? index : undefined);
   }
 
-  private async read(id: string): Promise<{ set: DocsSet; bytes: number } | undefined> {
+  private async read(id: string): Promise<{ file: z.infer<typeof fileSchema>; bytes: number } | undefined> {
     let text: string;
     try {
       text = await this.fs.readFile(this.fileOf(id), 'utf8');
@@ -102,7 +110,7 @@ export class DocsStore {
       this.log.warn(`The docs set ${id} could not be read (${err instanceof Error ? err.message.slice(0, 200) : String(err)}); it is left out.`);
       return undefined;
     }
-    return { set: DocsSet.restore(parsed.meta, parsed.pages, parsed.index), bytes: Buffer.byteLength(text) };
+    return { file: parsed, bytes: Buffer.byteLength(text) };
   }
 
   /** Writes the set whole, under its lock; its size on disk. */
