@@ -20,8 +20,14 @@ function sourceFiles(dir: string): string[] {
 
 /** Modules that import the store module (by any relative path) or name its class. */
 function storeUsers(): string[] {
-  const importsStore = /from\s+'[./]*(?:features\/search\/)?store'|\bSearchStore\b/;
-  return sourceFiles('src').filter((file) => file !== 'src/features/search/store.ts' && importsStore.test(readFileSync(path.join(ROOT, file), 'utf8')));
+  const STORE = 'src/features/search/store';
+  const importsStore = (file: string, text: string): boolean =>
+    [...text.matchAll(/from\s+'(\.[^']*)'/g)].some(([, spec]) => path.posix.join(path.posix.dirname(file), spec ?? '') === STORE);
+  return sourceFiles('src').filter((file) => {
+    if (file === `${STORE}.ts`) return false;
+    const text = readFileSync(path.join(ROOT, file), 'utf8');
+    return importsStore(file, text) || /\bSearchStore\b/.test(text);
+  });
 }
 
 describe('search history owner', () => {

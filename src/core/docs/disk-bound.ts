@@ -1,4 +1,4 @@
-// The bound on the docs sets' room on disk (`webData.docs.maxDiskMB`): which kept sets are over it.
+// The bound on the docs sets' room on disk (the docs' maxDiskMB setting): which kept sets are over it.
 // It names them and deletes nothing: the feature shows what would go and asks first, because a set
 // cost credits to make. The sets named are the least recently updated first, and only as many as
 // bring the total back within the bound; a set being written (`keep`) is never named.
