@@ -25,7 +25,6 @@ const FREE: readonly string[] = [
   Command.pinDocument, Command.unpinDocument, Command.removeDocument, Command.pauseWatch, Command.deleteWatch, Command.openWatchChanges,
   Command.refreshWatches, Command.copyWatchId, Command.stopBrowserSession, Command.openLiveView, Command.openInteractiveLiveView,
   Command.copyBrowserSessionId, Command.runInBrowserSession, Command.showCreditsUsage,
-  Command.copyBrowserSessionId, Command.runInBrowserSession,
   Command.searchDocs, Command.removeDocs, Command.openDocsPageList,
 ];
 

@@ -41,6 +41,7 @@ export interface CreditsUsageApi {
 class CreditsUsagePanel extends Disposable implements CreditsUsageApi {
   panel: vscode.WebviewPanel | undefined;
   lastSent: ToPage | undefined;
+  private asks = 0;
   html: string | undefined;
   private range: 30 | 90 = 30;
   private readonly sent = this._register(new vscode.EventEmitter<ToPage>());
@@ -95,7 +96,11 @@ class CreditsUsagePanel extends Disposable implements CreditsUsageApi {
   }
 
   private async send(): Promise<void> {
+    // A build started before a newer ask (the page's 'ready' still reading when 90 days is picked) must not
+    // land after it: only the latest ask is posted, so the page never falls back to an older range.
+    const asked = ++this.asks;
     const data = await this.build();
+    if (asked !== this.asks) return;
     const words: PanelWords = panelWords(data);
     const message: ToPage = { type: 'data', data, words };
     this.lastSent = message;

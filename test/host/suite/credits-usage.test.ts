@@ -97,7 +97,15 @@ describe('credits usage panel', function () {
   });
 
   it('answers the page: 90 days when asked, nothing for a message that is not its own', async () => {
-    const ninety = await nextSend(api, () => api.creditsUsage.receive({ type: 'range', range: 90 }));
+    // The page's 'ready' still being answered when 90 days is picked: only the later ask reaches the page.
+    const seen: number[] = [];
+    const watching = api.creditsUsage.onDidSend((m) => { seen.push(m.data.range); });
+    const ninety = await nextSend(api, () => Promise.all([
+      api.creditsUsage.receive({ type: 'ready' }),
+      api.creditsUsage.receive({ type: 'range', range: 90 }),
+    ]));
+    watching.dispose();
+    assert.deepEqual(seen, [90]);
     assert.equal(ninety.data.days.length, 90);
     assert.equal(ninety.data.range, 90);
     const count = api.creditsUsage.lastSent;
