@@ -158,7 +158,7 @@ describe('e2e: the search history after Developer: Reload Window', function () {
     console.log(`    the view listed the search ${Date.now() - reloadedAt} ms after the workbench was drawn again`);
     // The tree draws only the rows that fit its pane: fold the panes below so the other window's
     // search, listed under this search's results, has room to be drawn at all.
-    for (const view of ['Jobs', 'Webhook Events']) await setViewExpanded(p, view, false);
+    for (const view of ['Pages, Documents and Data', 'Jobs', 'Watches', 'Docs Sets', 'Webhook Events']) await setViewExpanded(p, view, false);
     await rows.filter({ hasText: 'written by another window' }).first().waitFor({ timeout: 20_000 })
       .catch(async () => { assert.fail(`the unlisted search was not taken back: ${JSON.stringify(await rows.allInnerTexts())}`); });
     const labels = await rows.allInnerTexts();

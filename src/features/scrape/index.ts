@@ -150,14 +150,15 @@ export class ScrapeFeature extends Disposable {
       return links;
     }
     if (request) return links;
-    // A picked address is scraped at once: the price of a scrape is in the list before the pick.
+    // A picked address is scraped at once: the price of a scrape is in the list's title before the pick
+    // (its placeholder is read whole only when short: a narrow window cut it).
     const scrapePrice = await this.priceLine({});
     const picked = await pick(links.map((link) => ({
       label: inertQuickPick(link.title ?? pathOf(link.url)),
       description: inertQuickPick(link.url),
       ...(link.description ? { detail: inertQuickPick(link.description) } : {}),
       url: link.url,
-    })), { title: words.mapTitle(), placeholder: `${words.mapPlaceholder(links.length)} · ${scrapePrice}`, many: true });
+    })), { title: `${words.mapTitle()} · ${scrapePrice}`, placeholder: words.mapPlaceholder(links.length), many: true });
     const urls = picked.map((item) => item.url);
     if (urls.length > 1 && await this.batchOrEach(urls.length, scrapePrice) === 'batch') {
       // One job for all of them: Batch Scrape's review shows the request and its bound before it starts.

@@ -48,7 +48,7 @@ describe('chat tools (language-model tools)', function () {
     assert.equal(read?.properties?.what?.oneOf?.length, 9);
   });
 
-  it('not connected: VS Code 1.100 offers none of our tools (their when), and each, invoked anyway, says so and sends nothing; connected again, all are offered', async () => {
+  it('not connected: VS Code 1.100 offers none of our tools but webData_docs (it reads only what is kept here), and each, invoked anyway, says so and sends nothing; connected again, all are offered', async () => {
     const names = manifestToolNames();
     const ours = (): string[] => vscode.lm.tools.filter((t) => names.includes(t.name)).map((t) => t.name);
     // A valid input for each, so that what stops it is the missing connection.
@@ -68,9 +68,11 @@ describe('chat tools (language-model tools)', function () {
     try {
       // VS Code 1.100 sends the extension hosts only the tools whose when holds; later versions send
       // every tool and apply the when where a chat request's tools are picked, which no API shows.
-      if (vscode.version.startsWith('1.100.')) await waitFor('no tool of ours in vscode.lm.tools', () => ours().length === 0);
+      // webData_docs searches the docs sets kept on this machine: it needs no connection, and stays.
+      if (vscode.version.startsWith('1.100.')) await waitFor('no tool of ours in vscode.lm.tools but webData_docs', () => ours().join() === 'webData_docs');
       const before = await emulator.requestCount();
-      for (const name of names) assert.match(await invoke(name, inputs[name] ?? {}), /not connected/, name);
+      for (const name of names.filter((n) => n !== 'webData_docs')) assert.match(await invoke(name, inputs[name] ?? {}), /not connected/, name);
+      assert.doesNotMatch(await invoke('webData_docs', inputs.webData_docs ?? {}), /not connected/, 'the kept docs are searched offline');
       assert.deepEqual((await emulator.requestsSince(before)).map((r) => r.path).filter((p) => p !== '/v2/team/token-usage'), [], 'nothing sent');
     } finally {
       await useKey(KEY);
