@@ -45,9 +45,11 @@ describe('chat tools: what they cost every request', () => {
     }
   });
 
-  it('every tool has a when of one context key the code sets (connected; connected and trusted for files and code)', () => {
+  it('every tool but webData_docs has a when of one context key the code sets (connected; connected and trusted for files and code)', () => {
     const keys = new Set<string>(Object.values(ContextKey));
-    for (const tool of tools) {
+    // webData_docs reads only the docs sets kept on this machine: offered offline, with no when.
+    assert.equal(tools.find((tool) => tool.name === 'webData_docs')?.when, undefined, 'webData_docs needs no connection');
+    for (const tool of tools.filter((t) => t.name !== 'webData_docs')) {
       // One key, no && or ||: VS Code 1.100 cannot send a tool whose parsed `when` has either to the
       // extension hosts (its cached negations make the expression cyclic), and vscode.lm.tools breaks.
       assert.match(tool.when ?? '', /^webData\.\w+$/, `${tool.name}: when ${tool.when ?? '(none)'}`);
@@ -55,6 +57,6 @@ describe('chat tools: what they cost every request', () => {
     }
     const trusted = tools.filter((tool) => tool.when === ContextKey.connectedAndTrusted).map((tool) => tool.name).sort();
     assert.deepEqual(trusted, ['webData_browser', 'webData_readDocument'], 'the tools that read local files or run code wait for a trusted workspace');
-    assert.ok(tools.every((tool) => trusted.includes(tool.name) || tool.when === ContextKey.connected));
+    assert.ok(tools.every((tool) => tool.name === 'webData_docs' || trusted.includes(tool.name) || tool.when === ContextKey.connected));
   });
 });
