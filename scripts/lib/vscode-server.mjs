@@ -28,6 +28,7 @@ export function installExtension({ serverMain, serverNode = process.execPath, us
  * smokeTestDriver: the workbench honours ?payload= (dev extension + tests) only with it.
  * disableWorkspaceTrust: no trust prompt (the security.workspace.trust setting is not read from
  * machine settings, so the server's flag is the only way for a browser workbench).
+ * disableExtensions: built-in extensions (publisher.name) the server does not list at all.
  * locale: the display language (`--locale`), used only if a language pack for it is registered
  * (see pseudo-l10n.mjs).
  */
@@ -45,7 +46,7 @@ export async function startVsCodeServer({
     '--user-data-dir', userDataDir, '--server-data-dir', path.join(userDataDir, 'server-data'),
     '--extensions-dir', extensionsDir, ...(smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
     ...(disableWorkspaceTrust ? ['--disable-workspace-trust'] : []), ...(locale ? ['--locale', locale] : []),
-    ...disableExtensions.flatMap((id) => ['--disable-extension', id])];
+    ...(disableExtensions.length > 0 ? ['--builtin-extensions-dir', builtInsWithout(serverMain, runDir, disableExtensions)] : [])];
   // detached: a terminal's Ctrl-C reaches only us, and we stop the server's tree ourselves.
   const child = spawn(serverNode, args, {
     detached: true, stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,6 +89,28 @@ export async function startVsCodeServer({
     exited: exitedPromise,   // resolves with the exit code or signal when the server ends
     stop,
   };
+}
+
+/**
+ * A folder of links to the server's built-in extensions but those named (publisher.name), for
+ * `--builtin-extensions-dir`. The server's `--disable-extension` is read but not applied to
+ * built-ins in a browser workbench (their TypeScript server still started), so the ones left out
+ * are simply not there. The rest (and extensions/node_modules, TypeScript's library) are linked.
+ */
+function builtInsWithout(serverMain, runDir, ids) {
+  const source = path.join(path.dirname(serverMain), '..', 'extensions');
+  const target = path.join(runDir, 'built-in-extensions');
+  fs.mkdirSync(target, { recursive: true });
+  const left = new Set(ids.map((id) => id.toLowerCase()));
+  for (const entry of fs.readdirSync(source, { withFileTypes: true })) {
+    const manifest = path.join(source, entry.name, 'package.json');
+    if (entry.isDirectory() && fs.existsSync(manifest)) {
+      const { publisher, name } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+      if (left.has(`${publisher}.${name}`.toLowerCase())) continue;
+    }
+    fs.symlinkSync(path.join(source, entry.name), path.join(target, entry.name));
+  }
+  return target;
 }
 
 async function waitForVersion(url, timeoutMs, hasExited) {

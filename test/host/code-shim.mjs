@@ -27,15 +27,17 @@ const PSEUDO_CHATTER = /^No extension gallery service configured\.$/;
 const NEWEST_CHATTER = /^(\[(reconnection-grace-time|ChatModelSelection|AgentHost(:remote)?|AccountPolicyGate)\]|Creation of workbench contribution|Timed out waiting for authentication provider 'github')/;
 
 /**
- * Built-in extensions no host test uses, off for host runs: each would start its own work in the
- * window (a TypeScript server for the JavaScript the browser suite opens, JSON, CSS and markdown
- * language servers for the tabs the tests open, git scanning the run folder), CPU the run's
- * 2 cores share with the tests. The end-to-end run keeps every one, as a person's window has them.
+ * Built-in extensions no host test uses, left out of host runs (the server is given a built-in
+ * folder without them: its --disable-extension did not stop them): each would start its own work
+ * in the window (a TypeScript server for the JavaScript the browser suite opens, about 12 CPU s a
+ * run; JSON and CSS servers for the tabs the tests open; git scanning the run folder), CPU the
+ * run's 2 cores share with the tests. Markdown's stays: a suite reads a tab's outline from it. The
+ * end-to-end run keeps every one, as a person's window has them.
  * WEBDATA_HOST_ALL_BUILT_INS=1 keeps them here too.
  */
 const UNUSED_BUILT_INS = process.env.WEBDATA_HOST_ALL_BUILT_INS === '1' ? [] : [
   'vscode.typescript-language-features', 'vscode.json-language-features', 'vscode.css-language-features',
-  'vscode.html-language-features', 'vscode.markdown-language-features', 'vscode.markdown-math', 'vscode.php-language-features',
+  'vscode.html-language-features', 'vscode.markdown-math', 'vscode.php-language-features',
   'vscode.git', 'vscode.git-base', 'vscode.github', 'vscode.github-authentication', 'vscode.microsoft-authentication',
   'vscode.emmet', 'vscode.npm', 'vscode.merge-conflict', 'vscode.references-view', 'vscode.ipynb', 'vscode.notebook-renderers',
   'vscode.debug-auto-launch', 'vscode.debug-server-ready', 'ms-vscode.js-debug', 'ms-vscode.js-debug-companion',
