@@ -89,7 +89,7 @@ export function parseDeliverArgs(args: string[]): DeliverArgs {
 /** The banner's lines on the demo jobs: their ids, and how to open them and feed them pages. */
 export function sandboxJobLines(): string[] {
   return [
-    'Crawl results: F1 > "Web Data: Open Crawl Results…" and paste one of these job ids (or use an Active Crawls row\'s button):',
+    'Crawl results: F1 > "Web Data: Open Crawl Results…" and paste one of these job ids (or use a Jobs row\'s button):',
     `  ${SANDBOX_JOBS.large}  a 10,000-page crawl, completed (12 failed pages, 30 blocked by robots.txt)`,
     `  ${SANDBOX_JOBS.failed}  a crawl that failed at its start`,
     `  ${SANDBOX_JOBS.cancelled}  a cancelled crawl (7 of 30 pages)`,
@@ -254,7 +254,7 @@ async function runPages(ports: SandboxPorts, kind: string, given: string | undef
   // The job's own kind names the events (a batch scrape's pages are batch_scrape.page).
   const line = `${result.statuses.length} page deliveries (${how}) of job ${id} sent by the emulator at ${ports.emulatorUrl} to ${result.receiverUrl}: the receiver answered ${result.statuses.join(', ')}.`;
   if (result.statuses.every((s) => s >= 200 && s < 300)) {
-    out(`${line}\nThey are one summary row in the Webhook Events view, and the pages in Crawl Results (${ports.workbenchUrl}).`);
+    out(`${line}\nThey are one summary row in the Webhook Events view, and the pages under the job's row in Jobs (${ports.workbenchUrl}).`);
     return 0;
   }
   err(`${line} See the refused rows' tooltips in the Webhook Events view for why.`);

@@ -17,6 +17,8 @@ interface SandboxFamily {
 
 /** The demo page the emulator's scrape, watch and extract answer with real text (its corpus). */
 const DEMO_PAGE = 'https://docs.tideflow.dev/getting-started';
+/** The emulator's documentation site (test/emulator/docs-site.ts): a docs set's crawl stays under it. */
+const DOCS_SITE = 'https://docs.harborline.dev/manual/';
 
 export const SANDBOX_FAMILIES: readonly SandboxFamily[] = [
   { family: 'Search', commands: ['webData.search'], tryThis: 'the searches below' },
@@ -26,6 +28,9 @@ export const SANDBOX_FAMILIES: readonly SandboxFamily[] = [
   { family: 'Extract and research', commands: ['webData.extractData', 'webData.research'], tryThis: 'a page\'s fields as JSON; a question' },
   { family: 'Browser sessions', commands: ['webData.startBrowserSession', 'webData.runInBrowserSession'], tryThis: `an editor holding  await page.goto('${DEMO_PAGE}')` },
   { family: 'Watches', commands: ['webData.watch'], tryThis: `${DEMO_PAGE}, goal "breaking changes", then its row's Check Now` },
+  // Not a family of the service's: its crawl kept here, then searched free and offline (issue 48).
+  { family: 'Docs sets', commands: ['webData.docs.add', 'webData.docs.search'], tryThis: `${DOCS_SITE}, then a question such as "retry policy"` },
+  { family: 'Credits', commands: ['webData.showCreditsUsage'], tryThis: 'the demo team\'s 60 days by kind, and where this machine\'s credits went' },
 ];
 
 interface Manifest { contributes: { commands: Array<{ command: string; title: string }> } }

@@ -67,11 +67,11 @@ async function main() {
   ${sandboxSearchLines().join('\n  ')}
   Webhooks: the receiver starts with the window. Send it a signed delivery from another terminal:
     npm run sandbox:deliver -- crawl.completed        (or batch_scrape.started, batch_scrape.completed, crawl.page, batch_scrape.page)
-  Or complete one of the Active Crawls (copy its id there): it leaves the view, crawl.completed arrives,
-  and its notification's Open Results lists the crawl's pages in Crawl Results:
+  Or complete one of the running crawls in Jobs (copy its id there): crawl.completed arrives,
+  and its notification's Open Results lists the crawl's pages under its row in Jobs:
     curl -X POST ${stack.emulator.adminUrl}/crawls/<crawl id>/complete
   ${sandboxJobLines().join('\n  ')}
-  More to try: an Active Crawls row's Open Crawl Results (pages fill in as the crawl runs); a problem's
+  More to try: a running crawl's row in Jobs, Open Crawl Results (pages fill in as the crawl runs); a problem's
   light bulb (Ctrl+.) > Search the Web for This Problem; F1 > "Web Data: Check Connection".
 `);
   openBrowser(stack.workbenchUrl);

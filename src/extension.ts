@@ -220,6 +220,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       usage: spend.usage,
       credits: () => usage.model.state,
       revealJob: (ref) => features.get('crawls').revealJob(ref),
+      jobAddress: (id) => (features.has('crawl-results') ? features.get('crawl-results').startUrl(id) : undefined),
     }),
     // Docs sets: their crawls start through the jobs feature (Jobs shows them, today's spend counts them) and are read through the crawl results service.
     docs: () => bundle('docs').registerDocs(services, { jobs: () => features.get('jobs'), results: () => features.get('crawl-results').service }),
@@ -238,7 +239,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
   // status bar shows what it cost without a refresh: a crawl's, a research run's, a parse's, a
   // check's, a browser session's (a search and a scrape read them at once, as before).
   context.subscriptions.push(features.event('jobs', (jobs) => jobs.onDidFinish)((job) => {
-    void spend.record({ id: `job:${job.id}`, credits: job.creditsUsed, askedBy: job.askedBy }, { kind: 'crawl', subject: job.id });
+    void spend.record({ id: `job:${job.id}`, credits: job.creditsUsed, askedBy: job.askedBy }, { kind: job.spentOn, subject: job.id });
     usage.spendEnded();
   }));
   // A scrape's credits count in today's spend, as a search's do, and the status bar follows.

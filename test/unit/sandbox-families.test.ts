@@ -12,7 +12,7 @@ interface Manifest { contributes: { menus: { commandPalette?: Array<{ command: s
 describe('the sandbox banner\'s families', () => {
   it('names each family: search, scrape and map, crawls and batch scrapes, documents, extract and research, browser sessions, watches', () => {
     const lines = sandboxFamilyLines().join('\n').toLowerCase();
-    for (const family of ['search', 'scrape and map', 'crawls and batch scrapes', 'documents', 'extract and research', 'browser sessions', 'watches']) {
+    for (const family of ['search', 'scrape and map', 'crawls and batch scrapes', 'documents', 'extract and research', 'browser sessions', 'watches', 'docs sets', 'credits']) {
       assert.match(lines, new RegExp(`^ +${family} `, 'm'), `the banner does not name ${family}:\n${lines}`);
     }
   });

@@ -37,6 +37,8 @@ export interface CrawlResultsApi {
   answerConfirmation?: (message: string, yes: string, more: { detail: string; keep: string }) => string | undefined;
   /** What the Active Crawls view calls when crawls left its list. */
   crawlsLeft(crawls: ReadonlyArray<{ id: string; url: string }>): Promise<void>;
+  /** Where a job of this window's knowledge started (a crawl's address, a batch scrape's first), if known. */
+  startUrl(id: string): string | undefined;
   /**
    * Takes back the jobs every window kept for the service address (what a window does once at its
    * start, so the jobs open before a reload come back); host tests call it as a new window would.
@@ -120,6 +122,7 @@ class CrawlResultsFeature extends Disposable {
         const added = await service.addDelivered(ref, loadCore().readDeliveredDocuments(data));
         return added;
       },
+      startUrl: (id) => urlOf({ id: id.toLowerCase(), kind: 'crawl' }) ?? urlOf({ id: id.toLowerCase(), kind: 'batch' }),
       crawlsLeft: async (crawls) => {
         for (const crawl of crawls) rememberStart({ id: crawl.id.toLowerCase(), kind: 'crawl' }, { url: crawl.url });
         const read = await service.reconcile(crawls.map((crawl) => crawl.id));

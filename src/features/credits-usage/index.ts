@@ -24,6 +24,8 @@ export interface CreditsUsageLinks {
   /** The credits item's state: the balance and the billing period. */
   credits: () => UsageState;
   revealJob: (ref: JobRef) => Promise<void>;
+  /** Where a job started, when this window knows it (no feature is loaded to ask). */
+  jobAddress: (id: string) => string | undefined;
 }
 
 /** What host tests read and do: the panel's last data and words sent, the HTML, a message as from the page. */
@@ -114,10 +116,16 @@ class CreditsUsagePanel extends Disposable implements CreditsUsageApi {
     const [history, team] = await Promise.all([this.links.usage.history(this.range), this.teamFigures()]);
     const state = this.links.credits();
     const usage = state.kind === 'ok' || state.kind === 'low' ? state : undefined;
-    return buildPanelData({
+    const data = buildPanelData({
       now: new Date(), range: this.range, history, periods: team.periods, watches: team.watches,
       remainingCredits: usage?.credits, periodStart: usage?.usage.billingPeriodStart ?? null, periodEnd: usage?.usage.billingPeriodEnd ?? null,
     });
+    // A job is named by where it started when this window knows it, as its row in Jobs is; never by its id alone.
+    const spenders = data.spenders.map((s) => {
+      const address = s.subject !== undefined && (s.kind === 'crawl' || s.kind === 'docs') ? this.links.jobAddress(s.subject) : undefined;
+      return address ? { ...s, name: address } : s;
+    });
+    return { ...data, spenders };
   }
 
   private async teamFigures(): Promise<{ periods: PanelPeriod[]; watches: PanelWatch[] }> {
@@ -148,7 +156,7 @@ class CreditsUsagePanel extends Disposable implements CreditsUsageApi {
   private async open(index: number): Promise<void> {
     const spender = this.lastSent?.data.spenders[index];
     if (!spender?.subject || !spenderOpens(spender)) return;
-    if (spender.kind === 'crawl') await this.links.revealJob({ kind: 'crawl', id: spender.subject });
+    if (spender.kind === 'crawl' || spender.kind === 'docs') await this.links.revealJob({ kind: 'crawl', id: spender.subject });
     else await vscode.commands.executeCommand(focusViewCommand(View.watches));
   }
 }

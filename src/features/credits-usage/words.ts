@@ -28,13 +28,16 @@ function spenderText(s: Spender, kinds: Record<UsageKind, string>): string {
   const credits = vscode.l10n.t('{0} credits', n(s.credits));
   if (s.subject === undefined) return vscode.l10n.t('{0}, all: {1}', kinds[s.kind], credits);
   if (s.kind === 'watch') return vscode.l10n.t('Watch "{0}": {1}', s.name ?? s.subject, credits);
-  if (s.kind === 'crawl') return vscode.l10n.t('Job {0}: {1}', s.subject, credits);
-  return vscode.l10n.t('{0} {1}: {2}', kinds[s.kind], s.subject, credits);
+  // A job by where it started (its name: an address, outside text shown as text), else by its short id.
+  const job = s.name ?? vscode.l10n.t('job {0}', s.subject.slice(0, 8));
+  if (s.kind === 'crawl') return vscode.l10n.t('Crawl or batch scrape of {0}: {1}', job, credits);
+  if (s.kind === 'docs') return vscode.l10n.t('Docs set crawl of {0}: {1}', job, credits);
+  return vscode.l10n.t('{0} {1}: {2}', kinds[s.kind], s.subject.slice(0, 8), credits);
 }
 
 /** Whether a spender's link opens something: a watch (the Watches view) or a job (its row in Jobs). */
 export function spenderOpens(s: Spender): boolean {
-  return s.subject !== undefined && (s.kind === 'watch' || s.kind === 'crawl');
+  return s.subject !== undefined && (s.kind === 'watch' || s.kind === 'crawl' || s.kind === 'docs');
 }
 
 function summary(data: PanelData): string[] {

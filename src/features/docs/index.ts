@@ -37,7 +37,7 @@ import { words } from './words';
 export interface DocsLinks {
   jobs: () => {
     bound(job: JobToStart): JobBound;
-    start(job: JobToStart, options: { askedBy: 'person' | 'agent'; signal?: AbortSignal }): Promise<{ id: string }>;
+    start(job: JobToStart, options: { askedBy: 'person' | 'agent'; signal?: AbortSignal; spentOn?: 'docs' }): Promise<{ id: string }>;
   };
   results: () => {
     open(ref: JobRef, signal?: AbortSignal): Promise<ReadOutcome<CrawlJobState>>;
@@ -155,7 +155,7 @@ class DocsFeature extends Disposable {
     if (running) return running;
     let started: { id: string };
     try {
-      started = await this.links.jobs().start({ kind: 'crawl', request: docsCrawlRequest(url, maxPages) }, { askedBy, ...(signal ? { signal } : {}) });
+      started = await this.links.jobs().start({ kind: 'crawl', request: docsCrawlRequest(url, maxPages) }, { askedBy, spentOn: 'docs', ...(signal ? { signal } : {}) });
     } catch (error) {
       if (askedBy === 'agent') throw error;
       void showError(this.services.log, words.startFailed(), error);

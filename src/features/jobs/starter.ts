@@ -31,7 +31,12 @@ export interface StartedJob {
 export interface StartOptions {
   askedBy: 'person' | 'agent';
   signal?: AbortSignal;
+  /** What the usage ledger counts the job's credits as: a docs set's crawl is a docs set's spend. */
+  spentOn?: JobUsageKind;
 }
+
+/** The usage ledger's kinds a job's credits can count as. */
+export type JobUsageKind = 'crawl' | 'docs';
 
 /** What the starter needs of the other features, typed structurally. */
 export interface JobLinks {
@@ -53,6 +58,7 @@ export interface FinishedJob {
   id: string;
   creditsUsed: number;
   askedBy: StartOptions['askedBy'];
+  spentOn: JobUsageKind;
 }
 
 /** An ended job's status is read at most this many more times for its cost. */
@@ -136,7 +142,7 @@ export class JobStarter extends Disposable {
     if (token !== undefined) await this.keepToken(ref.id, token);
     this.startedEmitter.fire(ref);
     if (job.kind === 'crawl') void this.links.crawls.refresh().catch(() => undefined);
-    this.follow(ref, shapeOfJob(job), wiring.kind === 'wired', options.askedBy);
+    this.follow(ref, shapeOfJob(job), wiring.kind === 'wired', options.askedBy, options.spentOn ?? 'crawl');
     return {
       id: ref.id, kind: job.kind, url: started.url ?? '',
       ...(started.invalidURLs && started.invalidURLs.length > 0 ? { invalidURLs: started.invalidURLs } : {}),
@@ -182,7 +188,7 @@ export class JobStarter extends Disposable {
    * when no webhook tells its progress (and now and then when one does, in case deliveries stop);
    * at the end, its status once more if the end came by webhook, for its creditsUsed.
    */
-  private follow(ref: JobRef, shape: string, wired: boolean, askedBy: StartOptions['askedBy']): void {
+  private follow(ref: JobRef, shape: string, wired: boolean, askedBy: StartOptions['askedBy'], spentOn: JobUsageKind): void {
     const { service } = this.links.results;
     const key = `${ref.kind}-${ref.id}`;
     let looks = 0;
@@ -222,7 +228,7 @@ export class JobStarter extends Disposable {
         const pages = typeof job.completed === 'number' ? job.completed : job.pages.length;
         if (typeof job.creditsUsed === 'number' && job.creditsUsed >= 0) {
           if (pages > 0) await this.keepCost(ref.id, shape, pages, job.creditsUsed);
-          this.finished.fire({ id: ref.id, creditsUsed: job.creditsUsed, askedBy });
+          this.finished.fire({ id: ref.id, creditsUsed: job.creditsUsed, askedBy, spentOn });
         }
         this.unfinished.delete(key);
         return;

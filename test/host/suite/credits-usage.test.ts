@@ -76,6 +76,20 @@ describe('credits usage panel', function () {
     assert.ok(!(api.creditsUsage.html ?? '').includes('alert'));
   });
 
+  it('names a job among the spenders by where it started, never by its id alone; a docs set\'s crawl as one', async () => {
+    const crawlId = randomUUID();
+    const docsId = randomUUID();
+    // This window learnt where the crawl started (its webhook, as a completed crawl's carries it).
+    api.crawlResults.markFinished({ id: crawlId, kind: 'crawl' }, 'https://spender.host-test.example/guide');
+    await api.spend.record({ id: `job:${crawlId}`, credits: 900, askedBy: 'person' }, { kind: 'crawl', subject: crawlId });
+    await api.spend.record({ id: `job:${docsId}`, credits: 800, askedBy: 'person' }, { kind: 'docs', subject: docsId });
+    const sent = await nextSend(api, () => api.creditsUsage.show(30));
+    const texts = sent.words.spenders.map((s) => s.text);
+    assert.ok(texts.includes('Crawl or batch scrape of https://spender.host-test.example/guide: 900 credits'), texts.join(' | '));
+    assert.ok(texts.includes(`Docs set crawl of job ${docsId.slice(0, 8)}: 800 credits`), texts.join(' | '));
+    assert.ok(!texts.some((t) => t.includes(crawlId) || t.includes(docsId)), texts.join(' | '));
+  });
+
   it("allows only the extension's own script, with this load's nonce, and resources from its own folders", () => {
     const html = api.creditsUsage.html ?? '';
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';

@@ -129,6 +129,10 @@ describe('docs sets', function () {
     assert.equal(kept.meta.maxPages, 40);
     assert.equal(kept.meta.lastCrawl?.status, 'completed');
     await waitFor('the crawl\'s credits in today\'s spend', () => api.spend.today().person >= spentBefore + 21, 30_000);
+    // The usage ledger counts them as a docs set's, not as any crawl's (Show Credits Usage's kinds).
+    const usage = await api.spend.usage.history(1);
+    assert.ok(usage.subjects.some((s) => s.kind === 'docs' && s.credits >= 21), JSON.stringify(usage.subjects));
+    assert.ok((usage.days.at(-1)?.byKind.docs ?? 0) >= 21, JSON.stringify(usage.days.at(-1)));
 
     const before = await emulator.requestCount();
     const search = vscode.commands.executeCommand<DocsHit | undefined>('webData.docs.search', { query: 'exponential backoff' });
