@@ -28,6 +28,7 @@ export type {
 } from './events';
 export { RecentWebhookIds, DEFAULT_DEDUPE_CAPACITY } from './dedupe';
 export { JOB_TOKEN_HEADER, newJobToken, jobTokenMatches } from './job-token';
+export { isReceiverOfAnotherWindow } from './receiver-probe';
 export {
   startWebhookReceiver,
   WebhookReceiverError,
@@ -38,6 +39,7 @@ export {
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_MAX_CONNECTIONS,
+  RECEIVER_MARK_HEADER,
 } from './receiver';
 export type {
   WebhookDelivery,

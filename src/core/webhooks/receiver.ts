@@ -16,6 +16,12 @@ import { JOB_TOKEN_HEADER, jobTokenMatches } from './job-token';
 export const DEFAULT_WEBHOOK_HOST = '127.0.0.1';
 export const DEFAULT_WEBHOOK_PATH = '/webhooks/web-data';
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Set on the receiver's answer to anything but a POST: another window that finds the port taken
+ * asks with a GET, and this header says the port is this extension's receiver in another window,
+ * not some other program (./receiver-probe.ts).
+ */
+export const RECEIVER_MARK_HEADER = 'x-web-data-receiver';
 // The bytes buffered for all bodies being read at once: four full-size deliveries, or thousands
 // of real ones (a delivery is a few hundred bytes), and a few MiB of the editor's memory at most.
 export const DEFAULT_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -143,7 +149,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
 
   const refuse = (req: IncomingMessage, res: ServerResponse, status: number, reason: string, claimed: Claimed = {}, close = false): void => {
     stats.refused++;
-    const headers: Record<string, string> = status === 405 ? { allow: 'POST' } : status === 503 ? { 'retry-after': String(BUSY_RETRY_AFTER_S) } : {};
+    const headers: Record<string, string> = status === 405 ? { allow: 'POST', [RECEIVER_MARK_HEADER]: '1' } : status === 503 ? { 'retry-after': String(BUSY_RETRY_AFTER_S) } : {};
     if (close) answerAndClose(req, res, status, { success: false, error: reason }, headers);
     else answerJson(res, status, { success: false, error: reason }, headers);
     if (!options.onRefused) return;

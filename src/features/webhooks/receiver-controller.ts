@@ -39,6 +39,7 @@ export class WebhookReceiverController extends Disposable {
   private starting: Promise<RunningReceiver | undefined> | undefined;
   /** How many times a start found its port taken and waited to try again (since activation). */
   private portBusyWaits = 0;
+  private elsewhere: number | undefined;
   private secret: string | undefined;
   private secretRead: Promise<void> | undefined;
   private readonly changeEmitter = this._register(new vscode.EventEmitter<void>());
@@ -60,6 +61,11 @@ export class WebhookReceiverController extends Disposable {
 
   get running(): RunningReceiver | undefined {
     return this.current;
+  }
+
+  /** The port another VS Code window's receiver holds, when this window's start found it there. */
+  get heldByAnotherWindow(): number | undefined {
+    return this.elsewhere;
   }
 
   /** How many times a start found its port taken and is waiting (or waited) to try again. */
@@ -120,9 +126,20 @@ export class WebhookReceiverController extends Disposable {
     try {
       receiver = await this.listen(settings, bindAddress, quiet ? AUTO_START_RETRY_DELAYS_MS : []);
     } catch (err) {
+      // Several windows, one person: the first window's receiver takes the port and the others
+      // say so without an error (a window opened second is not a failure); anything else holding it is.
+      if (isWebhookReceiverError(err) && err.code === 'address-in-use' && isLoopbackAddress(bindAddress)
+        && await loadCore().isReceiverOfAnotherWindow(settings.port, settings.path || loadCore().DEFAULT_WEBHOOK_PATH)) {
+        this.elsewhere = settings.port;
+        this.services.log.info(`Port ${settings.port} is this extension's webhook receiver in another VS Code window: deliveries arrive there.`);
+        this.changeEmitter.fire();
+        if (!quiet) void vscode.window.showInformationMessage(vscode.l10n.t('Another VS Code window receives webhooks on port {0}: deliveries arrive there. Stop its receiver first to receive them here.', settings.port));
+        return undefined;
+      }
       void showStartError(this.services.log, this.notifier, err, settings.port, bindAddress);
       return undefined;
     }
+    this.elsewhere = undefined;
     if (this.isDisposed) {
       await receiver.close();
       return undefined;

@@ -37,6 +37,15 @@ export class WebhookStatusBar extends Disposable {
 
   update(): void {
     const running = this.controller.running;
+    const elsewhere = this.controller.heldByAnotherWindow;
+    if (!running && elsewhere !== undefined) {
+      // Another window receives: said here, plainly, so this window's silence is not taken for a fault.
+      this.item.text = `$(radio-tower) ${vscode.l10n.t('another window')}`;
+      this.item.accessibilityInformation = { label: vscode.l10n.t('Webhooks are received by another VS Code window on port {0}', elsewhere) };
+      this.item.tooltip = vscode.l10n.t('Webhooks are received by another VS Code window on port {0}: deliveries arrive there. Stop its receiver, then start this one, to receive them here.', elsewhere);
+      this.item.show();
+      return;
+    }
     if (!running) {
       this.item.hide();
       return;

@@ -8,6 +8,7 @@ import type { WebDataApi } from '../../../src/extension';
 import type { WebhookNotification } from '../../../src/features/webhooks';
 import type { ActiveCrawl } from '../../../src/core/api/schemas';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
+import { startWebhookReceiver } from '../../../src/core/webhooks';
 import { emulator, restoreDemoKey, useKey, waitFor } from './helpers-account';
 import { crawlRows } from './helpers-shown';
 import { eventRows, settingsTarget, startUnsignedReceiver, type UnsignedReceiver } from './helpers-webhooks';
@@ -225,7 +226,8 @@ describe('webhooks', function () {
   });
 
   it('a port in use gives an error naming the port and the setting, and does not start', async () => {
-    const blocker = createServer();
+    // Some other program: it never answers the start's probe (it reads it, so it sees the probe hang up).
+    const blocker = createServer((socket) => { socket.resume(); });
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const address = blocker.address();
     const port = typeof address === 'object' && address !== null ? address.port : 0;
@@ -240,6 +242,25 @@ describe('webhooks', function () {
     } finally {
       await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+  });
+
+  it('a port held by this extension\'s receiver in another window: no error, the status bar says another window receives', async () => {
+    // Another window's receiver, as the core starts it there.
+    const other = await startWebhookReceiver({ host: '127.0.0.1', port: 0, path: '/webhooks/web-data', getSecret: () => undefined, onDelivery: () => undefined });
+    const errorsBefore = notifications.filter((n) => n.kind === 'error').length;
+    try {
+      await vscode.workspace.getConfiguration('webData').update('webhooks.port', other.port, settingsTarget());
+      const started = await vscode.commands.executeCommand<string | undefined>('webData.startWebhookReceiver');
+      assert.equal(started, undefined);
+      assert.equal(api.webhooks.receiver, undefined);
+      await waitFor('the status bar naming the other window', () => api.webhooks.statusBarItem.text.includes('another window'));
+      const tooltip = api.webhooks.statusBarItem.tooltip;
+      assert.match(typeof tooltip === 'string' ? tooltip : tooltip?.value ?? '', new RegExp(`another VS Code window on port ${other.port}`));
+      assert.equal(notifications.filter((n) => n.kind === 'error').length, errorsBefore, 'no error notification');
+    } finally {
+      await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
+      await other.close();
     }
   });
 
