@@ -23,6 +23,8 @@ const CHOSEN = {
   '16-connection-report.png': 'connection-report.png',
   // test/e2e/research.e2e.ts and test/e2e/watch.e2e.ts (they run after the journey).
   'research-03-json-tab.png': 'research-json.png',
+  'docs-01-sets.png': 'docs-sets.png',
+  'usage-01-panel.png': 'credits-usage.png',
   'watch-03-diff-editor.png': 'watch-diff.png',
 };
 

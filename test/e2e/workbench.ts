@@ -2,7 +2,7 @@
 // Selectors are VS Code's own DOM classes (stable across 1.9x–1.10x workbenches).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 export const SHOTS_DIR = path.resolve('test-results', 'e2e');
 
@@ -168,6 +168,48 @@ export async function openFile(page: Page, name: string): Promise<void> {
 export function editorTab(page: Page, title: string | RegExp): Locator {
   return page.locator('.tabs-container .tab', { hasText: title }).first();
 }
+
+/**
+ * The page inside the editor's webview (an extension's panel, the markdown preview): VS Code puts
+ * it two frames down, its content in the inner `active-frame`. One webview open at a time.
+ */
+export function webviewFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+}
+
+/** The editor's line at its cursor: its text, and how far below the editor's top it is drawn, of the editor's height. */
+export interface CursorLine { text: string; fromTop: number; height: number }
+
+/**
+ * The line the active editor's cursor is on, as drawn (VS Code draws the lines it shows as
+ * `.view-line`s placed by their `top`, the cursor beside them at its line's `top`; spaces come as
+ * no-break spaces). One editor open.
+ */
+export async function cursorLine(page: Page): Promise<CursorLine> {
+  const editor = page.locator('.editor-instance .monaco-editor').first();
+  await editor.locator('.cursors-layer .cursor').first().waitFor({ state: 'attached', timeout: 20_000 });
+  const line = await editor.evaluate(lineAtCursor);
+  if (!line) throw new Error('no line drawn at the editor\'s cursor');
+  return line;
+}
+
+/**
+ * A function for the page made from its source: tsx wraps the test's own functions in a helper
+ * (`__name`) the page does not have, so what runs in the page is written as text.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller says what the text's function takes and gives: nothing can check it here
+export function inPage<A extends unknown[], R>(params: string[], body: string): (...args: A) => R {
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page's code, as text on purpose (above)
+  return new Function(...params, body) as (...args: A) => R;
+}
+
+const lineAtCursor = inPage<[unknown], CursorLine | null>(['editor'], `
+  const top = parseFloat(editor.querySelector('.cursors-layer .cursor').style.top);
+  const line = [...editor.querySelectorAll('.view-lines .view-line')].find((l) => Math.abs(parseFloat(l.style.top) - top) < 1);
+  if (!line) return null;
+  const box = editor.getBoundingClientRect();
+  return { text: line.textContent, fromTop: line.getBoundingClientRect().top - box.top, height: box.height };
+`);
 
 /** Waits for a notification toast whose text matches; returns its text. */
 export async function waitForToast(page: Page, text: RegExp, timeout = 30_000): Promise<string> {
