@@ -53,7 +53,7 @@ function summary(data: PanelData): string[] {
     if (f.runsOutAt === undefined) lines.push(vscode.l10n.t('Nothing spent lately: no forecast.'));
     else if (f.endsBeforePeriod) lines.push(vscode.l10n.t('At this rate ({0} credits a day, {1}) the credits last until {2}, {3} days before the period ends.', n(f.perDay), basis, date(f.runsOutAt), f.daysShort ?? 0));
     else lines.push(vscode.l10n.t('At this rate ({0} credits a day, {1}) the credits last past the period\'s end (until {2}).', n(f.perDay), basis, date(f.runsOutAt)));
-    if (f.watchesByPeriodEnd !== undefined) lines.push(vscode.l10n.t('The active watches will cost about {0} credits by the period\'s end (their monthly estimates).', n(f.watchesByPeriodEnd)));
+    if (f.watchesByPeriodEnd !== undefined && f.watchesByPeriodEnd > 0) lines.push(vscode.l10n.t('The active watches will cost about {0} credits by the period\'s end (their monthly estimates).', n(f.watchesByPeriodEnd)));
   } else {
     lines.push(vscode.l10n.t('The credits left are not known yet: no forecast.'));
   }
