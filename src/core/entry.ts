@@ -36,3 +36,7 @@ export { teamUsageClient } from './usage-ledger/team-api';
 export { DocsStore, docsSetIdOf } from './docs/store';
 export { DocsSet } from './docs/docs-set';
 export { readDocsToolInput, readAddDocsToolInput } from './chat/docs-input';
+// The usage ledger's store (issue 49), created by the first spend or the first read of the history
+// (src/features/spend/usage-ledger.ts), and what the tooltip and webData_credits make of it.
+export { UsageLedgerStore } from './usage-ledger/store';
+export { readRecentUsage, recentForecast, creditsByKind } from './usage-ledger/recent';

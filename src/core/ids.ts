@@ -214,6 +214,7 @@ export const Setting = {
   searchPreviewImages: 'search.previewImages',
   creditsLowThreshold: 'credits.lowThreshold',
   creditsRefreshInterval: 'credits.refreshInterval',
+  creditsForecastWarning: 'credits.forecastWarning',
   activeCrawlsRefreshInterval: 'activeCrawls.refreshInterval',
   webhooksPort: 'webhooks.port',
   webhooksPath: 'webhooks.path',

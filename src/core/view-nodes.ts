@@ -19,6 +19,7 @@ import type { ResultGroup } from './search/present';
 import type { SearchSummary, TypedResult } from './search/record';
 import type { WebhookEventRecord } from './webhook-events';
 import type { KeptDocsSet } from './docs/store';
+import type { TeamJob } from './usage-ledger/team-jobs';
 
 /** A row of Search Results. */
 export type SearchTreeNode =
@@ -90,7 +91,16 @@ interface BrowserSessionNode {
 }
 
 /** A row of the Jobs view: the running jobs' rows, then the crawls and batch scrapes opened here with their pages. */
-export type CrawlTreeNode = CrawlNode | CrawlOptionNode | ResearchNode | BrowserGroupNode | BrowserSessionNode | ResultsNode;
+/**
+ * The team's recent jobs (issue 49): a group loaded when it is expanded, a row per job of every machine
+ * and key, and a note when the list could not be read, is empty or holds more than shown.
+ */
+export type TeamNode =
+  | { readonly kind: 'teamGroup' }
+  | { readonly kind: 'teamJob'; readonly job: TeamJob }
+  | { readonly kind: 'teamNote'; readonly note: 'failed' | 'empty' | 'more'; readonly message?: string };
+
+export type CrawlTreeNode = CrawlNode | CrawlOptionNode | ResearchNode | BrowserGroupNode | BrowserSessionNode | ResultsNode | TeamNode;
 
 /** A row of Webhook Events. */
 export type EventNode =

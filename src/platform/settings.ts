@@ -81,6 +81,11 @@ export function lowCreditsThreshold(): number {
   return getRenamed(Setting.creditsLowThreshold, 100);
 }
 
+/** Warning colours on the credits item when the forecast ends before the billing period (issue 49). */
+export function creditsForecastWarning(): boolean {
+  return section().get<boolean>(Setting.creditsForecastWarning, true);
+}
+
 /** Seconds; 0 means no automatic refresh. */
 export function creditsRefreshInterval(): number {
   return getRenamed(Setting.creditsRefreshInterval, 300);

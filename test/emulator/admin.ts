@@ -10,6 +10,7 @@ import { handleWebhookAdmin } from './webhooks';
 import { handleJobAdmin } from './job-control';
 import { advanceMonitorClock } from './monitors';
 import { readBody, sendJson } from './wire';
+import { ACTIVITY_ENDPOINTS } from './usage-history';
 
 const UsageSchema = z
   .object({
@@ -30,6 +31,10 @@ const TeamSchema = z.object({
   usage: UsageSchema.optional(),
   crawls: CrawlsSchema.optional(),
   enterprise: z.array(z.enum(['anon', 'zdr'])).optional(),
+  /** Its usage before now (GET /v2/team/activity, /historical): a test's own jobs, targets as it chooses. */
+  history: z.array(z.object({
+    at: z.number(), endpoint: z.enum(ACTIVITY_ENDPOINTS), credits: z.number().min(0), id: z.string().min(1), apiKey: z.string().min(1), target: z.string().nullable(),
+  })).optional(),
 });
 
 const RateLimitSchema = z.object({ requests: z.number().int().min(1), windowMs: z.number().int().min(1) }).nullable();

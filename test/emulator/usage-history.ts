@@ -6,7 +6,7 @@
 // credits panel has a history to draw.
 
 /** What spent, in GET /v2/team/activity's words. */
-const ACTIVITY_ENDPOINTS = ['scrape', 'crawl', 'batch_scrape', 'search', 'extract', 'llmstxt', 'deep_research', 'map', 'agent', 'browser', 'interact'] as const;
+export const ACTIVITY_ENDPOINTS = ['scrape', 'crawl', 'batch_scrape', 'search', 'extract', 'llmstxt', 'deep_research', 'map', 'agent', 'browser', 'interact'] as const;
 export type ActivityEndpoint = (typeof ACTIVITY_ENDPOINTS)[number];
 
 export interface UsageRecord {

@@ -38,9 +38,11 @@ interface Listing {
  * ledger.ts, created with today's spend) is here, and with it, for now, the history's merge that
  * only the credits panel reads; moving that part to the panel's bundle would give back some of it.
  * With docs sets (issue 48) beside it: their five command ids, two tools, view, settings and scheme,
- * their row, factory and view's rows, 0.9 KiB more (their page rows open with vscode.open).
+ * their row, factory and view's rows, 0.9 KiB more (their page rows open with vscode.open): 99.3 KiB.
+ * 98.2 KiB once the ledger's store moved to dist/core.js, made at the first spend (a spend has loaded
+ * that bundle already), with the credits tooltip's bar line and forecast words added here (issue 49).
  */
-const SHELL_CEILING_KIB = 99.5;
+const SHELL_CEILING_KIB = 98.5;
 
 const LAZY = ['agent', 'browser', 'chat', 'connect', 'credits-usage', 'crawl-results', 'crawls', 'docs', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
 
@@ -107,6 +109,12 @@ describe('bundles', function () {
     const shell = inputs.get('shell.js') ?? [];
     assert.deepEqual(shell.filter((input) => LAZY.some((feature) => input.startsWith(`src/features/${feature}/`))), []);
     for (const feature of LAZY) assert.ok((inputs.get(`feature-${feature}.js`) ?? []).includes(`src/features/${feature}/index.ts`), `${feature} has its bundle`);
+  });
+
+  it("keeps the usage ledger's store and merge out of dist/shell.js: dist/core.js holds them, read at the first spend", () => {
+    const ledger = ['src/core/usage-ledger/store.ts', 'src/core/usage-ledger/ledger.ts', 'src/core/usage-ledger/forecast.ts', 'src/core/usage-ledger/recent.ts'];
+    assert.deepEqual((inputs.get('shell.js') ?? []).filter((input) => ledger.includes(input)), []);
+    for (const input of ledger) assert.ok((inputs.get('core.js') ?? []).includes(input), `${input} in dist/core.js`);
   });
 
   it(`keeps dist/shell.js under its ceiling of ${SHELL_CEILING_KIB} KiB`, () => {

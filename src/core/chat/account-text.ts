@@ -69,3 +69,37 @@ export function activeCrawlsText(crawls: readonly ActiveCrawl[], maxChars: numbe
   }
   return { text: blocks.join('\n\n'), shown };
 }
+
+/** This machine's spending from the usage ledger (issue 49), as webData_credits tells it. */
+export interface MachineSpend {
+  /** Credits by kind over the last 14 and 30 days, most first. */
+  last14: readonly { kind: string; credits: number }[];
+  last30: readonly { kind: string; credits: number }[];
+  /** The last 14 days' totals, oldest first, today last. */
+  days14: readonly number[];
+  forecast: { perDay: number; runsOutAt: Date | undefined; endsBeforePeriod: boolean; daysShort: number | undefined } | undefined;
+}
+
+const isoDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+function kindsLine(label: string, kinds: MachineSpend['last14']): string {
+  const total = kinds.reduce((sum, k) => sum + k.credits, 0);
+  return kinds.length === 0 ? `${label}: nothing spent.` : `${label}: ${total} credits (${kinds.map((k) => `${k.kind} ${k.credits}`).join(', ')}).`;
+}
+
+/**
+ * The breakdown and the forecast within `maxChars`: the lines that matter most first (the forecast,
+ * 14 days by kind), the 30 days and the day-by-day line dropped, in that order, when they do not fit.
+ */
+export function machineSpendText(spend: MachineSpend | undefined, maxChars: number): string {
+  if (!spend) return "This machine's spending: the extension's record could not be read.";
+  const head = "This machine's spending (this extension's own record by kind: searches, pages, crawls and batch scrapes, watches...; other machines and keys of the team are not in it):";
+  const f = spend.forecast;
+  const forecast = !f ? 'Forecast: none (the credits left are not known).'
+    : f.runsOutAt === undefined ? 'Forecast: nothing spent here in 14 days, so no forecast.'
+      : `Forecast at this machine's rate over 14 days (${Math.round(f.perDay * 10) / 10} credits a day): the credits last until ${isoDay(f.runsOutAt)}${f.endsBeforePeriod ? `, ${f.daysShort ?? 0} days before the billing period ends` : ', past the billing period\'s end'}.`;
+  const lines = [head, kindsLine('Last 14 days', spend.last14), forecast, kindsLine('Last 30 days', spend.last30), `By day, last 14 days, oldest first: ${spend.days14.join(', ')}.`];
+  while (lines.length > 1 && lines.join('\n').length > maxChars) lines.pop();
+  const text = lines.join('\n');
+  return text.length <= maxChars ? text : text.slice(0, Math.max(0, maxChars));
+}

@@ -8,6 +8,7 @@ import { TOKENS_PER_CREDIT, tokensToCredits } from '../billing';
 import { Command } from '../ids';
 import { billingPeriod, planShare, type BillingPeriod, type PlanShare } from './format';
 import type { UsageState, UsageStateKind } from './state';
+import type { TooltipForecast } from '../usage-ledger/recent';
 
 export const USAGE_COMMANDS = {
   connect: Command.connect,
@@ -38,6 +39,10 @@ export type UsageLine =
   | { kind: 'error-message'; message?: string }
   /** Credits spent today (local time) in every window: by chat agents, by the person, by other extensions. */
   | { kind: 'spent-today'; agent: number; person: number; extension: number }
+  /** This machine's last days from the usage ledger: one bar character a day, today last, and their total. */
+  | { kind: 'recent-days'; bars: string; days: number; total: number }
+  /** When the credits run out at this machine's recent rate, against the period's end. */
+  | { kind: 'forecast'; forecast: TooltipForecast }
   /** When the shown answer arrived; `lastKnown` when an earlier session stored it. */
   | { kind: 'updated'; at: Date; lastKnown: boolean }
   /** What a click does: a hint, left out where the click already happened (the details dialog). */
@@ -79,8 +84,21 @@ function usageTokenLines(usage: TokenUsage): UsageLine[] {
   return lines;
 }
 
-/** `spent`: today's spend by who asked (src/core/spend/ledger.ts), shown with a balance. */
-export function presentUsage(state: UsageState, now: Date, spent?: { agent: number; person: number; extension: number }): UsagePresentation {
+/**
+ * This machine's recent spending (src/core/usage-ledger/recent.ts), once the ledger was read: the
+ * bar line and, with a balance, the forecast; `warnForecast` (webData.credits.forecastWarning) puts
+ * the item in warning colours when the forecast ends before the billing period does.
+ */
+export interface RecentSpending {
+  bars: string;
+  days: number;
+  total: number;
+  forecast?: TooltipForecast;
+  warnForecast: boolean;
+}
+
+/** `spent`: today's spend by who asked (src/core/spend/ledger.ts), shown with a balance; `recent`, the ledger's last days. */
+export function presentUsage(state: UsageState, now: Date, spent?: { agent: number; person: number; extension: number }, recent?: RecentSpending): UsagePresentation {
   const base = { kind: state.kind, lastKnown: false, warning: false };
   switch (state.kind) {
     case 'not-connected':
@@ -94,6 +112,11 @@ export function presentUsage(state: UsageState, now: Date, spent?: { agent: numb
       if (spent) facts.push({ kind: 'spent-today', ...spent });
       const footer: UsageLine[] = [{ kind: 'updated', at: state.at, lastKnown }, { kind: 'click', action: 'refresh' }];
       const warning: UsageLine[][] = state.kind === 'low' ? [[{ kind: 'below-threshold', threshold: state.threshold }]] : [];
+      const lately: UsageLine[][] = recent ? [[
+        { kind: 'recent-days', bars: recent.bars, days: recent.days, total: recent.total },
+        ...(recent.forecast ? [{ kind: 'forecast', forecast: recent.forecast } as const] : []),
+      ]] : [];
+      const runsShort = recent?.warnForecast === true && recent.forecast?.endsBeforePeriod === true;
       return {
         ...base,
         // A last known balance spins: it is being refreshed.
@@ -102,8 +125,8 @@ export function presentUsage(state: UsageState, now: Date, spent?: { agent: numb
         credits: state.credits,
         lastKnown,
         command: USAGE_COMMANDS.refresh,
-        warning: state.kind === 'low',
-        tooltip: [...warning, facts, usageTokenLines(state.usage), footer],
+        warning: state.kind === 'low' || runsShort,
+        tooltip: [...warning, facts, ...lately, usageTokenLines(state.usage), footer],
       };
     }
     case 'no-usage':

@@ -94,7 +94,7 @@ export function registerChatTools(services: Services, deps: ChatToolDeps): ChatT
   const browserTool = new BrowserTool(services, deps.browser);
   const tools: ChatToolsApi = {
     search: chatTool(new SearchTool(services, searchThrough(deps.searches), new SearchSpend(deps.searches, deps.spend)), log),
-    credits: chatTool(creditsTool(deps.credits), log),
+    credits: chatTool(creditsTool(deps.credits, deps.spend.usage), log),
     activeCrawls: chatTool(activeCrawlsTool(deps.crawls), log),
     read: chatTool(readTool(deps), log),
     scrape: chatTool(new ScrapeTool(services, deps.scrape, deps.spend), log),

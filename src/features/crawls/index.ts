@@ -22,7 +22,7 @@ export function registerCrawls(services: Services): ActiveCrawlsView {
   const view = new ActiveCrawlsView(services);
   services.context.subscriptions.push(
     view,
-    registerCommand(Command.refreshCrawls, noArgument, () => view.model.refresh({ asked: true })),
+    registerCommand(Command.refreshCrawls, noArgument, () => view.refresh({ notify: true })),
     registerCommand(Command.copyCrawlId, decodeCrawlId, (id) => copyCrawlId(view.model, id)),
   );
   return view;

@@ -12,8 +12,9 @@ import { crawlDescription, describeScrapeOptions, type OptionNode } from '../../
 import { crawlProgress, type CrawlProgressBook } from '../../core/crawls/progress';
 import { inertLabel } from '../../core/text/inert';
 import type { JobRef } from '../../core/crawls/job';
-import { isResultsNode, viewRows, type CrawlNode, type CrawlOptionNode, type CrawlTreeNode, type ResearchRunRow, type ResultsNode } from '../../core/view-nodes';
+import { isResultsNode, viewRows, type CrawlNode, type CrawlOptionNode, type CrawlTreeNode, type ResearchRunRow, type ResultsNode, type TeamNode } from '../../core/view-nodes';
 import { plainTooltip } from '../../platform/markdown';
+import { teamItem } from './team';
 import { crawlAccessibilityWords, crawlDescriptionWords, crawlTooltipWords, optionLabelWords, optionLineWords, optionValueWords, researchDescriptionWords, researchTooltipWords } from './words';
 
 export type { CrawlTreeNode } from '../../core/view-nodes';
@@ -63,8 +64,10 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
     private readonly research: () => readonly ResearchRunRow[] = () => [],
     /** The browser sessions' group, first (none until the browser feature shows it). */
     private readonly browser: () => BrowserSessionSource | undefined = () => undefined,
-    /** The jobs opened here, last (none until the crawl-results feature shows them). */
+    /** The jobs opened here, after the running ones (none until the crawl-results feature shows them). */
     private readonly results: () => JobResultsSource | undefined = () => undefined,
+    /** The team's recent jobs, last, while connected: read when their group is expanded (issue 49). */
+    private readonly team?: { shown(): boolean; children(): Promise<TeamNode[]> },
   ) {
     this.progressSubscription = progress.onDidChange((id) => {
       if (this.crawls().some((crawl) => crawl.id.toLowerCase() === id)) this.changed();
@@ -81,7 +84,9 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
     this.changeEmitter.dispose();
   }
 
-  getChildren(element?: CrawlTreeNode): CrawlTreeNode[] {
+  getChildren(element?: CrawlTreeNode): CrawlTreeNode[] | Promise<CrawlTreeNode[]> {
+    // The team's group asks the service only here, when it is expanded.
+    if (element?.kind === 'teamGroup') return (this.team?.children() ?? Promise.resolve([])).then((rows) => viewRows.activeCrawls.rowsOf([...rows]));
     return viewRows.activeCrawls.rowsOf(this.children(element));
   }
 
@@ -114,8 +119,10 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
         ...(sessions.length > 0 ? [{ kind: 'browserGroup' as const }] : []),
         ...this.research().map((run) => ({ kind: 'research' as const, id: run.id, run })), ...crawls.map(crawlNode),
         ...(results?.jobs(new Set(crawls.map((crawl) => crawl.id.toLowerCase()))) ?? []),
+        ...(this.team?.shown() === true ? [{ kind: 'teamGroup' as const }] : []),
       ];
     }
+    if (element.kind === 'teamGroup' || element.kind === 'teamJob' || element.kind === 'teamNote') return [];
     if (isResultsNode(element)) return results?.children(element) ?? [];
     if (element.kind === 'browserGroup') return (this.browser()?.sessionIds() ?? []).map((id) => ({ kind: 'browserSession' as const, id }));
     if (element.kind === 'research' || element.kind === 'browserSession') return [];
@@ -128,6 +135,7 @@ export class CrawlsTreeProvider implements vscode.TreeDataProvider<CrawlTreeNode
 
   getTreeItem(element: CrawlTreeNode): vscode.TreeItem {
     if (isResultsNode(element)) return this.results()?.item(element) ?? new vscode.TreeItem(element.kind === 'job' ? element.id : '');
+    if (element.kind === 'teamGroup' || element.kind === 'teamJob' || element.kind === 'teamNote') return teamItem(element);
     const browser = this.browser();
     if (element.kind === 'browserGroup') return browser?.groupItem() ?? new vscode.TreeItem('');
     if (element.kind === 'browserSession') return browser?.sessionItem(element.id) ?? new vscode.TreeItem(element.id);

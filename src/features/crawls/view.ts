@@ -17,6 +17,7 @@ import type { JobRef } from '../../core/crawls/job';
 import { CrawlsTreeProvider, type BrowserSessionSource, type CrawlTreeNode, type JobResultsSource } from './rows';
 import type { ResearchRunRow } from '../../core/view-nodes';
 import { createTreeView } from '../../platform/stand-ins';
+import { queueWords, TeamJobsSource } from './team';
 
 /** The research runs a window follows, for their rows. */
 export interface ResearchRunSource {
@@ -44,7 +45,11 @@ export class ActiveCrawlsView extends Disposable {
       onListenerError: (err) => services.log.error(`Active crawls: ${String(err)}`),
     }));
     this.onDidLeave = this.model.onDidLeave;
-    this.rows = this._register(new CrawlsTreeProvider(() => this.model.crawls, undefined, () => this.research?.runs() ?? [], () => this.browser, () => this.results));
+    this.team = new TeamJobsSource(services);
+    const team = { shown: () => services.connection.state.hasApiKey, children: () => this.team.children() };
+    this.rows = this._register(new CrawlsTreeProvider(() => this.model.crawls, undefined, () => this.research?.runs() ?? [], () => this.browser, () => this.results, team));
+    // A new key is another team: its group is read afresh.
+    this._register(services.connection.onDidChange(() => { this.team.forget(); this.rows.changed(); }));
     this.treeView = this._register(createTreeView(View.activeCrawls, { treeDataProvider: this.rows, showCollapseAll: true }));
     this._register(this.model.onDidChange((change) => this.changed(change)));
     this._register(this.treeView.onDidChangeVisibility(() => this.model.setWanted(this.treeView.visible)));
@@ -52,6 +57,11 @@ export class ActiveCrawlsView extends Disposable {
     if (this.treeView.visible) this.model.setWanted(true);
     this._register(onDidChangeSetting(Setting.activeCrawlsRefreshInterval, () => this.model.reschedule()));
   }
+
+  /** The team's recent jobs and queue (issue 49). */
+  private readonly team: TeamJobsSource;
+  /** The queue read while jobs run: one read at a time, the latest answer shown. */
+  private queueReads = 0;
 
   /** The research runs shown above the crawls (src/features/agent): one source, set when that feature loads. */
   private research: ResearchRunSource | undefined;
@@ -132,6 +142,7 @@ export class ActiveCrawlsView extends Disposable {
    * refreshes a person asked for: only they may raise a notification on failure.
    */
   refresh(options: { notify?: boolean } = {}): Promise<void> {
+    if (options.notify === true) this.team.forget();
     return this.model.refresh({ asked: options.notify === true });
   }
 
@@ -166,5 +177,19 @@ export class ActiveCrawlsView extends Disposable {
     const count = this.model.crawls.length;
     this.treeView.badge = count > 0 ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 active crawl') : vscode.l10n.t('{0} active crawls', count) } : undefined;
     this.rows.changed();
+    void this.showQueue(count > 0);
+  }
+
+  /** The queue's figures as the view's description while jobs run; nothing once none do. */
+  private async showQueue(running: boolean): Promise<void> {
+    const read = ++this.queueReads;
+    const figures = running ? await this.team.queue() : undefined;
+    if (read !== this.queueReads || this.isDisposed) return;
+    this.treeView.description = figures ? queueWords(figures) : undefined;
+  }
+
+  /** The view's description: the queue's figures while jobs run. */
+  get description(): string | undefined {
+    return this.treeView.description;
   }
 }

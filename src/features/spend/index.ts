@@ -21,6 +21,8 @@ export interface SpendApi {
   readonly onDidChange: vscode.Event<void>;
   /** Counts credits spent by something other than a search (a scrape, a map, a job); an id counted twice counts once. */
   record(entry: SpendEntry, use: SpendUse): Promise<void>;
+  /** After a spend of this window was recorded (today's spend and the usage ledger both written). */
+  readonly onDidRecord: vscode.Event<void>;
   /** Every spend of the last 90 days by day and kind, in every window (read when first asked). */
   readonly usage: UsageLedger;
 }
@@ -29,6 +31,7 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
   const { shared } = services;
   const ownKey = `${SPEND_KEY_PREFIX}${vscode.env.sessionId}`;
   const changed = new vscode.EventEmitter<void>();
+  const recorded = new vscode.EventEmitter<void>();
   const ownKeys = (): string[] => shared.keys().filter((key) => key.startsWith(SPEND_KEY_PREFIX));
   /** Entries recorded here whose write is under way. */
   const recording = new Set<{ day: string; entry: SpendEntry }>();
@@ -61,9 +64,10 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
       if (key !== ownKey && (!spend || (spend.day !== day && spend.day !== yesterday))) await shared.update(key, undefined);
     }
     changed.fire();
+    recorded.fire();
   };
   // Another window's spend counts as soon as its file changes.
-  services.context.subscriptions.push(changed, shared.onDidChange(() => { changed.fire(); }), searches.onDidSearch((done) => {
+  services.context.subscriptions.push(changed, recorded, shared.onDidChange(() => { changed.fire(); }), searches.onDidSearch((done) => {
     const credits = done.record.response.creditsUsed;
     if (typeof credits !== 'number') return;
     record({ id: done.record.id, credits, askedBy: done.record.askedBy ?? 'person' }, { kind: 'search' }).catch((err: unknown) => services.log.warn(`Could not record the search's credits: ${String(err)}`));
@@ -71,6 +75,7 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
   return {
     today,
     onDidChange: changed.event,
+    onDidRecord: recorded.event,
     usage,
     record: (entry, use) => record(entry, use).catch((err: unknown) => services.log.warn(`Could not record the credits spent: ${String(err)}`)),
   };

@@ -21,7 +21,7 @@ export function registerUsage(services: Services, spend: SpendApi, use: ProfileU
   services.context.subscriptions.push(
     status,
     // Returns once the item shows the new state, so callers (the search, tests) can await it.
-    registerCommand(Command.refreshUsage, noArgument, () => status.model.refreshNow()),
+    registerCommand(Command.refreshUsage, noArgument, () => status.refreshNow()),
     registerCommand(Command.showUsage, noArgument, () => showUsage(status)),
   );
   return status;

@@ -6,13 +6,14 @@ import * as vscode from 'vscode';
 import type { TokenUsage } from '../../core/api/schemas';
 import { Setting, StatusBarItem } from '../../core/ids';
 import {
-  creditsItemShown, CreditsModel, LAST_KNOWN_KEY, parseStoredUsage, presentUsage, stateForUsage, toStoredUsage, type UsagePresentation, type UsageState,
+  creditsItemShown, CreditsModel, LAST_KNOWN_KEY, parseStoredUsage, presentUsage, stateForUsage, toStoredUsage, type RecentSpending, type UsagePresentation, type UsageState,
 } from '../../core/usage';
 import { loadCore } from '../../platform/core';
 import { Disposable } from '../../platform/disposable';
 import { plainTooltip } from '../../platform/markdown';
 import type { Services } from '../../platform/services';
-import { baseUrlSetting, lowCreditsThreshold, onDidChangeSetting, creditsRefreshInterval } from '../../platform/settings';
+import type { RecentUsage } from '../../core/usage-ledger/recent';
+import { baseUrlSetting, creditsForecastWarning, lowCreditsThreshold, onDidChangeSetting, creditsRefreshInterval } from '../../platform/settings';
 import { usageWords, type UsageWords } from './words';
 import type { SpendApi } from '../spend';
 
@@ -60,7 +61,14 @@ export class UsageStatus extends Disposable {
     this.drawn = this.model.state.kind;
     this.statusItem = this._register(vscode.window.createStatusBarItem(StatusBarItem.credits, vscode.StatusBarAlignment.Right, 100));
     this.statusItem.name = vscode.l10n.t('Web Data Credits');
-    this._register(spend.onDidChange(() => this.render()));
+    this._register(spend.onDidChange(() => {
+      // Another window's spend: the bar line follows once it is shown.
+      if (this.recent) this.readRecent();
+      this.render();
+    }));
+    // Not at activation: the ledger is read for the tooltip after this window's first spend (or a click).
+    this._register(spend.onDidRecord(() => this.readRecent()));
+    this._register(onDidChangeSetting(Setting.creditsForecastWarning, () => this.render()));
     this._register(use.onDidChange(() => this.render()));
     this.render();
     this._register(this.model.onDidChange(() => this.changed()));
@@ -99,9 +107,44 @@ export class UsageStatus extends Disposable {
     return this.model.refresh();
   }
 
-  /** A refresh asked for by a person: after an error, show that it is trying again. */
+  /** A refresh asked for by a person (a click): after an error, show that it is trying again; the tooltip's days are read too. */
   refreshNow(): Promise<void> {
+    this.readRecent();
     return this.model.refreshNow();
+  }
+
+  /** This machine's last days from the usage ledger, once read (after the first spend or click). */
+  private recent: RecentUsage | undefined;
+  private reading = false;
+  private readAgain = false;
+
+  /** Reads the ledger's last days for the tooltip; a read asked for while one runs runs once after it. */
+  private readRecent(): void {
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    this.reading = true;
+    loadCore().readRecentUsage(this.spend.usage).then((recent) => {
+      this.recent = recent;
+      this.render();
+    }, (err: unknown) => this.services.log.warn(`Credits: the usage ledger could not be read: ${String(err)}`)).finally(() => {
+      this.reading = false;
+      if (this.readAgain && !this.isDisposed) {
+        this.readAgain = false;
+        this.readRecent();
+      }
+    });
+  }
+
+  /** The ledger's last days with the forecast against the balance shown; none before the ledger was read. */
+  private recentSpending(): RecentSpending | undefined {
+    const state = this.model.state;
+    if (!this.recent) return undefined;
+    const balance = state.kind === 'ok' || state.kind === 'low'
+      ? loadCore().recentForecast(this.recent.days, { now: new Date(), remainingCredits: state.credits, periodEnd: state.usage.billingPeriodEnd ?? null })
+      : undefined;
+    return { bars: this.recent.bars, days: this.recent.days.length, total: this.recent.total, ...(balance ? { forecast: balance } : {}), warnForecast: creditsForecastWarning() };
   }
 
   private changed(): void {
@@ -125,7 +168,7 @@ export class UsageStatus extends Disposable {
   }
 
   presentation(): UsagePresentation {
-    return presentUsage(this.model.state, new Date(), this.spend.today());
+    return presentUsage(this.model.state, new Date(), this.spend.today(), this.recentSpending());
   }
 
   words(view = this.presentation()): UsageWords {

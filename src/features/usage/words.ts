@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { fullSettingKey, Setting } from '../../core/ids';
 import { formatAgo, formatDate, formatDateTime, formatNumber, formatPercent, formatRelativeDays, formatTime, type IntlOptions } from '../../core/intl';
 import type { BillingPeriod, PeriodEnd, PlanShare, UsageLabel, UsageLine, UsagePresentation } from '../../core/usage';
+import type { TooltipForecast } from '../../core/usage-ledger/recent';
 
 export interface UsageWords {
   text: string;
@@ -114,6 +115,17 @@ function clickWords(action: Extract<UsageLine, { kind: 'click' }>['action']): st
   }
 }
 
+/** The forecast at this machine's rate: what the README says it is based on. */
+function forecastWords(f: TooltipForecast, options: WordsOptions): string {
+  const { locale } = options;
+  if (f.runsOutAt === undefined) return vscode.l10n.t('Nothing spent here lately: no forecast.');
+  const rate = formatNumber(Math.round(f.perDay * 10) / 10, locale);
+  if (f.endsBeforePeriod) return vscode.l10n.t("At this machine's rate ({0} credits a day) they last until {1}, {2} days before the period ends.", rate, formatDate(f.runsOutAt, options), f.daysShort ?? 0);
+  return f.periodEnd
+    ? vscode.l10n.t("At this machine's rate ({0} credits a day) they last past the period's end (until {1}).", rate, formatDate(f.runsOutAt, options))
+    : vscode.l10n.t("At this machine's rate ({0} credits a day) they last until {1}.", rate, formatDate(f.runsOutAt, options));
+}
+
 function lineWords(line: UsageLine, options: WordsOptions): string {
   const { locale } = options;
   switch (line.kind) {
@@ -141,6 +153,10 @@ function lineWords(line: UsageLine, options: WordsOptions): string {
       return line.extension > 0
         ? vscode.l10n.t('Spent today: {0} by chat agents, {1} by you, {2} by other extensions', creditsWords(line.agent, locale), creditsWords(line.person, locale), creditsWords(line.extension, locale))
         : vscode.l10n.t('Spent today: {0} by chat agents, {1} by you', creditsWords(line.agent, locale), creditsWords(line.person, locale));
+    case 'recent-days':
+      return vscode.l10n.t('Last {0} days here: {1} ({2})', line.days, line.bars, creditsWords(line.total, locale));
+    case 'forecast':
+      return forecastWords(line.forecast, options);
     case 'updated':
       return line.lastKnown
         ? vscode.l10n.t('Last known {0} ({1}), refreshing…', formatDateTime(line.at, options), formatAgo(line.at, options.now, locale))

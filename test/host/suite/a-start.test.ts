@@ -58,4 +58,13 @@ describe('a start: what is kept is listed before anyone asks', function () {
     await waitFor('both groups in the view', async () => { const shown = await labels(); return shown.includes('Documents') && shown.includes('Extracted Data and Research'); }, 20_000)
       .catch(async () => { assert.fail(`the view shows: ${JSON.stringify(await labels())}`); });
   });
+
+  // Issue 49: the usage ledger is read for the credits tooltip after this window's first spend (or a
+  // click on the credits), and by the credits panel; a start, with its first credits answer, reads
+  // nothing of it. Checked here, in the first suite, before any suite spends.
+  it('the usage ledger is not read at a start, nor by the first credits answer', async () => {
+    const api = await activate();
+    await waitFor('the first credits answer', () => api.usage.state.kind !== 'loading', 20_000);
+    assert.equal(api.spend.usage.wasRead, false);
+  });
 });

@@ -4,6 +4,7 @@
 // the registered tool's prepareInvocation and invoke directly; the paths that send nothing (an
 // invalid input, no key) need no confirmation and go through lm.invokeTool too.
 import * as assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import { activate, emulator, EXTENSION_ID, restoreDemoKey, useKey, usageFor, waitFor } from './helpers-account';
@@ -85,6 +86,23 @@ describe('chat tools (language-model tools)', function () {
     assert.match(text, /^Remaining: 2000 credits \(30000 service tokens; 1 credit = 15 service tokens\)\./);
     assert.match(text, /Plan: 10000 credits/);
     assert.match(text, /Billing period: \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d \(2\d days? left\)/);
+  });
+
+  it("webData_credits tells this machine's spending by kind over 14 and 30 days and the forecast, fitted to the budget (issue 49)", async () => {
+    await api.spend.record({ id: `chat-tools-credits:${randomUUID()}`, credits: 33, askedBy: 'person' }, { kind: 'crawl', subject: randomUUID() });
+    const text = await invoke('webData_credits', {});
+    assert.match(text, /^Remaining: 2000 credits/);
+    assert.match(text, /This machine's spending \(this extension's own record by kind/);
+    assert.match(text, /Last 14 days: \d+ credits \([^)]*crawl (3[3-9]|[4-9]\d|\d{3,})/);
+    assert.match(text, /Last 30 days: \d+ credits \(/);
+    assert.match(text, /Forecast at this machine's rate over 14 days \([\d.]+ credits a day\): the credits last until \d{4}-\d\d-\d\d/);
+    assert.match(text, /By day, last 14 days, oldest first: (\d+(\.\d+)?, ){13}\d+(\.\d+)?\./);
+    // A small budget keeps the credits and what matters most of the rest: the day-by-day line goes first.
+    const cut = await invoke('webData_credits', {}, { tokenBudget: 150, countTokens: (t) => Promise.resolve(Math.ceil(t.length / 4)) });
+    assert.ok(Math.ceil(cut.length / 4) <= 150, `${cut.length} characters for 150 tokens`);
+    assert.match(cut, /^Remaining: 2000 credits/);
+    assert.match(cut, /This machine's spending/);
+    assert.doesNotMatch(cut, /By day/);
   });
 
   it('webData_activeCrawls through lm.invokeTool: each crawl, header values never shown, cut to a token budget with a note', async () => {

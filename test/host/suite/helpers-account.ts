@@ -43,7 +43,7 @@ async function admin(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, bo
 }
 
 export const emulator = {
-  addTeam: (team: { apiKey: string; usage?: TokenUsage | null; crawls?: ActiveCrawl[] }) => admin('POST', '/teams', team),
+  addTeam: (team: { apiKey: string; usage?: TokenUsage | null; crawls?: ActiveCrawl[]; history?: Array<{ at: number; endpoint: string; credits: number; id: string; apiKey: string; target: string | null }> }) => admin('POST', '/teams', team),
   setUsage: (apiKey: string, usage: TokenUsage | null) => admin('PUT', `/teams/${encodeURIComponent(apiKey)}/usage`, usage),
   setCrawls: (apiKey: string, crawls: ActiveCrawl[]) => admin('PUT', `/teams/${encodeURIComponent(apiKey)}/crawls`, crawls),
   injectFault: (rule: Omit<FaultRule, 'times'> & { times?: number | 'Infinity' }) => admin('POST', '/faults', rule),

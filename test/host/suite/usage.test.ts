@@ -2,6 +2,7 @@
 // information (404) and error, what a threshold change or a lost key does to it, and the last
 // known balance kept for the next start.
 import * as assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { LAST_KNOWN_KEY, presentUsage } from '../../../src/core/usage';
 import type { WebDataApi } from '../../../src/extension';
@@ -21,9 +22,13 @@ describe('usage: credits in the status bar', () => {
     api = await activate();
     await emulator.addTeam({ apiKey: KEY, usage: usageFor(185_175) });
     await useKey(KEY);
+    // The colours this suite checks are the low threshold's: the forecast's (what this run spent
+    // against these small balances) have their own test below, which turns them on.
+    await vscode.workspace.getConfiguration('webData').update('credits.forecastWarning', false, vscode.ConfigurationTarget.Global);
   });
 
   after(async () => {
+    await vscode.workspace.getConfiguration('webData').update('credits.forecastWarning', undefined, vscode.ConfigurationTarget.Global);
     await vscode.workspace.getConfiguration('webData').update('credits.lowThreshold', undefined, vscode.ConfigurationTarget.Global);
     await restoreDemoKey();
   });
@@ -78,6 +83,34 @@ describe('usage: credits in the status bar', () => {
     await waitFor('the state to follow the threshold', () => api.usage.state.kind === 'ok');
     assert.equal(await emulator.requestCount(), before);
     assert.equal(creditsItem(api).backgroundColor, undefined);
+  });
+
+  it("the tooltip shows this machine's last 14 days as a bar line and the forecast; warning colours when the credits run out before the period ends, unless webData.credits.forecastWarning is off (issue 49)", async () => {
+    const settings = vscode.workspace.getConfiguration('webData');
+    await settings.update('credits.lowThreshold', undefined, vscode.ConfigurationTarget.Global);
+    await emulator.setUsage(KEY, usageFor(15_000)); // 1,000 credits; the period ends in 20 days
+    await vscode.commands.executeCommand('webData.refreshUsage');
+    assert.equal(api.usage.state.kind, 'ok');
+    // 1,400 credits spent here today: at least 100 a day over 14 days, so the 1,000 left last 10 days at most.
+    await api.spend.record({ id: `usage-suite-forecast:${randomUUID()}`, credits: 1400, askedBy: 'person' }, { kind: 'search' });
+    const bars = /Last 14 days here: ([\u2581-\u2588]{14}) \(([\d.,\s\u00a0\u202f]+) credits\)/;
+    // Once the spend was read: today, the largest day, is the highest bar, and the forecast falls short.
+    const short = /At this machine's rate \([\d.,\s\u00a0\u202f]+ credits a day\) they last until .+, \d+ days before the period ends\./;
+    const read = (): boolean => {
+      const text = plainText(creditsItem(api).tooltip);
+      return /\u2588$/.test(bars.exec(text)?.[1] ?? '') && short.test(text);
+    };
+    await waitFor('the bar line and the forecast in the tooltip', read).catch(() => { assert.fail(`the tooltip says: ${plainText(creditsItem(api).tooltip)}`); });
+    assert.ok(api.spend.usage.wasRead, 'the spend read the ledger');
+    assert.equal(creditsItem(api).backgroundColor, undefined, 'the forecast warning is off in this suite');
+    await settings.update('credits.forecastWarning', true, vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor('warning colours from the forecast', () => creditsItem(api).backgroundColor === 'statusBarItem.warningBackground');
+      assert.equal(api.usage.state.kind, 'ok', 'not the low threshold: the forecast');
+    } finally {
+      await settings.update('credits.forecastWarning', false, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor('no warning colours with the setting off', () => creditsItem(api).backgroundColor === undefined);
   });
 
   it('no usage information (404)', async () => {
