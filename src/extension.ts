@@ -161,6 +161,8 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     }),
     // Webhooks change the active crawls (when listed here) and the crawl results.
     webhooks: () => bundle('webhooks').registerWebhooks(services, {
+      // The events list, one file per window (src/core/webhook-events/shared-list.ts), made here as keptJobs is.
+      eventsFolder: new SharedFolder(join(context.globalStorageUri.fsPath, 'webhook-events')),
       crawls: { remove: (id) => (features.has('crawls') ? features.get('crawls').model.remove(id) : undefined), refresh: async () => { if (features.has('crawls')) await features.get('crawls').model.refresh(); } },
       results: { markFinished: (ref, url) => features.get('crawl-results').markFinished(ref, url), pagesDelivered: (ref, data) => features.get('crawl-results').pagesDelivered(ref, data) },
       jobs: { wasStartedHere: async (id) => features.has('jobs') && await features.get('jobs').wasStartedHere(id) },
