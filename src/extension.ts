@@ -124,7 +124,7 @@ export interface WebDataApi {
    * workbench keeps them in the browser's memory, out of reach of the tests' file search, so the
    * usage, onboarding and secrets suites read them here.
    */
-  storage?: { globalState: vscode.Memento; workspaceState: vscode.Memento; globalStorageUri: vscode.Uri; shared: Pick<SharedFolder, 'keys' | 'get' | 'update' | 'refresh'> };
+  storage?: { globalState: vscode.Memento; workspaceState: vscode.Memento; globalStorageUri: vscode.Uri; shared: Pick<SharedFolder, 'keys' | 'get' | 'update' | 'refresh'>; windowId: string };
   /** Where V8's code cache of our bundles is kept (src/main.ts), handed out under test only, as `storage` is. */
   codeCacheDir?: string;
 }
@@ -308,7 +308,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     get creditsUsage() { return features.get('credits-usage'); },
     get docs() { return features.get('docs'); },
     features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
-    ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState, globalStorageUri: context.globalStorageUri, shared: services.shared }, codeCacheDir: bundles.cacheDirectory } : {}),
+    ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState, globalStorageUri: context.globalStorageUri, shared: services.shared, windowId: services.windowId }, codeCacheDir: bundles.cacheDirectory } : {}),
   };
 }
 

@@ -27,7 +27,7 @@ export interface SpendApi {
 
 export function registerSpend(services: Services, searches: { onDidSearch: vscode.Event<SearchDone> }): SpendApi {
   const { shared } = services;
-  const ownKey = `${SPEND_KEY_PREFIX}${vscode.env.sessionId}`;
+  const ownKey = `${SPEND_KEY_PREFIX}${services.windowId}`;
   const changed = new vscode.EventEmitter<void>();
   const ownKeys = (): string[] => shared.keys().filter((key) => key.startsWith(SPEND_KEY_PREFIX));
   /** Entries recorded here whose write is under way. */

@@ -23,10 +23,10 @@ export class WebhookEventsStore extends Disposable {
   readonly onDidChange = this.changeEmitter.event;
 
   /** `folder`: `<global storage>/webhook-events`, disposed with this store; `legacy`: global state, where the list was kept before. */
-  constructor(folder: SharedFolder, legacy: LegacyState, private readonly log: vscode.LogOutputChannel) {
+  constructor(folder: SharedFolder, windowId: string, legacy: LegacyState, private readonly log: vscode.LogOutputChannel) {
     super();
     this._register(folder);
-    this.shared = new SharedEventsList(folder, eventsKeyOf(vscode.env.sessionId), legacy, () => webhookSettings().maxEvents);
+    this.shared = new SharedEventsList(folder, eventsKeyOf(windowId), legacy, () => webhookSettings().maxEvents);
     this.loaded = this.shared.load().then(() => { if (!this.isDisposed) this.changeEmitter.fire(); }, (err: unknown) => {
       this.log.warn(`Could not read the webhook events list: ${err instanceof Error ? err.message : String(err)}`);
     });

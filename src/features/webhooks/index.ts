@@ -64,7 +64,7 @@ class WebhooksFeature extends Disposable {
   constructor(services: Services, links: WebhookLinks) {
     super();
     const notifier = this._register(new WebhookNotifier());
-    const store = this._register(new WebhookEventsStore(links.eventsFolder, services.globalState, services.log));
+    const store = this._register(new WebhookEventsStore(links.eventsFolder, services.windowId, services.globalState, services.log));
     const effects = this._register(new WebhookEffects(store, notifier, services.log, links.crawls, links.results, links));
     const controller = this._register(new WebhookReceiverController(services, { onDelivery: (d) => effects.onDelivery(d), onRefused: (r) => effects.onRefused(r), ready: () => store.ready() }, notifier));
     const events = this._register(new WebhookEventsView(store, controller));
