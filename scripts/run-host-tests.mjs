@@ -81,6 +81,12 @@ async function bundleHostTests() {
     logOverride: { 'require-resolve-not-external': 'silent' },
     plugins: [suitesPlugin],
   });
+  // The windows suite's second window runs this instead of the suites (test/host/windows-control.mjs).
+  await esbuild.build({
+    entryPoints: [path.join(REPO, 'test', 'host', 'second-window.ts')],
+    outfile: path.join(path.dirname(BUNDLE), 'second-window.js'),
+    bundle: true, format: 'cjs', platform: 'node', target: 'node20', external: ['vscode'], sourcemap: 'inline', logLevel: 'warning',
+  });
   await esbuild.build({
     entryPoints: [path.join(REPO, 'test', 'host', 'fake-model', 'extension.ts')],
     outfile: path.join(FAKE_MODEL, 'extension.js'),

@@ -124,7 +124,7 @@ export interface WebDataApi {
    * workbench keeps them in the browser's memory, out of reach of the tests' file search, so the
    * usage, onboarding and secrets suites read them here.
    */
-  storage?: { globalState: vscode.Memento; workspaceState: vscode.Memento; globalStorageUri: vscode.Uri; shared: Pick<SharedFolder, 'keys' | 'get' | 'update' | 'refresh'> };
+  storage?: { globalState: vscode.Memento; workspaceState: vscode.Memento; globalStorageUri: vscode.Uri; shared: Pick<SharedFolder, 'keys' | 'get' | 'update' | 'refresh'>; windowId: string };
   /** Where V8's code cache of our bundles is kept (src/main.ts), handed out under test only, as `storage` is. */
   codeCacheDir?: string;
 }
@@ -161,6 +161,8 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     }),
     // Webhooks change the active crawls (when listed here) and the crawl results.
     webhooks: () => bundle('webhooks').registerWebhooks(services, {
+      // The events list, one file per window (src/core/webhook-events/shared-list.ts), made here as keptJobs is.
+      eventsFolder: new SharedFolder(join(context.globalStorageUri.fsPath, 'webhook-events')),
       crawls: { remove: (id) => (features.has('crawls') ? features.get('crawls').model.remove(id) : undefined), refresh: async () => { if (features.has('crawls')) await features.get('crawls').model.refresh(); } },
       results: { markFinished: (ref, url) => features.get('crawl-results').markFinished(ref, url), pagesDelivered: (ref, data) => features.get('crawl-results').pagesDelivered(ref, data) },
       jobs: { wasStartedHere: async (id) => features.has('jobs') && await features.get('jobs').wasStartedHere(id) },
@@ -307,7 +309,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     get creditsUsage() { return features.get('credits-usage'); },
     get docs() { return features.get('docs'); },
     features: { get loaded() { return features.names; }, onDidLoad: features.onDidLoad },
-    ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState, globalStorageUri: context.globalStorageUri, shared: services.shared }, codeCacheDir: bundles.cacheDirectory } : {}),
+    ...(underTest ? { storage: { globalState: context.globalState, workspaceState: context.workspaceState, globalStorageUri: context.globalStorageUri, shared: services.shared, windowId: services.windowId }, codeCacheDir: bundles.cacheDirectory } : {}),
   };
 }
 

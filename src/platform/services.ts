@@ -1,4 +1,5 @@
 // What every feature receives: the shared, long-lived pieces, created once in activate().
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { SecretRedactor } from '../core/redact';
@@ -19,6 +20,12 @@ export interface Services {
    * flush can drop another's write, as one can in global state (see SharedFolder).
    */
   readonly shared: SharedFolder;
+  /**
+   * This window's name in the files windows share, one per extension host. Not vscode.env.sessionId:
+   * with telemetry off (and in builds and served instances without telemetry) it is the constant
+   * "someValue.sessionId" in every window, so every window would write the same files.
+   */
+  readonly windowId: string;
   readonly log: vscode.LogOutputChannel;
   readonly secrets: Secrets;
   readonly connection: Connection;
@@ -38,5 +45,6 @@ export function createServices(context: vscode.ExtensionContext): Services {
   context.subscriptions.push(log, secrets, connection, shared);
   // What an earlier version kept in global state under these keys moves to the folder once.
   void shared.adopt(globalState, SHARED_PREFIXES).then(() => shared.refresh()).catch((err: unknown) => { log.warn(`Could not read what the windows share: ${String(err)}`); });
-  return { context, globalState, shared, log, secrets, connection };
+  const windowId = `${Date.now().toString(36)}-${randomUUID()}`;
+  return { context, globalState, shared, windowId, log, secrets, connection };
 }

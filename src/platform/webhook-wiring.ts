@@ -2,7 +2,6 @@
 // crawl's is (src/core/jobs/wiring.ts): only when the service can reach the receiver, signed with
 // the webhook secret or, without one, carrying a token of its own, which is kept in global state
 // (src/core/jobs/tokens.ts) so that the window running the receiver takes its deliveries.
-import * as vscode from 'vscode';
 import { readJobTokens, staleTokenKeys, withJobToken, type TokenPrefix } from '../core/jobs/tokens';
 import { decideWiring, webhookWith, type WiredWebhook } from '../core/jobs/wiring';
 import { loadCore } from './core';
@@ -42,7 +41,7 @@ export class WebhookWirer {
   /** Into this window's own key, the list read at the write's turn: two starts at once both keep theirs. */
   private async keep(id: string, token: string): Promise<void> {
     const state = this.services.shared;
-    const ownKey = `${this.prefix}${vscode.env.sessionId}`;
+    const ownKey = `${this.prefix}${this.services.windowId}`;
     try {
       const now = Date.now();
       await state.change(ownKey, (current) => withJobToken(readJobTokens(current), { id, token, savedAt: now }, now, this.prefix));

@@ -4,7 +4,8 @@
 // Electron-style arguments runTests passes, runs the tests in a real VS Code server's Node
 // extension host (the workbench side in headless chromium) and exits 0 only when they pass.
 // Needs VSCODE_SERVER_MAIN and, for a server that needs another node than ours, VSCODE_SERVER_NODE
-// (both from scripts/ensure-tools.mjs); stops everything it started.
+// (both from scripts/ensure-tools.mjs); stops everything it started. The windows suite's second
+// window is opened here too, when that suite asks (./windows-control.mjs).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { launchChromium } from '../../scripts/lib/browser.mjs';
 import { DEFAULT_GRACE_MS, parseProgress, StallWatch } from '../../scripts/lib/host-progress.mjs';
 import { killTree } from '../../scripts/lib/processes.mjs';
 import { remoteUri, startVsCodeServer } from '../../scripts/lib/vscode-server.mjs';
+import { startWindowsControl } from './windows-control.mjs';
 
 // No cap on the whole run, which the suite's growth would reach: a hang detector instead. Each test
 // and hook may take its own timeout plus this grace, and the grace again between them
@@ -95,6 +97,40 @@ async function startProfiler(page) {
   };
 }
 
+/**
+ * The toasts left (an error's: the suites' Do Not Disturb hides the rest, test/host/index.ts) are
+ * not drawn: no host test reads the page, and laying out every toast kept was the workbench's
+ * busiest work. WEBDATA_HOST_SHOW_TOASTS=1 draws them, to watch a run.
+ */
+async function hideToasts(page) {
+  if (process.env.WEBDATA_HOST_SHOW_TOASTS === '1') return;
+  await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
+    const style = document.createElement('style');
+    style.textContent = '.notifications-toasts { display: none !important; }';
+    document.head.append(style);
+  });`);
+}
+
+/**
+ * The windows suite's second window (./windows-control.mjs): another page of the same Chromium on
+ * the same server, with another folder, running ./second-window.ts (bundled beside the tests).
+ * Its lines are shown marked; its end says nothing about the run.
+ */
+async function openSecondWindow(browser, port, options, folder) {
+  const page = await browser.newPage({ viewport: { width: 1024, height: 640 } });
+  await page.exposeFunction('codeAutomationLog', (type, args) => {
+    const line = util.format(...(Array.isArray(args) ? args : [args]));
+    if ((CHATTER.test(line) || NEWEST_CHATTER.test(line) || PSEUDO_CHATTER.test(line)) && !process.env.WEBDATA_HOST_VERBOSE) return;
+    (type === 'error' ? process.stderr : process.stdout).write(`[second window] ${line}\n`);
+  });
+  await page.exposeFunction('codeAutomationExit', () => {});
+  page.on('pageerror', (error) => console.error(`[second window] ${error.message}`));
+  await hideToasts(page);
+  const testsPath = path.join(path.dirname(options.testsPath), 'second-window.js');
+  void page.goto(workbenchUrl(port, { ...options, testsPath, folder })).catch((error) => console.error(`[second window] ${error.message}`));
+  return page;
+}
+
 /** Opens the workbench; resolves with the exit code the test runner reports, or { stalled: reason }. */
 async function runInWorkbench(browser, url) {
   // A smaller window than the default 1280×720: less for the workbench to lay out and paint.
@@ -116,16 +152,7 @@ async function runInWorkbench(browser, url) {
   await page.exposeFunction('codeAutomationExit', (code) => finish(code));
   page.on('pageerror', (error) => console.error(`[workbench] ${error.message}`));
   const profiler = process.env.WEBDATA_HOST_CPU_PROFILE ? await startProfiler(page) : undefined;
-  // The toasts left (an error's: the suites' Do Not Disturb hides the rest, test/host/index.ts) are
-  // not drawn: no host test reads the page, and laying out every toast kept was the workbench's
-  // busiest work. WEBDATA_HOST_SHOW_TOASTS=1 draws them, to watch a run.
-  if (process.env.WEBDATA_HOST_SHOW_TOASTS !== '1') {
-    await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = '.notifications-toasts { display: none !important; }';
-      document.head.append(style);
-    });`);
-  }
+  await hideToasts(page);
   try {
     await page.goto(url);
     return await finished;
@@ -147,7 +174,10 @@ async function main(argv) {
   const extensionsDir = options.extensionsDir ?? path.join(runDir, 'extensions');
   let server;
   let browser;
+  // Opened for the windows suite only, by the tests themselves; the server and browser exist by then.
+  const windows = await startWindowsControl({ openPage: (folder) => openSecondWindow(browser, server.port, options, folder) });
   const cleanUp = async () => {
+    await windows.close();
     await browser?.close().catch(() => {});
     await server?.stop();
     await killTree(process.pid, { includeRoot: false });   // anything else we started
@@ -157,6 +187,7 @@ async function main(argv) {
   for (const name of ['SIGINT', 'SIGTERM']) process.once(name, () => { cleanUp().finally(() => process.exit(130)); });
   try {
     server = await startVsCodeServer({ serverMain, serverNode, runDir, userDataDir, extensionsDir, smokeTestDriver: true,
+      env: { ...process.env, WEBDATA_TEST_WINDOWS_URL: windows.url },
       disableWorkspaceTrust: options.disableWorkspaceTrust, locale: options.locale, disableExtensions: UNUSED_BUILT_INS });
     browser = await launchChromium({ runDir });
     const code = await runInWorkbench(browser, workbenchUrl(server.port, options));

@@ -18,10 +18,10 @@ import { SearchService } from '../../src/core/search/service';
 import { checkCap, localDay, parseWindowSpend, SPEND_KEY_PREFIX, spendToday, withSpend } from '../../src/core/spend/ledger';
 import { mostCredits, priceOf } from '../../src/core/spend/price';
 import { PERSISTED_LIST_BUDGET_BYTES, PERSISTED_PAYLOAD_BUDGET_BYTES, type WebhookEventRecord } from '../../src/core/webhook-events';
-import { EVENTS_KEY, type SharedStorage } from '../../src/core/webhook-events/shared-list';
+import type { SharedFolder } from '../../src/core/shared-folder';
 
 /** Global state as the ledger and the events list use it: get, update, and the keys. */
-export class MemoryState implements SharedStorage {
+export class MemoryState {
   private readonly values = new Map<string, unknown>();
   get(key: string): unknown {
     return this.values.get(key);
@@ -198,9 +198,9 @@ export interface EventsBudgetReport {
   payloadBudget: number;
 }
 
-/** The list as the events feature persisted it into `state`. */
-export function eventsBudget(state: MemoryState, receivedPayloadBytes: number): EventsBudgetReport {
-  const stored = state.get(EVENTS_KEY);
+/** The list as the events feature persisted it into its window's file of `folder`. */
+export function eventsBudget(folder: SharedFolder, receivedPayloadBytes: number): EventsBudgetReport {
+  const stored = folder.keys().map((key) => folder.get(key)).map((file) => (typeof file === 'object' && file !== null && 'events' in file ? file.events : undefined)).find(Array.isArray);
   const rows: readonly WebhookEventRecord[] = Array.isArray(stored) ? (stored as WebhookEventRecord[]) : [];
   return {
     receivedPayloadBytes,

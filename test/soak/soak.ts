@@ -15,7 +15,8 @@ import { WebDataClient, WebDataError } from '../../src/core/api';
 import { PageStore } from '../../src/core/crawls/page-store';
 import type { HistoryLimits } from '../../src/core/search/eviction';
 import { recordFromDelivery, recordFromRefusal } from '../../src/core/webhook-events';
-import { SharedEventsList } from '../../src/core/webhook-events/shared-list';
+import { SharedFolder } from '../../src/core/shared-folder';
+import { eventsKeyOf, SharedEventsList } from '../../src/core/webhook-events/shared-list';
 import { startWebhookReceiver } from '../../src/core/webhooks';
 import {
   eventsBudget, folderBytes, keepPages, MemoryState, removeFolder, runSearchBudgets, tempFolder,
@@ -168,7 +169,10 @@ async function round(options: SoakOptions, next: () => number): Promise<Round> {
   const emulator = await startEmulator();
   // Global state (the spend ledger, the events list) and the crawl pages' folder, new each round.
   const state = new MemoryState();
-  const events = new SharedEventsList(state, () => MAX_EVENTS);
+  // The events list in files, as the editor keeps it: one window's file in a folder of its own.
+  const eventsDir = await tempFolder('webhook-events');
+  const eventsFolder = new SharedFolder(eventsDir);
+  const events = new SharedEventsList(eventsFolder, eventsKeyOf('soak'), state, () => MAX_EVENTS);
   let eventWrites: Promise<unknown> = Promise.resolve();
   let rowsAdded = 0;
   let receivedPayloadBytes = 0;
@@ -196,7 +200,7 @@ async function round(options: SoakOptions, next: () => number): Promise<Round> {
     deliveries: { sent: 0, handled: 0, refused: 0, answered200: 0, answered401: 0 }, stoppedEarly: false,
     agents: { asked: 0, sent: 0, refused: 0, failed: 0, spent: 0, limit: options.dailyCreditLimit, lastAllowedCredits: 0, sentAfterCap: 0, overspends: 0 },
     history: { written: 0, writtenBytes: 0, limits: options.historyLimits, files: 0, bytesOnDisk: 0, pinnedKept: false },
-    events: eventsBudget(state, 0),
+    events: eventsBudget(eventsFolder, 0),
     crawlPages: { offeredBytes: 0, stored: 0, refused: 0, bytesOnDisk: 0, budgetBytes: options.crawlBudgetBytes },
   };
   const deadline = performance.now() + options.deadlineMs;
@@ -245,7 +249,7 @@ async function round(options: SoakOptions, next: () => number): Promise<Round> {
     // The last rows, written as the events feature's pending write would be.
     await eventWrites;
     await events.write();
-    out.events = eventsBudget(state, receivedPayloadBytes);
+    out.events = eventsBudget(eventsFolder, receivedPayloadBytes);
     out.crawlPages = { ...tally, bytesOnDisk: folderBytes(pagesDir).bytes, budgetBytes: options.crawlBudgetBytes };
   } finally {
     out.deliveries.handled = receiver.stats.handled;
@@ -256,6 +260,7 @@ async function round(options: SoakOptions, next: () => number): Promise<Round> {
     await receiver.close();
     await emulator.close();
     await removeFolder(pagesDir);
+    await removeFolder(eventsDir);
   }
   return out;
 }

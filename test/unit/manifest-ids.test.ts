@@ -166,7 +166,7 @@ describe('manifest: no id outside src/core/ids.ts', () => {
   // allowed in its own file only.
   const STORAGE_KEYS: Record<string, string[]> = {
     'src/core/usage/last-known.ts': ['webData.usage.lastKnown'],
-    'src/core/webhook-events/shared-list.ts': ['webData.webhookEvents', 'webData.webhookEventsClearedAt'],
+    'src/core/webhook-events/shared-list.ts': ['webData.webhookEvents'],
     'src/features/search/markdown-hint.ts': ['webData.search.markdownHintShown'],
     'src/features/walkthrough/index.ts': ['webData.walkthroughShown'],
     'src/core/crawls/open-jobs.ts': ['webData.crawlResults.openJobs'],

@@ -1,51 +1,94 @@
-// The Webhook Events list as several VS Code windows share it in globalState. Each window holds
-// its own copy in memory; VS Code copies globalState between the windows of a profile, but a
-// plain write of one window's copy would drop what another window added meanwhile. So every
-// write re-reads what is stored and merges: what is stored, plus this window's own events, minus
-// everything older than the last "Clear" of any window, deduplicated by key, newest first, within
-// the count and the byte budget. Plain data, no VS Code, so two lists over one store are testable.
+// The Webhook Events list as the windows of a profile share it (issue 47): files in a folder of the
+// extension's global storage, one per window (its key: EVENTS_KEY, a colon and the window's session
+// id), each written whole by that window only (SharedFolder), holding the events it received and
+// the latest Clear it knows of. Readers merge every window's file: deduplicated by key, newest
+// first, everything older than the latest Clear of any window left out, within the count. VS Code's
+// global state, where the list was kept before, is one object another window's flush replaces
+// whole: a write there could be lost, here no interleaving of writes can drop one. What an earlier
+// version kept in global state moves in once, as keys of no window, read like any other.
+// Plain data, no VS Code: two lists over one folder are testable.
+import type { SharedFolder } from '../shared-folder';
 import { clampMax, hasAcceptedDelivery, parseStoredRecords, toPersisted, MAX_EVENTS_CAP, type WebhookEventRecord } from './record';
 
-/** Where the list is kept: globalState in the editor, a plain object in tests. */
-export interface SharedStorage {
-  get(key: string): unknown;
-  update(key: string, value: unknown): PromiseLike<void>;
+/**
+ * The list's key in global state before issue 47 (beside it, the time of the last Clear, a key
+ * beginning with it); each window's file's key begins with it now.
+ */
+export const EVENTS_KEY = 'webData.webhookEvents';
+
+/** A window's key in the events folder. */
+export const eventsKeyOf = (sessionId: string): string => `${EVENTS_KEY}:${sessionId}`;
+
+/**
+ * Another window's file is removed once none of its events is listed, the Clear it knows of is
+ * kept in this window's file, and it has not been written for this long (a window still open is
+ * not raced).
+ */
+const IDLE_BEFORE_REMOVAL_MS = 60 * 60 * 1000;
+
+type Folder = Pick<SharedFolder, 'keys' | 'get' | 'change' | 'update' | 'refresh' | 'adopt'>;
+type LegacyState = Parameters<SharedFolder['adopt']>[0];
+
+/** One window's file as read back: an earlier version's list (an array) or clear time (a number) too. */
+interface WindowEvents {
+  savedAt: number;
+  clearedAt: number;
+  events: WebhookEventRecord[];
 }
 
-export const EVENTS_KEY = 'webData.webhookEvents';
-/** When any window last cleared the list (ms); events received before it are gone everywhere. */
-const CLEARED_AT_KEY = 'webData.webhookEventsClearedAt';
+function readWindowEvents(value: unknown): WindowEvents {
+  const finite = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
+  if (Array.isArray(value)) return { savedAt: 0, clearedAt: 0, events: parseStoredRecords(value, MAX_EVENTS_CAP) };
+  if (typeof value === 'number') return { savedAt: 0, clearedAt: finite(value), events: [] };
+  if (typeof value !== 'object' || value === null) return { savedAt: 0, clearedAt: 0, events: [] };
+  const o = value as Record<string, unknown>;
+  return { savedAt: finite(o.savedAt), clearedAt: finite(o.clearedAt), events: parseStoredRecords(o.events, MAX_EVENTS_CAP) };
+}
 
 export class SharedEventsList {
-  private restored?: WebhookEventRecord[];
-  /** Keys of events this window received: put back if a concurrent write of another window lost them. */
-  private readonly own = new Set<string>();
+  /** The events this window received, newest first, with the payloads its file may have dropped. */
+  private own: WebhookEventRecord[] = [];
+  /** Every other window's events as last read. */
+  private others: WebhookEventRecord[] = [];
+  /** The latest Clear of any window known here. */
   private clearedAt = 0;
+  /** The Clear this window's file holds: another window's file is removed only once it is not later. */
+  private writtenClearedAt = 0;
+  private listed: WebhookEventRecord[] = [];
+  private loaded: Promise<void> | undefined;
 
   constructor(
-    private readonly storage: SharedStorage,
+    private readonly folder: Folder,
+    private readonly ownKey: string,
+    private readonly legacy: LegacyState,
     private readonly max: () => number,
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The list, newest first: until `load` resolves, this window's events only. */
   get records(): readonly WebhookEventRecord[] {
-    return this.list;
-  }
-
-  private get list(): WebhookEventRecord[] {
-    if (this.restored === undefined) {
-      this.clearedAt = Math.max(this.clearedAt, this.storedClearedAt());
-      this.restored = parseStoredRecords(this.storage.get(EVENTS_KEY), this.limit).filter((r) => r.receivedAt >= this.clearedAt);
-    }
-    return this.restored;
-  }
-
-  private get limit(): number {
-    return clampMax(this.max());
+    return this.listed;
   }
 
   get(key: string): WebhookEventRecord | undefined {
-    return this.list.find((r) => r.key === key);
+    return this.listed.find((r) => r.key === key);
+  }
+
+  /** The first read: the old global-state keys move in (once: removed there), then every window's file is read. */
+  load(): Promise<void> {
+    this.loaded ??= this.folder.adopt(this.legacy, [EVENTS_KEY]).catch(() => undefined)
+      .then(() => this.folder.refresh())
+      .then(() => { this.read(); });
+    return this.loaded;
+  }
+
+  /** Reads the folder again (another window wrote); true when the list changed. */
+  async refresh(): Promise<boolean> {
+    await this.load();
+    await this.folder.refresh();
+    const before = this.listedKeys();
+    this.read();
+    return this.listedKeys() !== before;
   }
 
   /**
@@ -53,69 +96,85 @@ export class SharedEventsList {
    * already listed: the receiver forgets ids on restart, the list remembers them.
    */
   add(record: WebhookEventRecord): boolean {
-    if (record.status !== 'refused' && record.webhookId !== undefined && hasAcceptedDelivery(this.list, record.webhookId)) return false;
-    this.restored = [record, ...this.list].slice(0, this.limit);
-    this.own.add(record.key);
+    if (record.status !== 'refused' && record.webhookId !== undefined && hasAcceptedDelivery(this.listed, record.webhookId)) return false;
+    this.own.unshift(record);
+    this.merge();
     return true;
   }
 
+  /** Empties the list in every window: what was received until now is gone everywhere. */
   clear(): void {
-    this.restored = [];
-    this.own.clear();
-    this.clearedAt = this.now();
+    this.own = [];
+    this.clearedAt = Math.max(this.clearedAt, this.now());
+    this.merge();
   }
 
   /** Applies a lower maxEvents; true when rows were dropped. */
   applyMax(): boolean {
-    if (this.list.length <= this.limit) return false;
-    this.restored = this.list.slice(0, this.limit);
-    return true;
+    const before = this.listed.length;
+    this.merge();
+    return this.listed.length < before;
   }
 
-  /**
-   * Merges this window's list with what is stored now, adopts the result and returns what to
-   * store. `changed` is false when the store already holds exactly that (nothing to write).
-   */
-  merge(): { events: WebhookEventRecord[]; clearedAt: number; changed: boolean } {
-    const storedClearedAt = this.storedClearedAt();
-    const clearedAt = Math.max(this.clearedAt, storedClearedAt);
-    const stored = parseStoredRecords(this.storage.get(EVENTS_KEY), MAX_EVENTS_CAP);
-    const storedKeys = new Set(stored.map((r) => r.key));
-    const mine = new Map(this.list.map((r) => [r.key, r]));
-    const byKey = new Map<string, WebhookEventRecord>();
-    // Ours first: the in-memory copy keeps payloads a persisted copy may have dropped.
-    for (const record of this.list) if (this.own.has(record.key) || storedKeys.has(record.key)) byKey.set(record.key, record);
-    for (const record of stored) if (!byKey.has(record.key)) byKey.set(record.key, mine.get(record.key) ?? record);
-    const merged = [...byKey.values()]
-      .filter((r) => r.receivedAt >= clearedAt)
+  /** Writes this window's file (its events, within the count and byte budget, and the Clear it knows). */
+  async write(): Promise<void> {
+    await this.load();
+    const clearedAt = this.clearedAt;
+    const events = toPersisted(this.own, this.limit);
+    await this.folder.change(this.ownKey, () => ({ savedAt: this.now(), clearedAt, events }));
+    this.writtenClearedAt = Math.max(this.writtenClearedAt, clearedAt);
+    await this.removeIdle();
+  }
+
+  private get limit(): number {
+    return clampMax(this.max());
+  }
+
+  private listedKeys(): string {
+    return this.listed.map((r) => r.key).join();
+  }
+
+  /** Takes in every window's file as the folder holds it now. */
+  private read(): void {
+    const others: WebhookEventRecord[] = [];
+    for (const key of this.folder.keys().filter((k) => k.startsWith(EVENTS_KEY))) {
+      const file = readWindowEvents(this.folder.get(key));
+      this.clearedAt = Math.max(this.clearedAt, file.clearedAt);
+      // A window's own file read back (this window wrote it before this list was made): its events are its own.
+      if (key === this.ownKey) this.own = dedupe([...this.own, ...file.events]);
+      else others.push(...file.events);
+    }
+    this.others = others;
+    this.merge();
+  }
+
+  /** The list from this window's events and the others': each key once (ours first: it may hold the payload), newest first. */
+  private merge(): void {
+    const merged = dedupe([...this.own, ...this.others])
+      .filter((r) => r.receivedAt >= this.clearedAt)
       .map((record, position) => ({ record, position }))
       .sort((a, b) => b.record.receivedAt - a.record.receivedAt || a.position - b.position)
       .map(({ record }) => record)
       .slice(0, this.limit);
-    const events = toPersisted(merged, this.limit);
-    this.restored = merged;
-    this.clearedAt = clearedAt;
-    const kept = new Set(merged.map((r) => r.key));
-    for (const key of this.own) if (!kept.has(key)) this.own.delete(key);
-    const changed = clearedAt !== storedClearedAt || !sameKeys(events, stored);
-    return { events, clearedAt, changed };
+    this.listed = merged;
+    // What is no longer listed is no longer this window's to keep; the rest newest first, as its file holds it.
+    const mine = new Set(this.own.map((r) => r.key));
+    this.own = merged.filter((r) => mine.has(r.key));
   }
 
-  /** Writes the merged list (and the clear time) to the store; resolves when both are written. */
-  async write(): Promise<boolean> {
-    const { events, clearedAt, changed } = this.merge();
-    if (!changed) return false;
-    await this.storage.update(CLEARED_AT_KEY, clearedAt === 0 ? undefined : clearedAt);
-    await this.storage.update(EVENTS_KEY, events);
-    return true;
-  }
-
-  private storedClearedAt(): number {
-    const value = this.storage.get(CLEARED_AT_KEY);
-    return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  private async removeIdle(): Promise<void> {
+    const shown = new Set(this.listed.map((r) => r.key));
+    const now = this.now();
+    for (const key of this.folder.keys().filter((k) => k.startsWith(EVENTS_KEY) && k !== this.ownKey)) {
+      const file = readWindowEvents(this.folder.get(key));
+      if (now - file.savedAt < IDLE_BEFORE_REMOVAL_MS || file.clearedAt > this.writtenClearedAt || file.events.some((r) => shown.has(r.key))) continue;
+      await this.folder.update(key, undefined).catch(() => undefined);
+    }
   }
 }
 
-function sameKeys(a: readonly WebhookEventRecord[], b: readonly WebhookEventRecord[]): boolean {
-  return a.length === b.length && a.every((record, i) => record.key === b[i]?.key && record.payloadDropped === b[i].payloadDropped);
+function dedupe(records: readonly WebhookEventRecord[]): WebhookEventRecord[] {
+  const byKey = new Map<string, WebhookEventRecord>();
+  for (const record of records) if (!byKey.has(record.key)) byKey.set(record.key, record);
+  return [...byKey.values()];
 }

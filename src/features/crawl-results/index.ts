@@ -65,7 +65,7 @@ class CrawlResultsFeature extends Disposable {
     const { refreshActive, activeCrawls } = links;
     // The jobs kept across reloads: a folder of their own, one file per window (see OpenJobsStore).
     const kept = this._register(links.keptJobs);
-    this.store = new OpenJobsStore(kept, openJobsKeyOf(vscode.env.sessionId), services.globalState);
+    this.store = new OpenJobsStore(kept, openJobsKeyOf(services.windowId), services.globalState);
     const store = new PageStore({ root: join(services.context.globalStorageUri.fsPath, 'crawls'), budgetBytes: storageLimitBytes });
     const service = new CrawlResultsService({
       client: () => services.connection.getClient(),

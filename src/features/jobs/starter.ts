@@ -68,8 +68,6 @@ const COST_READS = 3;
 const MAX_LOOKS = 21_600;
 
 export class JobStarter extends Disposable {
-  private readonly ownTokensKey = `${JOB_TOKENS_PREFIX}${vscode.env.sessionId}`;
-  private readonly ownCostsKey = `${JOB_COSTS_PREFIX}${vscode.env.sessionId}`;
   private readonly following = new Map<string, ReturnType<typeof setTimeout>>();
   /** The jobs followed until their end, by key. */
   private readonly unfinished = new Set<string>();
@@ -83,8 +81,13 @@ export class JobStarter extends Disposable {
   /** After the service accepted a job this window started (the walkthrough's job step ticks). */
   readonly onDidStart = this.startedEmitter.event;
 
+  private readonly ownTokensKey: string;
+  private readonly ownCostsKey: string;
+
   constructor(private readonly services: Services, private readonly links: JobLinks) {
     super();
+    this.ownTokensKey = `${JOB_TOKENS_PREFIX}${services.windowId}`;
+    this.ownCostsKey = `${JOB_COSTS_PREFIX}${services.windowId}`;
     this._register(toDisposable(() => { for (const timer of this.following.values()) clearTimeout(timer); this.following.clear(); this.unfinished.clear(); }));
   }
 

@@ -29,7 +29,7 @@ export interface SpendApi {
 
 export function registerSpend(services: Services, searches: { onDidSearch: vscode.Event<SearchDone> }): SpendApi {
   const { shared } = services;
-  const ownKey = `${SPEND_KEY_PREFIX}${vscode.env.sessionId}`;
+  const ownKey = `${SPEND_KEY_PREFIX}${services.windowId}`;
   const changed = new vscode.EventEmitter<void>();
   const recorded = new vscode.EventEmitter<void>();
   const ownKeys = (): string[] => shared.keys().filter((key) => key.startsWith(SPEND_KEY_PREFIX));

@@ -1,33 +1,39 @@
 // The Webhook Events list: newest first, capped by webData.webhooks.maxEvents and a byte budget,
-// restored from globalState on first use (not at activation) and written back debounced (500
-// deliveries must not mean 500 writes). Several windows share it: every write merges with what
-// another window may have stored meanwhile (src/core/webhook-events/shared-list.ts), and checks
-// again a moment later, since VS Code copies globalState between windows with a delay.
+// kept in files of global storage, one per window, and read merged with every other window's
+// (src/core/webhook-events/shared-list.ts, issue 47). Read when the feature is made, written back
+// debounced (500 deliveries must not mean 500 writes); another window's write is heard through the
+// folder's watcher and shows here at once.
 import * as vscode from 'vscode';
 import { Setting } from '../../core/ids';
+import type { SharedFolder } from '../../core/shared-folder';
 import type { WebhookEventRecord } from '../../core/webhook-events';
-import { SharedEventsList } from '../../core/webhook-events/shared-list';
+import { eventsKeyOf, SharedEventsList } from '../../core/webhook-events/shared-list';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { onDidChangeSetting, webhookSettings } from '../../platform/settings';
 
 const WRITE_DELAY_MS = 500;
-/** After a write, look again this much later for a concurrent write of another window that lost ours. */
-const RECHECK_DELAY_MS = 2_000;
-const RECHECKS = 3;
+
+type LegacyState = Parameters<SharedFolder['adopt']>[0];
 
 export class WebhookEventsStore extends Disposable {
   private readonly shared: SharedEventsList;
   private writeTimer: ReturnType<typeof setTimeout> | undefined;
-  private rechecksLeft = 0;
+  private readonly loaded: Promise<void>;
   private readonly changeEmitter = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changeEmitter.event;
 
-  constructor(
-    memento: vscode.Memento,
-    private readonly log: vscode.LogOutputChannel,
-  ) {
+  /** `folder`: `<global storage>/webhook-events`, disposed with this store; `legacy`: global state, where the list was kept before. */
+  constructor(folder: SharedFolder, windowId: string, legacy: LegacyState, private readonly log: vscode.LogOutputChannel) {
     super();
-    this.shared = new SharedEventsList(memento, () => webhookSettings().maxEvents);
+    this._register(folder);
+    this.shared = new SharedEventsList(folder, eventsKeyOf(windowId), legacy, () => webhookSettings().maxEvents);
+    this.loaded = this.shared.load().then(() => { if (!this.isDisposed) this.changeEmitter.fire(); }, (err: unknown) => {
+      this.log.warn(`Could not read the webhook events list: ${err instanceof Error ? err.message : String(err)}`);
+    });
+    // Another window's events, and its Clear, show here as soon as its file changes.
+    this._register(folder.onDidChange(() => {
+      this.shared.refresh().then((changed) => { if (changed && !this.isDisposed) this.changeEmitter.fire(); }, () => undefined);
+    }));
     this._register(
       onDidChangeSetting(Setting.webhooksMaxEvents, () => {
         if (this.shared.applyMax()) this.changed();
@@ -38,9 +44,13 @@ export class WebhookEventsStore extends Disposable {
       const pending = this.writeTimer !== undefined;
       if (this.writeTimer !== undefined) clearTimeout(this.writeTimer);
       this.writeTimer = undefined;
-      this.rechecksLeft = 0;
       if (pending) this.flush();
     }));
+  }
+
+  /** Once every window's events are read: the receiver waits for it, so a repeat after a reload is known. */
+  ready(): Promise<void> {
+    return this.loaded;
   }
 
   get records(): readonly WebhookEventRecord[] {
@@ -68,23 +78,13 @@ export class WebhookEventsStore extends Disposable {
 
   private changed(): void {
     this.changeEmitter.fire();
-    this.rechecksLeft = RECHECKS;
-    this.schedule(WRITE_DELAY_MS);
-  }
-
-  private schedule(delay: number): void {
-    if (this.writeTimer === undefined && !this.isDisposed) this.writeTimer = setTimeout(() => this.flush(), delay);
+    if (this.writeTimer === undefined && !this.isDisposed) this.writeTimer = setTimeout(() => this.flush(), WRITE_DELAY_MS);
   }
 
   private flush(): void {
     this.writeTimer = undefined;
-    const before = this.shared.records.map((r) => r.key).join();
-    this.shared.write().then(() => {
-      if (this.rechecksLeft-- > 0) this.schedule(RECHECK_DELAY_MS);
-    }, (err: unknown) => {
+    this.shared.write().catch((err: unknown) => {
       this.log.warn(`Could not save the webhook events list: ${err instanceof Error ? err.message : String(err)}`);
     });
-    // Another window's events, merged in, show here too.
-    if (this.shared.records.map((r) => r.key).join() !== before) this.changeEmitter.fire();
   }
 }

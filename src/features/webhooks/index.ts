@@ -1,11 +1,12 @@
 // Webhooks in the editor (issue 4): the receiver's commands and settings, the Webhook Events view,
 // the payload documents, the status bar item, and what a delivery does. Creating the parts is
-// cheap: the events list restores from globalState when first read, the status bar item stays
+// cheap: the events list is read from its files in the background, the status bar item stays
 // hidden until the receiver runs, and the receiver itself (and undici/zod, in dist/core.js) loads
 // only when it starts.
 import * as vscode from 'vscode';
 import { Command, View } from '../../core/ids';
 import type { WebhookEventRecord } from '../../core/webhook-events';
+import type { SharedFolder } from '../../core/shared-folder';
 import { Disposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 import { webhookSettings } from '../../platform/settings';
@@ -53,6 +54,8 @@ export interface WebhookLinks {
   research?: ResearchRunsLink;
   /** The watches (loaded by a watch's delivery): monitor.page and monitor.check.completed. */
   watches?: WatchesLink;
+  /** Where the events list is kept (`<global storage>/webhook-events`, one file per window), disposed with the feature. */
+  eventsFolder: SharedFolder;
 }
 
 class WebhooksFeature extends Disposable {
@@ -61,9 +64,9 @@ class WebhooksFeature extends Disposable {
   constructor(services: Services, links: WebhookLinks) {
     super();
     const notifier = this._register(new WebhookNotifier());
-    const store = this._register(new WebhookEventsStore(services.globalState, services.log));
+    const store = this._register(new WebhookEventsStore(links.eventsFolder, services.windowId, services.globalState, services.log));
     const effects = this._register(new WebhookEffects(store, notifier, services.log, links.crawls, links.results, links));
-    const controller = this._register(new WebhookReceiverController(services, effects, notifier));
+    const controller = this._register(new WebhookReceiverController(services, { onDelivery: (d) => effects.onDelivery(d), onRefused: (r) => effects.onRefused(r), ready: () => store.ready() }, notifier));
     const events = this._register(new WebhookEventsView(store, controller));
     const documents = this._register(new WebhookPayloadDocuments(store));
     const statusBar = this._register(new WebhookStatusBar(controller, store));
@@ -111,7 +114,7 @@ class WebhooksFeature extends Disposable {
   }
 }
 
-export function registerWebhooks(services: Services, links: WebhookLinks = {}): WebhooksApi {
+export function registerWebhooks(services: Services, links: WebhookLinks): WebhooksApi {
   const feature = new WebhooksFeature(services, links);
   services.context.subscriptions.push(feature);
   return feature.api;

@@ -27,6 +27,8 @@ export interface RunningReceiver {
 export interface DeliveryHandlers {
   onDelivery(delivery: WebhookDelivery): void;
   onRefused(refused: RefusedWebhookDelivery): void;
+  /** Resolves once the events list is read: a delivery repeated after a reload must be found in it. */
+  ready(): Promise<void>;
 }
 
 const RESTART_SETTINGS = [Setting.webhooksPort, Setting.webhooksPath, Setting.webhooksBindAddress, Setting.webhooksRequireSignature];
@@ -121,7 +123,7 @@ export class WebhookReceiverController extends Disposable {
     const settings = webhookSettings();
     const bindAddress = settings.bindAddress || '127.0.0.1';
     if (!isLoopbackAddress(bindAddress) && !(await confirmNetworkAddress(bindAddress))) return undefined;
-    await this.readSecret();
+    await Promise.all([this.readSecret(), this.handlers.ready()]);
     let receiver: WebhookReceiver;
     try {
       receiver = await this.listen(settings, bindAddress, quiet ? AUTO_START_RETRY_DELAYS_MS : []);

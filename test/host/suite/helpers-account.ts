@@ -11,7 +11,7 @@ import type { FaultRule } from '../../emulator/types';
 
 export const EXTENSION_ID = 'web-data.web-data';
 
-export function env(name: 'WEBDATA_TEST_BASE_URL' | 'WEBDATA_TEST_API_KEY' | 'WEBDATA_TEST_ADMIN_URL' | 'WEBDATA_TEST_USER_DATA_DIR'): string {
+export function env(name: 'WEBDATA_TEST_BASE_URL' | 'WEBDATA_TEST_API_KEY' | 'WEBDATA_TEST_ADMIN_URL' | 'WEBDATA_TEST_USER_DATA_DIR' | 'WEBDATA_TEST_WINDOWS_URL'): string {
   const value = process.env[name];
   assert.ok(value, `${name} is not set: run through npm run test:host`);
   return value;

@@ -10,7 +10,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
-import { EVENTS_KEY } from '../../../src/core/webhook-events/shared-list';
 import { activate, env, storageOf, waitFor, webDataLogText } from './helpers-account';
 
 /** The secret webhooks.test.ts sets with "Set Webhook Secret". */
@@ -116,11 +115,21 @@ describe('secrets at the end of the run', () => {
       path.dirname(path.dirname(api.logUri.fsPath)),
       ...(folder ? [path.join(folder, '.vscode')] : []),
     ];
-    // Pending writes, each awaited by what it shows, not by a pause. The events list is written
-    // to globalState debounced: wait until what is stored is what is listed.
-    const storedKeys = (): string => ((storageOf(api).globalState.get<Array<{ key?: unknown }>>(EVENTS_KEY) ?? []).map((r) => String(r.key))).join();
-    const listedKeys = (): string => api.webhooks.events.map((e) => e.key).join();
-    await waitFor('the webhook events list to be written', () => storedKeys() === listedKeys(), 10_000);
+    // Pending writes, each awaited by what it shows, not by a pause. The events list is written to
+    // each window's file debounced: wait until the files hold every event listed.
+    const eventsFolder = path.join(globalStorage, 'webhook-events');
+    const storedKeys = (): Set<string> => new Set((fs.existsSync(eventsFolder) ? fs.readdirSync(eventsFolder) : []).filter((name) => name.endsWith('.json')).flatMap((name) => {
+      let stored: unknown;
+      try {
+        stored = JSON.parse(fs.readFileSync(path.join(eventsFolder, name), 'utf8'));
+      } catch {
+        return [];
+      }
+      const events: unknown[] = typeof stored === 'object' && stored !== null && 'events' in stored && Array.isArray(stored.events) ? stored.events : [];
+      return events.map((r) => (typeof r === 'object' && r !== null && 'key' in r ? String(r.key) : ''));
+    }));
+    const allStored = (): boolean => { const stored = storedKeys(); return api.webhooks.events.every((e) => stored.has(e.key)); };
+    await waitFor('the webhook events list to be written', allStored, 10_000);
     // The log reaches its file in order: once a request made now is in the file, so is every
     // line logged before it.
     const usageLines = (): number => webDataLogText(api.logUri).split('/v2/team/token-usage').length;
