@@ -222,7 +222,11 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       revealJob: (ref) => features.get('crawls').revealJob(ref),
     }),
     // Docs sets: their crawls start through the jobs feature (Jobs shows them, today's spend counts them) and are read through the crawl results service.
-    docs: () => bundle('docs').registerDocs(services, { jobs: () => features.get('jobs'), results: () => features.get('crawl-results').service }),
+    // Keep Fresh makes its watch through the watches feature and follows that feature's checks.
+    docs: () => bundle('docs').registerDocs(services, {
+      jobs: () => features.get('jobs'), results: () => features.get('crawl-results').service,
+      watch: () => features.get('watch'), onDidCheckWatch: features.event('watch', (watch) => watch.onDidCheck),
+    }),
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
   const profileUse = new ProfileUse(services.globalState);

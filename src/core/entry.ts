@@ -35,4 +35,6 @@ export { teamUsageClient } from './usage-ledger/team-api';
 // Docs sets (issue 48): the store (its files checked with zod) and the docs tools' input checks.
 export { DocsStore, docsSetIdOf } from './docs/store';
 export { DocsSet } from './docs/docs-set';
+export { overDiskBound, maxDiskMbOf } from './docs/disk-bound';
+export { scanWorkspace, suggestionsOf } from './docs/suggest';
 export { readDocsToolInput, readAddDocsToolInput } from './chat/docs-input';
