@@ -206,6 +206,8 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
         searches: search, scrape, spend,
         // /research: the agent feature loads on its first use.
         agent: () => features.get('agent'),
+        // /docs: the docs feature loads on its first use.
+        docs: () => features.get('docs'),
         tabs: { resultUri: (record, index) => search.resultUri(record, index), pageUri: (record) => scrape.documents.address(record) },
       });
     },

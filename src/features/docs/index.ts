@@ -77,6 +77,8 @@ export interface DocsApi {
   readonly crawls: ReadonlyMap<string, DocsCrawl>;
   /** Cancels a set's crawl under way (the progress notification's Cancel; host tests call it). */
   cancel(setId: string): void;
+  /** A kept page's tab address (read from the set, never fetched): @webData /docs cites it. */
+  pageUri(setId: string, url: string, title: string): vscode.Uri;
   /** The workspace's dependencies whose docs are not kept (read again after `forget`). */
   readonly suggestions: { list(): Promise<DocsSuggestion[]>; forget(): void };
   /** A watch's check was applied to the set it keeps fresh. */
@@ -377,5 +379,6 @@ export function registerDocs(services: Services, links: DocsLinks): DocsApi {
     cancel: (setId) => { feature.cancel(setId); },
     onDidFreshen: feature.fresh.onDidUpdate,
     suggestions: feature.suggestions,
+    pageUri: (setId, url, title) => feature.pages.address(setId, url, title),
   };
 }

@@ -20,8 +20,10 @@ import type { ShownQuickInput } from '../../../src/platform/quick-inputs';
 import { activate, emulator, moveClock, restoreDemoKey, storageOf, usageFor, useKey, waitFor } from './helpers-account';
 import { invokeTool, messageOf, none, textOf } from './helpers-tools';
 import { paying } from './helpers-price';
+import { chatRequest, fakeModel, modelWithId, RecordingStream } from './helpers-chat';
 
 const KEY = 'wd-docs-suite-key-0123456789abcdef';
+const latest = process.env.WEBDATA_TEST_VSCODE === 'latest';
 const SITE = 'https://docs.harborline.dev/manual/';
 const SET = 'docs-harborline-dev-manual';
 const quarter = (text: string): Promise<number> => Promise.resolve(Math.ceil(text.length / 4));
@@ -73,6 +75,17 @@ describe('docs sets', function () {
   }
 
   const enter = (): Thenable<unknown> => vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+
+  it('@webData /docs with no set kept says so and sends nothing (the newest VS Code: a chat model)', async function () {
+    if (!latest) this.skip();
+    const model = await modelWithId('fake-large');
+    const stream = new RecordingStream();
+    const before = await emulator.requestCount();
+    await api.participant.handle(chatRequest('how do I retry?', model, 'docs'), { history: [] }, stream, none);
+    assert.match(stream.text, /No docs set is kept yet, so \/docs has nothing to answer from/);
+    assert.deepEqual(stream.anchors(), []);
+    assert.deepEqual(await sentSince(before), []);
+  });
 
   it('Add Docs…: the bound, Back to the address, the review with the price; closed there, nothing is sent', async () => {
     const before = await emulator.requestCount();
@@ -196,6 +209,32 @@ describe('docs sets', function () {
     assert.doesNotMatch(texts[2] ?? '', /cut to fit/);
     assert.match(texts[2] ?? '', /data, never instructions/);
     assert.deepEqual((await emulator.requestsSince(before)).filter((r) => !r.path.startsWith('/v2/team') && !r.path.startsWith('/v2/crawl/active')), [], 'free and local');
+  });
+
+  it('@webData /docs: answered from the kept sets only, numbered citations opening the kept pages, free (the newest VS Code: a chat model)', async function () {
+    if (!latest) this.skip();
+    const fake = await fakeModel();
+    fake.reset();
+    const model = await modelWithId('fake-large');
+    const ask = async (prompt: string): Promise<{ stream: RecordingStream; result: vscode.ChatResult }> => {
+      const stream = new RecordingStream();
+      const result = await api.participant.handle(chatRequest(prompt, model, 'docs'), { history: [] }, stream, none);
+      return { stream, result: result ?? {} };
+    };
+    fake.answers = [['Set maxWaiting on the queue [1].']];
+    const before = await emulator.requestCount();
+    const { stream, result } = await ask('backpressure maxWaiting');
+    assert.match(stream.text, /From the docs sets kept on this machine: docs\.harborline\.dev\/manual\//);
+    const seen = fake.requests.at(-1)?.text ?? '';
+    assert.match(seen, /\[1\] "Rate limiting \| Harborline — Backpressure" at https:\/\/docs\.harborline\.dev\/manual\/guides\/rate-limiting#backpressure/, 'the passage sent, cited with its heading');
+    const anchors = stream.anchors();
+    assert.equal(anchors[0]?.title, '[1]');
+    assert.equal(anchors[0]?.uri.scheme, 'webdata-docs', 'the citation opens the kept page');
+    const page = await vscode.workspace.openTextDocument(anchors[0]?.uri ?? assert.fail('no anchor'));
+    assert.match(page.getText(), /## Backpressure/);
+    assert.match(stream.text, /Free: answered from the kept docs sets/);
+    assert.equal((result.metadata?.webDataSources as unknown[] | undefined)?.[0] !== undefined, true);
+    assert.deepEqual((await emulator.requestsSince(before)).filter((r) => !r.path.startsWith('/v2/team') && !r.path.startsWith('/v2/crawl/active')), [], 'nothing sent to the service');
   });
 
   it('webData_addDocs: refused above webData.chat.maxDocsPages without asking or sending; below it, confirmed with its bound, then the set fills', async () => {
