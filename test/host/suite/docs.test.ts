@@ -224,7 +224,8 @@ describe('docs sets', function () {
     fake.answers = [['Set maxWaiting on the queue [1].']];
     const before = await emulator.requestCount();
     const { stream, result } = await ask('backpressure maxWaiting');
-    assert.match(stream.text, /From the docs sets kept on this machine: docs\.harborline\.dev\/manual\//);
+    // Markdown-escaped, as every outside text in an answer is.
+    assert.match(stream.text, /From the docs sets kept on this machine: docs\\\.harborline\\\.dev\/manual\//);
     const seen = fake.requests.at(-1)?.text ?? '';
     assert.match(seen, /\[1\] "Rate limiting \| Harborline — Backpressure" at https:\/\/docs\.harborline\.dev\/manual\/guides\/rate-limiting#backpressure/, 'the passage sent, cited with its heading');
     const [first] = stream.anchors();
