@@ -208,6 +208,8 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
         searches: search, scrape, spend,
         // /research: the agent feature loads on its first use.
         agent: () => features.get('agent'),
+        // /docs: the docs feature loads on its first use.
+        docs: () => features.get('docs'),
         tabs: { resultUri: (record, index) => search.resultUri(record, index), pageUri: (record) => scrape.documents.address(record) },
       });
     },
@@ -225,7 +227,11 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       jobAddress: (id) => (features.has('crawl-results') ? features.get('crawl-results').startUrl(id) : undefined),
     }),
     // Docs sets: their crawls start through the jobs feature (Jobs shows them, today's spend counts them) and are read through the crawl results service.
-    docs: () => bundle('docs').registerDocs(services, { jobs: () => features.get('jobs'), results: () => features.get('crawl-results').service }),
+    // Keep Fresh makes its watch through the watches feature and follows that feature's checks.
+    docs: () => bundle('docs').registerDocs(services, {
+      jobs: () => features.get('jobs'), results: () => features.get('crawl-results').service,
+      watch: () => features.get('watch'), onDidCheckWatch: features.event('watch', (watch) => watch.onDidCheck),
+    }),
   }, services.log);
   // Whether the person used the extension in this profile: the credits item waits for it or a key.
   const profileUse = new ProfileUse(services.globalState);

@@ -35,6 +35,8 @@ export { teamUsageClient } from './usage-ledger/team-api';
 // Docs sets (issue 48): the store (its files checked with zod) and the docs tools' input checks.
 export { DocsStore, docsSetIdOf } from './docs/store';
 export { DocsSet } from './docs/docs-set';
+export { overDiskBound, maxDiskMbOf } from './docs/disk-bound';
+export { scanWorkspace, suggestionsOf } from './docs/suggest';
 export { readDocsToolInput, readAddDocsToolInput } from './chat/docs-input';
 // The usage ledger's store (issue 49), created by the first spend or the first read of the history
 // (src/features/spend/usage-ledger.ts), and what the tooltip and webData_credits make of it.

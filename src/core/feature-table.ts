@@ -85,7 +85,7 @@ export const FEATURE_TABLE: Readonly<Record<LazyFeature, FeatureEntries>> = {
     ],
   },
   docs: {
-    commands: [Command.addDocs, Command.searchDocs, Command.refreshDocs, Command.removeDocs, Command.openDocsPageList],
+    commands: [Command.addDocs, Command.searchDocs, Command.refreshDocs, Command.removeDocs, Command.openDocsPageList, Command.keepDocsFresh],
     views: [View.docsSets],
   },
 };

@@ -110,6 +110,7 @@ export const Command = {
   refreshDocs: 'webData.docs.refresh',
   removeDocs: 'webData.docs.remove',
   openDocsPageList: 'webData.docs.openPageList',
+  keepDocsFresh: 'webData.docs.keepFresh',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -134,6 +135,8 @@ export const ContextKey = {
   webhookUnsignedAccepted: 'webData.webhookUnsignedAccepted',
   chatToolUsed: 'webData.chatToolUsed',
   // The walkthrough's steps (src/features/walkthrough): each is true for a moment as the person does it.
+  // The Docs Sets view's welcome names the workspace's dependencies whose docs are not kept (src/features/docs).
+  docsSuggested: 'webData.docsSuggested',
   walkthroughConnected: 'webData.walkthrough.connected',
   walkthroughSearched: 'webData.walkthrough.searched',
   walkthroughRead: 'webData.walkthrough.read',
@@ -250,6 +253,7 @@ export const Setting = {
   chatMaxBrowserMinutes: 'chat.maxBrowserMinutes',
   chatBrowserIdleSeconds: 'chat.browserIdleSeconds',
   docsMaxPages: 'docs.maxPages',
+  docsMaxDiskMB: 'docs.maxDiskMB',
   chatMaxDocsPages: 'chat.maxDocsPages',
 } as const;
 

@@ -93,6 +93,12 @@ export function docsMaxPages(): number {
   return Number.isInteger(value) && value >= 1 ? value : 500;
 }
 
+/** The room the docs sets may take on disk, in megabytes (application scope: a folder cannot raise it). */
+export function docsMaxDiskMb(): number {
+  const value = section().get<number>(Setting.docsMaxDiskMB, 500);
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 500;
+}
+
 /** The most pages a chat agent's docs set may be crawled to (user settings only: application scope). */
 export function chatMaxDocsPages(): number {
   const value = section().get<number>(Setting.chatMaxDocsPages, 200);

@@ -175,3 +175,13 @@ export function docsSiteCrawl(state: object, start: string, limit: number, inclu
     })
     .slice(0, limit);
 }
+
+/** A page of the site as its latest crawl found it (the first's before any crawl): what a watch's check of it scrapes. */
+export function docsSitePage(state: object, url: string): DemoPage | undefined {
+  try {
+    if (new URL(url).hostname !== HOST) return undefined;
+  } catch {
+    return undefined;
+  }
+  return docsSitePages(Math.max(1, crawls.get(state) ?? 0)).find((p) => p.url === url);
+}

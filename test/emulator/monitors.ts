@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { checksPerMonth, isTimeZone, nextRuns, parseSchedule, type Schedule } from '../../src/core/monitor/schedule';
 import { plausiblePage } from './demo-pages';
+import { docsSitePage } from './docs-site';
 import { fieldDiff, isJsonTarget, jsonVersion, judge, pageVersion, unifiedDiff, type FieldDiff } from './monitor-diff';
 import type { Answer, ReadRequest } from './routes';
 import type { EmulatorState, TeamState } from './state';
@@ -209,6 +210,9 @@ function estimate(m: Pick<Monitor, 'targets' | 'parsed' | 'schedule'>, state: Em
 }
 
 function baseMarkdown(state: EmulatorState, url: string): { title: string; markdown: string } {
+  // The documentation site's pages as its latest crawl found them: a docs set kept fresh watches them.
+  const docs = docsSitePage(state, url);
+  if (docs) return { title: docs.title, markdown: docs.markdown };
   const found = state.corpus.byUrl.get(url) ?? state.corpus.byUrl.get(url.replace(/\/$/, ''));
   if (found) return { title: found.page.title, markdown: found.page.markdown };
   try {

@@ -26,7 +26,8 @@ describe('docs sets: command arguments and the crawl request', () => {
     assert.equal(decodeDocsSet({ ...row }), undefined, 'a copy is data, and has no `set` string');
     assert.equal(decodeDocsSet('docs-x'), 'docs-x');
     assert.equal(decodeDocsSet({ set: '../etc' }), undefined, 'only an id\'s characters');
-    assert.deepEqual(decodeRemoveDocs({ set: 'docs-x', confirmed: true }), { set: 'docs-x', confirmed: true });
+    assert.deepEqual(decodeRemoveDocs({ set: 'docs-x', confirmed: true }), { set: 'docs-x', confirmed: true, deleteWatch: false });
+    assert.deepEqual(decodeRemoveDocs({ set: 'docs-x', confirmed: true, deleteWatch: true }), { set: 'docs-x', confirmed: true, deleteWatch: true }, 'the watch that keeps it fresh goes too');
     const page = viewRows.docsSets.row({ type: 'docsPage' as const, setId: 'docs-x', url: 'https://x/a', title: 'A' });
     assert.equal(decodeDocsSet(page), 'docs-x', 'a page\'s row names its set');
   });

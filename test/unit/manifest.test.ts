@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Command, ContextKey, fullSettingKey, Setting, Tool, View, WALKTHROUGH_ID } from '../../src/core/ids';
 import { languageForId } from '../../src/core/browser/present';
+import { DEFAULT_MAX_DISK_MB } from '../../src/core/docs/disk-bound';
 import { PAID_REPEAT_ICON } from '../../src/core/spend/repeat';
 import { PAID_REPEAT_COMMANDS } from '../../src/core/spend/spending';
 import { packagedByVscodeignore, vscodeignoreLines } from './vscodeignore';
@@ -28,7 +29,7 @@ interface Manifest {
   capabilities?: { untrustedWorkspaces?: { supported?: unknown; description?: string; restrictedConfigurations?: string[] } };
 }
 
-interface SettingProperty { scope?: string; order?: number; markdownDescription?: string; description?: string }
+interface SettingProperty { scope?: string; order?: number; markdownDescription?: string; description?: string; type?: string; default?: unknown }
 interface SettingsCategory { title: string; order?: number; properties: Record<string, SettingProperty> }
 
 interface WalkthroughStep {
@@ -94,6 +95,8 @@ describe('manifest: commands', () => {
     Command.watch, Command.editWatch, Command.resumeWatch,
     Command.startBrowserSession, Command.runInBrowserSession,
     Command.addDocs, Command.searchDocs,
+    // Keep Fresh… reviews its watch's month (Watch for Changes…' review) before it makes it.
+    Command.keepDocsFresh,
   ]);
 
   it('a command that asks for more before it acts ends in "…" (one character), and only such a command', () => {
@@ -328,6 +331,15 @@ describe('manifest: untrusted workspaces (Restricted Mode)', () => {
     }).map(([key]) => key);
     assert.ok(speaksOfCost.length >= COST.length, speaksOfCost.join(', '));
     for (const key of speaksOfCost) assert.ok(folderCannotSet(key), `${key} speaks of credits: a folder must not set it`);
+  });
+
+  it('a folder cannot raise the docs sets\' room on disk; its default is the core\'s (issue 48)', () => {
+    const key = fullSettingKey(Setting.docsMaxDiskMB);
+    const property = properties[key];
+    assert.ok(property, `${key} is not contributed`);
+    assert.equal(property.scope, 'application');
+    assert.equal(property.type, 'number');
+    assert.equal(property.default, DEFAULT_MAX_DISK_MB);
   });
 
   it('every restricted setting is contributed', () => {

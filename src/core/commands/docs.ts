@@ -1,4 +1,4 @@
-// What the docs commands take (issue 48). Add Docs…: an address, `{ url, maxPages? }`, or a row with
+// What the docs commands take (issue 48). Add Docs…: an address, `{ url, maxPages?, version? }`, or a row with
 // an address (a search result, a kept page); anything else asks. Search Docs…: a query, or
 // `{ query, set? }`. The row actions (Refresh, Remove, Open Page List): a Docs Sets row, a set's id,
 // or `{ set }`.
@@ -9,6 +9,12 @@ import { decodeUrl } from './search';
 export interface AddDocsArgument {
   url?: string;
   maxPages?: number;
+  /** The library's version the set is made for (a suggestion from the workspace gives it). */
+  version?: string;
+}
+
+function versionOf(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[\w.+~-]{1,40}$/.test(value) ? value : undefined;
 }
 
 function wholePages(value: unknown): number | undefined {
@@ -19,7 +25,8 @@ export function decodeAddDocs(argument: unknown): AddDocsArgument {
   const data = dataArgument(argument);
   if (data) {
     const maxPages = wholePages(data.maxPages);
-    return { ...(typeof data.url === 'string' ? { url: data.url } : {}), ...(maxPages !== undefined ? { maxPages } : {}) };
+    const version = versionOf(data.version);
+    return { ...(typeof data.url === 'string' ? { url: data.url } : {}), ...(maxPages !== undefined ? { maxPages } : {}), ...(version !== undefined ? { version } : {}) };
   }
   const url = decodeUrl(argument);
   return url.kind === 'url' ? { url: url.url } : {};
@@ -47,7 +54,11 @@ export function decodeDocsSet(argument: unknown): string | undefined {
   return typeof id === 'string' && SET_ID.test(id) ? id : undefined;
 }
 
-/** Remove: the set, and whether `{ confirmed: true }` skips the question. */
-export function decodeRemoveDocs(argument: unknown): { set: string | undefined; confirmed: boolean } {
-  return { set: decodeDocsSet(argument), confirmed: dataArgument(argument)?.confirmed === true };
+/**
+ * Remove: the set, whether `{ confirmed: true }` skips the question, and whether the watch that keeps
+ * it fresh goes too (`deleteWatch: true`; asked in the question otherwise).
+ */
+export function decodeRemoveDocs(argument: unknown): { set: string | undefined; confirmed: boolean; deleteWatch: boolean } {
+  const data = dataArgument(argument);
+  return { set: decodeDocsSet(argument), confirmed: data?.confirmed === true, deleteWatch: data?.deleteWatch === true };
 }

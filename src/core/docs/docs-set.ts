@@ -25,6 +25,8 @@ export interface DocsSetMeta {
   maxPages?: number;
   /** What its crawls cost together, as the service counted them. */
   creditsUsed?: number;
+  /** The watch that keeps it fresh (Keep Fresh): each of its checks' changed pages update the set. */
+  watchId?: string;
   /** How its last crawl ended: a cancelled or failed one keeps what arrived. */
   lastCrawl?: { id: string; status: 'completed' | 'cancelled' | 'failed'; pages: number };
 }

@@ -29,6 +29,7 @@ const metaSchema = z.object({
   updatedAt: z.string(),
   maxPages: z.number().int().positive().optional(),
   creditsUsed: z.number().nonnegative().optional(),
+  watchId: z.string().max(100).optional(),
   lastCrawl: z.object({ id: z.string(), status: z.enum(['completed', 'cancelled', 'failed']), pages: z.number().int().nonnegative() }).optional(),
 });
 

@@ -1,11 +1,14 @@
 // The pages an answer cited, kept in the chat's own history (ChatResult.metadata) so that a
 // follow-up reads them again, free, instead of searching: each names where its text is kept (a
-// search result in the search history, or a page the scrape feature kept) and the tab it opens.
+// search result in the search history, a page the scrape feature kept, or a kept docs set's page)
+// and the tab it opens.
 // Read back from history, which any version of the extension may have written, so checked by hand.
 
 export type SourcePage =
   | { kind: 'result'; searchId: string; index: number }
-  | { kind: 'page'; pageId: string };
+  | { kind: 'page'; pageId: string }
+  /** A kept docs set's page (/docs): read again from the set on this machine. */
+  | { kind: 'docs'; setId: string; url: string };
 
 export interface CitedSource {
   readonly n: number;
@@ -25,6 +28,7 @@ function pageOf(value: unknown): SourcePage | undefined {
     return { kind: 'result', searchId: value.searchId, index: value.index };
   }
   if (value.kind === 'page' && typeof value.pageId === 'string') return { kind: 'page', pageId: value.pageId };
+  if (value.kind === 'docs' && typeof value.setId === 'string' && typeof value.url === 'string') return { kind: 'docs', setId: value.setId, url: value.url };
   return undefined;
 }
 

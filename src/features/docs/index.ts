@@ -12,24 +12,29 @@ import type { JobRef } from '../../core/crawls/job';
 import { followDocsCrawl, type DocsCrawlEnd } from '../../core/docs/crawl-follow';
 import type { DocsHit, DocsSet } from '../../core/docs/docs-set';
 import { docsCrawlRequest } from '../../core/docs/request';
+import type { DocsSuggestion } from '../../core/docs/suggest';
 import type { KeptDocsSet } from '../../core/docs/store';
 import { Command, View } from '../../core/ids';
+import { formatBytes } from '../../core/intl';
 import type { JobToStart } from '../../core/jobs/bound';
 import { checkUrl } from '../../core/scrape/url-check';
 import type { JobBound } from '../../core/spend/job-bound';
 import { inertQuickPick } from '../../core/text/inert';
 import { registerCommand } from '../../platform/commands';
 import { Disposable } from '../../platform/disposable';
-import { docsMaxPages } from '../../platform/feature-settings';
+import { docsMaxDiskMb, docsMaxPages } from '../../platform/feature-settings';
+import { loadCore } from '../../platform/core';
 import { showError } from '../../platform/notify';
 import type { Services } from '../../platform/services';
 import { createTreeView } from '../../platform/stand-ins';
 import type { StepFrame } from '../../platform/step-inputs';
 import { confirmUrl, urlNearby } from '../scrape/url-input';
+import { DocsFresh, type DocsWatchLink, type FreshUpdate } from './fresh';
 import { DocsPages } from './pages';
 import { pickPassage } from './search-pick';
 import { DocsSets } from './sets';
-import { showDocsReview, showPagesStep, showUrlStep, siteWords } from './steps';
+import { showDocsReview, showPagesStep, showSourceStep, showUrlStep, siteWords } from './steps';
+import { DocsSuggestions } from './suggestions';
 import { DocsTree } from './view';
 import { words } from './words';
 
@@ -44,6 +49,10 @@ export interface DocsLinks {
     pageText(ref: JobRef, index: number, signal?: AbortSignal): Promise<ReadOutcome<string>>;
     cancel(ref: JobRef, signal?: AbortSignal): Promise<unknown>;
   };
+  /** The watches feature, for Keep Fresh. */
+  watch: () => DocsWatchLink;
+  /** Each watch check's end (run here, or found run on schedule), once the watches feature is loaded. */
+  onDidCheckWatch: vscode.Event<{ watchId: string; checkId: string }>;
 }
 
 /** A crawl of a docs set under way: its set, its job, and how it ends. */
@@ -68,6 +77,12 @@ export interface DocsApi {
   readonly crawls: ReadonlyMap<string, DocsCrawl>;
   /** Cancels a set's crawl under way (the progress notification's Cancel; host tests call it). */
   cancel(setId: string): void;
+  /** A kept page's tab address (read from the set, never fetched): @webData /docs cites it. */
+  pageUri(setId: string, url: string, title: string): vscode.Uri;
+  /** The workspace's dependencies whose docs are not kept (read again after `forget`). */
+  readonly suggestions: { list(): Promise<DocsSuggestion[]>; forget(): void };
+  /** A watch's check was applied to the set it keeps fresh. */
+  readonly onDidFreshen: vscode.Event<FreshUpdate>;
 }
 
 /** Between reads of a running crawl with no new page. */
@@ -77,14 +92,18 @@ class DocsFeature extends Disposable {
   readonly sets: DocsSets;
   readonly pages: DocsPages;
   readonly view: DocsTree;
+  readonly fresh: DocsFresh;
+  readonly suggestions: DocsSuggestions;
   readonly crawls = new Map<string, DocsCrawl & { controller: AbortController }>();
 
   constructor(private readonly services: Services, private readonly links: DocsLinks) {
     super();
     this.sets = this._register(new DocsSets(services));
     this.pages = this._register(new DocsPages(this.sets));
-    this.view = this._register(new DocsTree(this.sets, (setId, url, title) => this.pages.address(setId, url, title)));
-    this._register(createTreeView(View.docsSets, { treeDataProvider: this.view, showCollapseAll: true }));
+    this.suggestions = this._register(new DocsSuggestions(this.sets));
+    this.view = this._register(new DocsTree(this.sets, this.suggestions, (setId, url, title) => this.pages.address(setId, url, title)));
+    this.view.show(this._register(createTreeView(View.docsSets, { treeDataProvider: this.view, showCollapseAll: true })));
+    this.fresh = this._register(new DocsFresh(services, this.sets, links.watch, links.onDidCheckWatch));
   }
 
   private frame(title: string, step: number, totalSteps: number, back: boolean): StepFrame {
@@ -95,11 +114,19 @@ class DocsFeature extends Disposable {
     return this.links.jobs().bound({ kind: 'crawl', request: docsCrawlRequest(url, maxPages) });
   }
 
-  /** webData.docs.add: the steps the argument leaves open, the review, then the crawl. */
+  /**
+   * webData.docs.add: the steps the argument leaves open, the review, then the crawl. With no address
+   * given or nearby, the first step lists the workspace's dependencies whose docs are not kept (read
+   * here, nothing sent); one picked gives the address and the version the set is made for.
+   */
   async add(argument: AddDocsArgument): Promise<DocsCrawlEnd | undefined> {
-    let url = argument.url ?? (await urlNearby()) ?? '';
+    const nearby = argument.url === undefined ? await urlNearby() : undefined;
+    let url = argument.url ?? nearby ?? '';
+    let version = argument.version;
     let pages = argument.maxPages ?? docsMaxPages();
-    let step: 'url' | 'pages' | 'review' = 'url';
+    const suggestions = argument.url === undefined ? await this.suggestions.list().catch(() => []) : [];
+    const first = suggestions.length > 0 ? 'source' : 'url';
+    let step: 'source' | 'url' | 'pages' | 'review' = first;
     if (argument.url !== undefined) {
       // An address the argument gave is confirmed (its flags shown) before the review.
       const checked = await confirmUrl(checkUrl(argument.url));
@@ -108,25 +135,37 @@ class DocsFeature extends Disposable {
       step = argument.maxPages !== undefined ? 'review' : 'pages';
     }
     for (let shown = 0; shown < 1000; shown++) {
-      if (step === 'url') {
-        const outcome = await showUrlStep(this.frame(words.addTitle(), 1, 3, false), url);
+      if (step === 'source') {
+        const outcome = await showSourceStep(this.frame(words.addTitle(), 1, 3, false), suggestions, nearby);
+        if (outcome.kind !== 'answer') return undefined;
+        const answer = outcome.value;
+        if (answer.kind === 'type') { step = 'url'; continue; }
+        const checked = await confirmUrl(checkUrl(answer.kind === 'suggestion' ? answer.suggestion.docsUrl : answer.url));
+        if (checked === undefined) continue;
+        url = checked;
+        version = answer.kind === 'suggestion' ? answer.suggestion.version : undefined;
+        step = 'pages';
+      } else if (step === 'url') {
+        const outcome = await showUrlStep(this.frame(words.addTitle(), 1, 3, first === 'source'), url);
+        if (outcome.kind === 'back') { step = 'source'; continue; }
         if (outcome.kind !== 'answer') return undefined;
         const checked = await confirmUrl(checkUrl(outcome.value));
         if (checked === undefined) continue;
+        if (checked !== url) version = undefined;
         url = checked;
         step = 'pages';
       } else if (step === 'pages') {
         const outcome = await showPagesStep(this.frame(words.addTitle(), 2, 3, true), pages);
         if (outcome.kind === 'dismissed') return undefined;
-        if (outcome.kind === 'back') { step = 'url'; continue; }
+        if (outcome.kind === 'back') { step = first; continue; }
         pages = outcome.value;
         step = 'review';
       } else {
         const outcome = await showDocsReview(this.frame(words.addTitle(), 3, 3, true), { url, bound: this.bound(url, pages), refresh: false });
         if (outcome.kind === 'dismissed') return undefined;
         if (outcome.kind === 'back') { step = 'pages'; continue; }
-        if (outcome.value !== 'crawl') { step = outcome.value; continue; }
-        const crawl = await this.start(url, pages, 'person');
+        if (outcome.value !== 'crawl') { step = outcome.value === 'url' ? first : outcome.value; continue; }
+        const crawl = await this.start(url, pages, 'person', undefined, version);
         return crawl && this.told(crawl, false);
       }
     }
@@ -149,7 +188,7 @@ class DocsFeature extends Disposable {
   }
 
   /** Starts the crawl (the jobs feature shows it in Jobs and counts it in today's spend when it ends) and follows it into the set. */
-  async start(url: string, maxPages: number, askedBy: 'person' | 'agent', signal?: AbortSignal): Promise<DocsCrawl | undefined> {
+  async start(url: string, maxPages: number, askedBy: 'person' | 'agent', signal?: AbortSignal, version?: string): Promise<DocsCrawl | undefined> {
     const id = this.sets.idOf(url);
     const running = this.crawls.get(id);
     if (running) return running;
@@ -161,7 +200,7 @@ class DocsFeature extends Disposable {
       void showError(this.services.log, words.startFailed(), error);
       return undefined;
     }
-    const set = await this.sets.begin(url, maxPages);
+    const set = await this.sets.begin(url, maxPages, version);
     const controller = new AbortController();
     const ref: JobRef = { id: started.id, kind: 'crawl' };
     const crawl = { setId: id, jobId: started.id, pages: 0, controller, done: Promise.resolve<DocsCrawlEnd>({ status: 'failed', pages: 0, changed: 0, added: 0, gone: 0 }) };
@@ -186,7 +225,11 @@ class DocsFeature extends Disposable {
         listening.dispose();
         this.crawls.delete(id);
       }
-    }));
+    })).then(async (end) => {
+      // After the progress closes: the bound on disk is asked about in a modal of its own.
+      await this.fitDisk(id).catch((error: unknown) => { void showError(this.services.log, words.diskFailed(), error); });
+      return end;
+    });
     void crawl.done.catch((error: unknown) => { this.services.log.warn(`The docs crawl ${started.id} ended with an error: ${String(error)}`); });
     return crawl;
   }
@@ -207,6 +250,25 @@ class DocsFeature extends Disposable {
     } catch (error) {
       void showError(this.services.log, words.saveFailed(), error);
     }
+  }
+
+  /**
+   * The bound on disk (webData.docs.maxDiskMB), after a set was written: the oldest other sets that
+   * bring the total back within it are named in a modal, and removed only when the person agrees
+   * (each cost credits to make). The set just written is never named.
+   */
+  async fitDisk(keptId: string): Promise<string[]> {
+    const over = loadCore().overDiskBound(await this.sets.list(), docsMaxDiskMb(), [keptId, ...this.crawls.keys()]);
+    if (!over || over.sets.length === 0) return [];
+    const lang = vscode.env.language;
+    const named = over.sets.map((set) => `${siteWords(set.meta.siteUrl)} (${formatBytes(set.bytes, lang)})`);
+    const yes = words.removeOver(over.sets.length);
+    const answer = await vscode.window.showWarningMessage(
+      words.overDiskQuestion(formatBytes(over.totalBytes, lang), formatBytes(over.boundBytes, lang)),
+      { modal: true, detail: words.overDiskDetail(named, over.stillOver) }, yes);
+    if (answer !== yes) return [];
+    for (const set of over.sets) await this.sets.remove(set.meta.id);
+    return over.sets.map((set) => set.meta.id);
   }
 
   /** The end of a person's crawl, said once it comes. */
@@ -261,14 +323,23 @@ class DocsFeature extends Disposable {
     if (picked) await this.openPage({ set: set.meta.id, url: picked.url, line: 0 });
   }
 
-  /** webData.docs.remove: asks first (unless `{ confirmed: true }`), then deletes the set's file. */
-  async remove(argument: { set: string | undefined; confirmed: boolean }): Promise<boolean> {
+  /**
+   * webData.docs.remove: asks first (unless `{ confirmed: true }`), then deletes the set's file; a set
+   * kept fresh offers to delete its watch too (`deleteWatch: true` when confirmed by argument).
+   */
+  async remove(argument: { set: string | undefined; confirmed: boolean; deleteWatch: boolean }): Promise<boolean> {
     const kept = argument.set === undefined ? undefined : (await this.sets.list()).find((set) => set.meta.id === argument.set);
     if (!kept) return false;
+    const watchId = kept.meta.watchId;
+    let deleteWatch = argument.deleteWatch && watchId !== undefined;
     if (!argument.confirmed) {
       const yes = words.remove();
-      const answer = await vscode.window.showWarningMessage(words.removeQuestion(siteWords(kept.meta.siteUrl)), { modal: true, detail: words.removeDetail(kept.pages) }, yes);
-      if (answer !== yes) return false;
+      const withWatch = words.removeWithWatch();
+      const buttons = watchId === undefined ? [yes] : [withWatch, yes];
+      const detail = watchId === undefined ? words.removeDetail(kept.pages) : `${words.removeDetail(kept.pages)}\n\n${words.removeWatchDetail()}`;
+      const answer = await vscode.window.showWarningMessage(words.removeQuestion(siteWords(kept.meta.siteUrl)), { modal: true, detail }, ...buttons);
+      if (answer !== yes && answer !== withWatch) return false;
+      deleteWatch = answer === withWatch;
     }
     // A crawl of the set under way is stopped first, and its end waited for: it would write the set again.
     const running = this.crawls.get(kept.meta.id);
@@ -277,6 +348,8 @@ class DocsFeature extends Disposable {
       await running.done.catch(() => undefined);
     }
     await this.sets.remove(kept.meta.id);
+    // Asked already (above, or by the argument): the watch feature deletes without asking again.
+    if (deleteWatch && watchId !== undefined) await this.links.watch().delete({ watchId, confirmed: true });
     return true;
   }
 }
@@ -290,6 +363,7 @@ export function registerDocs(services: Services, links: DocsLinks): DocsApi {
     registerCommand(Command.refreshDocs, decodeDocsSet, (id) => feature.refresh(id)),
     registerCommand(Command.removeDocs, decodeRemoveDocs, (argument) => feature.remove(argument)),
     registerCommand(Command.openDocsPageList, decodeDocsSet, (id) => feature.openPageList(id)),
+    registerCommand(Command.keepDocsFresh, decodeDocsSet, (id) => feature.fresh.keepFresh(id)),
   );
   return {
     view: feature.view,
@@ -303,5 +377,8 @@ export function registerDocs(services: Services, links: DocsLinks): DocsApi {
     },
     crawls: feature.crawls,
     cancel: (setId) => { feature.cancel(setId); },
+    onDidFreshen: feature.fresh.onDidUpdate,
+    suggestions: feature.suggestions,
+    pageUri: (setId, url, title) => feature.pages.address(setId, url, title),
   };
 }

@@ -88,13 +88,14 @@ export class DocsSets extends Disposable {
   }
 
   /** A set to fill from a crawl: the kept one (a refresh), else a new one; searchable here from now on. */
-  async begin(siteUrl: string, maxPages: number): Promise<DocsSet> {
+  async begin(siteUrl: string, maxPages: number, version?: string): Promise<DocsSet> {
     const id = this.idOf(siteUrl);
     const existing = this.live.get(id) ?? await this.store.load(id);
     const now = new Date().toISOString();
     const meta: DocsSetMeta = existing?.meta ?? { id, siteUrl, createdAt: now, updatedAt: now };
     const set = existing ?? loadCore().DocsSet.empty(meta);
-    set.meta = { ...set.meta, maxPages };
+    // A version given (a suggestion's): the set is made for it now; none keeps the one it had.
+    set.meta = { ...set.meta, maxPages, ...(version !== undefined ? { version } : {}) };
     this.live.set(id, set);
     return set;
   }
@@ -113,6 +114,21 @@ export class DocsSets extends Disposable {
       this.loaded.set(set.meta.id, { set, updatedAt: set.meta.updatedAt });
       this.changeEmitter.fire();
     }
+  }
+
+  /**
+   * Changes a kept set (not one being crawled here) as read from its file now, and writes it whole:
+   * `change` says whether it changed anything. Undefined when the set is not kept or is being crawled.
+   */
+  async update(id: string, change: (set: DocsSet) => boolean): Promise<DocsSet | undefined> {
+    if (this.live.has(id)) return undefined;
+    const set = await this.store.load(id);
+    if (!set) return undefined;
+    if (!change(set)) return set;
+    await this.store.save(set);
+    this.loaded.set(id, { set, updatedAt: set.meta.updatedAt });
+    this.changeEmitter.fire();
+    return set;
   }
 
   /** A crawl that kept nothing: the new set is forgotten. */

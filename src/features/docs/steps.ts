@@ -5,12 +5,41 @@
 import { docsPathPattern } from '../../core/docs/request';
 import type { JobBound } from '../../core/spend/job-bound';
 import { inertNotification, inertQuickPick } from '../../core/text/inert';
-import { inputError, mapOutcome, showInput, showPick, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
+import type { DocsSuggestion } from '../../core/docs/suggest';
+import { inputError, mapOutcome, onlyOutcome, showInput, showPick, type Outcome, type PickItem, type StepFrame } from '../../platform/step-inputs';
 import { boundWords } from '../jobs/words';
 import { urlCheck } from '../scrape/url-input';
 import { pagesWords, words } from './words';
 
 export type ReviewAnswer = 'crawl' | 'url' | 'pages';
+
+/** The first step's answer when the workspace suggests docs: one of them, or an address typed or to type. */
+export type SourceAnswer = { kind: 'suggestion'; suggestion: DocsSuggestion } | { kind: 'typed'; url: string } | { kind: 'type' };
+
+/**
+ * The first step with suggestions: the workspace's dependencies whose docs are not kept (each with its
+ * installed version, and the kept set's when it is another), an address typed in the filter, or a
+ * row to type one. Read from this machine: nothing is sent.
+ */
+export async function showSourceStep(frame: StepFrame, suggestions: readonly DocsSuggestion[], nearby: string | undefined): Promise<Outcome<SourceAnswer>> {
+  // The address the person points at (under the cursor, selected, copied) comes first, as the box would hold it.
+  const near: Array<PickItem<SourceAnswer>> = nearby === undefined ? [] : [{ value: { kind: 'typed', url: nearby }, label: `$(link) ${inertQuickPick(nearby, 200)}` }];
+  const items: Array<PickItem<SourceAnswer>> = [...near, ...suggestions.map((suggestion): PickItem<SourceAnswer> => ({
+    value: { kind: 'suggestion', suggestion },
+    label: `$(package) ${inertQuickPick(suggestion.name, 100)} ${inertQuickPick(suggestion.version, 40)}`,
+    description: inertQuickPick(suggestion.docsUrl, 200),
+    detail: suggestion.kept?.version !== undefined && suggestion.versionDiffers
+      ? words.suggestionVersionDiffers(inertQuickPick(suggestion.version, 40), inertQuickPick(suggestion.kept.version, 40))
+      : words.suggestionFrom(suggestion.ecosystem === 'npm' ? 'package.json' : 'METADATA'),
+  }))];
+  items.push({ value: { kind: 'type' }, label: `$(edit) ${words.typeAddress()}` });
+  const outcome = await showPick<SourceAnswer>(frame, {
+    placeholder: words.suggestionsPlaceholder(),
+    items,
+    typed: (text) => (/[./]/.test(text) && urlCheck(text.trim(), true).ok ? { value: { kind: 'typed', url: text.trim() }, label: `$(link) ${inertQuickPick(text.trim(), 200)}` } : undefined),
+  });
+  return onlyOutcome(outcome);
+}
 
 export function showUrlStep(frame: StepFrame, url: string): Promise<Outcome<string>> {
   return showInput(frame, { value: url, prompt: words.urlPrompt(), placeholder: 'https://docs.example.com/guide/', check: urlCheck }).then((o) => mapOutcome(o, (v) => v.trim()));

@@ -12,7 +12,7 @@ export function pagesWords(count: number): string {
 }
 
 /** A set's row: version, pages, size, age, cost. */
-export function setDescription(facts: { version?: string; pages: number; bytes: number; updatedAt: string; creditsUsed?: number; partial?: string }): string {
+export function setDescription(facts: { version?: string; pages: number; bytes: number; updatedAt: string; creditsUsed?: number; partial?: string; fresh?: boolean }): string {
   const parts = [
     ...(facts.version !== undefined ? [facts.version] : []),
     pagesWords(facts.pages),
@@ -20,6 +20,7 @@ export function setDescription(facts: { version?: string; pages: number; bytes: 
     formatAgo(new Date(facts.updatedAt), new Date(), vscode.env.language),
     facts.creditsUsed !== undefined ? vscode.l10n.t('{0} credits', n(facts.creditsUsed)) : vscode.l10n.t('credits not known'),
     ...(facts.partial !== undefined ? [facts.partial] : []),
+    ...(facts.fresh === true ? [vscode.l10n.t('kept fresh')] : []),
   ];
   return parts.join(' · ');
 }
@@ -57,7 +58,26 @@ export const words = {
   pageGone: () => vscode.l10n.t('This page is no longer in the docs set.'),
   removeQuestion: (site: string) => vscode.l10n.t('Remove the docs set of {0}?', site),
   removeDetail: (pages: number) => vscode.l10n.t('Its {0} are deleted from this machine; nothing is sent.', pagesWords(pages)),
+  suggestionsPlaceholder: () => vscode.l10n.t('The docs of this workspace\'s dependencies not kept yet (read here, nothing sent), or type an address'),
+  suggestionFrom: (file: string) => vscode.l10n.t('Its documentation, as its {0} names it', file),
+  suggestionVersionDiffers: (installed: string, kept: string) => vscode.l10n.t('Installed {0}; the kept set is for {1}', installed, kept),
+  typeAddress: () => vscode.l10n.t('Type the documentation\'s address…'),
+  suggestedMessage: (names: readonly string[], more: number) => (more > 0
+    ? vscode.l10n.t('This workspace\'s dependencies with docs not kept: {0} and {1} more.', names.join(', '), n(more))
+    : vscode.l10n.t('This workspace\'s dependencies with docs not kept: {0}.', names.join(', '))),
   remove: () => vscode.l10n.t('Remove'),
+  removeWithWatch: () => vscode.l10n.t('Remove and Delete Its Watch'),
+  removeWatchDetail: () => vscode.l10n.t('A watch keeps it fresh, and spends credits on each check: Remove keeps the watch (in Watches); Remove and Delete Its Watch stops it.'),
+  alreadyFresh: (site: string) => vscode.l10n.t('The docs of {0} are kept fresh by a watch already (in Watches).', site),
+  freshAfterCrawl: () => vscode.l10n.t('The set is being crawled: Keep Fresh once the crawl ends.'),
   pagePickPlaceholder: (site: string) => vscode.l10n.t('The pages of {0}', site),
+  overDiskQuestion: (total: string, bound: string) => vscode.l10n.t('The docs sets take {0}, past their bound of {1} ({2}). Remove the oldest to fit?', total, bound, fullSettingKey(Setting.docsMaxDiskMB)),
+  overDiskDetail: (sets: readonly string[], stillOver: boolean) => [
+    vscode.l10n.t('Removed from this machine, nothing sent: {0}.', sets.join(', ')),
+    ...(stillOver ? [vscode.l10n.t('Even so, the sets stay past the bound: the set just kept is larger than it.')] : []),
+    vscode.l10n.t('Kept as they are if you cancel: the bound is asked about again after the next set is added or refreshed.'),
+  ].join('\n\n'),
+  removeOver: (count: number) => (count === 1 ? vscode.l10n.t('Remove 1 Set') : vscode.l10n.t('Remove {0} Sets', n(count))),
+  diskFailed: () => vscode.l10n.t('Could not fit the docs sets within their bound on disk'),
   lastCrawl: (status: 'cancelled' | 'failed') => (status === 'cancelled' ? vscode.l10n.t('last crawl cancelled') : vscode.l10n.t('last crawl failed')),
 };

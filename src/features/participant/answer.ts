@@ -4,7 +4,8 @@
 // anything is sent the bound is said, the daily limit checked and, over
 // webData.chat.confirmAboveCredits, the person asked with a button. /search lists results with
 // no model call, /read answers about one page, /research hands the question to the service's
-// agent (./research.ts), /cost says today's spend and the next bound.
+// agent (./research.ts), /cost says today's spend and the next bound, /docs answers from the kept
+// docs sets only, free.
 import * as vscode from 'vscode';
 import { stopped } from './stopped';
 import type { WebDataClient } from '../../core/api';
@@ -26,7 +27,7 @@ import { SearchSpend } from '../chat/search-spend';
 import type { PreparedSearch } from '../search';
 import type { SpendApi } from '../spend';
 import { questionKey, type Confirmations } from './confirmations';
-import { hasMarkdown, keptPage, readAgain, resultPage, type PageTabs, type ReadPage } from './pages';
+import { docsPassage, hasMarkdown, keptPage, readAgain, resultPage, type DocsSource, type PageTabs, type ReadPage } from './pages';
 import { writeQuery } from './query';
 import { research, type ResearchAgent } from './research';
 import { listSources, referencePages, respond } from './respond';
@@ -34,6 +35,8 @@ import * as words from './words';
 
 /** Pages read for one answer. */
 const READ_PAGES = 3;
+/** Passages of the kept docs a /docs answer reads (the model's window fits them as it fits pages). */
+const DOCS_PASSAGES = 6;
 
 export interface ParticipantDeps {
   searches: SearchRunner;
@@ -42,6 +45,8 @@ export interface ParticipantDeps {
   tabs: PageTabs;
   /** The agent feature, loaded on the first /research: the run is started, followed, kept and counted through it. */
   agent: () => ResearchAgent;
+  /** The docs feature, loaded on the first /docs (or a follow-up of one): the kept sets, searched here. */
+  docs: () => DocsSource;
 }
 
 interface Spent { search: number | undefined; scrapes: number; scrapeCredits: number; reused: number }
@@ -68,6 +73,7 @@ export class ParticipantAnswers {
         case 'search': return await this.search(request, stream, token);
         case 'read': return await this.read(request, stream, token);
         case 'research': return await this.research(request, stream, token);
+        case 'docs': return await this.docs(request, stream, token);
         default: return await this.question(request, context, stream, token);
       }
     } catch (error) {
@@ -125,6 +131,28 @@ export class ParticipantAnswers {
     if (stopped(token)) return this.cancelled(stream);
     if (pages.length === 0) return this.say(stream, words.noResultsWords());
     return this.answerFrom(question, pages, request.model, stream, token, spent);
+  }
+
+  /**
+   * /docs: the question answered from the kept docs sets only: their best passages, each a numbered
+   * citation opening its kept page. Free: nothing is sent to the service (the model is the person's).
+   */
+  private async docs(request: Request, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+    const question = request.prompt.trim();
+    if (question === '') return this.say(stream, words.noDocsQuestionWords());
+    const docs = this.deps.docs();
+    const sets = await docs.sets();
+    if (sets.length === 0) return this.say(stream, words.noDocsSetsWords());
+    const hits = sets.flatMap((set) => set.search(question, DOCS_PASSAGES)).sort((a, b) => b.score - a.score).slice(0, DOCS_PASSAGES);
+    if (hits.length === 0) return this.say(stream, words.noDocsPassageWords(sets.length));
+    const pages = hits.map((hit, i) => docsPassage(docs, i + 1, hit));
+    stream.markdown(`${words.fromDocsWords(sets.map((set) => set.meta.siteUrl.replace(/^https?:\/\//, '')))}\n\n`);
+    referencePages(pages, stream);
+    const responded = await respond(question, pages, request.model, stream, token);
+    if (responded === 'cancelled') return { metadata: metadataOf(pages) };
+    listSources(pages, stream);
+    stream.markdown(`\n\n${words.docsFreeWords()}`);
+    return { metadata: metadataOf(pages) };
   }
 
   /** /search: the results as references and rows, no model call. */

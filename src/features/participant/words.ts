@@ -116,3 +116,12 @@ export const followupWords = (kind: FollowupKind): string => {
     case 'search-more': return vscode.l10n.t('Search the web for more');
   }
 };
+
+// /docs: answered from the kept docs sets only.
+export const noDocsQuestionWords = (): string => vscode.l10n.t('Ask a question after /docs, for example: @webData /docs how do I retry a failed job?');
+export const noDocsSetsWords = (): string => vscode.l10n.t('No docs set is kept yet, so /docs has nothing to answer from. Add one with Web Data: Add Docs… (its crawl is priced before it starts); searching it is free.');
+export const noDocsPassageWords = (sets: number): string => (sets === 1
+  ? vscode.l10n.t('No passage of the kept docs set matches the question; nothing was sent.')
+  : vscode.l10n.t('No passage of the {0} kept docs sets matches the question; nothing was sent.', sets));
+export const fromDocsWords = (sites: readonly string[]): string => vscode.l10n.t('From the docs sets kept on this machine: {0}.', sites.map((site) => inertMarkdown(site, 200)).join(', '));
+export const docsFreeWords = (): string => vscode.l10n.t('Free: answered from the kept docs sets, no request to the service and no credits.');

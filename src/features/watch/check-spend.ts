@@ -16,6 +16,8 @@ import type { WatchModel } from './model';
 /** A check's credits, to count in today's spend. */
 export interface WatchCheckDone {
   id: string;
+  /** The check's own id (the docs sets kept fresh read its pages). */
+  checkId: string;
   /** The watch the check is of (the usage ledger counts what each watch spends). */
   watchId: string;
   credits: number;
@@ -41,7 +43,7 @@ export class CheckSpend extends Disposable {
   /** A check run from this window, counted for who asked (and not again when the list shows it). */
   ran(checkId: string, watchId: string, credits: number | null | undefined, askedBy: SearchAsker): void {
     if (typeof credits !== 'number') return;
-    this.fire({ id: checkSpendId(checkId), watchId, credits, askedBy });
+    this.fire({ id: checkSpendId(checkId), checkId, watchId, credits, askedBy });
   }
 
   /** Resolves once the checks found by the reads so far were counted (host tests wait on it). */
@@ -54,7 +56,10 @@ export class CheckSpend extends Disposable {
     for (const monitor of watchesRunToday(monitors, day, this.readAt)) {
       try {
         const checks = await this.model.checksOf(monitor.id);
-        for (const found of checksToCount(checks, day, this.counted)) this.fire({ ...found, watchId: monitor.id, askedBy: 'person' });
+        for (const found of checksToCount(checks, day, this.counted)) {
+          const checkId = checks.find((check) => checkSpendId(check.id) === found.id)?.id ?? found.id;
+          this.fire({ ...found, checkId, watchId: monitor.id, askedBy: 'person' });
+        }
         if (typeof monitor.lastRunAt === 'string') this.readAt.set(monitor.id, monitor.lastRunAt);
       } catch {
         // Read again at the next read of the list: nothing was counted for this watch.

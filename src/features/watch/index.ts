@@ -65,6 +65,9 @@ function decodeWatchCommand(argument: unknown): WatchCommandArgument {
   return argument instanceof vscode.Uri ? { kind: 'document', uri: argument } : decodeWatchArgument(argument);
 }
 
+/** A docs set's watch, unless the person edits it at the review: docs change by the release, not by the hour. */
+const KEEP_FRESH_SCHEDULE = 'weekly on monday at 9am';
+
 const STEP_NUMBER = { what: 1, schedule: 2, goal: 3, review: 4 } as const;
 
 export class WatchFeature extends Disposable {
@@ -139,6 +142,34 @@ export class WatchFeature extends Disposable {
     }
     const body = await this.steps(draft, flow, 'create');
     return body ? this.create(body) : undefined;
+  }
+
+  /**
+   * Keep Fresh (a docs set's row): a watch of the set's pages through Watch for Changes…'s own review
+   * with its month, weekly unless the person edits it there; undefined when declined.
+   */
+  keepFresh(urls: readonly string[]): Promise<Monitor | undefined> {
+    return this.watch({ kind: 'prefill', what: { kind: 'urls', urls }, schedule: KEEP_FRESH_SCHEDULE, goal: '' });
+  }
+
+  /**
+   * What a check found of its pages, for a docs set kept fresh: each new or changed page with its
+   * kept scrape (a free read of what the check already scraped), and the addresses gone.
+   */
+  async checkedPages(watchId: string, checkId: string): Promise<{ changed: Array<{ url: string; title?: string; markdown: string }>; removed: string[] }> {
+    const api = await this.api();
+    if (!api) return { changed: [], removed: [] };
+    const pages = await this.model.pagesOf(watchId, checkId);
+    const changed: Array<{ url: string; title?: string; markdown: string }> = [];
+    for (const page of pages) {
+      if ((page.status !== 'new' && page.status !== 'changed') || typeof page.currentScrapeId !== 'string') continue;
+      const scraped = await api.getScrape(page.currentScrapeId);
+      if (typeof scraped.markdown !== 'string') continue;
+      const title = scraped.metadata?.title;
+      const first = typeof title === 'string' ? title : title?.[0];
+      changed.push({ url: page.url, markdown: scraped.markdown, ...(first !== undefined ? { title: first } : {}) });
+    }
+    return { changed, removed: pages.filter((p) => p.status === 'removed').map((p) => p.url) };
   }
 
   /** webData.editWatch: the same steps filled with the watch's own, opened at the review; Save changes it. */
