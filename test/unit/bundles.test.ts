@@ -41,8 +41,10 @@ interface Listing {
  * their row, factory and view's rows, 0.9 KiB more (their page rows open with vscode.open): 99.3 KiB.
  * 98.2 KiB once the ledger's store moved to dist/core.js, made at the first spend (a spend has loaded
  * that bundle already), with the credits tooltip's bar line and forecast words added here (issue 49).
+ * 98.7 KiB with the window's own id for the shared files and the Webhook Events files (issue 47),
+ * the docs sets' Keep Fresh and disk bound ids (issue 48) and the receiver's "another window" words.
  */
-const SHELL_CEILING_KIB = 98.5;
+const SHELL_CEILING_KIB = 99;
 
 const LAZY = ['agent', 'browser', 'chat', 'connect', 'credits-usage', 'crawl-results', 'crawls', 'docs', 'doctor', 'entries', 'jobs', 'parse', 'participant', 'scrape', 'search', 'watch', 'webhooks'];
 

@@ -57,6 +57,8 @@ export const SPENDING_COMMANDS: Readonly<Partial<Record<CommandId, SpendingEntry
   // A docs set's crawl (issue 48): Add Docs…'s review and Refresh's name the bound beside the action.
   [Command.addDocs]: { shows: 'review' },
   [Command.refreshDocs]: { shows: 'review' },
+  // Keep Fresh… makes a watch of the set: Watch for Changes…' own review of its month.
+  [Command.keepDocsFresh]: { shows: 'review' },
 };
 
 /** The commands a person clicks to spend again: one icon, which no free command wears (the manifest's check reads it). */

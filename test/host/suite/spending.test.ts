@@ -160,6 +160,7 @@ describe('spending entries: each asks or names its price before it sends (issue 
     'webData.continueInBrowser': () => [made.pageTab],
     'webData.docs.add': () => [{ url: DOCS, maxPages: 5 }],
     'webData.docs.refresh': () => [{ set: made.docsSet }],
+    'webData.docs.keepFresh': () => [{ set: made.docsSet }],
   };
 
   /** Runs the command declining everything it asks; what it showed, and what it sent. */
