@@ -1,3 +1,5 @@
+// Named to run after every other suite but the secrets' last look: its @webData /docs questions load the
+// chat participant, which the participant suite checks is loaded only by its own first question.
 // Docs sets in a real VS Code (issue 48), against the emulator's documentation site (Harborline,
 // test/emulator/docs-site.ts): Add Docs… through its steps with Back and its review with the bound,
 // nothing sent until Enter on the review (closed, nothing is sent); a crawl cancelled midway keeping
