@@ -28,7 +28,7 @@ export async function pressEnterUntilDone<T>(api: WebDataApi, start: () => Thena
           await waitFor('the next step to show, or the command to finish', stepShown, 10_000);
         } catch (error) {
           // Say what had shown: which step the command stopped at is what a failure here needs.
-          if (look >= 6) throw new Error(`${error instanceof Error ? error.message : String(error)}; ${pressed} presses, shown: ${JSON.stringify(seen.map((input) => ({ step: input.step, title: input.title, placeholder: input.placeholder, items: input.items.slice(0, 3) })))}`, { cause: error });
+          if (look >= 6) throw new Error(`${error instanceof Error ? error.message : String(error)}; ${pressed} presses, shown: ${JSON.stringify(seen.map((input) => ({ step: input.step, title: input.title, value: input.value, placeholder: input.placeholder, items: input.items.slice(0, 3) })))}`, { cause: error });
           if (pressed > 0) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
         }
       }
