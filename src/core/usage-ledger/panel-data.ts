@@ -38,7 +38,7 @@ export interface Spender {
   kind: UsageKind;
   /** The watch, job or run id; none for a whole kind. */
   subject?: string;
-  /** A watch's name (outside text), when known. */
+  /** A watch's name, a job's start address or a research run's prompt (outside text), when known. */
   name?: string;
   credits: number;
 }

@@ -4,8 +4,11 @@
 // loaded on the command; the page's script (dist/webview/credits-usage.js, with Chart.js) is read
 // by the webview only when the panel opens.
 import * as vscode from 'vscode';
+import { resultAddress } from '../../core/agent/address';
+import { StructuredResults, type StructuredResult } from '../../core/agent/store';
 import type { JobRef } from '../../core/crawls/job';
 import { Command, focusViewCommand, View, WebviewPanel } from '../../core/ids';
+import { Schemes } from '../../core/schemes';
 import type { UsageState } from '../../core/usage/state';
 import { buildPanelData, usageCsv, type PanelData, type PanelPeriod, type PanelWatch } from '../../core/usage-ledger/panel-data';
 import { decodeShowCreditsUsage } from '../../core/commands/credits-usage';
@@ -46,6 +49,7 @@ class CreditsUsagePanel extends Disposable implements CreditsUsageApi {
   private asks = 0;
   html: string | undefined;
   private range: 30 | 90 = 30;
+  private results: StructuredResults | undefined;
   private readonly sent = this._register(new vscode.EventEmitter<ToPage>());
   readonly onDidSend = this.sent.event;
 
@@ -120,12 +124,21 @@ class CreditsUsagePanel extends Disposable implements CreditsUsageApi {
       now: new Date(), range: this.range, history, periods: team.periods, watches: team.watches,
       remainingCredits: usage?.credits, periodStart: usage?.usage.billingPeriodStart ?? null, periodEnd: usage?.usage.billingPeriodEnd ?? null,
     });
-    // A job is named by where it started when this window knows it, as its row in Jobs is; never by its id alone.
-    const spenders = data.spenders.map((s) => {
-      const address = s.subject !== undefined && (s.kind === 'crawl' || s.kind === 'docs') ? this.links.jobAddress(s.subject) : undefined;
-      return address ? { ...s, name: address } : s;
-    });
+    // A job is named by where it started when this window knows it, as its row in Jobs is; a research
+    // run by its prompt, from its kept result (one small file each); never by an id alone.
+    const spenders = await Promise.all(data.spenders.map(async (s) => {
+      if (s.subject === undefined) return s;
+      const name = s.kind === 'crawl' || s.kind === 'docs' ? this.links.jobAddress(s.subject)
+        : s.kind === 'research' ? (await this.research(s.subject))?.prompt : undefined;
+      return name ? { ...s, name } : s;
+    }));
     return { ...data, spenders };
+  }
+
+  /** A research run's kept result (its id is the run's), when this machine keeps it. */
+  private research(id: string): Promise<StructuredResult | undefined> {
+    this.results ??= new StructuredResults(this.services.context.globalStorageUri.fsPath, this.services.log);
+    return this.results.read(id);
   }
 
   private async teamFigures(): Promise<{ periods: PanelPeriod[]; watches: PanelWatch[] }> {
@@ -157,7 +170,13 @@ class CreditsUsagePanel extends Disposable implements CreditsUsageApi {
     const spender = this.lastSent?.data.spenders[index];
     if (!spender?.subject || !spenderOpens(spender)) return;
     if (spender.kind === 'crawl' || spender.kind === 'docs') await this.links.revealJob({ kind: 'crawl', id: spender.subject });
-    else await vscode.commands.executeCommand(focusViewCommand(View.watches));
+    else if (spender.kind === 'research') {
+      // Its JSON tab, as its row in Pages, Documents and Data opens it.
+      const result = await this.research(spender.subject);
+      if (!result) return;
+      const address = resultAddress(result, 'json');
+      await vscode.commands.executeCommand('vscode.open', vscode.Uri.from({ scheme: Schemes.structuredResult.scheme, path: address.path, query: address.query }), { preview: false });
+    } else await vscode.commands.executeCommand(focusViewCommand(View.watches));
   }
 }
 

@@ -32,12 +32,17 @@ function spenderText(s: Spender, kinds: Record<UsageKind, string>): string {
   const job = s.name ?? vscode.l10n.t('job {0}', s.subject.slice(0, 8));
   if (s.kind === 'crawl') return vscode.l10n.t('Crawl or batch scrape of {0}: {1}', job, credits);
   if (s.kind === 'docs') return vscode.l10n.t('Docs set crawl of {0}: {1}', job, credits);
+  // A research run by its prompt (outside text: the person's or an agent's, shown as text).
+  if (s.kind === 'research') return s.name === undefined ? vscode.l10n.t('Research run {0}: {1}', s.subject.slice(0, 8), credits) : vscode.l10n.t('Research "{0}": {1}', s.name, credits);
   return vscode.l10n.t('{0} {1}: {2}', kinds[s.kind], s.subject.slice(0, 8), credits);
 }
 
-/** Whether a spender's link opens something: a watch (the Watches view) or a job (its row in Jobs). */
+/**
+ * Whether a spender's link opens something: a watch (the Watches view), a job (its row in Jobs), a
+ * research run this machine keeps (its JSON tab).
+ */
 export function spenderOpens(s: Spender): boolean {
-  return s.subject !== undefined && (s.kind === 'watch' || s.kind === 'crawl' || s.kind === 'docs');
+  return s.subject !== undefined && (s.kind === 'watch' || s.kind === 'crawl' || s.kind === 'docs' || (s.kind === 'research' && s.name !== undefined));
 }
 
 function summary(data: PanelData): string[] {

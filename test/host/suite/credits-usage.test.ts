@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { WebDataApi } from '../../../src/extension';
 import type { ToPage } from '../../../src/core/usage-ledger/panel-messages';
-import { activate, env, restoreDemoKey } from './helpers-account';
+import { activate, env, restoreDemoKey, waitFor } from './helpers-account';
 
 const HOSTILE = '<img src=x onerror="alert(1)"><script>alert(2)</script>[x](command:workbench.action.terminal.new)';
 
@@ -85,6 +85,29 @@ describe('credits usage panel', function () {
     assert.ok(texts.includes('Crawl or batch scrape of https://spender.host-test.example/guide: 900 credits'), texts.join(' | '));
     assert.ok(texts.includes(`Docs set crawl of job ${docsId.slice(0, 8)}: 800 credits`), texts.join(' | '));
     assert.ok(!texts.some((t) => t.includes(crawlId) || t.includes(docsId)), texts.join(' | '));
+  });
+
+  it('names a research run among the spenders by its prompt, kept as text; its link opens the run\'s JSON tab', async () => {
+    const runId = randomUUID();
+    const gone = randomUUID();
+    const prompt = `Tideflow limits ${HOSTILE}`;
+    // The run's kept result, as the agent feature keeps it at the run's end (its id is the run's).
+    await api.agent.results.save({ id: runId, kind: 'research', createdAt: new Date().toISOString(), askedBy: 'person', prompt, creditsUsed: 700, data: { limits: [] } });
+    await api.spend.record({ id: `research:${runId}`, credits: 700, askedBy: 'person' }, { kind: 'research', subject: runId });
+    await api.spend.record({ id: `research:${gone}`, credits: 650, askedBy: 'person' }, { kind: 'research', subject: gone });
+    const sent = await nextSend(api, () => api.creditsUsage.show(30));
+    const texts = sent.words.spenders.map((s) => s.text);
+    const index = texts.indexOf(`Research "${prompt}": 700 credits`);
+    assert.ok(index >= 0, texts.join(' | '));
+    assert.equal(sent.words.spenders[index]?.opens, true);
+    // A run whose result this machine does not keep: by its kind and short id, and no link.
+    const other = texts.indexOf(`Research run ${gone.slice(0, 8)}: 650 credits`);
+    assert.ok(other >= 0, texts.join(' | '));
+    assert.equal(sent.words.spenders[other]?.opens, false);
+    assert.ok(!(api.creditsUsage.html ?? '').includes('onerror'), 'the prompt is never in the HTML');
+    await api.creditsUsage.receive({ type: 'open', index });
+    await waitFor('the run\'s JSON tab', () => vscode.window.activeTextEditor?.document.uri.query === `id=${runId}`);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'webdata-data');
   });
 
   it("allows only the extension's own script, with this load's nonce, and resources from its own folders", () => {
