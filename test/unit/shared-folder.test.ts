@@ -128,4 +128,47 @@ describe('SharedFolder: what windows share, one file per key, one writer per key
     assert.deepEqual(merged(window), ['news']);
     assert.ok(heard >= 1);
   });
+
+  describe('a key only this window writes (onlyWriter: the usage ledger\'s day of this window)', () => {
+    it('starts the next change from the value written here, without reading the file again', async () => {
+      const folder = new SharedFolder(dir);
+      const key = `${PREFIX}this-window`;
+      await folder.change(key, add('a'), { onlyWriter: true });
+      // Were the file read, this would be the start of the next change.
+      writeFileSync(join(dir, fileOfKey(key)), JSON.stringify(['read from the file']));
+      await folder.change(key, add('b'), { onlyWriter: true });
+      assert.deepEqual(folder.get(key), ['a', 'b']);
+      // Without the option the file is read, as for a key another window may write.
+      writeFileSync(join(dir, fileOfKey(key)), JSON.stringify(['read from the file']));
+      await folder.change(key, add('c'));
+      assert.deepEqual(folder.get(key), ['read from the file', 'c']);
+    });
+
+    it('keeps the value written here through a read of the folder that holds an older file', async () => {
+      const folder = new SharedFolder(dir);
+      const key = `${PREFIX}this-window`;
+      await folder.change(key, add('a'), { onlyWriter: true });
+      await folder.change(key, add('b'), { onlyWriter: true });
+      // What a read of the folder started before the second write finds.
+      writeFileSync(join(dir, fileOfKey(key)), JSON.stringify(['a']));
+      await folder.refresh();
+      assert.deepEqual(folder.get(key), ['a', 'b']);
+      await folder.change(key, add('c'), { onlyWriter: true });
+      const reader = new SharedFolder(dir);
+      await reader.refresh();
+      assert.deepEqual(reader.get(key), ['a', 'b', 'c'], 'the file holds every entry');
+    });
+
+    it('makes the folder again when it went after the first write', async () => {
+      const sub = join(dir, 'ledger');
+      const folder = new SharedFolder(sub);
+      await folder.change(`${PREFIX}w`, add('a'), { onlyWriter: true });
+      rmSync(sub, { recursive: true, force: true });
+      await folder.change(`${PREFIX}w`, add('b'), { onlyWriter: true });
+      const reader = new SharedFolder(sub);
+      await reader.refresh();
+      assert.deepEqual(reader.get(`${PREFIX}w`), ['a', 'b']);
+      assert.deepEqual(readdirSync(sub).filter((n) => n.endsWith('.tmp')), [], 'no temporary file left');
+    });
+  });
 });
