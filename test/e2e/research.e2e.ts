@@ -2,12 +2,15 @@
 // stack. Research (issue 36): Research… from the palette, its steps (prompt, no addresses, no
 // schema, the model, a bound of 60 credits) and its review; the run's row in Jobs with what it is
 // doing and its credits so far; its end as a JSON tab beside a markdown view of it. Docs sets (issue
-// 48): Add Docs… on the emulator's documentation site, its steps and review, the set's row with its
-// pages in Docs Sets, then Search Docs… and Enter opening the kept page at the heading. The credits
+// 48): Add Docs… from the suggestion of a dependency of the folder (the emulator's documentation
+// site), its steps and review, the set's row with its pages in Docs Sets, then Search Docs… and
+// Enter opening the kept page at the heading. The credits
 // panel (issue 49): Show Credits Usage, its chart and table read against what the emulator charged
 // for this file's run and crawl and against its billing periods, then 90 days. Run on its own: npm
 // run package, then mocha on this file.
 import * as assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { StatusBarItem } from '../../src/core/ids';
 import { formatDate, formatNumber } from '../../src/core/intl';
@@ -157,14 +160,24 @@ describe('e2e: a research run, a docs set and the credits panel, from the palett
     assert.deepEqual(wb.stack.emulator.requests.slice(before).filter((r) => r.method === 'POST').map((r) => r.path), [], 'declined: nothing sent');
   });
 
-  it('Add Docs… on a documentation site: its steps and review, the set with its pages in Docs Sets; Search Docs… opens the kept page at the heading (issue 48)', async () => {
+  it('Add Docs… from a suggestion of the workspace: its steps and review, the set with its pages in Docs Sets; Search Docs… opens the kept page at the heading (issue 48)', async () => {
     const p = thePage();
+    // A dependency of the folder whose package names its docs: read on this machine when Add Docs… asks.
+    const dependency = join(wb.stack.workspace, 'node_modules', 'harborline');
+    mkdirSync(dependency, { recursive: true });
+    writeFileSync(join(wb.stack.workspace, 'package.json'), JSON.stringify({ dependencies: { harborline: '^2.4.0' } }));
+    writeFileSync(join(dependency, 'package.json'), JSON.stringify({ name: 'harborline', version: '2.4.0', homepage: DOCS_SITE }));
     await runFromPalette(p, 'View: Close All Editors');
     for (const view of ['Searches', 'Pages, Documents and Data', 'Jobs', 'Watches']) await setViewExpanded(p, view, false);
     await setViewExpanded(p, 'Docs Sets', true);
     const before = wb.stack.emulator.requests.length;
     await runFromPalette(p, 'Web Data: Add Docs…');
-    await answerStep(p, 1, DOCS_SITE);
+    // The suggestion first, with its version and address; Enter takes it.
+    const suggestion = p.locator('.quick-input-widget .monaco-list-row', { hasText: 'harborline 2.4.0' }).first();
+    await suggestion.waitFor({ timeout: 20_000 });
+    assert.match(await suggestion.innerText(), /docs\.harborline\.dev\/manual\//);
+    await screenshot(p, 'docs-00-suggestion');
+    await answerStep(p, 1, undefined);
     await answerStep(p, 2, '40');
     const review = p.locator('.quick-input-widget', { hasText: 'Crawl at most 40 pages and keep them as a docs set' });
     await review.waitFor({ timeout: 20_000 });
@@ -181,6 +194,7 @@ describe('e2e: a research run, a docs set and the credits panel, from the palett
     assert.equal(crawl.status, 'completed');
     const set = viewRows(p, 'Docs Sets').filter({ hasText: 'docs.harborline.dev/manual' }).first();
     await set.filter({ hasText: new RegExp(`^[\\s\\S]*${String(crawl.completed)} pages · [\\s\\S]* · ${String(crawl.creditsUsed)} credits`) }).waitFor({ timeout: 20_000 });
+    assert.match(await set.innerText(), /2\.4\.0 · /, 'made for the version installed');
     await set.click();
     // Both ends said (the set's, the crawl's in Jobs), then put away: the pictures show the set and the page.
     await waitForToast(p, /Crawl of https:\/\/docs\.harborline\.dev\/manual\/ completed/, 30_000);

@@ -124,6 +124,8 @@ class DocsFeature extends Disposable {
     let url = argument.url ?? nearby ?? '';
     let version = argument.version;
     let pages = argument.maxPages ?? docsMaxPages();
+    // Read again at each Add Docs…: a dependency installed since the window opened is offered.
+    if (argument.url === undefined) this.suggestions.forget();
     const suggestions = argument.url === undefined ? await this.suggestions.list().catch(() => []) : [];
     const first = suggestions.length > 0 ? 'source' : 'url';
     let step: 'source' | 'url' | 'pages' | 'review' = first;

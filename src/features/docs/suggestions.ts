@@ -1,9 +1,10 @@
 // Suggestions from the workspace (issue 48): the documentation sites its installed dependencies
 // name (src/core/docs/suggest.ts reads node_modules and a virtual environment's dist-info, on this
 // machine, sending nothing), beside the kept sets. Add Docs…'s first step lists the ones whose docs
-// are not kept yet, or kept for another version; the Docs Sets view's welcome names them. The folders
-// are read once per window (and again when its folders change): a node_modules does not change
-// while one searches docs, and a crawl's every page would otherwise read it again.
+// are not kept yet, or kept for another version; the Docs Sets view's welcome names them. The view
+// reads the folders once per window (and again when its folders change): a crawl's every page would
+// otherwise read them again. Add Docs… reads them at each start (forget), so a dependency installed
+// since is offered (about a quarter of a second for this project's 274 packages).
 import * as vscode from 'vscode';
 import type { DocsSuggestion, InstalledPackage } from '../../core/docs/suggest';
 import { loadCore } from '../../platform/core';
