@@ -219,11 +219,12 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       scrapeOf: (uri) => features.get('scrape').scrapeOf(uri),
       rememberedSessions, liveViewKey: LIVE_VIEW_SHOWN_KEY,
     }),
-    // Show Credits Usage: the usage ledger kept by today's spend, the credits item's balance; a job's link opens its row in Jobs.
+    // Show Credits Usage: the usage ledger kept by today's spend, the credits item's balance; a job's link opens its row in Jobs, a research run's its result.
     'credits-usage': () => bundle('credits-usage').registerCreditsUsage(services, {
       usage: spend.usage,
       credits: () => usage.model.state,
       revealJob: (ref) => features.get('crawls').revealJob(ref),
+      openResult: async (result) => { await features.get('agent').documents.open(result); },
       jobAddress: (id) => (features.has('crawl-results') ? features.get('crawl-results').startUrl(id) : undefined),
     }),
     // Docs sets: their crawls start through the jobs feature (Jobs shows them, today's spend counts them) and are read through the crawl results service.

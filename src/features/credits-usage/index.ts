@@ -4,11 +4,9 @@
 // loaded on the command; the page's script (dist/webview/credits-usage.js, with Chart.js) is read
 // by the webview only when the panel opens.
 import * as vscode from 'vscode';
-import { resultAddress } from '../../core/agent/address';
 import { StructuredResults, type StructuredResult } from '../../core/agent/store';
 import type { JobRef } from '../../core/crawls/job';
 import { Command, focusViewCommand, View, WebviewPanel } from '../../core/ids';
-import { Schemes } from '../../core/schemes';
 import type { UsageState } from '../../core/usage/state';
 import { buildPanelData, usageCsv, type PanelData, type PanelPeriod, type PanelWatch } from '../../core/usage-ledger/panel-data';
 import { decodeShowCreditsUsage } from '../../core/commands/credits-usage';
@@ -27,6 +25,8 @@ export interface CreditsUsageLinks {
   /** The credits item's state: the balance and the billing period. */
   credits: () => UsageState;
   revealJob: (ref: JobRef) => Promise<void>;
+  /** Opens a kept research result's tabs (the agent feature's, loaded on the click). */
+  openResult: (result: StructuredResult) => Promise<void>;
   /** Where a job started, when this window knows it (no feature is loaded to ask). */
   jobAddress: (id: string) => string | undefined;
 }
@@ -171,11 +171,9 @@ class CreditsUsagePanel extends Disposable implements CreditsUsageApi {
     if (!spender?.subject || !spenderOpens(spender)) return;
     if (spender.kind === 'crawl' || spender.kind === 'docs') await this.links.revealJob({ kind: 'crawl', id: spender.subject });
     else if (spender.kind === 'research') {
-      // Its JSON tab, as its row in Pages, Documents and Data opens it.
+      // Its JSON tab with its markdown beside, as at the run's end.
       const result = await this.research(spender.subject);
-      if (!result) return;
-      const address = resultAddress(result, 'json');
-      await vscode.commands.executeCommand('vscode.open', vscode.Uri.from({ scheme: Schemes.structuredResult.scheme, path: address.path, query: address.query }), { preview: false });
+      if (result) await this.links.openResult(result);
     } else await vscode.commands.executeCommand(focusViewCommand(View.watches));
   }
 }
