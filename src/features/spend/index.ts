@@ -42,7 +42,8 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
     return spendToday([...ownKeys().map((key) => shared.get(key)), writing], day);
   };
 
-  // One entry per write, computed at its turn from the window's own file.
+  // One entry per write, computed at its turn from the window's own file (as this window last wrote
+  // it: only this window writes its key).
   const record = async (entry: SpendEntry, use: SpendUse): Promise<void> => {
     if (!Number.isFinite(entry.credits) || entry.credits < 0) return;
     const day = localDay(new Date());
@@ -52,7 +53,7 @@ export function registerSpend(services: Services, searches: { onDidSearch: vscod
     const mine = { day, entry };
     recording.add(mine);
     try {
-      await shared.change(ownKey, (current) => withSpend(parseWindowSpend(current), day, entry));
+      await shared.change(ownKey, (current) => withSpend(parseWindowSpend(current), day, entry), { onlyWriter: true });
     } finally {
       recording.delete(mine);
       await kept;
