@@ -16,7 +16,7 @@ import { chatMaxDocsPages } from '../../platform/feature-settings';
 import type { Services } from '../../platform/services';
 import type { SpendApi } from '../spend';
 import type { ChatToolDefinition } from './tool';
-import { Unconfirmed } from './unconfirmed';
+import { PaidTool } from './paid-tool';
 import { today, type Today } from './web-spend';
 import { addDocsCheckingWords, addDocsConfirmationTitle, addDocsConfirmationWords, addDocsInvocationWords } from './words';
 
@@ -31,13 +31,13 @@ export interface DocsAdder {
 interface Asked { input: unknown; url: string; pages: number; cap: number }
 interface Added { url: string; pages: number; setId: string; jobId: string; bound: JobBound }
 
-export class AddDocsTool implements ChatToolDefinition<Asked, Added> {
+export class AddDocsTool extends PaidTool implements ChatToolDefinition<Asked, Added> {
   readonly name = ADD_DOCS_TOOL;
   readonly what = 'The docs crawl';
-  readonly spends = true;
-  private readonly unconfirmed = new Unconfirmed();
 
-  constructor(private readonly services: Services, private readonly docs: () => DocsAdder, private readonly spend: SpendApi) {}
+  constructor(services: Services, private readonly docs: () => DocsAdder, spend: SpendApi) {
+    super(services, spend);
+  }
 
   private assess(asked: Asked): { bound: JobBound; today: Today } {
     const bound = this.docs().bound(asked.url, asked.pages);

@@ -32,7 +32,7 @@ import { chatReuseMinutes } from '../../platform/settings';
 import { parseSettings } from '../../platform/feature-settings';
 import type { SpendApi } from '../spend';
 import type { ChatToolDefinition } from './tool';
-import { Unconfirmed } from './unconfirmed';
+import { PaidTool } from './paid-tool';
 import { clientToSpend, sendsNothing, today, type Today } from './web-spend';
 import { documentCheckingWords, documentConfirmationTitle, documentConfirmationWords, documentInvocationWords } from './words';
 
@@ -68,13 +68,13 @@ interface Assessment extends Today {
 
 interface Found { record: ParsedRecord; reusedMinutesAgo?: number }
 
-export class DocumentTool implements ChatToolDefinition<Asked, Found> {
+export class DocumentTool extends PaidTool implements ChatToolDefinition<Asked, Found> {
   readonly name = READ_DOCUMENT_TOOL;
   readonly what = 'The document\'s upload';
-  readonly spends = true;
-  private readonly unconfirmed = new Unconfirmed();
 
-  constructor(private readonly services: Services, private readonly reader: DocumentReader, private readonly spend: SpendApi) {}
+  constructor(services: Services, private readonly reader: DocumentReader, spend: SpendApi) {
+    super(services, spend);
+  }
 
   async prepare(input: unknown): Promise<vscode.PreparedToolInvocation> {
     const asked = this.decode(input);

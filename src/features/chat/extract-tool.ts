@@ -16,7 +16,7 @@ import { loadCore } from '../../platform/core';
 import type { Services } from '../../platform/services';
 import type { SpendApi } from '../spend';
 import type { ChatToolDefinition } from './tool';
-import { Unconfirmed } from './unconfirmed';
+import { PaidTool } from './paid-tool';
 import { today } from './web-spend';
 import { extractConfirmationTitle, extractConfirmationWords, extractInvocationWords } from './words';
 
@@ -35,13 +35,13 @@ export interface Extractor {
 
 interface Asked { input: unknown; url: string; schema?: Record<string, unknown>; prompt?: string }
 
-export class ExtractTool implements ChatToolDefinition<Asked, Extraction> {
+export class ExtractTool extends PaidTool implements ChatToolDefinition<Asked, Extraction> {
   readonly name = EXTRACT_TOOL;
   readonly what = 'The extraction';
-  readonly spends = true;
-  private readonly unconfirmed = new Unconfirmed();
 
-  constructor(private readonly services: Services, private readonly agent: () => Extractor, private readonly spend: SpendApi) {}
+  constructor(services: Services, private readonly agent: () => Extractor, spend: SpendApi) {
+    super(services, spend);
+  }
 
   async prepare(input: unknown): Promise<vscode.PreparedToolInvocation> {
     const asked = this.decode(input);

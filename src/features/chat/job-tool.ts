@@ -18,7 +18,7 @@ import type { Services } from '../../platform/services';
 import { chatMaxCrawlPages } from '../../platform/settings';
 import type { SpendApi } from '../spend';
 import type { ChatToolDefinition } from './tool';
-import { Unconfirmed } from './unconfirmed';
+import { PaidTool } from './paid-tool';
 import { today, type Today } from './web-spend';
 import { jobCheckingWords, jobConfirmationTitle, jobConfirmationWords, jobInvocationWords } from './words';
 
@@ -52,13 +52,12 @@ async function assess(jobs: JobStarter, spend: SpendApi, job: JobToStart): Promi
   return { bound, today: today(spend, bound.credits.kind === 'history' ? bound.credits.atMost : undefined) };
 }
 
-export class JobTool implements ChatToolDefinition<Asked, Started> {
+export class JobTool extends PaidTool implements ChatToolDefinition<Asked, Started> {
   readonly name: string;
   readonly what: string;
-  readonly spends = true;
-  private readonly unconfirmed = new Unconfirmed();
 
-  constructor(private readonly kind: JobToStart['kind'], private readonly services: Services, private readonly jobs: JobStarter, private readonly spend: SpendApi) {
+  constructor(private readonly kind: JobToStart['kind'], services: Services, private readonly jobs: JobStarter, spend: SpendApi) {
+    super(services, spend);
     this.name = kind === 'crawl' ? START_CRAWL_TOOL : BATCH_SCRAPE_TOOL;
     this.what = kind === 'crawl' ? 'The crawl' : 'The batch scrape';
   }

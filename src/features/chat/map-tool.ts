@@ -13,11 +13,9 @@ import type { ToolCall, ToolOutcome } from '../../core/chat/tool';
 import { canonicalJson, minutesAgo } from '../../core/spend/price';
 import { inertMarkdown } from '../../core/text/inert';
 import { loadCore } from '../../platform/core';
-import type { Services } from '../../platform/services';
 import { chatReuseMinutes } from '../../platform/settings';
-import type { SpendApi } from '../spend';
 import type { ChatToolDefinition } from './tool';
-import { Unconfirmed } from './unconfirmed';
+import { PaidTool } from './paid-tool';
 import { clientToSpend, sendsNothing, today } from './web-spend';
 import { mapCheckingWords, mapConfirmationTitle, mapConfirmationWords, mapInvocationWords } from './words';
 
@@ -39,14 +37,10 @@ interface Found { request: MapRequest; links: readonly MapLink[]; reusedMinutesA
 
 interface Kept { links: readonly MapLink[]; at: Date }
 
-export class MapTool implements ChatToolDefinition<Asked, Found> {
+export class MapTool extends PaidTool implements ChatToolDefinition<Asked, Found> {
   readonly name = MAP_TOOL;
   readonly what = 'The map';
-  readonly spends = true;
-  private readonly unconfirmed = new Unconfirmed();
   private readonly kept = new Map<string, Kept>();
-
-  constructor(private readonly services: Services, private readonly spend: SpendApi) {}
 
   prepare(input: unknown): vscode.PreparedToolInvocation {
     const asked = this.decode(input);

@@ -22,7 +22,7 @@ import type { Services } from '../../platform/services';
 import { agentSettings } from '../../platform/feature-settings';
 import type { SpendApi } from '../spend';
 import type { ChatToolDefinition } from './tool';
-import { Unconfirmed } from './unconfirmed';
+import { PaidTool } from './paid-tool';
 import { today } from './web-spend';
 import { researchConfirmationTitle, researchConfirmationWords, researchInvocationWords, researchResultWords } from './words';
 
@@ -46,13 +46,13 @@ export interface ResearchStarter {
 
 interface Asked { input: unknown; request: AgentRequest; lowered: boolean; askedFor?: number }
 
-export class ResearchTool implements ChatToolDefinition<Asked, { id: string; request: AgentRequest }> {
+export class ResearchTool extends PaidTool implements ChatToolDefinition<Asked, { id: string; request: AgentRequest }> {
   readonly name = RESEARCH_TOOL;
   readonly what = 'The research run';
-  readonly spends = true;
-  private readonly unconfirmed = new Unconfirmed();
 
-  constructor(private readonly services: Services, private readonly agent: () => ResearchStarter, private readonly spend: SpendApi) {}
+  constructor(services: Services, private readonly agent: () => ResearchStarter, spend: SpendApi) {
+    super(services, spend);
+  }
 
   prepare(input: unknown): vscode.PreparedToolInvocation {
     const asked = this.decode(input);

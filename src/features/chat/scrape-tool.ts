@@ -18,7 +18,7 @@ import { loadCore } from '../../platform/core';
 import type { Services } from '../../platform/services';
 import type { SpendApi } from '../spend';
 import type { ChatToolDefinition } from './tool';
-import { Unconfirmed } from './unconfirmed';
+import { PaidTool } from './paid-tool';
 import { assessScrape, clientToSpend, sendsNothing } from './web-spend';
 import { scrapeCheckingWords, scrapeConfirmationTitle, scrapeConfirmationWords, scrapeInvocationWords } from './words';
 
@@ -45,13 +45,13 @@ interface Asked {
 
 interface Found { record: ScrapedRecord; reusedMinutesAgo?: number; removed: readonly RemovedPart[] }
 
-export class ScrapeTool implements ChatToolDefinition<Asked, Found> {
+export class ScrapeTool extends PaidTool implements ChatToolDefinition<Asked, Found> {
   readonly name = SCRAPE_TOOL;
   readonly what = 'The scrape';
-  readonly spends = true;
-  private readonly unconfirmed = new Unconfirmed();
 
-  constructor(private readonly services: Services, private readonly fetcher: PageFetcher, private readonly spend: SpendApi) {}
+  constructor(services: Services, private readonly fetcher: PageFetcher, spend: SpendApi) {
+    super(services, spend);
+  }
 
   async prepare(input: unknown): Promise<vscode.PreparedToolInvocation> {
     const asked = this.decode(input);
