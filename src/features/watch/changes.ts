@@ -40,7 +40,7 @@ export class ChangeDocuments extends ReadOnlyFileSystem {
   }
 
   protected isDocument(uri: vscode.Uri): boolean {
-    return /^\/[0-9a-f-]{36}\/(previous|current)\/[^/]+\.(md|jsonc)$/i.test(uri.path);
+    return sideOf(uri) !== undefined;
   }
 
   protected async text(uri: vscode.Uri): Promise<string> {
@@ -57,7 +57,7 @@ export class ChangeDocuments extends ReadOnlyFileSystem {
     const change = query.get('change') ?? '';
     const opened = this.headers.get(change);
     if (opened) return opened.header;
-    const [, checkId = ''] = uri.path.split('/');
+    const checkId = sideOf(uri)?.checkId ?? '';
     const watchId = query.get('watch') ?? '';
     if (!UUID.test(watchId) || !UUID.test(checkId) || !change.startsWith(`${checkId}|`)) return '';
     const url = change.slice(checkId.length + 1);
@@ -99,7 +99,7 @@ export class ChangeDocuments extends ReadOnlyFileSystem {
 
   /** A JSON side: the check's page found again (in memory, or read), its fields as they were or are. */
   private async jsonText(uri: vscode.Uri, query: URLSearchParams): Promise<string> {
-    const [, checkId = '', which] = uri.path.split('/');
+    const { checkId = '', which = 'current' } = sideOf(uri) ?? {};
     const watchId = query.get('watch') ?? '';
     const url = query.get('url') ?? '';
     if (!UUID.test(watchId) || !UUID.test(checkId)) return `${jsonComment(words.noSide())}\n`;
@@ -117,12 +117,28 @@ export class ChangeDocuments extends ReadOnlyFileSystem {
     this.headers.set(change, { header: headerOf(monitor, page) });
     const name = inertFileName(shortAddress(page.url), 'page');
     const json = monitor !== undefined && fieldChanges(page.diff?.json).length > 0;
+    // The check's id in the query, not the path: the tab's breadcrumb reads "current › <page>", never an id.
     const side = (which: 'previous' | 'current', scrapeId: string | null | undefined): vscode.Uri => json
-      ? this.uri(`/${checkId}/${which}/${name}.jsonc`, new URLSearchParams({ watch: monitor.id, url: page.url }).toString())
-      : this.uri(`/${checkId}/${which}/${name}.md`, new URLSearchParams({ change, scrape: scrapeId ?? '', watch: watchId }).toString());
+      ? this.uri(`/${which}/${name}.jsonc`, new URLSearchParams({ check: checkId, watch: monitor.id, url: page.url }).toString())
+      : this.uri(`/${which}/${name}.md`, new URLSearchParams({ check: checkId, change, scrape: scrapeId ?? '', watch: watchId }).toString());
     const title = words.diffTitle(inertTabTitle(shortAddress(page.url), 60), when(at.previous) ?? words.firstRead(), when(at.current) ?? '');
     await vscode.commands.executeCommand('vscode.diff', side('previous', page.previousScrapeId), side('current', page.currentScrapeId), title, { preview: false });
   }
+}
+
+/**
+ * Which side of which check an address is: `/<previous|current>/<page>.md` (or `.jsonc`) with the
+ * check's id in the query, or the form before it, `/<check id>/<side>/<page>`, which a reload may
+ * still restore. Undefined for anything else.
+ */
+function sideOf(uri: vscode.Uri): { checkId: string; which: 'previous' | 'current' } | undefined {
+  const now = /^\/(previous|current)\/[^/]+\.(md|jsonc)$/i.exec(uri.path);
+  if (now) {
+    const checkId = new URLSearchParams(uri.query).get('check') ?? '';
+    return UUID.test(checkId) ? { checkId, which: now[1]?.toLowerCase() === 'previous' ? 'previous' : 'current' } : undefined;
+  }
+  const before = /^\/([0-9a-f-]{36})\/(previous|current)\/[^/]+\.(md|jsonc)$/i.exec(uri.path);
+  return before?.[1] === undefined ? undefined : { checkId: before[1], which: before[2]?.toLowerCase() === 'previous' ? 'previous' : 'current' };
 }
 
 /** The lines both sides start with, as plain text: the watch, the page, the judge's reason and its changes. */

@@ -208,6 +208,13 @@ describe('watches', function () {
     }
     // Read-only: a write to either side is refused.
     for (const side of [input.original, input.modified]) await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(side, new TextEncoder().encode('changed'))));
+    // The tab's breadcrumb reads the side and the page, never an id: the check's id is in the query.
+    assert.deepEqual([input.original.path, input.modified.path], ['/previous/docs.tideflow.dev getting-started.md', '/current/docs.tideflow.dev getting-started.md']);
+    const checkId = new URLSearchParams(input.modified.query).get('check') ?? '';
+    assert.match(checkId, /^[0-9a-f-]{36}$/);
+    // A tab restored from before (the check's id in the path) still reads its side, the verdict at its top.
+    const before = input.modified.with({ path: `/${checkId}/current/docs.tideflow.dev getting-started.md`, query: input.modified.query.replace(/(^|&)check=[^&]*/, '') });
+    assert.match(new TextDecoder().decode(await vscode.workspace.fs.readFile(before)), /^> Watch: [\s\S]*Update 1: the migration guide/);
   });
 
   it('a diff\'s sides read again at the next start (as a restored diff tab does) keep the judge\'s verdict at their top', async () => {
