@@ -2,7 +2,7 @@
 // crawl's is (src/core/jobs/wiring.ts): only when the service can reach the receiver, signed with
 // the webhook secret or, without one, carrying a token of its own, which is kept in global state
 // (src/core/jobs/tokens.ts) so that the window running the receiver takes its deliveries.
-import { readJobTokens, staleTokenKeys, withJobToken, type TokenPrefix } from '../core/jobs/tokens';
+import { pendingTokenId, readJobTokens, staleTokenKeys, withJobToken, type TokenPrefix } from '../core/jobs/tokens';
 import { decideWiring, webhookWith, type WiredWebhook } from '../core/jobs/wiring';
 import { loadCore } from './core';
 import type { Services } from './services';
@@ -24,7 +24,8 @@ export interface PreparedWebhook<E extends string> {
 export class WebhookWirer {
   constructor(private readonly services: Services, private readonly link: ReceiverLink, private readonly prefix: TokenPrefix) {}
 
-  prepare<E extends string>(events: readonly E[]): PreparedWebhook<E> {
+  /** The webhook of a start; its token (if any) is kept before the start is sent, under a pending id until keep(id). */
+  async prepare<E extends string>(events: readonly E[]): Promise<PreparedWebhook<E>> {
     const wiring = decideWiring({
       serviceBaseUrl: this.services.connection.state.baseUrl,
       receiver: this.link.receiver,
@@ -32,6 +33,7 @@ export class WebhookWirer {
       hasSecret: this.link.hasSecret,
     });
     const token = wiring.kind === 'wired' && wiring.check === 'job-token' ? loadCore().newJobToken() : undefined;
+    if (token !== undefined) await this.keep(pendingTokenId(token), token);
     return {
       webhook: webhookWith(wiring, token, events),
       keep: (id) => (token === undefined ? Promise.resolve() : this.keep(id, token)),

@@ -1,6 +1,7 @@
 // The per-job token: without a webhook secret, an unsigned delivery that claims a job started from
 // the editor is taken only with that job's token in its header; other jobs' deliveries are as before.
 import assert from 'node:assert/strict';
+import { JOB_TOKENS_PREFIX, jobTokenIn, pendingTokenId, pendingTokenIn, readJobTokens, RESEARCH_TOKENS_PREFIX, withJobToken } from '../../src/core/jobs/tokens';
 import { JOB_TOKEN_HEADER, jobTokenMatches, newJobToken } from '../../src/core/webhooks';
 import { makeEvent, sendWebhook } from '../emulator/webhook-sender';
 import { errorOf, startRecordingReceiver, waitFor, type RecordingReceiver } from './webhook-receiver-helpers';
@@ -46,3 +47,51 @@ describe('webhook receiver: the per-job token of a job started from the editor',
     assert.equal(jobTokenMatches('', ''), false);
   });
 });
+
+describe('webhook receiver: a token kept before its start is sent (its job\'s id not read yet)', () => {
+  const RUN = '7b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
+  let r: RecordingReceiver | undefined;
+  afterEach(async () => r?.receiver.close());
+
+  it('takes the first delivery of a start whose answer is not read yet as the service\'s; a stranger\'s token stays unsigned', async () => {
+    const token = newJobToken();
+    const state = new MapState();
+    const now = Date.now();
+    // What WebhookWirer.prepare keeps before the start is sent.
+    await state.update(`${RESEARCH_TOKENS_PREFIX}window-a`, withJobToken([], { id: pendingTokenId(token), token, savedAt: now }, now, RESEARCH_TOKENS_PREFIX));
+    r = await startRecordingReceiver({ getSecret: () => '', jobToken: (id) => jobTokenIn(state, id), pendingToken: (header) => pendingTokenIn(state, header, Date.now()) });
+    const early = await sendWebhook({ url: r.receiver.url, event: makeEvent('agent.started', { id: RUN }), headers: { [JOB_TOKEN_HEADER]: token } });
+    assert.equal(early.status, 200);
+    const stranger = await sendWebhook({ url: r.receiver.url, event: makeEvent('agent.started', { id: RUN }), headers: { [JOB_TOKEN_HEADER]: newJobToken() } });
+    assert.equal(stranger.status, 200);
+    const receiver = r;
+    await waitFor(() => receiver.deliveries.length === 2);
+    assert.deepEqual(receiver.deliveries.map((d) => d.verification), ['verified', 'unsigned']);
+    // The start's answer read: the run's id takes the pending entry's place, and the run's own token rules.
+    const later = Date.now();
+    const kept = withJobToken(readJobTokens(state.get(`${RESEARCH_TOKENS_PREFIX}window-a`)), { id: RUN, token, savedAt: later }, later, RESEARCH_TOKENS_PREFIX);
+    assert.deepEqual(kept.map((t) => t.id), [RUN]);
+    await state.update(`${RESEARCH_TOKENS_PREFIX}window-a`, kept);
+    assert.equal(jobTokenIn(state, RUN), token);
+    assert.equal(pendingTokenIn(state, token, later), false);
+  });
+
+  it('a pending token is taken for ten minutes at most, and only whole', () => {
+    const token = newJobToken();
+    const state = new MapState();
+    const at = 1_000_000;
+    void state.update(`${JOB_TOKENS_PREFIX}w`, withJobToken([], { id: pendingTokenId(token), token, savedAt: at }, at));
+    assert.equal(pendingTokenIn(state, token, at + 60_000), true);
+    assert.equal(pendingTokenIn(state, token.slice(1), at + 60_000), false);
+    assert.equal(pendingTokenIn(state, token, at + 11 * 60_000), false);
+    assert.equal(pendingTokenIn(state, undefined, at), false);
+  });
+});
+
+/** Global state as the token functions read it: keys and values in memory. */
+class MapState {
+  private readonly values = new Map<string, unknown>();
+  keys(): readonly string[] { return [...this.values.keys()]; }
+  get(key: string): unknown { return this.values.get(key); }
+  update(key: string, value: unknown): Promise<void> { this.values.set(key, value); return Promise.resolve(); }
+}

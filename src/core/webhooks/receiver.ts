@@ -81,6 +81,8 @@ export interface WebhookReceiverOptions {
    * with that token in its header.
    */
   jobToken?: (jobId: string) => string | undefined;
+  /** Whether a job-token header carries a token kept for a start whose job's id is not known yet. */
+  pendingToken?: (header: string | string[] | undefined) => boolean;
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
   /** Connections beyond this are closed at once; bounds what slow clients can hold. */
@@ -221,7 +223,8 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
       }
       // The job's token is a secret only the service was given: a delivery carrying it is the
       // service's, as a signed one is, so it may fill the job's results and end it.
-      verification = token !== undefined ? 'verified' : 'unsigned';
+      // So is one carrying a token kept for a start whose answer (the job's id) is not read yet.
+      verification = token !== undefined || options.pendingToken?.(req.headers[JOB_TOKEN_HEADER]) === true ? 'verified' : 'unsigned';
     }
     // Checked after the signature: an unauthenticated sender learns nothing about our parsing.
     if (!parsedJson.ok) return refuse(req, res, 400, parsedJson.problem);

@@ -75,7 +75,7 @@ export class AgentFeature extends Disposable {
     const client = await this.services.connection.getClient();
     if (!client) throw new Error('Not connected.');
     // A webhook the caller gave is its own; else the run's is wired as a person's is.
-    const hook = request.webhook === undefined ? this.wirer.prepare(AGENT_WEBHOOK_EVENTS) : undefined;
+    const hook = request.webhook === undefined ? await this.wirer.prepare(AGENT_WEBHOOK_EVENTS) : undefined;
     const started = await client.startAgent(hook?.webhook ? { ...request, webhook: hook.webhook } : request, signal ? { signal } : {});
     const id = started.id.toLowerCase();
     await hook?.keep(id);

@@ -19,7 +19,7 @@ import { words } from './words';
 export interface ResearchPlace extends Pick<ExtractPlace, 'client' | 'own' | 'answerConfirmation' | 'log'> {
   runs: ResearchRuns;
   /** The run's webhook when the receiver is wired (its actions and end then come by it). */
-  webhook(): PreparedWebhook<AgentWebhookEvent>;
+  webhook(): Promise<PreparedWebhook<AgentWebhookEvent>>;
 }
 
 /** The choices a run starts from: the argument's, the setting's bound, Spark 1 Mini (the cheapest). */
@@ -73,7 +73,7 @@ export async function research(place: ResearchPlace, argument: ResearchArgument)
   }
   const client = await place.client();
   if (!client) return undefined;
-  const hook = place.webhook();
+  const hook = await place.webhook();
   const request: AgentRequest = {
     prompt: choices.prompt, maxCredits: choices.bound, model: choices.model,
     ...(choices.urls.length > 0 ? { urls: choices.urls } : {}),

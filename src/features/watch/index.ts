@@ -184,7 +184,7 @@ export class WatchFeature extends Disposable {
     if (!api) return undefined;
     const name = inertNotification(monitor.name ?? id, 80);
     // Edited while the receiver is wired: the watch's webhook (and its token) are given again.
-    const hook = this.wirer.prepare(WATCH_EVENTS);
+    const hook = await this.wirer.prepare(WATCH_EVENTS);
     try {
       const saved = await api.updateMonitor(id, { schedule: body.schedule, targets: body.targets, goal: body.goal ?? null, judgeEnabled: body.goal !== undefined, ...(hook.webhook ? { webhook: hook.webhook } : {}) });
       await hook.keep(saved.id);
@@ -247,7 +247,7 @@ export class WatchFeature extends Disposable {
   private async create(body: MonitorCreateRequest): Promise<Monitor | undefined> {
     const api = await this.connected();
     if (!api) return undefined;
-    const hook = this.wirer.prepare(WATCH_EVENTS);
+    const hook = await this.wirer.prepare(WATCH_EVENTS);
     try {
       const monitor = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: words.creating() }, () => api.createMonitor(hook.webhook ? { ...body, webhook: hook.webhook } : body));
       await hook.keep(monitor.id);

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { Command, ContextKey, fullSettingKey, Setting } from '../../core/ids';
 import type { RefusedWebhookDelivery, WebhookDelivery, WebhookReceiver } from '../../core/webhooks';
 import { isLoopbackHost as isLoopbackAddress } from '../../core/service-address';
-import { jobTokenIn } from '../../core/jobs/tokens';
+import { jobTokenIn, pendingTokenIn } from '../../core/jobs/tokens';
 import { isWebhookReceiverError, loadCore } from '../../platform/core';
 import { Disposable, toDisposable } from '../../platform/disposable';
 import { jobSettings, onDidChangeSetting, webhookSettings, type WebhookSettings } from '../../platform/settings';
@@ -173,6 +173,7 @@ export class WebhookReceiverController extends Disposable {
           getSecret: () => this.secret,
           // Jobs started from the editor in any window: their unsigned deliveries need the job's token.
           jobToken: (id) => jobTokenIn(this.services.shared, id),
+          pendingToken: (header) => pendingTokenIn(this.services.shared, header, Date.now()),
           onDelivery: (delivery) => this.handlers.onDelivery(delivery),
           onRefused: (refused) => this.handlers.onRefused(refused),
           onError: (err) => this.services.log.warn(`Webhook receiver: ${err instanceof Error ? err.message : String(err)}`),
