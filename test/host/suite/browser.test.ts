@@ -183,7 +183,9 @@ describe('browser sessions', function () {
       answers = [[/^Run this node code/, 'Run']];
       const ran = await vscode.commands.executeCommand<{ exitCode: number } | undefined>('webData.runInBrowserSession', session.id);
       assert.equal(ran?.exitCode, 0);
-      assert.deepEqual(opened, [liveView, liveView], 'the live view was not loaded again after the run');
+      // Seen once in a fresh clone's full run (not reproduced alone): the tabs then say whether the live view was still shown.
+      const tabs = vscode.window.tabGroups.all.map((group) => group.tabs.map((tab) => `${tab.label}${tab.isPreview ? ' (preview)' : ''}`).join(', ')).join(' | ');
+      assert.deepEqual(opened, [liveView, liveView], `the live view was not loaded again after the run; the tabs by group: ${tabs}`);
       // The run's tab is named after the session (its start time, no profile), never its id: the breadcrumb shows the folder.
       const output = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'webdata-run')?.document.uri;
       assert.match(output?.path ?? '', /^\/Browser session from [^/]+\/run-\d+\.txt$/);
