@@ -11,6 +11,7 @@ import { OPEN_JOBS_KEY, snapshotOf, type StoredJob } from '../../src/core/crawls
 import { openJobsKeyOf, OpenJobsStore } from '../../src/core/crawls/open-jobs-store';
 import type { CrawlJobState } from '../../src/core/crawls/results';
 import { SharedFolder } from '../../src/core/shared-folder';
+import { MemoryState } from './memory-state';
 
 const ADDRESS = 'http://127.0.0.1:8485';
 const id = (n: number): string => `3f0c9a52-6a3e-4d7b-9c1e-${String(n).padStart(12, '0')}`;
@@ -22,16 +23,7 @@ const entry = (n: number, savedAt: number, completed = 1, address = ADDRESS): St
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Global state as an earlier version left it: a plain map. */
-class Legacy {
-  constructor(readonly values = new Map<string, unknown>()) {}
-  keys(): readonly string[] { return [...this.values.keys()]; }
-  get(key: string): unknown { return this.values.get(key); }
-  update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.values.delete(key);
-    else this.values.set(key, value);
-    return Promise.resolve();
-  }
-}
+const Legacy = MemoryState;
 
 describe('OpenJobsStore: the jobs open in Jobs, one file per window', () => {
   let dir = '';

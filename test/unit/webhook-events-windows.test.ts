@@ -11,18 +11,10 @@ import { join } from 'node:path';
 import { SharedFolder } from '../../src/core/shared-folder';
 import { EVENTS_KEY, eventsKeyOf, SharedEventsList } from '../../src/core/webhook-events/shared-list';
 import { PERSISTED_LIST_BUDGET_BYTES, toPersisted, type WebhookEventRecord } from '../../src/core/webhook-events/record';
+import { MemoryState } from './memory-state';
 
 /** Global state as an earlier version left it: a plain map. */
-class Legacy {
-  constructor(readonly values = new Map<string, unknown>()) {}
-  keys(): readonly string[] { return [...this.values.keys()]; }
-  get(key: string): unknown { return this.values.get(key); }
-  update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.values.delete(key);
-    else this.values.set(key, value);
-    return Promise.resolve();
-  }
-}
+const Legacy = MemoryState;
 
 const event = (key: string, receivedAt: number, extra: Partial<WebhookEventRecord> = {}): WebhookEventRecord =>
   ({ key, receivedAt, status: 'verified', type: 'crawl.completed', jobId: `job-${key}`, webhookId: `wh-${key}`, ...extra });

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { JOB_TOKENS_PREFIX, jobTokenIn, pendingTokenId, pendingTokenIn, readJobTokens, RESEARCH_TOKENS_PREFIX, withJobToken } from '../../src/core/jobs/tokens';
 import { JOB_TOKEN_HEADER, jobTokenMatches, newJobToken } from '../../src/core/webhooks';
 import { makeEvent, sendWebhook } from '../emulator/webhook-sender';
+import { MemoryState } from './memory-state';
 import { errorOf, startRecordingReceiver, waitFor, type RecordingReceiver } from './webhook-receiver-helpers';
 
 const JOB = '3f0c9a52-6a3e-4d7b-9c1e-2b8f4e7a1d01';
@@ -55,7 +56,7 @@ describe('webhook receiver: a token kept before its start is sent (its job\'s id
 
   it('takes the first delivery of a start whose answer is not read yet as the service\'s; a stranger\'s token stays unsigned', async () => {
     const token = newJobToken();
-    const state = new MapState();
+    const state = new MemoryState();
     const now = Date.now();
     // What WebhookWirer.prepare keeps before the start is sent.
     await state.update(`${RESEARCH_TOKENS_PREFIX}window-a`, withJobToken([], { id: pendingTokenId(token), token, savedAt: now }, now, RESEARCH_TOKENS_PREFIX));
@@ -78,7 +79,7 @@ describe('webhook receiver: a token kept before its start is sent (its job\'s id
 
   it('a pending token is taken for ten minutes at most, and only whole', () => {
     const token = newJobToken();
-    const state = new MapState();
+    const state = new MemoryState();
     const at = 1_000_000;
     void state.update(`${JOB_TOKENS_PREFIX}w`, withJobToken([], { id: pendingTokenId(token), token, savedAt: at }, at));
     assert.equal(pendingTokenIn(state, token, at + 60_000), true);
@@ -87,11 +88,3 @@ describe('webhook receiver: a token kept before its start is sent (its job\'s id
     assert.equal(pendingTokenIn(state, undefined, at), false);
   });
 });
-
-/** Global state as the token functions read it: keys and values in memory. */
-class MapState {
-  private readonly values = new Map<string, unknown>();
-  keys(): readonly string[] { return [...this.values.keys()]; }
-  get(key: string): unknown { return this.values.get(key); }
-  update(key: string, value: unknown): Promise<void> { this.values.set(key, value); return Promise.resolve(); }
-}
