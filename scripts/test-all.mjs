@@ -5,13 +5,13 @@
 // after another, as each is done: no two stages' lines mix; WEBDATA_TEST_SERIAL=1 runs one at a time); then
 // where the time went (seconds per stage) and one closing line that any CI reads:
 // "tests: N passed, N failed, N skipped", summed from each mocha run's closing counts. Before
-// that, the ten slowest tests of all the mocha runs, from the durations each writes
-// (test/durations-reporter.ts) to test-results/durations/, emptied first.
+// that, the ten slowest tests of all the mocha runs and what failed with its message, from the
+// durations each writes (test/durations-reporter.ts) to test-results/durations/, emptied first.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readDurations, slowestLines, slowestTests } from './lib/slowest-tests.mjs';
+import { failureLines, readDurations, slowestLines, slowestTests } from './lib/slowest-tests.mjs';
 
 const DURATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'durations');
 
@@ -86,13 +86,20 @@ async function runGroup(group) {
   return results;
 }
 
-/** The ten slowest tests of the runs that wrote their durations, and any file that could not be read. */
-function printSlowest() {
-  const { tests, unreadable } = readDurations(DURATIONS);
-  if (tests.length === 0 && unreadable.length === 0) return;
-  console.log('\n== the ten slowest tests');
-  for (const line of slowestLines(slowestTests(tests, 10))) console.log(line);
-  for (const file of unreadable) console.log(`   (durations not read from ${file})`);
+/**
+ * The ten slowest tests of the runs that wrote their durations, any file that could not be read,
+ * then what failed with its message: near the end, where a CI's shortened log still shows it.
+ */
+function printSlowestAndFailed() {
+  const { tests, failures, unreadable } = readDurations(DURATIONS);
+  if (tests.length > 0 || unreadable.length > 0) {
+    console.log('\n== the ten slowest tests');
+    for (const line of slowestLines(slowestTests(tests, 10))) console.log(line);
+    for (const file of unreadable) console.log(`   (durations not read from ${file})`);
+  }
+  if (failures.length === 0) return;
+  console.log('\n== what failed');
+  for (const line of failureLines(failures)) console.log(line);
 }
 
 async function main() {
@@ -107,7 +114,7 @@ async function main() {
     if (group.includes('test:package')) process.env.WEBDATA_VSIX_FRESH = '1';
   }
   const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
-  printSlowest();
+  printSlowestAndFailed();
   console.log('\n== where the time went');
   for (const r of results) {
     const tests = r.passed + r.failed + r.skipped > 0 ? `  (${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''})` : '';

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DurationsFile, TimedRunnable } from '../durations-reporter';
-import { parseDurations, readDurations, slowestLines, slowestTests } from '../../scripts/lib/slowest-tests.mjs';
+import { failureLines, parseDurations, parseFailures, readDurations, slowestLines, slowestTests } from '../../scripts/lib/slowest-tests.mjs';
 
 const REPO = join(__dirname, '..', '..');
 const test = (suite: string, title: string, ms: number, state: TimedRunnable['state'] = 'passed'): TimedRunnable => ({ kind: 'test', suite, title, ms, state });
@@ -51,7 +51,7 @@ describe('the slowest tests of npm test', () => {
     assert.equal(tests.length, 1);
     assert.equal(unreadable.length, 1);
     assert.match(unreadable[0] ?? '', /^host-floor\.json: /);
-    assert.deepEqual(readDurations(join(dir, 'none')), { tests: [], unreadable: [] });
+    assert.deepEqual(readDurations(join(dir, 'none')), { tests: [], failures: [], unreadable: [] });
   });
 
   it('prints each test\'s seconds, run, suite and title on a line, a failed one marked', () => {
@@ -74,7 +74,7 @@ describe('the slowest tests of npm test', () => {
     const child = spawnSync(process.execPath, [join(REPO, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--no-config', '--node-option', 'import=tsx',
       '--reporter', 'test/durations-reporter.ts', '--reporter-option', 'run=sample', '--reporter-option', `out=${out}`,
       'test/unit/fixtures/durations-sample.ts'], { cwd: REPO, encoding: 'utf8', timeout: 25_000 });
-    assert.equal(child.status, 1, `the sample run should fail its one failing test: ${child.stdout}${child.stderr}`);
+    assert.equal(child.status, 2, `the sample run should fail its failing test and its failing hook: ${child.stdout}${child.stderr}`);
     assert.match(child.stdout, /1 passing/, 'the reporter no longer prints as the spec reporter does');
     const written = JSON.parse(readFileSync(out, 'utf8')) as DurationsFile;
     assert.equal(written.run, 'sample');
@@ -82,8 +82,17 @@ describe('the slowest tests of npm test', () => {
       'hook passed: sample outer sample inner / "before all" hook for "passes"',
       'test passed: sample outer sample inner / passes',
       'test failed: sample outer sample inner / fails',
+      'hook failed: sample hook / "before all" hook for "never runs"',
     ]);
     assert.ok(written.tests.every((t) => Number.isFinite(t.ms) && t.ms >= 0));
     assert.deepEqual(parseDurations(JSON.stringify(written)).map((t) => `${t.run} ${t.state}: ${t.title}`), ['sample passed: passes', 'sample failed: fails']);
+    // What npm test prints last: each failure with its message, the hook's without its colours.
+    assert.deepEqual(failureLines(parseFailures(JSON.stringify(written))), [
+      '   sample  sample outer sample inner › fails',
+      '        failing on purpose',
+      '   sample  sample hook › "before all" hook for "never runs"',
+      '        set-up failed',
+      '        second line',
+    ]);
   });
 });
