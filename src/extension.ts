@@ -86,27 +86,19 @@ interface FeatureModules {
   docs: typeof Docs;
 }
 
+/** A lazy feature's name as its handle in the API: 'crawl-results' → 'crawlResults'. */
+type HandleName<Name extends string> = Name extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<HandleName<Tail>>}` : Name;
+
+/**
+ * A handle per lazy feature that has an API (@webData's handler, the credits usage panel, …):
+ * reading one loads its feature.
+ */
+type LazyHandles = { readonly [Name in keyof LazyApis as LazyApis[Name] extends undefined ? never : HandleName<Name>]: LazyApis[Name] };
+
 /** What activate() returns: handles the host tests use. A lazy feature's handle loads it. */
-export interface WebDataApi {
+export interface WebDataApi extends LazyHandles {
   usage: ReturnType<typeof registerUsage>;
-  readonly crawls: LazyApis['crawls'];
-  readonly search: LazyApis['search'];
-  readonly webhooks: LazyApis['webhooks'];
-  readonly chat: LazyApis['chat'];
-  readonly crawlResults: LazyApis['crawl-results'];
-  readonly entries: LazyApis['entries'];
   spend: ReturnType<typeof registerSpend>;
-  readonly scrape: LazyApis['scrape'];
-  readonly jobs: LazyApis['jobs'];
-  readonly agent: LazyApis['agent'];
-  readonly parse: LazyApis['parse'];
-  readonly watch: LazyApis['watch'];
-  /** @webData's handler (loads the feature). */
-  readonly participant: LazyApis['participant'];
-  readonly browser: LazyApis['browser'];
-  /** Web Data: Show Credits Usage's panel (loads the feature). */
-  readonly creditsUsage: LazyApis['credits-usage'];
-  readonly docs: LazyApis['docs'];
   walkthrough: ReturnType<typeof registerWalkthrough>;
   /** The features loaded so far, in order, and an event as each loads (host tests check what an entry loads). */
   features: { readonly loaded: readonly LazyFeature[]; readonly onDidLoad: vscode.Event<LazyFeature> };

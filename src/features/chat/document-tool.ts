@@ -33,7 +33,7 @@ import { parseSettings } from '../../platform/feature-settings';
 import type { SpendApi } from '../spend';
 import type { ChatToolDefinition } from './tool';
 import { PaidTool } from './paid-tool';
-import { clientToSpend, sendsNothing, today, type Today } from './web-spend';
+import { clientToSpend, today, type Today } from './web-spend';
 import { documentCheckingWords, documentConfirmationTitle, documentConfirmationWords, documentInvocationWords } from './words';
 
 export const READ_DOCUMENT_TOOL = Tool.readDocument;
@@ -87,24 +87,15 @@ export class DocumentTool extends PaidTool implements ChatToolDefinition<Asked, 
       return { invocationMessage: documentInvocationWords(shown, { refused: true }) };
     }
     const assessment = assessed.value;
-    const nothing = sendsNothing(assessment.reuse, assessment.cap);
-    if (nothing) {
-      this.unconfirmed.mark(input, 'nothing-to-send');
-      return { invocationMessage: documentInvocationWords(shown, nothing) };
-    }
-    this.unconfirmed.confirmed(input);
-    const client = await this.services.connection.getClient();
+    const client = assessment.reuse === undefined ? await this.services.connection.getClient() : undefined;
     const host = client ? new URL(client.origin).host : '';
-    return {
-      invocationMessage: documentInvocationWords(shown),
-      confirmationMessages: {
-        title: documentConfirmationTitle(),
-        message: documentConfirmationWords({
-          path: inertMarkdown(assessment.file.relativePath, 300), size: formatBytes(assessment.file.bytes, safeLocale(vscode.env.language)),
-          host: inertMarkdown(host, 200), fresh: asked.value.fresh,
-        }, assessment.price, assessment),
-      },
-    };
+    return this.prepared(input, assessment, (state) => documentInvocationWords(shown, state), () => ({
+      title: documentConfirmationTitle(),
+      message: documentConfirmationWords({
+        path: inertMarkdown(assessment.file.relativePath, 300), size: formatBytes(assessment.file.bytes, safeLocale(vscode.env.language)),
+        host: inertMarkdown(host, 200), fresh: asked.value.fresh,
+      }, assessment.price, assessment),
+    }));
   }
 
   decode(input: unknown): ToolOutcome<Asked> {

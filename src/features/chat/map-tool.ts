@@ -15,8 +15,8 @@ import { inertMarkdown } from '../../core/text/inert';
 import { loadCore } from '../../platform/core';
 import { chatReuseMinutes } from '../../platform/settings';
 import type { ChatToolDefinition } from './tool';
-import { PaidTool } from './paid-tool';
-import { clientToSpend, sendsNothing, today } from './web-spend';
+import { PaidTool, type InvocationWords } from './paid-tool';
+import { clientToSpend, today } from './web-spend';
 import { mapCheckingWords, mapConfirmationTitle, mapConfirmationWords, mapInvocationWords } from './words';
 
 export const MAP_TOOL = Tool.map;
@@ -47,19 +47,11 @@ export class MapTool extends PaidTool implements ChatToolDefinition<Asked, Found
     if (!asked.ok) return { invocationMessage: mapCheckingWords() };
     const { request, removed, fresh } = asked.value;
     const shown = inertMarkdown(request.url, 200);
-    if (!this.services.connection.isConnected) {
-      this.unconfirmed.mark(input, 'not-connected');
-      return { invocationMessage: mapInvocationWords(shown) };
-    }
+    const invocation: InvocationWords = (state) => mapInvocationWords(shown, state);
+    if (!this.services.connection.isConnected) return this.preparedNotConnected(input, invocation);
     const reuse = fresh ? undefined : this.reusable(request);
     const spend = today(this.spend, undefined);
-    const nothing = sendsNothing(reuse, spend.cap);
-    if (nothing) {
-      this.unconfirmed.mark(input, 'nothing-to-send');
-      return { invocationMessage: mapInvocationWords(shown, nothing) };
-    }
-    this.unconfirmed.confirmed(input);
-    return { invocationMessage: mapInvocationWords(shown), confirmationMessages: { title: mapConfirmationTitle(), message: mapConfirmationWords(request, removed, spend) } };
+    return this.prepared(input, { reuse, cap: spend.cap }, invocation, () => ({ title: mapConfirmationTitle(), message: mapConfirmationWords(request, removed, spend) }));
   }
 
   decode(input: unknown): ToolOutcome<Asked> {

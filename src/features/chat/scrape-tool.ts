@@ -18,8 +18,8 @@ import { loadCore } from '../../platform/core';
 import type { Services } from '../../platform/services';
 import type { SpendApi } from '../spend';
 import type { ChatToolDefinition } from './tool';
-import { PaidTool } from './paid-tool';
-import { assessScrape, clientToSpend, sendsNothing } from './web-spend';
+import { PaidTool, type InvocationWords } from './paid-tool';
+import { assessScrape, clientToSpend } from './web-spend';
 import { scrapeCheckingWords, scrapeConfirmationTitle, scrapeConfirmationWords, scrapeInvocationWords } from './words';
 
 export const SCRAPE_TOOL = Tool.scrape;
@@ -59,18 +59,10 @@ export class ScrapeTool extends PaidTool implements ChatToolDefinition<Asked, Fo
     if (!asked.ok) return { invocationMessage: scrapeCheckingWords() };
     const { url, removed, fresh } = asked.value;
     const shown = inertMarkdown(url, 200);
-    if (!this.services.connection.isConnected) {
-      this.unconfirmed.mark(input, 'not-connected');
-      return { invocationMessage: scrapeInvocationWords(shown) };
-    }
+    const invocation: InvocationWords = (state) => scrapeInvocationWords(shown, state);
+    if (!this.services.connection.isConnected) return this.preparedNotConnected(input, invocation);
     const assessment = await assessScrape(this.fetcher.pages, this.spend, url, fresh);
-    const nothing = sendsNothing(assessment.reuse, assessment.cap);
-    if (nothing) {
-      this.unconfirmed.mark(input, 'nothing-to-send');
-      return { invocationMessage: scrapeInvocationWords(shown, nothing) };
-    }
-    this.unconfirmed.confirmed(input);
-    return { invocationMessage: scrapeInvocationWords(shown), confirmationMessages: { title: scrapeConfirmationTitle(), message: scrapeConfirmationWords(url, removed, fresh, assessment) } };
+    return this.prepared(input, assessment, invocation, () => ({ title: scrapeConfirmationTitle(), message: scrapeConfirmationWords(url, removed, fresh, assessment) }));
   }
 
   decode(input: unknown): ToolOutcome<Asked> {
