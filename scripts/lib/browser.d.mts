@@ -2,4 +2,4 @@
 import type { Browser } from 'playwright-core';
 
 export declare const CHROMIUM_FLAGS: string[];
-export declare function launchChromium(options: { runDir: string; executablePath?: string; headless?: boolean }): Promise<Browser>;
+export declare function launchChromium(options: { runDir: string; executablePath?: string }): Promise<Browser>;
