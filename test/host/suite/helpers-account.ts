@@ -107,7 +107,13 @@ export async function moveClockPast(when: string): Promise<void> {
   await moveClock(Math.max(0, Date.parse(when) + 30_000 - now));
 }
 
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+/**
+ * Looks every 50 ms until `check` holds, failing after `ms`. The bound is a hang detector, not a
+ * goal: in `npm test` both VS Code versions and the end-to-end run share 2 cores, and a host run
+ * there takes more than twice as long as alone (CI: 737 s; a floor run alone here: about 330 s),
+ * so the 5 s this waited by default left a condition met in 2 s alone little room.
+ */
+export async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
   for (let i = 0; i < 10_000 && Date.now() < deadline; i++) {
     if (await check()) return;

@@ -23,8 +23,8 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Polls `check` every 20 ms until it returns a value, or fails after `ms`; gives the value. */
-async function until<T>(what: string, check: () => T | undefined | false, ms = 5000): Promise<T> {
+/** Polls `check` every 20 ms until it returns a value, or fails after `ms` (a hang detector: see waitFor); gives the value. */
+async function until<T>(what: string, check: () => T | undefined | false, ms = 10_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (let i = 0; i < 10_000; i++) {
     const value = check();
