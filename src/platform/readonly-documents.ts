@@ -25,11 +25,15 @@ abstract class ReadOnlyDocuments extends Disposable {
     return vscode.Uri.from({ scheme: this.scheme, path, query });
   }
 
-  /** Opens the document in a tab of its own, in `languageId` when given. */
-  protected async show(uri: vscode.Uri, languageId?: string): Promise<vscode.TextEditor> {
+  /**
+   * Opens the document in a tab of its own, in `languageId` when given, its cursor at the start of
+   * `line` when given (opened there: set afterwards, the tab first shows its top, then jumps).
+   */
+  protected async show(uri: vscode.Uri, languageId?: string, line?: number): Promise<vscode.TextEditor> {
     let document = await vscode.workspace.openTextDocument(uri);
     if (languageId !== undefined && document.languageId !== languageId) document = await vscode.languages.setTextDocumentLanguage(document, languageId);
-    return vscode.window.showTextDocument(document, { preview: false });
+    const at = line === undefined ? undefined : new vscode.Position(Math.min(line, Math.max(0, document.lineCount - 1)), 0);
+    return vscode.window.showTextDocument(document, { preview: false, ...(at ? { selection: new vscode.Range(at, at) } : {}) });
   }
 }
 

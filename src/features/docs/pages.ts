@@ -28,10 +28,8 @@ export class DocsPages extends ReadOnlyContent {
 
   /** The page's tab, at `line` (a heading's), its line at the top. */
   async open(setId: string, url: string, title: string, line: number): Promise<vscode.TextEditor> {
-    const editor = await this.show(this.address(setId, url, title), 'markdown');
-    const at = new vscode.Position(Math.min(line, Math.max(0, editor.document.lineCount - 1)), 0);
-    editor.selection = new vscode.Selection(at, at);
-    editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.AtTop);
+    const editor = await this.show(this.address(setId, url, title), 'markdown', line);
+    editor.revealRange(editor.selection, vscode.TextEditorRevealType.AtTop);
     return editor;
   }
 }
