@@ -86,6 +86,38 @@ describe('crawl results service', () => {
     assert.equal(all.value.status, 'completed');
   });
 
+  it('a delivery that arrives while a read writes its pages waits for it: every page keeps a position of its own', async () => {
+    // The store's first write is held until the delivery has come in, as a loaded machine's disk holds it.
+    let release: () => void = () => undefined;
+    let writing: () => void = () => undefined;
+    const firstWrite = new Promise<void>((resolve) => { writing = resolve; });
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    class HeldStore extends PageStore {
+      private first = true;
+      override async put(...args: Parameters<PageStore['put']>): ReturnType<PageStore['put']> {
+        if (this.first) { this.first = false; writing(); await held; }
+        return super.put(...args);
+      }
+    }
+    const client = fixture.client();
+    const results = new CrawlResultsService({
+      client: () => Promise.resolve(client), store: new HeldStore({ root, budgetBytes: () => budget }),
+      describe: (error) => ({ kind: 'failed', message: String(error) }),
+    });
+    const id = fixture.emulator.addCrawlJob(DEMO_API_KEY, { total: 20, completed: 3 });
+    const ref = { id, kind: 'crawl' as const };
+    const reading = results.open(ref);
+    await firstWrite;
+    const delivering = results.addDelivered(ref, [{ markdown: '# 4', metadata: { sourceURL: 'https://docs.tideflow.dev/page/4', scrapeId: jobIdFor(`${id} 3`) } }]);
+    release();
+    const [read] = await Promise.all([reading, delivering]);
+    assert.ok(read.ok);
+    assert.deepEqual(read.value.pages.map((row) => row.index), [0, 1, 2, 3], JSON.stringify(read.value.pages));
+    assert.equal(new Set(read.value.pages.map((row) => row.url)).size, 4);
+    const last = await results.pageText(ref, 3);
+    assert.ok(last.ok && last.value === '# 4', JSON.stringify(last));
+  });
+
   it('reconciles a crawl that left the active list with no webhook once; a later crawl.completed is not counted twice', async () => {
     const results = service();
     const id = fixture.emulator.addCrawlJob(DEMO_API_KEY, { total: 4, completed: 1 });
