@@ -19,8 +19,8 @@ import { DEMO_API_KEY } from '../emulator/index';
 import { DOCS_SITE } from '../emulator/docs-site';
 import { workbenchSuite } from './suite';
 import {
-  cursorLine, editorTab, hoverText, inPage, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot, setViewExpanded, statusBarEntry,
-  typeIntoInputBox, viewRows, waitForToast, webviewFrame,
+  editorTab, hoverText, inPage, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot, setViewExpanded, statusBarEntry,
+  typeIntoInputBox, viewRows, waitForCursorLine, waitForToast, webviewFrame,
 } from './workbench';
 
 /** Waits for the quick input to show step `step` (its title counts them: "Research (2/6)"), then answers it. */
@@ -215,12 +215,7 @@ describe('e2e: a research run, a docs set and the credits panel, from the palett
     await editorTab(p, /Retries and backoff/).waitFor({ timeout: 20_000 });
     await p.locator('.editor-instance .monaco-editor .view-lines', { hasText: /Exponential\sbackoff/ }).waitFor({ timeout: 20_000 });
     // At the heading: the cursor on it, drawn near the top (below the sticky headings VS Code may show there).
-    // The tab may draw its text a moment before it scrolls there: looked at until both hold, for at most 20 s.
-    let atCursor = await cursorLine(p);
-    for (let look = 0; look < 100 && !(/^##\sExponential\sbackoff$/.test(atCursor.text) && atCursor.fromTop < atCursor.height / 4); look++) {
-      await p.waitForTimeout(200);
-      atCursor = await cursorLine(p);
-    }
+    const atCursor = await waitForCursorLine(p, /^##\sExponential\sbackoff$/, 1 / 4);
     assert.match(atCursor.text, /^##\sExponential\sbackoff$/, `the cursor's line: ${atCursor.text}`);
     assert.ok(atCursor.fromTop < atCursor.height / 4, `the heading is drawn ${atCursor.fromTop} px down an editor ${atCursor.height} px high`);
     assert.deepEqual(wb.stack.emulator.requests.slice(beforeSearch).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`), [], 'searched and read on this machine');

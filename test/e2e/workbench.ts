@@ -203,13 +203,34 @@ export function inPage<A extends unknown[], R>(params: string[], body: string): 
   return new Function(...params, body) as (...args: A) => R;
 }
 
-const lineAtCursor = inPage<[unknown], CursorLine | null>(['editor'], `
+/** The page's code that finds the line drawn at `editor`'s cursor (`found`, or null). */
+const FIND_LINE_AT_CURSOR = `
   const top = parseFloat(editor.querySelector('.cursors-layer .cursor').style.top);
   const line = [...editor.querySelectorAll('.view-lines .view-line')].find((l) => Math.abs(parseFloat(l.style.top) - top) < 1);
-  if (!line) return null;
   const box = editor.getBoundingClientRect();
-  return { text: line.textContent, fromTop: line.getBoundingClientRect().top - box.top, height: box.height };
+  const found = line ? { text: line.textContent, fromTop: line.getBoundingClientRect().top - box.top, height: box.height } : null;
+`;
+
+const lineAtCursor = inPage<[unknown], CursorLine | null>(['editor'], `${FIND_LINE_AT_CURSOR} return found;`);
+
+const cursorLineHolds = inPage<[{ editor: unknown; source: string; flags: string; fraction: number }], boolean>(['wanted'], `
+  const editor = wanted.editor;
+  ${FIND_LINE_AT_CURSOR}
+  return found !== null && new RegExp(wanted.source, wanted.flags).test(found.text) && found.fromTop < found.height * wanted.fraction;
 `);
+
+/**
+ * The line at the cursor once it matches `text` and is drawn within the top `fraction` of the
+ * editor (a tab may draw its text a moment before it moves there), or as it is after `timeout`:
+ * the caller's assertions then say what was drawn instead.
+ */
+export async function waitForCursorLine(page: Page, text: RegExp, fraction: number, timeout = 20_000): Promise<CursorLine> {
+  const editor = page.locator('.editor-instance .monaco-editor').first();
+  await editor.locator('.cursors-layer .cursor').first().waitFor({ state: 'attached', timeout });
+  const handle = await editor.elementHandle();
+  await page.waitForFunction(cursorLineHolds, { editor: handle, source: text.source, flags: text.flags, fraction }, { timeout }).catch(() => undefined);
+  return cursorLine(page);
+}
 
 /** Waits for a notification toast whose text matches; returns its text. */
 export async function waitForToast(page: Page, text: RegExp, timeout = 30_000): Promise<string> {

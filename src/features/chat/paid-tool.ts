@@ -3,6 +3,7 @@
 // connection and today's spend. Each tool adds its name, its words and what it calls; the tools
 // that may reuse a kept answer end their prepare with `prepared`.
 import type * as vscode from 'vscode';
+import type { CapCheck } from '../../core/spend/ledger';
 import type { Services } from '../../platform/services';
 import type { SpendApi } from '../spend';
 import { Unconfirmed } from './unconfirmed';
@@ -27,7 +28,7 @@ export abstract class PaidTool {
    * The end of a prepare: a kept answer to reuse, or today's limit reached, is said without a
    * confirmation (nothing will be sent); else the person confirms the price before anything is.
    */
-  protected prepared(input: unknown, assessment: { reuse?: { minutesAgo: number } | undefined; cap: Parameters<typeof sendsNothing>[1] }, invocation: InvocationWords,
+  protected prepared(input: unknown, assessment: { reuse?: { minutesAgo: number } | undefined; cap: CapCheck }, invocation: InvocationWords,
     confirmation: () => vscode.LanguageModelToolConfirmationMessages): vscode.PreparedToolInvocation {
     const nothing = sendsNothing(assessment.reuse, assessment.cap);
     if (nothing) {
