@@ -83,7 +83,7 @@ async function openPalette(page: Page): Promise<void> {
  * palette does not pick them up: close it and open it again until the command is listed (each
  * look waits up to 2 s for the row, so the attempts are spaced by that wait, not by a sleep).
  */
-export async function runFromPalette(page: Page, title: string, { attempts = 30 } = {}): Promise<void> {
+export async function runFromPalette(page: Page, title: string, { attempts = 30, releaseEnterOnReturn = false } = {}): Promise<void> {
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
   for (let attempt = 1; ; attempt++) {
     await openPalette(page);
@@ -93,7 +93,22 @@ export async function runFromPalette(page: Page, title: string, { attempts = 30 
     await quickInput(page).waitFor({ state: 'hidden', timeout: 10_000 });
     if (attempt >= attempts) throw new Error(`"${title}" never appeared in the command palette after ${attempts} looks`);
   }
-  await page.keyboard.press('Enter');
+  if (!releaseEnterOnReturn) {
+    await page.keyboard.press('Enter');
+    return;
+  }
+  // As a person whose finger is still on Enter when the palette closes: the palette gives the focus
+  // back to where it was on Enter's keydown, and the keyup lands there, before the command shows
+  // anything of its own.
+  await page.evaluate(`(() => {
+    const palette = document.querySelector('.quick-input-widget input.input');
+    window.__focusReturned = false;
+    const returned = (event) => { if (event.target !== palette) { document.removeEventListener('focusin', returned, true); window.__focusReturned = true; } };
+    document.addEventListener('focusin', returned, true);
+  })()`);
+  await page.keyboard.down('Enter');
+  await page.waitForFunction('window.__focusReturned', undefined, { timeout: 10_000 });
+  await page.keyboard.up('Enter');
 }
 
 /**
@@ -101,11 +116,16 @@ export async function runFromPalette(page: Page, title: string, { attempts = 30 
  * starts with '>'), without accepting it yet, so a screenshot can show what was typed.
  */
 export async function typeIntoInputBox(page: Page, text: string): Promise<void> {
+  await waitForInputBox(page);
+  await quickInput(page).fill(text);
+}
+
+/** Waits for the input box a command opened to be on screen (not the palette that opened it). */
+export async function waitForInputBox(page: Page): Promise<void> {
   await page.waitForFunction(`(() => {
     const input = document.querySelector('.quick-input-widget input.input');
     return input !== null && input.offsetParent !== null && !input.value.startsWith('>');
   })()`, undefined, { timeout: 20_000 });
-  await quickInput(page).fill(text);
 }
 
 /** Opens an activity-bar container by its title (for example "Web Data"), unless it is open. */
