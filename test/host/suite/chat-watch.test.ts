@@ -122,6 +122,10 @@ describe('chat: watch tools', function () {
     const inAnHour = new Date(Date.now() + 61 * 60_000);
     if (inAnHour.getDate() !== new Date().getDate()) this.skip();
     await setting('chat.maxWatchCreditsPerMonth', 100_000);
+    // Only this test's watch runs on schedule: the suite's earlier ones (hourly, daily at 9am) ran
+    // with it when the half hour moved past 9 o'clock, and their checks counted too.
+    await api.watch.model.refresh();
+    for (const monitor of await api.watch.model.list()) await vscode.commands.executeCommand('webData.deleteWatch', { watchId: monitor.id, confirmed: true });
     const { id } = await watchThroughTool({ urls: [GUIDE], schedule: 'every 30 minutes' });
     const before = api.spend.today().person;
     await moveClock(31 * 60_000);
