@@ -141,7 +141,12 @@ describe('structured data and research', function () {
     // editor taking the place of the sample's; the failure says which.
     const activeEditors: string[] = [];
     const watching = vscode.window.onDidChangeActiveTextEditor((editor) => { if (activeEditors.length < 20) activeEditors.push(editor?.document.uri.toString() ?? 'none'); });
-    const shownWith = api.onDidShowQuickInput(() => { if (activeEditors.length < 20) activeEditors.push(`step shown, active: ${vscode.window.activeTextEditor?.document.uri.toString() ?? 'none'}`); });
+    // With the active editor's selection: the URL comes from it.
+    const shownWith = api.onDidShowQuickInput(() => {
+      const active = vscode.window.activeTextEditor;
+      const selection = active ? `${active.selection.start.line}:${active.selection.start.character}-${active.selection.end.line}:${active.selection.end.character}` : '';
+      if (activeEditors.length < 20) activeEditors.push(`step shown, active: ${active?.document.uri.toString() ?? 'none'} ${selection}`);
+    });
     const seen: ShownQuickInput[] = [];
     let extracted: Extracted | undefined;
     try {
