@@ -4,6 +4,7 @@
 // they were asked with, and their cost counts in today's spend through `onDidSpend`.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { pickOne } from '../../platform/quick-inputs';
 import { checkAgainstSchema, type SchemaCheck } from '../../core/agent/validate';
 import type { AgentRequest, WebDataClient } from '../../core/api';
 import { StructuredResults, type StructuredResult } from '../../core/agent/store';
@@ -124,7 +125,7 @@ export class AgentFeature extends Disposable {
         void vscode.window.showInformationMessage(words.noRuns());
         return false;
       }
-      const picked = runs.length === 1 ? runs[0] : (await vscode.window.showQuickPick(runs.map((run) => ({ label: inertQuickPick(run.prompt, 120), description: words.runStatus(run.status, run.creditsUsed), run })), { title: words.researchTitle(), placeHolder: words.pickRun() }))?.run;
+      const picked = runs.length === 1 ? runs[0] : (await pickOne(runs.map((run) => ({ label: inertQuickPick(run.prompt, 120), description: words.runStatus(run.status, run.creditsUsed), run })), { title: words.researchTitle(), placeHolder: words.pickRun() }))?.run;
       id = picked?.id;
     }
     return id === undefined ? false : this.runs.cancel(id);

@@ -6,6 +6,7 @@
 // Session ID. Every run acts on the live site; its output is outside text, shown as plain text only.
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { askText, pickOne } from '../../platform/quick-inputs';
 import type { WebDataClient } from '../../core/api';
 import type { BrowserClient } from '../../core/browser/api';
 import { boundAtRate, codePreview, hidesText, languageForId, runOutputOf, secondsLeft, sessionName, usedRecently, type RunOutput } from '../../core/browser/present';
@@ -233,7 +234,7 @@ export class BrowserFeature extends Disposable {
   async startSession(given: { ttl?: number; profile?: string; activityTtl?: number } = {}, askedBy: 'person' | 'agent' = 'person'): Promise<BrowserSession | undefined> {
     const minutes = given.ttl !== undefined ? Math.ceil(given.ttl / 60) : await this.askMinutes();
     if (minutes === undefined) return undefined;
-    const profile = given.profile ?? (given.ttl !== undefined ? '' : await vscode.window.showInputBox({ title: words.profileTitle(), prompt: words.profilePrompt(), ignoreFocusOut: true }));
+    const profile = given.profile ?? (given.ttl !== undefined ? '' : await askText({ title: words.profileTitle(), prompt: words.profilePrompt(), ignoreFocusOut: true }));
     if (profile === undefined) return undefined;
     const ttl = given.ttl ?? minutes * 60;
     if (askedBy === 'person' && !await this.confirmBound(ttl)) return undefined;
@@ -264,7 +265,7 @@ export class BrowserFeature extends Disposable {
   }
 
   private askMinutes(): Thenable<number | undefined> {
-    return vscode.window.showInputBox({
+    return askText({
       title: words.ttlTitle(), prompt: words.ttlPrompt(), value: '5', ignoreFocusOut: true,
       validateInput: (text) => (/^\d{1,2}$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= MAX_TTL_MINUTES ? undefined : words.ttlInvalid()),
     }).then((text) => (text === undefined ? undefined : Number(text.trim())));
@@ -329,7 +330,7 @@ export class BrowserFeature extends Disposable {
     }
     // Named as its row is (its name, its time left), never by the service's id.
     const now = this.clock.now();
-    const picked = await vscode.window.showQuickPick(active.map((s) => ({ label: inertQuickPick(sessionName(s)), description: inertQuickPick(sessionDescriptionWords(s, secondsLeft(s.expiresAt, now), now)), id: s.id })), { placeHolder: words.pickSession() });
+    const picked = await pickOne(active.map((s) => ({ label: inertQuickPick(sessionName(s)), description: inertQuickPick(sessionDescriptionWords(s, secondsLeft(s.expiresAt, now), now)), id: s.id })), { placeHolder: words.pickSession() });
     return picked ? this.sessions.get(picked.id) : undefined;
   }
 
@@ -368,8 +369,8 @@ export class BrowserFeature extends Disposable {
   }
 
   private async askLanguage(): Promise<BrowserLanguage | undefined> {
-    const picked = await vscode.window.showQuickPick(['node', 'python', 'bash'], { placeHolder: words.pickLanguage() });
-    return isBrowserLanguage(picked) ? picked : undefined;
+    const picked = await pickOne(['node', 'python', 'bash'].map((label) => ({ label })), { placeHolder: words.pickLanguage() });
+    return isBrowserLanguage(picked?.label) ? picked.label : undefined;
   }
 
   /**

@@ -46,10 +46,10 @@ export function sessionTooltipWords(session: BrowserSession, idleSeconds: number
 export const words = {
   group: () => vscode.l10n.t('Browser Sessions'),
   groupTooltip: () => vscode.l10n.t('The service\'s live browsers. Runs in them act on live sites.'),
-  ttlTitle: () => vscode.l10n.t('Start a Browser Session (1/2)'),
+  ttlTitle: () => vscode.l10n.t('Web Data: Start a Browser Session (1/2)'),
   ttlPrompt: () => vscode.l10n.t('How many minutes may the session live at most? (1–60) The service stops it then, and bills it by how long it lived.'),
   ttlInvalid: () => vscode.l10n.t('A whole number of minutes from 1 to 60.'),
-  profileTitle: () => vscode.l10n.t('Start a Browser Session (2/2)'),
+  profileTitle: () => vscode.l10n.t('Web Data: Start a Browser Session (2/2)'),
   profilePrompt: () => vscode.l10n.t('A profile name keeps cookies and logins between sessions (optional; Enter for none).'),
   boundTitle: (minutes: number) => (minutes === 1 ? vscode.l10n.t('Start a browser session for up to a minute?') : vscode.l10n.t('Start a browser session for up to {0} minutes?', n(minutes))),
   boundAtRate: (credits: number, minutes: number) => (minutes === 1

@@ -2,6 +2,7 @@
 // storage writes. Every command also takes its inputs as an argument, so tests, tasks and keybindings run it
 // without prompts; each resolves true when it did what was asked.
 import * as vscode from 'vscode';
+import { askText } from '../../platform/quick-inputs';
 import type { ConnectArguments } from '../../core/commands/connect';
 import { Command, Setting, SETTINGS_SECTION } from '../../core/ids';
 import type { Services } from '../../platform/services';
@@ -39,7 +40,7 @@ async function saveBaseUrl(baseUrl: string): Promise<void> {
 }
 
 async function askForBaseUrl(current?: string): Promise<string | undefined> {
-  const value = await vscode.window.showInputBox({
+  const value = await askText({
     title: addressWords.title(),
     prompt: addressWords.prompt(),
     placeHolder: 'https://api.example.com',

@@ -1,6 +1,7 @@
 // Active crawls: the view, its refresh and copy commands. Opening a crawl's URL is the shared
 // webData.openInBrowser handler of the search feature, which takes any node with a `url`.
 import * as vscode from 'vscode';
+import { pickOne } from '../../platform/quick-inputs';
 import type { ActiveCrawlsModel } from '../../core/crawls';
 import { decodeCrawlId } from '../../core/commands/crawls';
 import { Command } from '../../core/ids';
@@ -32,7 +33,7 @@ async function copyCrawlId(crawls: ActiveCrawlsModel, given: string | undefined)
   let id = given;
   if (id === undefined) {
     // Without a row (a keybinding): pick one of the listed crawls.
-    const picked = await vscode.window.showQuickPick(
+    const picked = await pickOne(
       // The service's URLs and ids: quick picks render $(icon), so they pass through inertQuickPick.
       crawls.crawls.map((crawl) => ({ label: inertQuickPick(crawl.url), description: inertQuickPick(crawl.id), id: crawl.id })),
       { title: vscode.l10n.t('Copy Crawl ID'), placeHolder: vscode.l10n.t('Which crawl?') },

@@ -6,6 +6,7 @@
 // arrive (src/core/docs/crawl-follow.ts). The Docs Sets view lists the sets; Refresh crawls again
 // within the same bound and says what changed. Registering reads nothing and sends nothing.
 import * as vscode from 'vscode';
+import { pickOne } from '../../platform/quick-inputs';
 import { decodeAddDocs, decodeDocsSet, decodeRemoveDocs, decodeSearchDocs, type AddDocsArgument, type SearchDocsArgument } from '../../core/commands/docs';
 import type { CrawlJobState, Outcome as ReadOutcome } from '../../core/crawls/results';
 import type { JobRef } from '../../core/crawls/job';
@@ -321,7 +322,7 @@ class DocsFeature extends Disposable {
     }
     const items = set.pages.sort((a, b) => a.title.localeCompare(b.title))
       .map((page) => ({ label: inertQuickPick(page.title, 120), description: inertQuickPick(page.url.replace(/^https?:\/\/[^/]+/, ''), 200), url: page.url }));
-    const picked = await vscode.window.showQuickPick(items, { placeHolder: words.pagePickPlaceholder(siteWords(set.meta.siteUrl)), matchOnDescription: true });
+    const picked = await pickOne(items, { placeHolder: words.pagePickPlaceholder(siteWords(set.meta.siteUrl)), matchOnDescription: true });
     if (picked) await this.openPage({ set: set.meta.id, url: picked.url, line: 0 });
   }
 

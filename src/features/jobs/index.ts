@@ -13,6 +13,7 @@ import { CRAWL_STEP_COUNT, CrawlFlow, crawlStepNumber } from '../../core/jobs/fl
 import { urlLinesOfText } from '../../core/jobs/urls';
 import { pageLinks } from '../../core/scrape/page';
 import type { WebhookWiring } from '../../core/jobs/wiring';
+import { hostOf } from '../../core/search/present';
 import { resultsOf, shownKinds, type SearchRecord } from '../../core/search/record';
 import { checkUrl } from '../../core/scrape/url-check';
 import type { JobBound } from '../../core/spend/job-bound';
@@ -230,10 +231,11 @@ class JobsFeature extends Disposable {
       void showError(this.services.log, words.startFailed(job.kind), error);
       return undefined;
     }
+    const where = job.kind === 'crawl' ? hostOf(job.request.url) || job.request.url : words.addresses(job.request.urls.length);
     if (started.invalidURLs) {
-      void vscode.window.showWarningMessage(inertNotification(`${words.started(job.kind, started.id)} ${words.invalidUrls(started.invalidURLs.length, started.invalidURLs.slice(0, 20).join(', '))}`));
+      void vscode.window.showWarningMessage(inertNotification(`${words.started(job.kind, where)} ${words.invalidUrls(started.invalidURLs.length, started.invalidURLs.slice(0, 20).join(', '))}`));
     } else {
-      void vscode.window.showInformationMessage(words.started(job.kind, started.id));
+      void vscode.window.showInformationMessage(inertNotification(words.started(job.kind, where)));
     }
     // Where it started names its row, as a running crawl's address does (issue 46).
     const start = job.kind === 'crawl' ? { url: job.request.url } : { url: job.request.urls[0], addresses: job.request.urls.length };

@@ -86,7 +86,10 @@ export const words = {
     : vscode.l10n.t('Start a batch scrape of {0} pages?', n(pages))),
   confirmDetail: (bound: string, threshold: number) => vscode.l10n.t('Its bound: {0}. You are asked above {1} pages ({2}).', bound, n(threshold), fullSettingKey(Setting.crawlConfirmAbovePages)),
   start: () => vscode.l10n.t('Start'),
-  started: (kind: JobKind, id: string) => (kind === 'crawl' ? vscode.l10n.t('Crawl {0} started.', id) : vscode.l10n.t('Batch scrape {0} started.', id)),
+  /** `where`: the crawl's site, or how many addresses the batch has (issue 46: no raw id). */
+  started: (kind: JobKind, where: string) => (kind === 'crawl'
+    ? vscode.l10n.t('Crawl of {0} started: it runs in the Jobs view.', where)
+    : vscode.l10n.t('Batch scrape of {0} started: it runs in the Jobs view.', where)),
   startFailed: (kind: JobKind) => (kind === 'crawl' ? vscode.l10n.t('Could not start the crawl') : vscode.l10n.t('Could not start the batch scrape')),
   invalidUrls: (count: number, list: string) => vscode.l10n.t('The service left out {0} it could not use: {1}', count === 1 ? vscode.l10n.t('1 address') : vscode.l10n.t('{0} addresses', n(count)), list),
   noUrls: () => vscode.l10n.t('Select web addresses in an editor, one a line, then run Batch Scrape; or use Scrape All Results on a search.'),

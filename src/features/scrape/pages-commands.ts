@@ -3,6 +3,7 @@
 // its rows' commands (./pages-actions.ts), and Scrape Linked Page… on a crawled page's row.
 // Registering reads nothing: the group reads the folder when the view first asks.
 import * as vscode from 'vscode';
+import { pickOne } from '../../platform/quick-inputs';
 import { decodeCrawlPage } from '../../core/commands/crawls';
 import { decodeClearPages, decodePageId } from '../../core/commands/scrape';
 import type { JobRef } from '../../core/crawls/job';
@@ -83,7 +84,7 @@ async function openCrawlPageLink(feature: ScrapeFeature, place: PagesPlace, page
     void vscode.window.showInformationMessage(words.noLinks());
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(links.map((link) => ({
+  const picked = await pickOne(links.map((link) => ({
     label: inertQuickPick(link.label ?? link.url),
     ...(link.label !== undefined ? { description: inertQuickPick(link.url) } : {}),
     url: link.url,

@@ -1,6 +1,7 @@
 // The webhook commands. Arguments let tests (and other extensions) skip the prompts: setWebhookSecret
 // takes { secret }; the row commands take a view node or { key }.
 import * as vscode from 'vscode';
+import { askText } from '../../platform/quick-inputs';
 import { decodeClearSecret, decodeEvent, decodeSecret, type EventArgument } from '../../core/commands/webhooks';
 import { noArgument, registerCommand } from '../../platform/commands';
 import { Command, fullSettingKey, Setting } from '../../core/ids';
@@ -155,7 +156,7 @@ export function webhookCommandHandlers({ services, controller, store, documents 
 }
 
 async function promptSecret(): Promise<string | undefined> {
-  const value = await vscode.window.showInputBox({
+  const value = await askText({
     title: vscode.l10n.t('Webhook Secret'),
     prompt: vscode.l10n.t("The HMAC secret from the service's account settings. Deliveries are then checked against their X-Service-Signature."),
     password: true,

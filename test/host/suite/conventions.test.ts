@@ -235,7 +235,7 @@ describe('conventions round two (issue 34): clipboard, Open Log, crawl picks, ba
         const started = await running;
         assert.ok(started, 'nothing was started');
         assert.ok(!progress.includes(vscode.ProgressLocation.Notification), 'the start showed a progress notification');
-        assert.deepEqual(infos.filter((text) => text.includes('started')), [`Batch scrape ${started.id} started.`]);
+        assert.deepEqual(infos.filter((text) => text.includes('started')), ['Batch scrape of 1 address started: it runs in the Jobs view.']);
         // The service's "started" for this job, and one for a job started elsewhere.
         const token = tokenOf(api, started.id);
         const own = await sendWebhook({ url: receiver.url, event: makeEvent('batch_scrape.started', { id: started.id }), ...(token ? { headers: { [TOKEN_HEADER]: token } } : {}) });

@@ -355,7 +355,7 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
       const before = await emulator.requestCount();
       const { result, shown: s } = await call('webData.startBrowserSession', row?.node);
       noProblem('Start a Browser Session…', s);
-      assert.deepEqual(s.prompts, ['Start a Browser Session (1/2)'], 'its first input was not shown');
+      assert.deepEqual(s.prompts, ['Web Data: Start a Browser Session (1/2)'], 'its first input was not shown');
       assert.equal(result, undefined);
       assert.equal((await emulator.requestsSince(before)).filter((r) => r.path === '/v2/interact' && r.method === 'POST').length, 0);
     },

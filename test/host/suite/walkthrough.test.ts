@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SearchRecord } from '../../../src/core/search/record';
+import { WALKTHROUGH_ID } from '../../../src/core/ids';
 import type { WebDataApi } from '../../../src/extension';
 import type { WalkthroughStep } from '../../../src/features/walkthrough';
 import { makeEvent, sendWebhook } from '../../emulator/webhook-sender';
@@ -128,6 +129,38 @@ describe('walkthrough: shown on the first start, each step ticked as it is done'
       await waitFor('the webhook step\'s key', () => signalledSince(before).includes('webhookReceived'));
     } finally {
       await receiver.stop();
+    }
+  });
+
+  it('over the walkthrough, a box of VS Code\'s own kind is the extension\'s, which holds the focus: Enter takes what it holds (issue 46)', async () => {
+    // Enter's release on a focused step makes the walkthrough take the focus back; only a box the
+    // extension made can be given it again (src/platform/quick-inputs.ts), so over the walkthrough
+    // the browser session's minutes box, a window.showInputBox elsewhere, is one of those.
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false);
+    await waitFor('the walkthrough the active tab', () => {
+      const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+      return tab !== undefined && tab.input === undefined;
+    });
+    const shown: string[] = [];
+    const listening = api.onDidShowQuickInput((input) => { shown.push(`${input.title ?? ''}: ${input.value ?? ''}`); });
+    const declined: string[] = [];
+    const warning = vscode.window.showWarningMessage;
+    // The session's bound is a modal: read and declined, so nothing starts.
+    Object.defineProperty(vscode.window, 'showWarningMessage', { value: (message: string) => { declined.push(message); return Promise.resolve(undefined); }, configurable: true, writable: true });
+    try {
+      const started = Promise.resolve(vscode.commands.executeCommand('webData.startBrowserSession'));
+      await waitFor('the minutes box', () => shown.length === 1);
+      assert.deepEqual(shown, ['Web Data: Start a Browser Session (1/2): 5']);
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await waitFor('the profile box', () => shown.length === 2);
+      assert.equal(shown[1], 'Web Data: Start a Browser Session (2/2): ');
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      assert.equal(await started, undefined, 'a session started though its bound was declined');
+      assert.deepEqual(declined, ['Start a browser session for up to 5 minutes?']);
+    } finally {
+      Object.defineProperty(vscode.window, 'showWarningMessage', { value: warning, configurable: true, writable: true });
+      listening.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
 });
