@@ -2,8 +2,9 @@
 // for each, the palette commands that start it and what to try in the sandbox. The commands are
 // named by id and their titles read from the manifest, so a renamed command renames its line; a
 // unit test holds every id to a command the palette offers.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { makePdf } from '../test/emulator/document-files';
 
 const REPO = path.resolve(__dirname, '..');
 
@@ -20,11 +21,27 @@ const DEMO_PAGE = 'https://docs.tideflow.dev/getting-started';
 /** The emulator's documentation site (test/emulator/docs-site.ts): a docs set's crawl stays under it. */
 const DOCS_SITE = 'https://docs.harborline.dev/manual/';
 
+/** The document the sandbox's folder holds, so that Convert a Document has one to convert. */
+export const SAMPLE_DOCUMENT = 'harbor-report.pdf';
+
+/** Its pages: text the emulator's PDF reader finds, as a real report's would be. */
+const SAMPLE_PAGES: ReadonlyArray<readonly string[]> = [
+  ['Harbor Town Quarterly Report', 'Arrivals rose 12% on the last quarter.', 'The new ferry line opens in March.'],
+  ['Budget', 'Dredging: 1.2 million', 'Lighthouse repairs: 300,000'],
+];
+
+/** Writes the sample document into the sandbox's folder, unless one is there (a person's edits stay). */
+export function writeSampleDocuments(workspace: string): string {
+  const file = path.join(workspace, SAMPLE_DOCUMENT);
+  if (!existsSync(file)) writeFileSync(file, makePdf(SAMPLE_PAGES, { deflate: true }));
+  return file;
+}
+
 export const SANDBOX_FAMILIES: readonly SandboxFamily[] = [
   { family: 'Search', commands: ['webData.search'], tryThis: 'the searches below' },
   { family: 'Scrape and map', commands: ['webData.scrapeUrl', 'webData.mapSite'], tryThis: `${DEMO_PAGE}; any https address answers` },
   { family: 'Crawls and batch scrapes', commands: ['webData.startCrawl', 'webData.startBatchScrape'], tryThis: 'the job ids below hold results already' },
-  { family: 'Documents', commands: ['webData.openDocumentAsMarkdown'], tryThis: 'a PDF, HTML, CSV, DOCX or XLSX file in the folder' },
+  { family: 'Documents', commands: ['webData.openDocumentAsMarkdown'], tryThis: `the folder's ${SAMPLE_DOCUMENT}, or any PDF, HTML, CSV, DOCX or XLSX file there` },
   { family: 'Extract and research', commands: ['webData.extractData', 'webData.research'], tryThis: 'a page\'s fields as JSON; a question' },
   { family: 'Browser sessions', commands: ['webData.startBrowserSession', 'webData.runInBrowserSession'], tryThis: `an editor holding  await page.goto('${DEMO_PAGE}')` },
   { family: 'Watches', commands: ['webData.watch'], tryThis: `${DEMO_PAGE}, goal "breaking changes", then its row's Check Now` },

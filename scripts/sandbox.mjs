@@ -13,7 +13,7 @@ import sandboxFamilies from './sandbox-families.ts';
 import sandboxSearches from './sandbox-searches.ts';
 
 const { sandboxJobLines } = sandboxDeliver;
-const { sandboxFamilyLines } = sandboxFamilies;
+const { sandboxFamilyLines, writeSampleDocuments } = sandboxFamilies;
 const { SANDBOX_SETTINGS, sandboxSearchLines } = sandboxSearches;
 
 const SERVER_PORT = Number(process.env.WEBDATA_SANDBOX_PORT || 8484);
@@ -58,6 +58,7 @@ async function main() {
     process.exit(1);
   });
   writePortsFile(stack);
+  writeSampleDocuments(stack.workspace);
   console.log(`
   Web Data sandbox is running.
     VS Code:   ${stack.workbenchUrl}

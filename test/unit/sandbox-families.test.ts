@@ -1,9 +1,11 @@
 // The sandbox banner names every family of the service (issue 46: it named search and crawls
 // only), each by commands the palette really offers, under the titles the manifest gives them.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import { SANDBOX_FAMILIES, commandTitles, sandboxFamilyLines } from '../../scripts/sandbox-families';
+import { SAMPLE_DOCUMENT, SANDBOX_FAMILIES, commandTitles, sandboxFamilyLines, writeSampleDocuments } from '../../scripts/sandbox-families';
+import { pdfToMarkdown } from '../emulator/documents';
 
 const REPO = path.resolve(__dirname, '..', '..');
 
@@ -38,5 +40,22 @@ describe('the sandbox banner\'s families', () => {
     const script = readFileSync(path.join(REPO, 'scripts', 'sandbox.mjs'), 'utf8');
     const families = script.indexOf('${sandboxFamilyLines().join(');
     assert.ok(families > 0 && families < script.indexOf('${sandboxSearchLines().join('));
+  });
+
+  it('gives the folder a document to convert (issue 46: it was empty), which the emulator reads as text, and keeps one a person changed', () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'wd-sandbox-docs-'));
+    try {
+      const file = writeSampleDocuments(folder);
+      assert.equal(path.basename(file), SAMPLE_DOCUMENT);
+      const converted = pdfToMarkdown(readFileSync(file));
+      assert.equal(converted.pageCount, 2);
+      assert.match(converted.markdown, /Harbor Town Quarterly Report[\s\S]*Lighthouse repairs/);
+      assert.ok(sandboxFamilyLines().some((line) => line.includes(SAMPLE_DOCUMENT)), 'the banner does not name it');
+      writeFileSync(file, 'changed');
+      writeSampleDocuments(folder);
+      assert.equal(readFileSync(file, 'utf8'), 'changed');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
