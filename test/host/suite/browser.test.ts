@@ -185,7 +185,9 @@ describe('browser sessions', function () {
       assert.equal(ran?.exitCode, 0);
       // Seen once in a fresh clone's full run (not reproduced alone): the tabs then say whether the live view was still shown.
       const tabs = vscode.window.tabGroups.all.map((group) => group.tabs.map((tab) => `${tab.label}${tab.isPreview ? ' (preview)' : ''}`).join(', ')).join(' | ');
-      assert.deepEqual(opened, [liveView, liveView], `the live view was not loaded again after the run; the tabs by group: ${tabs}`);
+      // Seen again beside the CPU hog, the Simple Browser's tab still open: whether this window still
+      // remembered which session it shows (the reload is only for that one) says which half missed.
+      assert.deepEqual(opened, [liveView, liveView], `the live view was not loaded again after the run; the tabs by group: ${tabs}; remembered as shown: ${JSON.stringify(liveViewShown())}, the session ${session.id}`);
       // The run's tab is named after the session (its start time, no profile), never its id: the breadcrumb shows the folder.
       const output = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'webdata-run')?.document.uri;
       assert.match(output?.path ?? '', /^\/Browser session from [^/]+\/run-\d+\.txt$/);
