@@ -54,19 +54,18 @@ export class LiveViewTab implements vscode.Disposable {
 
   /**
    * Closes the Simple Browser's tab when it shows the live view of a session that has ended
-   * (`ended` answers for the session remembered); true when a tab was closed. With no such tab
-   * open any more, the session is forgotten.
+   * (`ended` answers for the session remembered); true when a tab was closed. An ended session is
+   * forgotten, tab or not. A session still active is kept even when no tab is counted: a live view
+   * just opened is not listed in this window's tabs until the workbench says so, and forgetting it
+   * then skipped the reload after the next run (seen twice in fresh clones' full runs); a tab the
+   * person closes is forgotten by the listener above.
    */
   async closeIfEnded(ended: (view: ShownLiveView) => boolean): Promise<boolean> {
     const shown = this.shown;
-    if (!shown) return false;
+    if (!shown || !ended(shown)) return false;
     const tabs = simpleBrowserTabs();
-    if (tabs.length === 0) {
-      await this.forget();
-      return false;
-    }
-    if (!ended(shown)) return false;
     await this.forget();
+    if (tabs.length === 0) return false;
     await vscode.window.tabGroups.close(tabs, true);
     return true;
   }

@@ -145,6 +145,9 @@ describe('menus: every entry called as VS Code calls it, with a row of every kin
   before(async function () {
     this.timeout(300_000);
     api = await activate();
+    // Its stand-ins answer window.showInputBox and showQuickPick, which the extension calls away
+    // from a workbench page; the walkthrough a fresh profile opens would make its own box instead.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // Messages, prompts, dialogs and the browser: recorded, and answered as a person who dismisses them.
     quickInputs = api.onDidShowQuickInput((input) => { shown.quickInputs.push(input); });
     const message = (into: 'errors' | 'warnings' | 'infos') => (text: string, ...rest: unknown[]): Thenable<undefined> => {
