@@ -18,6 +18,16 @@ import { CrawlsTreeProvider, type BrowserSessionSource, type CrawlTreeNode, type
 import type { ResearchRunRow } from '../../core/view-nodes';
 import { createTreeView } from '../../platform/stand-ins';
 import { queueWords, TeamJobsSource } from './team';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** A reveal's tries, and the wait before the next (times the try): VS Code redraws a tree 200 ms after its rows change. */
+const REVEAL_ATTEMPTS = 4;
+const REVEAL_RETRY_MS = 250;
+
+/** Whether two of the view's rows are the same row (rows are made afresh on each read). */
+function sameRow(a: CrawlTreeNode, b: CrawlTreeNode): boolean {
+  return a.kind === b.kind && 'id' in a && 'id' in b && a.id === b.id;
+}
 
 /** The research runs a window follows, for their rows. */
 export interface ResearchRunSource {
@@ -105,17 +115,39 @@ export class ActiveCrawlsView extends Disposable {
     });
   }
 
+  /** Bumped by each reveal, so that an older reveal's retry never takes the selection from a newer one. */
+  private revealTurn = 0;
+
   /**
    * Shows the view with a job's row selected and expanded, its pages below it: its crawl's row
-   * while the active list has it, else its own. A row VS Code cannot find (the list changed
-   * meanwhile) is logged, not thrown: the job is open all the same.
+   * while the active list has it, else its own. VS Code draws a tree's new rows a moment after its
+   * rows changed, and a reveal of a row it has not drawn yet does nothing: so the row is revealed
+   * again, a few times, until it is selected, unless a person (or a newer reveal) chose another
+   * row meanwhile. A row never shown is logged, not thrown: the job is open all the same.
    */
   async revealJob(ref: JobRef): Promise<void> {
+    const turn = ++this.revealTurn;
+    const chosen = { elsewhere: false };
+    const watch = this.treeView.onDidChangeSelection((change) => {
+      if (change.selection.length > 0 && !change.selection.some((node) => sameRow(node, this.rows.jobRow(ref)))) chosen.elsewhere = true;
+    });
+    const superseded = (): boolean => turn !== this.revealTurn || chosen.elsewhere;
     try {
-      await this.treeView.reveal(this.rows.jobRow(ref), { select: true, focus: true, expand: true });
-    } catch (err) {
-      this.services.log.warn(`Jobs: could not show the row of ${ref.kind} ${ref.id}: ${String(err)}`);
+      for (let attempt = 1; attempt <= REVEAL_ATTEMPTS; attempt++) {
+        const row = this.rows.jobRow(ref);
+        try {
+          await this.treeView.reveal(row, { select: true, focus: true, expand: true });
+        } catch (err) {
+          this.services.log.warn(`Jobs: could not show the row of ${ref.kind} ${ref.id}: ${describeError(err)}`);
+        }
+        if (superseded() || this.treeView.selection.some((node) => sameRow(node, row))) return;
+        await sleep(REVEAL_RETRY_MS * attempt);
+        if (superseded()) return;
+      }
+    } finally {
+      watch.dispose();
     }
+    this.services.log.warn(`Jobs: the row of ${ref.kind} ${ref.id} was not shown after ${REVEAL_ATTEMPTS} tries`);
   }
 
   get crawls(): readonly ActiveCrawl[] {

@@ -169,6 +169,25 @@ describe('crawl results', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  it('a job\'s row revealed as it comes into Jobs, before VS Code drew it, is selected all the same', async () => {
+    // VS Code draws a tree's new rows a moment after they change, and a reveal of a row it has not
+    // drawn does nothing: so Open Crawl Results' reveal could leave the row unselected (failed once
+    // in CI). Here the row comes back while Jobs is hidden, and is revealed in the same moment.
+    const id = await addJob({ url: 'https://drawn-later.host-test.example', total: 1, completed: 1, listed: false });
+    await vscode.commands.executeCommand('webData.openCrawlResults', { id, kind: 'crawl' });
+    await waitFor('the job to be kept in this window\'s file', () => openJobFiles().some((file) => file.text.includes(id)));
+    api.crawlResults.service.clear();
+    await waitFor('its row gone from Jobs', async () => (await jobRow(id)) === undefined);
+    // Jobs drawn without the row, then hidden behind the Explorer: a hidden view is not redrawn.
+    await vscode.commands.executeCommand('webData.activeCrawls.focus');
+    await new Promise((resolve) => setTimeout(resolve, 500));   // past VS Code's redraw of the rows without it
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await waitFor('Jobs hidden', () => !api.crawls.view.visible);
+    await api.crawlResults.restoreKept();
+    void api.crawls.revealJob({ id, kind: 'crawl' });
+    await waitFor('the job\'s row selected in Jobs', () => api.crawls.view.selection.some((node) => node.kind === 'job' && node.id === id), 10_000);
+  });
+
   it('the job open in the view comes back after a reload, with its pages, from what the window kept in its file (no request)', async () => {
     const id = await addJob({ url: 'https://kept.host-test.example', total: 3, completed: 3 });
     const job = await vscode.commands.executeCommand<{ pages: unknown[] } | undefined>('webData.openCrawlResults', id);
