@@ -21,7 +21,7 @@ const CHOSEN = {
   '13-problem-quick-fix.png': 'problem-quick-fix.png',
   '14-problem-query.png': 'problem-query.png',
   '16-connection-report.png': 'connection-report.png',
-  // test/e2e/research.e2e.ts and test/e2e/watch.e2e.ts (they run after the journey).
+  // test/e2e/one-window.e2e.ts: the research and watch steps (it runs after the journey).
   'research-03-json-tab.png': 'research-json.png',
   'docs-01-sets.png': 'docs-sets.png',
   'usage-01-panel.png': 'credits-usage.png',
@@ -45,8 +45,8 @@ if (process.argv.includes('--last-run')) {
     process.exit(run.status ?? 1);
   }
 }
-// test/e2e/advanced.e2e.ts, browser.e2e.ts and chat.e2e.ts save their pictures apart (they run before
-// the journey, which empties SHOTS when it starts).
+// The advanced search's and browser session's steps and chat.e2e.ts save their pictures apart (chat
+// runs before the journey, which empties SHOTS when it starts).
 const APART = [
   [path.join(REPO, 'test-results', 'e2e-advanced'), { 'advanced-review.png': 'advanced-review.png' }],
   [path.join(REPO, 'test-results', 'e2e-browser'), { 'browser-live-view.png': 'browser-live-view.png' }],

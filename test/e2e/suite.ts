@@ -1,4 +1,4 @@
-// One workbench per end-to-end file: the stack (emulator and VS Code server, with the packaged
+// One workbench per end-to-end file (one-window.e2e.ts shares its among five families): the stack (emulator and VS Code server, with the packaged
 // extension), Chromium and a page, opened before the file's steps and closed after them. A failed
 // step leaves a picture of the screen and the notifications it showed.
 import * as assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/lib/browser.mjs';
 import { startStack, type Stack } from '../../scripts/lib/stack.mjs';
 import { StatusBarItem } from '../../src/core/ids';
-import { toasts, waitForStatusBarEntry, waitForWorkbench } from './workbench';
+import { runFromPalette, toasts, waitForStatusBarEntry, waitForWorkbench } from './workbench';
 
 export const VIEWPORT = { width: 1400, height: 900 };
 
@@ -23,6 +23,17 @@ export interface WorkbenchSuite {
   readonly runDir: string;
   /** How many searches the emulator has answered. */
   searchRequests(): number;
+}
+
+/**
+ * Between two families sharing one window (one-window.e2e.ts): no quick input, editor tab or
+ * notification of the family before is left for the next to find.
+ */
+export async function tidyWindow(p: Page): Promise<void> {
+  await p.keyboard.press('Escape');
+  await p.keyboard.press('Escape');
+  await runFromPalette(p, 'View: Close All Editors');
+  await runFromPalette(p, 'Notifications: Clear All Notifications');
 }
 
 export function workbenchSuite(options: {

@@ -6,8 +6,8 @@
 // site), its steps and review, the set's row with its pages in Docs Sets, then Search Docs… and
 // Enter opening the kept page at the heading. The credits
 // panel (issue 49): Show Credits Usage, its chart and table read against what the emulator charged
-// for this file's run and crawl and against its billing periods, then 90 days. Run on its own: npm
-// run package, then mocha on this file.
+// for this file's run and crawl and against its billing periods, then 90 days. Runs first in
+// test/e2e/one-window.e2e.ts, whose window it shares.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { formatDate, formatNumber } from '../../src/core/intl';
 import { localDay } from '../../src/core/spend/ledger';
 import { DEMO_API_KEY } from '../emulator/index';
 import { DOCS_SITE } from '../emulator/docs-site';
-import { workbenchSuite } from './suite';
+import { tidyWindow, type WorkbenchSuite } from './suite';
 import {
   editorTab, hoverText, inPage, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot, setViewExpanded, statusBarEntry,
   typeIntoInputBox, viewRows, waitForCursorLine, waitForToast, webviewFrame,
@@ -91,9 +91,10 @@ function tableCells(panel: FrameLocator, id: string): Promise<string[][]> {
   return panel.locator(`table#${id}`).evaluate(cellsOf);
 }
 
-describe('e2e: a research run, a docs set and the credits panel, from the palette', function () {
+/** This family's steps, in the window one-window.e2e.ts shares among five families. */
+export const researchSteps = (wb: WorkbenchSuite): Mocha.Suite => describe('e2e: a research run, a docs set and the credits panel, from the palette', function () {
   this.timeout(180_000);
-  const wb = workbenchSuite({ name: 'research', shot: screenshot });
+  before(() => tidyWindow(wb.page));
   const thePage = (): Page => wb.page;
   /** The docs set's crawl (step 3), whose credits the credits panel shows (step 4). */
   let docsCrawlId = '';

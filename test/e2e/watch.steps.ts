@@ -3,13 +3,13 @@
 // two of its checks (the first read, then the page gains a sentence about a breaking
 // change), Refresh Watches on the group's row reads them, one notification says the change matters,
 // Show Diff opens VS Code's diff editor with the previous markdown on the left and the current on
-// the right. Run on its own: npm run package, then mocha on this file.
+// the right. Runs last in test/e2e/one-window.e2e.ts.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { workbenchSuite } from './suite';
+import { tidyWindow, type WorkbenchSuite } from './suite';
 import { DEMO_API_KEY } from '../emulator/index';
 import { startTiming } from './timings';
-import { editorTab, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot, toasts, viewPane, viewRows, waitForToast } from './workbench';
+import { editorTab, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot, setViewExpanded, toasts, viewPane, viewRows, waitForToast } from './workbench';
 
 const PAGE = 'https://docs.tideflow.dev/getting-started';
 
@@ -20,9 +20,10 @@ async function answerStep(p: Page, step: number, value: string): Promise<void> {
   await p.keyboard.press('Enter');
 }
 
-describe('e2e: a watched page changes, the notification, and its diff', function () {
+/** This family's steps, in the window one-window.e2e.ts shares among five families. */
+export const watchSteps = (wb: WorkbenchSuite): Mocha.Suite => describe('e2e: a watched page changes, the notification, and its diff', function () {
   this.timeout(180_000);
-  const wb = workbenchSuite({ name: 'watch', shot: screenshot });
+  before(() => tidyWindow(wb.page));
   const thePage = (): Page => wb.page;
 
   it('1. Watch for Changes… from the palette: a page, a schedule in words, a goal, the review; the watch\'s row', async () => {
@@ -30,6 +31,8 @@ describe('e2e: a watched page changes, the notification, and its diff', function
     await runFromPalette(p, 'View: Close All Editors');
     await openViewContainer(p, 'Web Data');
     await resizeSideBar(p, 560);
+    // Shown, as a person opens the view they look for (the families before may have left it closed).
+    await setViewExpanded(p, 'Watches', true);
     await runFromPalette(p, 'Web Data: Watch for Changes…');
     await answerStep(p, 1, PAGE);
     await answerStep(p, 2, 'daily at 9am');

@@ -1,18 +1,19 @@
 // Documents as markdown in the workbench, as a person uses it (issue 35): a PDF in the workspace,
 // right-clicked in the Explorer, Convert to Markdown with Web Data…; the modal names the file and the host, Upload;
-// the markdown opens in a tab named after the file, each page's start marked. Run on its own:
-// npm run package, then mocha on this file.
+// the markdown opens in a tab named after the file, each page's start marked. Runs in
+// test/e2e/one-window.e2e.ts.
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { makePdf } from '../emulator/document-files';
-import { workbenchSuite } from './suite';
+import { tidyWindow, type WorkbenchSuite } from './suite';
 import { editorTab, runFromPalette, screenshot } from './workbench';
 
-describe('e2e: a PDF in the Explorer opened as markdown', function () {
+/** This family's steps, in the window one-window.e2e.ts shares among five families. */
+export const documentsSteps = (wb: WorkbenchSuite): Mocha.Suite => describe('e2e: a PDF in the Explorer opened as markdown', function () {
   this.timeout(180_000);
-  const wb = workbenchSuite({ name: 'documents', shot: screenshot });
+  before(() => tidyWindow(wb.page));
   const thePage = (): Page => wb.page;
 
   it('right-click, Convert to Markdown with Web Data…, Upload in the modal: the tab spec.pdf.md with its pages marked', async () => {

@@ -2,15 +2,15 @@
 // from the palette (its minutes, no profile, the modal with its bound), the session's live view
 // beside the editor in the Simple Browser (the emulator's page naming the session); a small script
 // run with Run in Browser Session… after its review, its output tab showing the page's title
-// beside the live view, which now names the page; then Stop on the session's row. Run on its own:
-// npm run package, then mocha on this file. Its pictures go to test-results/e2e-browser/ (the
+// beside the live view, which now names the page; then Stop on the session's row. Runs in
+// test/e2e/one-window.e2e.ts. Its pictures go to test-results/e2e-browser/ (the
 // journey empties test-results/e2e/ when it starts, after this file); `npm run screenshots` copies
 // browser-live-view.png from there into media/screenshots/.
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { workbenchSuite } from './suite';
+import { tidyWindow, type WorkbenchSuite } from './suite';
 import { editorTab, openFile, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshotIn, setViewExpanded, viewRows, waitForToast } from './workbench';
 
 const SHOTS_DIR = path.resolve('test-results', 'e2e-browser');
@@ -52,9 +52,11 @@ async function liveViewFrame(p: Page, timeout = 30_000): Promise<Frame> {
   });
 }
 
-describe('e2e: a browser session\'s live view in the Simple Browser beside a run\'s output', function () {
+/** This family's steps, in the window one-window.e2e.ts shares among five families. */
+export const browserSteps = (wb: WorkbenchSuite): Mocha.Suite => describe('e2e: a browser session\'s live view in the Simple Browser beside a run\'s output', function () {
   this.timeout(180_000);
-  const wb = workbenchSuite({ name: 'browser', prepare: () => { fs.rmSync(SHOTS_DIR, { recursive: true, force: true }); }, shot: screenshot });
+  before(() => { fs.rmSync(SHOTS_DIR, { recursive: true, force: true }); });
+  before(() => tidyWindow(wb.page));
   const thePage = (): Page => wb.page;
 
   it('Start a Browser Session… from the palette; the live view beside; Run in Browser Session… after its review; the output beside the live view; Stop on the row', async () => {

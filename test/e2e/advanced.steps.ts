@@ -6,16 +6,18 @@ import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openViewContainer, quickInput, runFromPalette, screenshotIn, viewRows } from './workbench';
-import { VIEWPORT, workbenchSuite } from './suite';
+import { tidyWindow, VIEWPORT, type WorkbenchSuite } from './suite';
 
 /** Not test-results/e2e/, which the journey's run empties when it starts. */
 export const ADVANCED_SHOTS_DIR = path.resolve('test-results', 'e2e-advanced');
 
-describe('e2e: advanced search through its steps', function () {
+/** This family's steps, in the window one-window.e2e.ts shares among five families. */
+export const advancedSteps = (wb: WorkbenchSuite): Mocha.Suite => describe('e2e: advanced search through its steps', function () {
   this.timeout(180_000);
   const shot = screenshotIn(ADVANCED_SHOTS_DIR);
 
-  const wb = workbenchSuite({ name: 'advanced', prepare: () => { fs.rmSync(ADVANCED_SHOTS_DIR, { recursive: true, force: true }); }, shot });
+  before(() => { fs.rmSync(ADVANCED_SHOTS_DIR, { recursive: true, force: true }); });
+  before(() => tidyWindow(wb.page));
 
   it('answers each step, reads the review, and searches with exactly that request', async () => {
     const p = wb.page;
