@@ -158,6 +158,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       crawls: { remove: (id) => (features.has('crawls') ? features.get('crawls').model.remove(id) : undefined), refresh: async () => { if (features.has('crawls')) await features.get('crawls').model.refresh(); } },
       results: { markFinished: (ref, url) => features.get('crawl-results').markFinished(ref, url), pagesDelivered: (ref, data) => features.get('crawl-results').pagesDelivered(ref, data) },
       jobs: { wasStartedHere: async (id) => features.has('jobs') && await features.get('jobs').wasStartedHere(id) },
+      docs: { tellsEndOf: (id) => features.has('docs') && features.get('docs').tellsEndOf(id) },
       // A run is followed only where the agent feature runs; a watch's check loads the watches to tell it.
       research: { reportAction: (...a) => { if (features.has('agent')) features.get('agent').runs.reportAction(...a); }, endReported: async (id) => { if (features.has('agent')) await features.get('agent').runs.endReported(id); } },
       watches: { reported: (report) => { features.get('watch').reported(report); } },

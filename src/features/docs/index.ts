@@ -84,6 +84,8 @@ export interface DocsApi {
   readonly suggestions: { list(): Promise<DocsSuggestion[]>; forget(): void };
   /** A watch's check was applied to the set it keeps fresh. */
   readonly onDidFreshen: vscode.Event<FreshUpdate>;
+  /** Whether this window says that crawl's end itself (a person's set): its webhook's notification would say it twice. */
+  tellsEndOf(jobId: string): boolean;
 }
 
 /** Between reads of a running crawl with no new page. */
@@ -96,6 +98,8 @@ class DocsFeature extends Disposable {
   readonly fresh: DocsFresh;
   readonly suggestions: DocsSuggestions;
   readonly crawls = new Map<string, DocsCrawl & { controller: AbortController }>();
+  /** The crawls of a person's sets started here, whose end `told` says (a few per session: kept for its length). */
+  private readonly toldHere = new Set<string>();
 
   constructor(private readonly services: Services, private readonly links: DocsLinks) {
     super();
@@ -203,6 +207,7 @@ class DocsFeature extends Disposable {
       void showError(this.services.log, words.startFailed(), error);
       return undefined;
     }
+    if (askedBy === 'person') this.toldHere.add(started.id.toLowerCase());
     const set = await this.sets.begin(url, maxPages, version);
     const controller = new AbortController();
     const ref: JobRef = { id: started.id, kind: 'crawl' };
@@ -288,6 +293,10 @@ class DocsFeature extends Disposable {
 
   cancel(setId: string): void {
     this.crawls.get(setId)?.controller.abort();
+  }
+
+  tellsEndOf(jobId: string): boolean {
+    return this.toldHere.has(jobId.toLowerCase());
   }
 
   /** webData.docs.search: passages as the person types; the one picked opens at its heading. */
@@ -383,5 +392,6 @@ export function registerDocs(services: Services, links: DocsLinks): DocsApi {
     onDidFreshen: feature.fresh.onDidUpdate,
     suggestions: feature.suggestions,
     pageUri: (setId, url, title) => feature.pages.address(setId, url, title),
+    tellsEndOf: (jobId) => feature.tellsEndOf(jobId),
   };
 }

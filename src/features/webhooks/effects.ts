@@ -52,9 +52,15 @@ export interface WatchesLink {
   reported(report: { monitorId: string; checkId: string; ended: boolean }): void;
 }
 
+/** The docs sets (src/features/docs): a person's set says its crawl's end itself. */
+export interface DocsSetsLink {
+  tellsEndOf(id: string): boolean;
+}
+
 /** The features beyond the crawls that a delivery reaches, each through a lazy link. */
 export interface DeliveryLinks {
   jobs?: StartedJobsLink;
+  docs?: DocsSetsLink;
   research?: ResearchRunsLink;
   watches?: WatchesLink;
 }
@@ -193,6 +199,11 @@ export class WebhookEffects extends Disposable {
         if (here) this.log.info(`Webhook ${record.type ?? ''} for ${jobId}: started in this window, which said so; no notification.`);
         else this.show(record, facts, job);
       }, () => { this.show(record, facts, job); });
+      return;
+    }
+    // One notification per end: a person's docs set says what its crawl kept when it ends.
+    if (record.type === 'crawl.completed' && record.jobId !== undefined && this.links.docs?.tellsEndOf(record.jobId) === true) {
+      this.log.info(`Webhook ${record.type ?? ''} for ${record.jobId}: a docs set's crawl, whose end the set says; no notification.`);
       return;
     }
     this.show(record, facts, job);

@@ -11,7 +11,7 @@ import { Disposable } from '../../platform/disposable';
 import type { Services } from '../../platform/services';
 import { webhookSettings } from '../../platform/settings';
 import { registerWebhookCommand, webhookCommandHandlers, type WebhookCommandId } from './commands';
-import { WebhookEffects, type ActiveCrawlsLink, type CrawlResultsLink, type ResearchRunsLink, type StartedJobsLink, type WatchesLink } from './effects';
+import { WebhookEffects, type ActiveCrawlsLink, type CrawlResultsLink, type DocsSetsLink, type ResearchRunsLink, type StartedJobsLink, type WatchesLink } from './effects';
 import { WebhookEventsStore } from './events-store';
 import { WebhookEventsView } from './events-view';
 import { WebhookNotifier, type WebhookNotification } from './notifier';
@@ -50,6 +50,8 @@ export interface WebhookLinks {
   results?: CrawlResultsLink;
   /** The jobs this window started (Start Crawl, Batch Scrape, the chat tools): their "started" event notifies no more. */
   jobs?: StartedJobsLink;
+  /** The docs sets (when that feature is loaded): a person's set says its crawl's end, so crawl.completed does not. */
+  docs?: DocsSetsLink;
   /** The research runs followed here (when the agent feature is loaded): agent.* events. */
   research?: ResearchRunsLink;
   /** The watches (loaded by a watch's delivery): monitor.page and monitor.check.completed. */

@@ -23,6 +23,8 @@ import { activate, emulator, moveClock, restoreDemoKey, storageOf, usageFor, use
 import { invokeTool, messageOf, none, textOf } from './helpers-tools';
 import { paying } from './helpers-price';
 import { chatRequest, fakeModel, modelWithId, RecordingStream } from './helpers-chat';
+import { settingsTarget } from './helpers-webhooks';
+import type { WebhookNotification } from '../../../src/features/webhooks';
 
 const KEY = 'wd-docs-suite-key-0123456789abcdef';
 const latest = process.env.WEBDATA_TEST_VSCODE === 'latest';
@@ -429,6 +431,30 @@ describe('docs sets', function () {
       await rm(join(root, 'node_modules'), { recursive: true, force: true });
       await rm(join(root, 'package.json'), { force: true });
       api.docs.suggestions.forget();
+    }
+  });
+
+  it('a set\'s crawl wired to the webhook receiver ends with one notification, the set\'s, not the webhook\'s crawl.completed too', async () => {
+    for (const set of await api.docs.list()) await vscode.commands.executeCommand('webData.docs.remove', { set: set.meta.id, confirmed: true });
+    await vscode.workspace.getConfiguration('webData').update('webhooks.port', 0, settingsTarget());
+    const notified: WebhookNotification[] = [];
+    const listener = api.webhooks.onDidNotify((n) => { notified.push(n); });
+    try {
+      assert.ok(await vscode.commands.executeCommand<string | undefined>('webData.startWebhookReceiver'), 'the receiver did not start');
+      const run = vscode.commands.executeCommand<DocsCrawlEnd | undefined>('webData.docs.add', { url: SITE, maxPages: 40 });
+      await shown(1);
+      await enter();
+      await waitFor('the crawl under way', () => api.docs.crawls.has(SET), 10_000);
+      const jobId = api.docs.crawls.get(SET)?.jobId ?? '';
+      await moveClock(60_000);
+      assert.equal((await run)?.status, 'completed');
+      // The service's crawl.completed came, and was listed, but said nothing the set's own notification does not.
+      await waitFor('the crawl.completed delivery', () => api.webhooks.events.some((e) => e.jobId === jobId && e.type === 'crawl.completed'), 30_000);
+      assert.deepEqual(notified.filter((n) => n.kind === 'crawl.completed').map((n) => n.message), [], 'the webhook\'s notification of the set\'s crawl');
+    } finally {
+      listener.dispose();
+      await vscode.commands.executeCommand('webData.stopWebhookReceiver');
+      await vscode.workspace.getConfiguration('webData').update('webhooks.port', undefined, settingsTarget());
     }
   });
 });
