@@ -143,8 +143,8 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     // The jobs opened here are rows of the Jobs view, below the running ones; the palette's job
     // list takes the active crawls only when that view has read them.
     'crawl-results': () => bundle('crawl-results').registerCrawlResults(services, {
-      refreshActive: () => features.has('crawls') && features.get('crawls').model.refresh(),
-      activeCrawls: () => (features.has('crawls') ? features.get('crawls').model.crawls : []),
+      refreshActive: () => features.ifMade('crawls')?.model.refresh(),
+      activeCrawls: () => features.ifMade('crawls')?.model.crawls ?? [],
       showJobs: (rows) => features.get('crawls').showJobResults(rows),
       revealJob: (ref) => features.get('crawls').revealJob(ref),
       // The jobs kept across reloads, a folder of their own (src/core/crawls/open-jobs-store.ts), made
@@ -155,19 +155,19 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     webhooks: () => bundle('webhooks').registerWebhooks(services, {
       // The events list, one file per window (src/core/webhook-events/shared-list.ts), made here as keptJobs is.
       eventsFolder: new SharedFolder(join(context.globalStorageUri.fsPath, 'webhook-events')),
-      crawls: { remove: (id) => (features.has('crawls') ? features.get('crawls').model.remove(id) : undefined), refresh: async () => { if (features.has('crawls')) await features.get('crawls').model.refresh(); } },
+      crawls: { remove: (id) => features.ifMade('crawls')?.model.remove(id), refresh: async () => { await features.ifMade('crawls')?.model.refresh(); } },
       results: { markFinished: (ref, url) => features.get('crawl-results').markFinished(ref, url), pagesDelivered: (ref, data) => features.get('crawl-results').pagesDelivered(ref, data) },
-      jobs: { wasStartedHere: async (id) => features.has('jobs') && await features.get('jobs').wasStartedHere(id) },
-      docs: { tellsEndOf: (id) => features.has('docs') && features.get('docs').tellsEndOf(id) },
+      jobs: { wasStartedHere: async (id) => await features.ifMade('jobs')?.wasStartedHere(id) === true },
+      docs: { tellsEndOf: (id) => features.ifMade('docs')?.tellsEndOf(id) === true },
       // A run is followed only where the agent feature runs; a watch's check loads the watches to tell it.
-      research: { reportAction: (...a) => { if (features.has('agent')) features.get('agent').runs.reportAction(...a); }, endReported: async (id) => { if (features.has('agent')) await features.get('agent').runs.endReported(id); } },
+      research: { reportAction: (...a) => { features.ifMade('agent')?.runs.reportAction(...a); }, endReported: async (id) => { await features.ifMade('agent')?.runs.endReported(id); } },
       watches: { reported: (report) => { features.get('watch').reported(report); } },
     }),
     // Kept pages have their group in the Pages, Documents and Data view, which this feature owns; a crawled page's links open as markdown.
     scrape: () => bundle('scrape').registerScrape(services, { crawlPageText: (ref, index) => features.get('crawl-results').service.pageText(ref, index) }),
     // Start Crawl and Batch Scrape: their jobs show in Jobs with their pages, their webhooks come to the receiver.
     jobs: () => bundle('jobs').registerJobs(services, {
-      crawls: { refresh: async () => { if (features.has('crawls')) await features.get('crawls').model.refresh(); } },
+      crawls: { refresh: async () => { await features.ifMade('crawls')?.model.refresh(); } },
       results: { get service() { return features.get('crawl-results').service; } },
       webhooks: receiverOf(features),
       searches: { get: (id) => features.get('search').get(id) },
@@ -218,7 +218,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
       credits: () => usage.model.state,
       revealJob: (ref) => features.get('crawls').revealJob(ref),
       openResult: async (result) => { await features.get('agent').documents.open(result); },
-      jobAddress: (id) => (features.has('crawl-results') ? features.get('crawl-results').startUrl(id) : undefined),
+      jobAddress: (id) => features.ifMade('crawl-results')?.startUrl(id),
     }),
     // Docs sets: their crawls start through the jobs feature (Jobs shows them, today's spend counts them) and are read through the crawl results service.
     // Keep Fresh makes its watch through the watches feature and follows that feature's checks.
@@ -280,7 +280,7 @@ export function activate(context: vscode.ExtensionContext, bundles: Bundles): We
     onDidStartJob: features.event('jobs', (jobs) => jobs.onDidStart),
     onDidMakeWatch: features.event('watch', (watch) => watch.onDidCreate),
     onDidChangeEvents: features.event('webhooks', (webhooks) => webhooks.onDidChangeEvents),
-    webhookEventCount: () => (features.has('webhooks') ? features.get('webhooks').events.length : 0),
+    webhookEventCount: () => features.ifMade('webhooks')?.events.length ?? 0,
   });
   // The receiver starts with the window when the person asked for it (user settings only).
   if (webhookSettings().autoStart) setTimeout(() => { features.get('webhooks'); }, 0);
@@ -323,8 +323,8 @@ function keptView(features: LazyFeatures<LazyApis>): GroupTree {
 /** The receiver as the webhook feature runs it: none while that feature is not loaded, since only it starts one. */
 function receiverOf(features: LazyFeatures<LazyApis>): Pick<Webhooks.WebhooksApi, 'receiver' | 'hasSecret'> {
   return {
-    get receiver() { return features.has('webhooks') ? features.get('webhooks').receiver : undefined; },
-    get hasSecret() { return features.has('webhooks') && features.get('webhooks').hasSecret; },
+    get receiver() { return features.ifMade('webhooks')?.receiver; },
+    get hasSecret() { return features.ifMade('webhooks')?.hasSecret === true; },
   };
 }
 export type { Extracted, ResearchRun, RunEnd } from './features/agent';

@@ -47,6 +47,11 @@ export class LazyFeatures<Apis> {
     return this.made[name] !== undefined;
   }
 
+  /** The feature's API if it was made, else undefined (nothing is loaded by asking): a link that only a loaded feature answers. */
+  ifMade<K extends keyof Apis>(name: K): Apis[K] | undefined {
+    return this.made[name]?.api;
+  }
+
   /** The features made so far, in the order they were. */
   get names(): ReadonlyArray<keyof Apis> {
     return this.order;
