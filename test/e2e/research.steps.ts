@@ -20,7 +20,7 @@ import { DOCS_SITE } from '../emulator/docs-site';
 import { tidyWindow, type WorkbenchSuite } from './suite';
 import {
   editorTab, hoverText, inPage, openViewContainer, quickInput, resizeSideBar, runFromPalette, screenshot, setViewExpanded, statusBarEntry,
-  typeIntoInputBox, viewRows, waitForCursorLine, waitForToast, webviewFrame,
+  toasts, typeIntoInputBox, viewRows, waitForCursorLine, waitForToast, webviewFrame,
 } from './workbench';
 
 /** Waits for the quick input to show step `step` (its title counts them: "Research (2/6)"), then answers it. */
@@ -197,8 +197,13 @@ export const researchSteps = (wb: WorkbenchSuite): Mocha.Suite => describe('e2e:
     await set.filter({ hasText: new RegExp(`^[\\s\\S]*${String(crawl.completed)} pages · [\\s\\S]* · ${String(crawl.creditsUsed)} credits`) }).waitFor({ timeout: 20_000 });
     assert.match(await set.innerText(), /2\.4\.0 · /, 'made for the version installed');
     await set.click();
-    // Both ends said (the set's, the crawl's in Jobs), then put away: the pictures show the set and the page.
-    await waitForToast(p, /Crawl of https:\/\/docs\.harborline\.dev\/manual\/ completed/, 30_000);
+    // The end said once, by the set: the service's crawl.completed is listed in Webhook Events,
+    // without a notification of its own (two said the same end before). Then put away: the pictures
+    // show the set and the page.
+    await setViewExpanded(p, 'Webhook Events', true);
+    await viewRows(p, 'Webhook Events').filter({ hasText: 'crawl.completed' }).first().waitFor({ timeout: 30_000 });
+    assert.deepEqual((await toasts(p)).filter((text) => /Crawl of .* completed/.test(text)), [], 'the webhook\'s notification of the set\'s crawl');
+    await setViewExpanded(p, 'Webhook Events', false);
     await clearNotifications(p);
     const pageRow = viewRows(p, 'Docs Sets').filter({ hasText: 'Retries and backoff' }).first();
     await pageRow.waitFor({ timeout: 20_000 });
