@@ -30,6 +30,8 @@ export interface WorkbenchSuite {
  * notification of the family before is left for the next to find.
  */
 export async function tidyWindow(p: Page): Promise<void> {
+  // The focus out of any webview first (the credits panel keeps it, and takes it back from a palette).
+  await p.locator('.monaco-workbench .part.titlebar').first().click({ position: { x: 300, y: 10 }, timeout: 5000 }).catch(() => undefined);
   await p.keyboard.press('Escape');
   await p.keyboard.press('Escape');
   await runFromPalette(p, 'View: Close All Editors');
